@@ -1,0 +1,3 @@
+from hc_cli.cli import main
+
+main()

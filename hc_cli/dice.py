@@ -1,0 +1,207 @@
+"""Dice sources: one small interface, three ways of answering it.
+
+A resolver asks a `DiceSource` for every die it needs and never looks at where the numbers
+come from. So the same resolver code rolls (`SeededDice`), takes the player's own dice
+(`ScriptedDice`, `--dice`), and walks every outcome with its exact probability
+(`EnumeratingDice`, driven by `hc_cli.odds`): `--odds` can never drift from the roll.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from hc_cli.errors import DiceError
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One die as the breakdown lists it. `faces` holds what the dice showed for a D100."""
+
+    die: str
+    value: int
+    purpose: str
+    faces: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict:
+        d: dict = {"die": self.die, "value": self.value, "purpose": self.purpose}
+        if self.faces:
+            d["faces"] = list(self.faces)
+        return d
+
+
+def read_d100(tens: int, units: int) -> int:
+    """Two D10 faces (0..9) read as the High Crusade text says: 0-0 is 100, else tens*10+units."""
+    return 100 if tens == 0 and units == 0 else tens * 10 + units
+
+
+def d100_faces(value: int) -> tuple[int, int]:
+    """The two faces (tens, units) that read as `value` (1..100)."""
+    return (0, 0) if value == 100 else (value // 10, value % 10)
+
+
+class DiceSource:
+    """What a resolver may ask for. Subclasses decide where the faces come from."""
+
+    seed: int | None = None
+
+    def _face(self, sides: int, die: str, purpose: str) -> int:
+        raise NotImplementedError
+
+    def roll(self, sides: int, purpose: str) -> Roll:
+        """One die of `sides` faces, 1..sides (a D10's 0 counts as 10)."""
+        return Roll(f"d{sides}", self._face(sides, f"d{sides}", purpose), purpose)
+
+    def d100(self, purpose: str) -> Roll:
+        """Percentile dice: two D10 read as tens and units, 1..100."""
+        tens, units = self._percentile_faces(purpose)
+        return Roll("d100", read_d100(tens, units), purpose, (tens, units))
+
+    def _percentile_faces(self, purpose: str) -> tuple[int, int]:
+        # A D10 face reads 1..10 on its own; inside a D100 its "0" face is zero.
+        tens = self._face(10, "d100 tens", purpose) % 10
+        units = self._face(10, "d100 units", purpose) % 10
+        return tens, units
+
+    def finish(self) -> None:
+        """Called once the resolution is complete; a scripted source checks nothing is left."""
+
+
+class SeededDice(DiceSource):
+    """Dice from a seed. Every face derives from `Random.random()`, the one sequence Python
+    promises to keep across versions, so a seed replays on any OS and any Python 3.11+."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def _face(self, sides: int, die: str, purpose: str) -> int:
+        return int(self._rng.random() * sides) + 1
+
+
+def system_seed() -> int:
+    """A fresh seed from the OS, small enough to type back in."""
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+@dataclass
+class _Token:
+    text: str
+    value: int
+    percent: bool  # written as a read D100 value, e.g. "46%"
+
+
+class ScriptedDice(DiceSource):
+    """The player's own dice, given in the order the breakdown lists the rolls.
+
+    A lone D10 takes 1..10 (0 is read as 10, as the die shows it). A D100 takes two D10
+    faces, tens then units, 0..9 each (0,0 is 100), or one read value written as "46%".
+    """
+
+    def __init__(self, text: str) -> None:
+        self._tokens = [self._parse(t) for t in text.split(",") if t.strip()] if text else []
+        if not self._tokens:
+            raise DiceError("--dice is empty", "give face values separated by commas, e.g. --dice 7,3")
+        self._next = 0
+        self._used: list[str] = []
+
+    @staticmethod
+    def _parse(token: str) -> _Token:
+        text = token.strip()
+        body, percent = (text[:-1], True) if text.endswith("%") else (text, False)
+        try:
+            value = int(body)
+        except ValueError:
+            raise DiceError(f"--dice: '{text}' is not a face value",
+                            "give whole numbers separated by commas, e.g. --dice 7,3 "
+                            "(a D100 as two faces 4,6 or as 46%)") from None
+        return _Token(text, value, percent)
+
+    def _take(self, die: str, purpose: str) -> _Token:
+        if self._next >= len(self._tokens):
+            used = len(self._tokens)
+            raise DiceError(
+                f"--dice ran out at roll {len(self._used) + 1}: {die} for {purpose}",
+                f"this resolution needs more dice than the {used} value(s) given; "
+                "give one value per die, in the order the breakdown lists them")
+        token = self._tokens[self._next]
+        self._next += 1
+        self._used.append(f"{die} for {purpose}")
+        return token
+
+    def _face(self, sides: int, die: str, purpose: str) -> int:
+        token = self._take(die, purpose)
+        low = 0 if sides == 10 else 1
+        if token.percent or not low <= token.value <= sides:
+            zero = " (0 is read as 10)" if sides == 10 else ""
+            raise DiceError(f"--dice value '{token.text}' does not fit the {die} for {purpose}",
+                            f"a {die} takes 1..{sides}{zero}")
+        return sides if token.value == 0 else token.value
+
+    def _percentile_faces(self, purpose: str) -> tuple[int, int]:
+        if self._next < len(self._tokens) and self._tokens[self._next].percent:
+            token = self._take("d100", purpose)
+            if not 1 <= token.value <= 100:
+                raise DiceError(f"--dice value '{token.text}' does not fit the d100 for {purpose}",
+                                "a D100 read value is 1%..100%")
+            return d100_faces(token.value)
+        faces = []
+        for part in ("tens", "units"):
+            token = self._take(f"d100 {part}", purpose)
+            if token.percent or not 0 <= token.value <= 9:
+                raise DiceError(
+                    f"--dice value '{token.text}' does not fit the d100 {part} die for {purpose}",
+                    "a D100 is two D10 faces 0..9, tens then units (0,0 is 100), or one value "
+                    "like 46%")
+            faces.append(token.value)
+        return faces[0], faces[1]
+
+    def finish(self) -> None:
+        left = len(self._tokens) - self._next
+        if left:
+            rolls = "; ".join(self._used) or "none"
+            raise DiceError(
+                f"--dice has {left} value(s) too many: "
+                + ", ".join(t.text for t in self._tokens[self._next:]),
+                f"this resolution rolled {len(self._used)} time(s): {rolls}")
+
+
+class TooManyOutcomes(DiceError):
+    """Enumeration would take too long: the odds need a smaller question."""
+
+
+@dataclass
+class EnumeratingDice(DiceSource):
+    """Answers along one path of choices, remembering each branch point.
+
+    `hc_cli.odds.enumerate_outcomes` runs the resolver once per path, depth first, and
+    weighs each result by the product of its dice's probabilities.
+    """
+
+    prefix: list[int] = field(default_factory=list)
+    choices: list[tuple[int, int]] = field(default_factory=list)  # (chosen index, options)
+    probability: Fraction = Fraction(1)
+
+    def _choose(self, options: int) -> int:
+        depth = len(self.choices)
+        index = self.prefix[depth] if depth < len(self.prefix) else 0
+        self.choices.append((index, options))
+        self.probability /= options
+        return index
+
+    def _face(self, sides: int, die: str, purpose: str) -> int:
+        return self._choose(sides) + 1
+
+    def _percentile_faces(self, purpose: str) -> tuple[int, int]:
+        # One 100-way branch instead of two 10-way ones: same outcomes, shallower paths.
+        return d100_faces(self._choose(100) + 1)
+
+    def next_prefix(self) -> list[int] | None:
+        """The next path in depth-first order, or None when every path has been walked."""
+        path = list(self.choices)
+        while path and path[-1][0] + 1 == path[-1][1]:
+            path.pop()
+        if not path:
+            return None
+        return [index for index, _ in path[:-1]] + [path[-1][0] + 1]

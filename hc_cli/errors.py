@@ -1,0 +1,56 @@
+"""The errors `hc` reports to a user: each carries the facts, the CLI turns it into exit 2.
+
+Every error a player can cause by what they type or by a house-rules file is an `HcError`.
+Anything else escaping the resolver is a bug in `hc`, not bad input.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class HcError(Exception):
+    """Bad input: the message says what is wrong and what would be right."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return self.message if not self.hint else f"{self.message}\n{self.hint}"
+
+
+class UnknownName(HcError):
+    """A name that is not in the table it was looked up in."""
+
+    def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
+        known = sorted(known)
+        close = difflib.get_close_matches(name.lower(), known, n=3, cutoff=0.6)
+        if close:
+            hint = "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+        else:
+            hint = f"known {kind}s: " + ", ".join(known) if known else f"no {kind}s are defined"
+        super().__init__(f"unknown {kind} '{name}'", hint)
+        self.kind = kind
+        self.name = name
+        self.suggestions = close
+
+
+class DiceError(HcError):
+    """`--dice` does not fit the rolls this resolution makes."""
+
+
+class RulesFileError(HcError):
+    """A rules file (bundled or house rules) that cannot be used, pinned to file, line and key."""
+
+    def __init__(self, path: str, line: int | None, key: str | None, problem: str,
+                 hint: str | None = None) -> None:
+        where = path if line is None else f"{path}:{line}"
+        what = f"{where}: {key}: {problem}" if key else f"{where}: {problem}"
+        super().__init__(what, hint)
+        self.path = path
+        self.line = line
+        self.key = key
+        self.problem = problem

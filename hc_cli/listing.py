@@ -1,0 +1,98 @@
+"""`hc tables`: the merged tables as rows of text, each entry with where it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hc_cli.errors import UnknownName
+from hc_cli.tables import MergedTables, data_root
+
+INTERNAL = {"_file", "_changed", "field_sources"}
+
+
+@dataclass
+class TableListing:
+    name: str
+    columns: list[str]
+    rows: list[list[str]]
+
+
+@dataclass
+class Listing:
+    ruleset: str
+    files: list[str]
+    tables: list[TableListing]
+    merged: MergedTables
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "files": self.files, "digest": self.merged.digest,
+                "tables": {t.name: {k: _public(v) for k, v in self.merged.tables[t.name].items()}
+                           for t in self.tables}}
+
+
+def _public(entry: dict) -> dict:
+    d = {k: v for k, v in entry.items() if k not in ("_file", "_changed")}
+    d["file"] = _short(entry.get("_file", ""))
+    if entry.get("_changed"):
+        d["changed_by"] = {k: _short(v) for k, v in entry["_changed"].items()}
+    return d
+
+
+def _short(path: str) -> str:
+    """Bundled files by their place in rules_data/, house rules by their own path."""
+    root = str(data_root())
+    return "rules_data" + path[len(root):] if path.startswith(root) else path
+
+
+def _cell(key: str, value: Any) -> str:
+    if key == "bands" and isinstance(value, list):
+        low, parts = 0, []
+        for band in value:
+            parts.append(f"{low:g}-{band['up_to']:g}\" {band['chance']}/{band['penetration']}")
+            low = band["up_to"]
+        return ", ".join(parts)
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    if isinstance(value, int):
+        return f"{value:+d}" if key in ("value", "melee", "morale") else str(value)
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def _origin(entry: dict) -> str:
+    origin = _short(entry.get("_file", ""))
+    changed = entry.get("_changed") or {}
+    if changed:
+        by = sorted(set(changed.values()))
+        origin += "; changed by " + ", ".join(_short(f) for f in by) + \
+                  " (" + ", ".join(sorted(changed)) + ")"
+    return origin
+
+
+def _source(entry: dict) -> str:
+    fields = entry.get("field_sources") or {}
+    extra = "".join(f"; {k}: {v}" for k, v in fields.items())
+    return entry.get("source", "") + extra
+
+
+def list_tables(merged: MergedTables, name: str | None) -> Listing:
+    names = list(merged.tables)
+    if name is not None:
+        key = name.strip().lower()
+        if key not in merged.tables:
+            raise UnknownName("table", key, names)
+        names = [key]
+    listings = []
+    for table in names:
+        entries = merged.tables[table]
+        columns: list[str] = []
+        for entry in entries.values():
+            for k in entry:
+                if k not in INTERNAL and k != "source" and k not in columns:
+                    columns.append(k)
+        rows = [[key] + [_cell(c, e.get(c, "")) for c in columns] + [_source(e), _origin(e)]
+                for key, e in entries.items()]
+        listings.append(TableListing(table, ["key", *columns, "source", "from"], rows))
+    return Listing(merged.ruleset, [_short(f) for f in merged.files], listings, merged)

@@ -1,0 +1,97 @@
+"""What a resolver returns: one `Resolution`, the only thing renderers read.
+
+Resolvers fill it; the rich breakdown, the plain text and the JSON are all drawn from it, so
+the three can never tell different stories.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from hc_cli.dice import Roll
+from hc_cli.odds import as_floats, as_fractions
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One signed adjustment, with what it adjusts and where its number came from."""
+
+    name: str
+    value: int
+    applies_to: str
+    source: str
+    side: str | None = None  # in contests (melee, initiative): whose total it changes
+
+    def to_dict(self) -> dict:
+        d = {"name": self.name, "value": self.value, "applies_to": self.applies_to,
+             "source": self.source}
+        if self.side:
+            d["side"] = self.side
+        return d
+
+
+@dataclass
+class Odds:
+    """Exact probabilities: per outcome, and optionally whole distributions (kills of N shots)."""
+
+    outcomes: dict[str, Fraction]
+    distributions: dict[str, dict[int, Fraction]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"odds": as_floats(self.outcomes),
+                             "odds_exact": as_fractions(self.outcomes)}
+        if self.distributions:
+            d["distributions"] = {k: as_floats(v) for k, v in self.distributions.items()}
+            d["distributions_exact"] = {k: as_fractions(v) for k, v in self.distributions.items()}
+        return d
+
+
+@dataclass
+class Resolution:
+    command: str
+    ruleset: str
+    inputs: dict[str, Any]
+    modifiers: list[Modifier] = field(default_factory=list)
+    rolls: list[Roll] = field(default_factory=list)
+    outcome: str | None = None
+    fields: dict[str, Any] = field(default_factory=dict)  # chance, penetration, total, needed...
+    explanation: list[str] = field(default_factory=list)  # plain sentences: why this outcome
+    sample_values: list[str] = field(default_factory=list)  # figures not from the book
+    shots: list[Resolution] = field(default_factory=list)
+    summary: dict[str, Any] | None = None
+    odds: Odds | None = None
+    seed: int | None = None
+    label: str = ""  # a shot's or a target's name within a larger resolution
+
+    def mark_sample(self, what: str) -> None:
+        if what not in self.sample_values:
+            self.sample_values.append(what)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"command": self.command, "ruleset": self.ruleset, "seed": self.seed}
+        if self.label:
+            d["label"] = self.label
+        d["inputs"] = self.inputs
+        d["modifiers"] = [m.to_dict() for m in self.modifiers]
+        d["rolls"] = [r.to_dict() for r in self.rolls]
+        if self.outcome is not None:
+            d["outcome"] = self.outcome
+        d.update(self.fields)
+        if self.shots:
+            d["shots"] = [_shot_dict(s) for s in self.shots]
+        if self.summary is not None:
+            d["summary"] = self.summary
+        if self.odds is not None:
+            d.update(self.odds.to_dict())
+        d["explanation"] = self.explanation
+        d["sample_values"] = self.sample_values
+        return d
+
+
+def _shot_dict(shot: Resolution) -> dict[str, Any]:
+    d = shot.to_dict()
+    for repeated in ("command", "ruleset", "seed", "inputs", "sample_values"):
+        d.pop(repeated, None)
+    return d

@@ -1,0 +1,40 @@
+"""`--mod X`: a modifier by its table name, or a signed number with an optional label."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hc_cli.errors import HcError
+
+
+@dataclass(frozen=True)
+class ModSpec:
+    text: str
+    name: str | None = None  # a table entry, looked up by the rule set
+    label: str | None = None  # for a direct number: what the player calls it
+    value: int | None = None  # a direct number
+
+
+def parse_mod(text: str) -> ModSpec:
+    raw = text.strip()
+    label, sep, number = raw.rpartition("=")
+    if sep:
+        if not label.strip():
+            raise HcError(f"--mod '{text}' has no label before '='",
+                          "write --mod smoke=-10, --mod -10 or a table name like --mod target-static")
+        return ModSpec(text, label=label.strip(), value=_number(text, number))
+    try:
+        return ModSpec(text, value=int(raw))
+    except ValueError:
+        pass
+    if not raw:
+        raise HcError("--mod is empty", "write --mod smoke=-10, --mod -10 or a table name")
+    return ModSpec(text, name=raw.lower())
+
+
+def _number(text: str, number: str) -> int:
+    try:
+        return int(number)
+    except ValueError:
+        raise HcError(f"--mod '{text}': '{number}' is not a whole number",
+                      "write a signed whole number after '=', e.g. --mod smoke=-10") from None

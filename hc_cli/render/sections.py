@@ -1,0 +1,92 @@
+"""What both text renderers show, in order, as plain strings: the breakdown's content.
+
+Keeping the wording here means the colour and the plain output can only differ in styling.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from hc_cli.dice import Roll
+from hc_cli.model import Modifier, Resolution
+
+FIELD_LABELS = {
+    "base_chance": "basic chance",
+    "chance": "chance to hit",
+    "penetration": "penetration",
+    "defence": "defence factor",
+    "band": "range band",
+    "total": "total",
+    "needed": "needed",
+    "attacker_total": "attacker total",
+    "defender_total": "defender total",
+    "player_a": "Player A",
+    "player_b": "Player B",
+    "tie_each_roll": "chance of a tie each roll-off",
+}
+HIDDEN_FIELDS = {"order", "sequence", "template"}
+
+
+def title(res: Resolution) -> str:
+    seed = f" · seed {res.seed}" if res.seed is not None else ""
+    return f"hc {res.command} · {res.ruleset}{seed}"
+
+
+def input_items(res: Resolution) -> list[tuple[str, str]]:
+    return [(k, _value(v)) for k, v in res.inputs.items() if v not in (None, [], False, "")]
+
+
+def modifier_row(m: Modifier) -> tuple[str, str, str, str]:
+    who = f"{m.side}: " if m.side else ""
+    return (f"{who}{m.name}", f"{m.value:+d}", m.applies_to, m.source)
+
+
+def roll_text(roll: Roll) -> str:
+    faces = f" (faces {roll.faces[0]},{roll.faces[1]})" if roll.die == "d100" else ""
+    return f"{roll.die} {roll.purpose}: {roll.value}{faces}"
+
+
+def field_items(res: Resolution) -> list[tuple[str, str]]:
+    items = []
+    for key, value in res.fields.items():
+        if key in HIDDEN_FIELDS or value is None:
+            continue
+        label = FIELD_LABELS.get(key, key.replace("_", " "))
+        if key == "tie_each_roll":
+            value = f"{value:.1%}"
+        items.append((label, _value(value)))
+    template = res.fields.get("template")
+    if template:
+        items.append(("template", f"{template['name']} ({template['shape']}): 15mm "
+                                  f"{template['size_15mm']}; 25mm {template['size_25mm']}"))
+    return items
+
+
+def sequence_lines(res: Resolution) -> list[str]:
+    return [f"{i}. {step}" for i, step in enumerate(res.fields.get("sequence", []), 1)]
+
+
+def shot_line(shot: Resolution) -> tuple[str, str, str]:
+    roll = ", ".join(f"{r.value}" for r in shot.rolls)
+    numbers = f"{shot.fields.get('chance')}% pen {shot.fields.get('penetration')} vs DF " \
+              f"{shot.fields.get('defence')}"
+    return (shot.label, f"D100 {roll}" if roll else numbers, shot.outcome or "")
+
+
+def summary_text(summary: dict[str, Any]) -> str:
+    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in summary.items())
+
+
+def percent(p: Fraction) -> str:
+    return f"{float(p) * 100:6.2f}%"
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, list):
+        return ", ".join(_value(x) for x in v)
+    if isinstance(v, dict):
+        return ", ".join(f"{k}={_value(x)}" for k, x in v.items())
+    return str(v)

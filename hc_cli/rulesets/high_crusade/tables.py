@@ -1,0 +1,236 @@
+"""High Crusade tables: their schema, their cross-checks, and typed views for the resolvers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hc_cli.errors import HcError, UnknownName
+from hc_cli.schema import Field, Problems
+from hc_cli.tables import MergedTables
+
+RULESET = "high-crusade"
+MODIFIER_TARGETS = ("chance", "defence", "melee", "morale", "initiative")
+
+_SOURCE = Field("str", required=True, help="where the numbers come from: 'seed 000' or 'sample'")
+_FIELD_SOURCES = Field("map", help="per-field sources where they differ from the entry's")
+
+SCHEMAS: dict[str, dict[str, Field]] = {
+    "weapons": {
+        "name": Field("str", required=True),
+        "source": _SOURCE,
+        "field_sources": _FIELD_SOURCES,
+        "carried_by": Field("str"),
+        "template": Field("str", help="a template name (cone, circle) for a heavy weapon"),
+        "melee": Field("int", help="hand-to-hand modifier for carrying it"),
+        "bands": Field("list", required=True, help="range bands, nearest first", items={
+            "up_to": Field("number", required=True, minimum=0,
+                           help="inches: the band holds ranges up to and including this"),
+            "chance": Field("int", required=True, minimum=0, maximum=100,
+                            help="D100 chance to hit, 0..100"),
+            "penetration": Field("int", required=True, minimum=0,
+                                 help="kills when at least the target's defence factor"),
+        }),
+    },
+    "troops": {
+        "name": Field("str", required=True),
+        "source": _SOURCE,
+        "field_sources": _FIELD_SOURCES,
+        "defence": Field("int", required=True, minimum=0, help="the defence factor (DF)"),
+        "melee": Field("int", help="hand-to-hand modifier"),
+        "morale": Field("int", help="Morale and Regroup modifier"),
+    },
+    "modifiers": {
+        "value": Field("int", required=True),
+        "applies_to": Field("str", required=True, choices=MODIFIER_TARGETS),
+        "description": Field("str"),
+        "morale_trigger": Field("bool", help="true if this event calls for a Morale test"),
+        "source": _SOURCE,
+    },
+    "templates": {
+        "shape": Field("str", required=True, choices=("cone", "circle")),
+        "description": Field("str"),
+        "size_15mm": Field("str"),
+        "size_25mm": Field("str"),
+        "source": _SOURCE,
+    },
+    "rules": {
+        "value": Field("int", required=True),
+        "description": Field("str"),
+        "source": _SOURCE,
+    },
+}
+
+REQUIRED_RULES = ("morale-pass", "rally-pass", "initiative-die")
+
+
+def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
+    """What no single field can show: band order, template names, the procedure numbers."""
+    for name, weapon in tables["weapons"].items():
+        where = weapon.get("_changed", {}).get("bands") or weapon["_file"]
+        bands = weapon["bands"]
+        if not bands:
+            problems.add(where, None, f"weapons.{name}.bands", "no range bands",
+                         "give at least one band: {up_to: 12, chance: 65, penetration: 4}")
+        for i in range(1, len(bands)):
+            if bands[i]["up_to"] <= bands[i - 1]["up_to"]:
+                problems.add(where, None, f"weapons.{name}.bands[{i}].up_to",
+                             f"{bands[i]['up_to']} overlaps the band before it "
+                             f"(up to {bands[i - 1]['up_to']})",
+                             "list bands nearest first, each reaching further than the last")
+        template = weapon.get("template")
+        if template is not None and template not in tables["templates"]:
+            err = UnknownName("template", template, tables["templates"])
+            where = weapon.get("_changed", {}).get("template") or weapon["_file"]
+            problems.add(where, None, f"weapons.{name}.template", err.message, err.hint)
+    for name in REQUIRED_RULES:
+        if name not in tables["rules"]:
+            problems.add("rules", None, f"rules.{name}", "missing",
+                         "the High Crusade procedures need it; do not remove it")
+
+
+# ---------------------------------------------------------------------------------------------
+# Typed views
+
+
+@dataclass(frozen=True)
+class RangeBand:
+    low: float  # exclusive, except that the first band starts at 0 inclusive
+    up_to: float
+    chance: int
+    penetration: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.low:g}-{self.up_to:g}\""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What every table entry shares: its key, and where its numbers came from."""
+
+    key: str
+    source: str
+    field_sources: dict[str, str] = field(default_factory=dict)
+    changed: dict[str, str] = field(default_factory=dict)  # field -> house-rules file
+
+    def source_of(self, name: str) -> str:
+        if name in self.changed:
+            return f"house rules ({self.changed[name]})"
+        return self.field_sources.get(name, self.source)
+
+    def is_sample(self, name: str) -> bool:
+        return self.source_of(name) == "sample"
+
+
+@dataclass(frozen=True)
+class Weapon(Entry):
+    name: str = ""
+    bands: tuple[RangeBand, ...] = ()
+    template: str | None = None
+    melee: int = 0
+
+    def band_at(self, distance: float) -> RangeBand | None:
+        for band in self.bands:
+            if distance <= band.up_to:
+                return band
+        return None
+
+
+@dataclass(frozen=True)
+class Troop(Entry):
+    name: str = ""
+    defence: int = 0
+    melee: int = 0
+    morale: int = 0
+
+
+@dataclass(frozen=True)
+class NamedModifier(Entry):
+    value: int = 0
+    applies_to: str = "chance"
+    description: str = ""
+    morale_trigger: bool = False
+
+
+@dataclass(frozen=True)
+class Template(Entry):
+    shape: str = ""
+    description: str = ""
+    size_15mm: str = ""
+    size_25mm: str = ""
+
+
+def _entry_args(key: str, raw: dict) -> dict:
+    return {"key": key, "source": raw["source"], "field_sources": raw.get("field_sources", {}),
+            "changed": raw.get("_changed", {})}
+
+
+def _bands(raw: list[dict]) -> tuple[RangeBand, ...]:
+    bands, low = [], 0.0
+    for b in raw:
+        bands.append(RangeBand(low, b["up_to"], b["chance"], b["penetration"]))
+        low = b["up_to"]
+    return tuple(bands)
+
+
+@dataclass
+class HighCrusadeTables:
+    merged: MergedTables
+    weapons: dict[str, Weapon]
+    troops: dict[str, Troop]
+    modifiers: dict[str, NamedModifier]
+    templates: dict[str, Template]
+    rules: dict[str, NamedModifier]
+
+    @classmethod
+    def from_merged(cls, merged: MergedTables) -> HighCrusadeTables:
+        t = merged.tables
+        return cls(
+            merged=merged,
+            weapons={k: Weapon(**_entry_args(k, v), name=v["name"], bands=_bands(v["bands"]),
+                               template=v.get("template"), melee=v.get("melee", 0))
+                     for k, v in t["weapons"].items()},
+            troops={k: Troop(**_entry_args(k, v), name=v["name"], defence=v["defence"],
+                             melee=v.get("melee", 0), morale=v.get("morale", 0))
+                    for k, v in t["troops"].items()},
+            modifiers={k: NamedModifier(**_entry_args(k, v), value=v["value"],
+                                        applies_to=v["applies_to"],
+                                        description=v.get("description", ""),
+                                        morale_trigger=v.get("morale_trigger", False))
+                       for k, v in t["modifiers"].items()},
+            templates={k: Template(**_entry_args(k, v), shape=v["shape"],
+                                   description=v.get("description", ""),
+                                   size_15mm=v.get("size_15mm", ""),
+                                   size_25mm=v.get("size_25mm", ""))
+                       for k, v in t["templates"].items()},
+            rules={k: NamedModifier(**_entry_args(k, v), value=v["value"], applies_to="rules",
+                                    description=v.get("description", ""))
+                   for k, v in t["rules"].items()},
+        )
+
+    def weapon(self, name: str) -> Weapon:
+        return _lookup(self.weapons, "weapon", name)
+
+    def troop(self, name: str) -> Troop:
+        return _lookup(self.troops, "troop type", name)
+
+    def template(self, name: str) -> Template:
+        return _lookup(self.templates, "template", name)
+
+    def modifier(self, name: str, allowed: tuple[str, ...], command: str) -> NamedModifier:
+        mod = _lookup(self.modifiers, "modifier", name)
+        if mod.applies_to not in allowed:
+            fitting = sorted(k for k, m in self.modifiers.items() if m.applies_to in allowed)
+            raise HcError(f"modifier '{mod.key}' applies to {mod.applies_to}, not to {command}",
+                          f"{command} takes: " + ", ".join(fitting))
+        return mod
+
+    def rule(self, name: str) -> NamedModifier:
+        return self.rules[name]
+
+
+def _lookup(table: dict, kind: str, name: str):
+    key = name.strip().lower()
+    if key not in table:
+        raise UnknownName(kind, key, table)
+    return table[key]

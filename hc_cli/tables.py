@@ -1,0 +1,307 @@
+"""Finding, reading, checking and layering the rules tables.
+
+Order of layers, later wins: the bundled `rules_data/<ruleset>/*.yaml`; every `*.yaml` in the
+user's config directory for hc (`$XDG_CONFIG_HOME/hc`, default `~/.config/hc`), by file name;
+the files in `HC_RULES` (os.pathsep-separated); the `--rules` files in the order given.
+
+A house-rules file names its `ruleset:` and may, per table: add an entry (a new name, every
+required field), change an entry (an existing name, only the fields it gives; a list such as
+`bands` is replaced whole), or remove entries (`remove: {weapons: [name, ...]}`). Files for
+another rule set are skipped.
+
+Parsing YAML costs more than the rest of a resolution, and every TAB press pays start-up, so
+the checked, merged result is cached as JSON, keyed on the files' paths, sizes and times.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hc_cli import __version__
+from hc_cli.errors import HcError, RulesFileError, UnknownName
+from hc_cli.schema import Field, Lined, LinedList, Problems, check_entry, plain
+
+TableSchemas = dict[str, dict[str, Field]]
+
+
+class RulesProblems(HcError):
+    """One or more problems in rules files; the message lists each with file, line and key."""
+
+    def __init__(self, problems: list[RulesFileError]) -> None:
+        first = problems[0]
+        more = len(problems) - 1
+        message = "\n".join(p.message + (f"  ({p.hint})" if p.hint else "") for p in problems)
+        super().__init__(message if more else first.message, None if more else first.hint)
+        self.problems = problems
+
+
+def data_root() -> Path:
+    """`rules_data/` inside the installed package, or beside it in a source checkout."""
+    here = Path(__file__).resolve().parent
+    installed = here / "rules_data"
+    return installed if installed.is_dir() else here.parent / "rules_data"
+
+
+def available_rulesets() -> list[str]:
+    root = data_root()
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.yaml")))
+
+
+def config_dir() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "hc"
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "hc"
+
+
+def house_rule_files(cli_files: list[str] | None = None) -> list[Path]:
+    """Every house-rules file in force, in the order they are laid on."""
+    files: list[Path] = []
+    conf = config_dir()
+    if conf.is_dir():
+        files.extend(sorted(conf.glob("*.yaml")))
+    env = os.environ.get("HC_RULES", "")
+    files.extend(Path(p) for p in env.split(os.pathsep) if p)
+    files.extend(Path(p) for p in cli_files or [])
+    for f in files:
+        if not f.is_file():
+            raise HcError(f"house-rules file '{f}' does not exist",
+                          "give the path of a YAML file (--rules, HC_RULES or the config directory)")
+    return files
+
+
+# ---------------------------------------------------------------------------------------------
+# YAML with line numbers
+
+
+def parse_yaml(path: Path) -> Any:
+    import yaml  # only on a cache miss: it is the slowest import hc has
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class LinedLoader(base):  # type: ignore[misc, valid-type]
+        pass
+
+    def mapping(loader: Any, node: Any) -> Lined:
+        loader.flatten_mapping(node)
+        result = Lined()
+        result.line = node.start_mark.line + 1
+        result.key_lines = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key, (str, int, float, bool)) or key is None:
+                raise RulesFileError(str(path), key_node.start_mark.line + 1, str(key),
+                                     "a key must be a plain name")
+            key = str(key)
+            if key in result:
+                raise RulesFileError(str(path), key_node.start_mark.line + 1, key,
+                                     f"given twice (first on line {result.key_lines[key]})",
+                                     "keep one of the two")
+            result[key] = loader.construct_object(value_node, deep=True)
+            result.key_lines[key] = key_node.start_mark.line + 1
+        return result
+
+    def sequence(loader: Any, node: Any) -> LinedList:
+        result = LinedList(loader.construct_object(child, deep=True) for child in node.value)
+        result.line = node.start_mark.line + 1
+        result.item_lines = [child.start_mark.line + 1 for child in node.value]
+        return result
+
+    LinedLoader.add_constructor("tag:yaml.org,2002:map", mapping)
+    LinedLoader.add_constructor("tag:yaml.org,2002:seq", sequence)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesFileError(str(path), None, None, f"cannot be read ({exc})") from None
+    try:
+        return yaml.load(text, Loader=LinedLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise RulesFileError(str(path), line, None, f"not valid YAML: {problem}",
+                             "check the indentation and the colons on that line") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# Layering
+
+
+@dataclass
+class MergedTables:
+    """Plain data: `tables[table][name] = entry`; each entry knows where it came from."""
+
+    ruleset: str
+    tables: dict[str, dict[str, dict]]
+    files: list[str]
+    digest: str
+
+
+def _normal(name: Any) -> str:
+    return str(name).strip().lower()
+
+
+def _lay_bundled(path: Path, raw: Any, schemas: TableSchemas, tables: dict,
+                 problems: Problems) -> None:
+    if not isinstance(raw, dict):
+        problems.add(str(path), getattr(raw, "line", 1), "(top)", "must be a mapping of tables",
+                     "tables: " + ", ".join(schemas))
+        return
+    for table, entries in raw.items():
+        if table not in schemas:
+            problems.add(str(path), raw.line_of(table), table, "unknown table",
+                         "tables: " + ", ".join(schemas))
+            continue
+        _lay_entries(path, table, entries, schemas[table], tables, problems, house=False)
+
+
+def _lay_entries(path: Path, table: str, entries: Any, schema: dict[str, Field], tables: dict,
+                 problems: Problems, house: bool) -> None:
+    if not isinstance(entries, dict):
+        problems.add(str(path), getattr(entries, "line", None), table,
+                     "must be a mapping of name: entry")
+        return
+    for raw_name, entry in entries.items():
+        name = _normal(raw_name)
+        key = f"{table}.{name}"
+        line = entries.line_of(raw_name) if isinstance(entries, Lined) else None
+        if not isinstance(entry, dict):
+            problems.add(str(path), line, key, "must be a mapping of fields",
+                         "fields: " + ", ".join(schema))
+            continue
+        existing = tables[table].get(name)
+        partial = house and existing is not None
+        before = len(problems.items)
+        check_entry(entry, schema, str(path), key, problems, partial=partial)
+        if len(problems.items) > before:
+            continue
+        fields = plain(entry)
+        if existing is None:
+            if house:
+                fields.setdefault("source", "house rules")
+            fields["_file"] = str(path)
+            tables[table][name] = fields
+        else:
+            merged = {**existing, **fields}
+            changed = dict(existing.get("_changed", {}))
+            changed.update({f: str(path) for f in fields})
+            merged["_changed"] = changed
+            tables[table][name] = merged
+
+
+def _lay_house(path: Path, raw: Any, ruleset: str, schemas: TableSchemas, tables: dict,
+               problems: Problems) -> None:
+    if not isinstance(raw, dict):
+        problems.add(str(path), getattr(raw, "line", 1), "(top)",
+                     "a house-rules file must be a mapping",
+                     "start with 'ruleset: high-crusade' and then tables such as 'weapons:'")
+        return
+    named = raw.get("ruleset")
+    if named is None:
+        problems.add(str(path), raw.line, "ruleset", "missing",
+                     f"say which rule set the file changes, e.g. 'ruleset: {ruleset}'")
+        return
+    if named != ruleset:
+        return  # a house-rules file for another rule set: not in force for this one
+    removals = raw.get("remove", {})
+    if not isinstance(removals, dict):
+        problems.add(str(path), raw.line_of("remove"), "remove",
+                     "must map table names to lists of entry names",
+                     "e.g. remove: {weapons: [pagan-smg]}")
+        removals = {}
+    for table, names in removals.items():
+        key = f"remove.{table}"
+        if table not in schemas:
+            problems.add(str(path), removals.line_of(table), key, "unknown table",
+                         "tables: " + ", ".join(schemas))
+            continue
+        if not isinstance(names, list):
+            problems.add(str(path), removals.line_of(table), key, "must be a list of names")
+            continue
+        for i, raw_name in enumerate(names):
+            name = _normal(raw_name)
+            if name not in tables[table]:
+                err = UnknownName(table.rstrip("s"), name, tables[table])
+                problems.add(str(path), names.item_lines[i], key, err.message, err.hint)
+            else:
+                del tables[table][name]
+    for table, entries in raw.items():
+        if table in ("ruleset", "remove"):
+            continue
+        if table not in schemas:
+            problems.add(str(path), raw.line_of(table), table, "unknown table",
+                         "tables: " + ", ".join(schemas) + ", or remove")
+            continue
+        _lay_entries(path, table, entries, schemas[table], tables, problems, house=True)
+
+
+def _stat_key(ruleset: str, files: list[Path]) -> str:
+    parts = [__version__, ruleset]
+    for f in files:
+        st = f.stat()
+        parts.append(f"{f.resolve()}|{st.st_size}|{st.st_mtime_ns}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:24]
+
+
+def merge(ruleset: str, schemas: TableSchemas, bundled: list[Path], house: list[Path],
+          cross_check: Any = None) -> MergedTables:
+    """Read and lay every file; raise `RulesProblems` listing every problem found."""
+    tables: dict[str, dict[str, dict]] = {t: {} for t in schemas}
+    problems = Problems()
+    for path in bundled:
+        try:
+            _lay_bundled(path, parse_yaml(path), schemas, tables, problems)
+        except RulesFileError as exc:
+            problems.items.append(exc)
+    for path in house:
+        try:
+            _lay_house(path, parse_yaml(path), ruleset, schemas, tables, problems)
+        except RulesFileError as exc:
+            problems.items.append(exc)
+    if not problems.items and cross_check is not None:
+        cross_check(tables, problems)
+    if problems.items:
+        raise RulesProblems(problems.items)
+    digest = hashlib.sha256(json.dumps(tables, sort_keys=True).encode()).hexdigest()
+    return MergedTables(ruleset, tables, [str(p) for p in bundled + house], digest)
+
+
+def load_merged(ruleset: str, schemas_loader: Any, cli_files: list[str] | None = None,
+                use_cache: bool = True) -> MergedTables:
+    """The merged tables for `ruleset`, from the cache when no file has changed."""
+    if ruleset not in available_rulesets():
+        raise UnknownName("rule set", ruleset, available_rulesets())
+    bundled = sorted((data_root() / ruleset).glob("*.yaml"))
+    house = house_rule_files(cli_files)
+    key = _stat_key(ruleset, bundled + house)
+    cached = cache_dir() / f"tables-{key}.json"
+    if use_cache and not os.environ.get("HC_NO_CACHE"):
+        try:
+            data = json.loads(cached.read_text(encoding="utf-8"))
+            return MergedTables(ruleset, data["tables"], data["files"], data["digest"])
+        except (OSError, ValueError, KeyError):
+            pass  # no cache yet, or a damaged one: rebuild it below
+    schemas, cross_check = schemas_loader()
+    merged = merge(ruleset, schemas, bundled, house, cross_check)
+    if use_cache:
+        _write_cache(cached, merged)
+    return merged
+
+
+def _write_cache(path: Path, merged: MergedTables) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"tables": merged.tables, "files": merged.files,
+                                   "digest": merged.digest}), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only home only costs speed, never correctness
