@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from hc_cli.errors import UnknownName
@@ -42,10 +43,10 @@ def _public(entry: dict) -> dict:
 def _short(path: str) -> str:
     """Bundled files by their place in rules_data/, house rules by their own path."""
     root = str(data_root())
-    return "rules_data" + path[len(root):] if path.startswith(root) else path
+    return Path(path).name if path.startswith(root) else path
 
 
-def _cell(key: str, value: Any) -> str:
+def _cell(table: str, key: str, value: Any) -> str:
     if key == "bands" and isinstance(value, list):
         low, parts = 0, []
         for band in value:
@@ -55,7 +56,8 @@ def _cell(key: str, value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else ""
     if isinstance(value, int):
-        return f"{value:+d}" if key in ("value", "melee", "morale") else str(value)
+        signed = key in ("melee", "morale") or (key == "value" and table == "modifiers")
+        return f"{value:+d}" if signed else str(value)
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     return str(value)
@@ -72,9 +74,13 @@ def _origin(entry: dict) -> str:
 
 
 def _source(entry: dict) -> str:
-    fields = entry.get("field_sources") or {}
-    extra = "".join(f"; {k}: {v}" for k, v in fields.items())
-    return entry.get("source", "") + extra
+    """The entry's source, then the fields whose numbers come from elsewhere: 'sample; seed
+    000: melee'."""
+    by_source: dict[str, list[str]] = {}
+    for name, source in (entry.get("field_sources") or {}).items():
+        by_source.setdefault(source, []).append(name)
+    return "; ".join([entry.get("source", "")] +
+                     [f"{source}: {', '.join(names)}" for source, names in by_source.items()])
 
 
 def list_tables(merged: MergedTables, name: str | None) -> Listing:
@@ -92,7 +98,7 @@ def list_tables(merged: MergedTables, name: str | None) -> Listing:
             for k in entry:
                 if k not in INTERNAL and k != "source" and k not in columns:
                     columns.append(k)
-        rows = [[key] + [_cell(c, e.get(c, "")) for c in columns] + [_source(e), _origin(e)]
+        rows = [[key] + [_cell(table, c, e.get(c, "")) for c in columns] + [_source(e), _origin(e)]
                 for key, e in entries.items()]
         listings.append(TableListing(table, ["key", *columns, "source", "from"], rows))
     return Listing(merged.ruleset, [_short(f) for f in merged.files], listings, merged)

@@ -26,7 +26,8 @@ class Term:
 
     @property
     def text(self) -> str:
-        body = f"{self.count}d{self.sides}" if self.count else str(self.sides)
+        count = str(self.count) if self.count > 1 else ""
+        body = f"{count}d{self.sides}" if self.count else str(self.sides)
         return ("-" if self.sign < 0 else "+") + body
 
 
@@ -82,7 +83,8 @@ def resolve_roll(expression: str, dice: DiceSource, ruleset: str) -> Resolution:
             res.rolls.append(roll)
             values.append(roll.value)
         total += term.sign * sum(values)
-        parts.append(("-" if term.sign < 0 else "+") + "(" + "+".join(map(str, values)) + ")")
+        rolled = "+".join(map(str, values))
+        parts.append(("-" if term.sign < 0 else "+") + (f"({rolled})" if len(values) > 1 else rolled))
     res.fields["total"] = total
     res.explanation.append(" ".join(parts).lstrip("+") + f" = {total}")
     return res

@@ -109,8 +109,9 @@ def check_value(value: Any, spec: Field, path: str, line: int | None, key: str,
 
 
 def check_entry(entry: dict, schema: dict[str, Field], path: str, key: str, problems: Problems,
-                partial: bool) -> None:
-    """Check one entry. `partial` entries change an existing one, so nothing is required."""
+                partial: bool, exempt: tuple[str, ...] = (), line: int | None = None) -> None:
+    """Check one entry. `partial` entries change an existing one, so nothing is required;
+    `exempt` fields are filled in by the caller; `line` is where the entry is named."""
     for name, value in entry.items():
         spec = schema.get(name)
         if spec is None:
@@ -121,8 +122,8 @@ def check_entry(entry: dict, schema: dict[str, Field], path: str, key: str, prob
         check_value(value, spec, path, _line(entry, name), f"{key}.{name}", problems)
     if not partial:
         for name, spec in schema.items():
-            if spec.required and name not in entry:
-                problems.add(path, _line(entry, None), f"{key}.{name}", "missing",
+            if spec.required and name not in entry and name not in exempt:
+                problems.add(path, line or _line(entry, None), f"{key}.{name}", "missing",
                              f"every entry needs {name}" + (f" ({spec.help})" if spec.help else ""))
 
 

@@ -180,7 +180,9 @@ def _lay_entries(path: Path, table: str, entries: Any, schema: dict[str, Field],
         existing = tables[table].get(name)
         partial = house and existing is not None
         before = len(problems.items)
-        check_entry(entry, schema, str(path), key, problems, partial=partial)
+        # A house rule's own entries need no source: they are the players' ("house rules").
+        check_entry(entry, schema, str(path), key, problems, partial=partial,
+                    exempt=("source",) if house else (), line=line)
         if len(problems.items) > before:
             continue
         fields = plain(entry)

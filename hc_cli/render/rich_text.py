@@ -68,7 +68,7 @@ def render(res: Resolution, console: Console) -> None:
 
 def _body(res: Resolution, console: Console) -> None:
     for roll in res.rolls:
-        console.print(Text("  🎲 ").append(s.roll_text(roll), style="cyan"))
+        console.print(Text("  roll ", style="dim").append(s.roll_text(roll), style="cyan"))
     fields = s.field_items(res)
     if fields:
         line = Text("  ")
@@ -103,7 +103,7 @@ def render_listing(listing, console: Console) -> None:
         table = Table(title=t.name, title_justify="left", title_style="bold underline",
                       box=box.SIMPLE_HEAD, header_style="dim")
         for column in t.columns:
-            table.add_column(column, overflow="fold")
+            table.add_column(column, overflow="fold", no_wrap=column == "key")
         for row in t.rows:
             cells = [Text(v, style="yellow italic") if t.columns[i] == "source" and
                      v.startswith("sample") else Text(v) for i, v in enumerate(row)]

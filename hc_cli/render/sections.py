@@ -24,17 +24,20 @@ FIELD_LABELS = {
     "player_a": "Player A",
     "player_b": "Player B",
     "tie_each_roll": "chance of a tie each roll-off",
+    "odds_per": "odds per",
 }
 HIDDEN_FIELDS = {"order", "sequence", "template"}
 
 
 def title(res: Resolution) -> str:
-    seed = f" · seed {res.seed}" if res.seed is not None else ""
+    seed = f" · seed {res.seed}" if res.seed is not None else (
+        " · your dice" if res.inputs.get("dice") else "")
     return f"hc {res.command} · {res.ruleset}{seed}"
 
 
 def input_items(res: Resolution) -> list[tuple[str, str]]:
-    return [(k, _value(v)) for k, v in res.inputs.items() if v not in (None, [], False, "")]
+    return [(k, "yes" if v is True else _value(v)) for k, v in res.inputs.items()
+            if v not in (None, [], False, "")]
 
 
 def modifier_row(m: Modifier) -> tuple[str, str, str, str]:
@@ -44,7 +47,8 @@ def modifier_row(m: Modifier) -> tuple[str, str, str, str]:
 
 def roll_text(roll: Roll) -> str:
     faces = f" (faces {roll.faces[0]},{roll.faces[1]})" if roll.die == "d100" else ""
-    return f"{roll.die} {roll.purpose}: {roll.value}{faces}"
+    purpose = "" if roll.purpose == roll.die else f" {roll.purpose}"
+    return f"{roll.die}{purpose}: {roll.value}{faces}"
 
 
 def field_items(res: Resolution) -> list[tuple[str, str]]:

@@ -268,12 +268,21 @@ def _fire_summary(outcomes: list[str | None]) -> dict:
 
 def fire_odds(tables: HighCrusadeTables, req: FireRequest) -> Resolution:
     res, specs = plan_fire(tables, req)
+    # Shots differ only by label when they share chance, penetration and DF: enumerate once.
+    specs = [replace(spec, label="") for spec in specs] if len({replace(s, label="") for s in specs}) == 1 else specs
     per_shot = {spec: enumerate_outcomes(lambda d, s=spec: fire_shot(s, d), lambda r: r.outcome)
                 for spec in set(specs)}
     order = ("miss", "hit", "kill")
-    if len(specs) == 1:
-        res.odds = Odds(_ordered(per_shot[specs[0]], order))
+    # Shots are independent, so counts over several add up by convolution.
+    kills = add_independent(_indicator(per_shot[s], {"kill"}) for s in specs)
+    hits = add_independent(_indicator(per_shot[s], {"hit", "kill"}) for s in specs)
+    counts = {"kills": kills, "hits": hits} if len(specs) > 1 else {}
+    if len(set(specs)) == 1:
+        # One target, or a Fireteam's identical shots: each shot's odds once, then the counts.
+        res.odds = Odds(_ordered(per_shot[specs[0]], order), counts)
         res.fields["defence"] = specs[0].defence
+        if len(specs) > 1:
+            res.fields["odds_per"] = "shot"
         return res
     for spec in specs:
         shot = _new("fire", {})
@@ -281,12 +290,8 @@ def fire_odds(tables: HighCrusadeTables, req: FireRequest) -> Resolution:
         shot.fields.update(chance=spec.chance, penetration=spec.penetration, defence=spec.defence)
         shot.odds = Odds(_ordered(per_shot[spec], order))
         res.shots.append(shot)
-    # Shots are independent, so counts over several add up by convolution.
-    kills = add_independent(_indicator(per_shot[s], {"kill"}) for s in specs)
-    hits = add_independent(_indicator(per_shot[s], {"hit", "kill"}) for s in specs)
     none = kills.get(0, Fraction(0))
-    res.odds = Odds({"no kill": none, "at least one kill": 1 - none},
-                    {"kills": kills, "hits": hits})
+    res.odds = Odds({"no kill": none, "at least one kill": 1 - none}, counts)
     return res
 
 

@@ -16,7 +16,7 @@ _FIELD_SOURCES = Field("map", help="per-field sources where they differ from the
 
 SCHEMAS: dict[str, dict[str, Field]] = {
     "weapons": {
-        "name": Field("str", required=True),
+        "name": Field("str", help="the name in full; the key if left out"),
         "source": _SOURCE,
         "field_sources": _FIELD_SOURCES,
         "carried_by": Field("str"),
@@ -32,7 +32,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         }),
     },
     "troops": {
-        "name": Field("str", required=True),
+        "name": Field("str", help="the name in full; the key if left out"),
         "source": _SOURCE,
         "field_sources": _FIELD_SOURCES,
         "defence": Field("int", required=True, minimum=0, help="the defence factor (DF)"),
@@ -187,10 +187,10 @@ class HighCrusadeTables:
         t = merged.tables
         return cls(
             merged=merged,
-            weapons={k: Weapon(**_entry_args(k, v), name=v["name"], bands=_bands(v["bands"]),
+            weapons={k: Weapon(**_entry_args(k, v), name=v.get("name", k), bands=_bands(v["bands"]),
                                template=v.get("template"), melee=v.get("melee", 0))
                      for k, v in t["weapons"].items()},
-            troops={k: Troop(**_entry_args(k, v), name=v["name"], defence=v["defence"],
+            troops={k: Troop(**_entry_args(k, v), name=v.get("name", k), defence=v["defence"],
                              melee=v.get("melee", 0), morale=v.get("morale", 0))
                     for k, v in t["troops"].items()},
             modifiers={k: NamedModifier(**_entry_args(k, v), value=v["value"],

@@ -1,0 +1,126 @@
+"""Help texts, the README, the JSON contract of CLI.md, and the purity of the resolver core."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from hc_cli.dice import ScriptedDice
+from hc_cli.render import plain, rich_text
+from hc_cli.rulesets.high_crusade import load_tables
+from hc_cli.rulesets.high_crusade.resolve import FireRequest, TargetSpec, resolve_fire
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMANDS = ["fire", "melee", "morale", "rally", "initiative", "roll", "tables"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help_with_an_example(hc, command):
+    result = hc(command, "--help")
+    assert result.exit_code == 0
+    assert "Example: hc " + command in " ".join(result.stdout.split())
+
+
+def test_readme_has_an_example_per_command_and_the_test_command():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for command in COMMANDS:
+        assert f"hc {command}" in readme, command
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for step in ('".[test]"', "-m pytest"):
+        assert step in readme and step in ci, step
+
+
+@pytest.mark.parametrize("args", [
+    ["fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader", "--mod", "target-static"],
+    ["melee", "--attacker", "orc", "--defender", "levy"],
+    ["morale", "--troop", "levy", "--fired-at"],
+    ["rally", "--troop", "levy"],
+    ["initiative"],
+    ["roll", "2d6+1"],
+])
+def test_json_shape_of_cli_md(hc, args):
+    out = hc.json(*args, "--seed", "5")
+    for key in ("command", "ruleset", "seed", "inputs", "modifiers", "rolls"):
+        assert key in out, key
+    assert out["command"] == args[0] and out["ruleset"] == "high-crusade" and out["seed"] == 5
+    for roll in out["rolls"]:
+        assert {"die", "value", "purpose"} <= set(roll)
+    for mod in out["modifiers"]:
+        assert {"name", "value", "applies_to"} <= set(mod)
+    specific = {"fire": ("chance", "penetration", "defence", "outcome"),
+                "morale": ("total", "needed", "outcome"), "rally": ("total", "needed", "outcome"),
+                "melee": ("outcome",), "initiative": ("order", "outcome"), "roll": ("total",)}
+    for key in specific[args[0]]:
+        assert key in out, key
+
+
+def test_json_is_alone_on_stdout(hc):
+    result = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "2", "--json")
+    assert json.loads(result.stdout)["summary"]["shots"] == 2
+
+
+def test_resolver_core_imports_no_rich_no_typer():
+    code = ("import sys, hc_cli.rulesets.high_crusade.resolve, hc_cli.roll, hc_cli.odds;"
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('rich', 'typer', 'click')];"
+            "print(bad); sys.exit(1 if bad else 0)")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
+
+
+def _example():
+    req = FireRequest(weapon="ingrave-ar", range=14, targets=(TargetSpec("crusader"),))
+    res = resolve_fire(load_tables(), req, ScriptedDice("4,6"))
+    res.seed = None
+    res.inputs["dice"] = "4,6"
+    return res
+
+
+def test_plain_rendering_exact_text():
+    assert plain.render(_example()) == "\n".join([
+        "hc fire · high-crusade · your dice",
+        "inputs: weapon ingrave-ar; range 14; shots 1; band 12-24\"; targets crusader; dice 4,6",
+        "rolls: d100 to hit: 46 (faces 4,6)",
+        "range band 12-24\"; basic chance 65; chance to hit 65; penetration 4; defence factor 5",
+        "D100 46 <= 65: hit; penetration 4 < DF 5: it cannot kill",
+        "outcome: hit",
+        "sample values (not the book's): ingrave-ar band 12-24\": 65/4; crusader DF 5",
+    ])
+
+
+def test_rich_rendering_without_colour_has_no_escape_codes():
+    out = io.StringIO()
+    rich_text.render(_example(), Console(file=out, width=80, no_color=True, force_terminal=False))
+    text = out.getvalue()
+    assert "\x1b[" not in text
+    assert "→ HIT" in text and "d100 to hit: 46 (faces 4,6)" in text
+
+
+def test_plain_output_when_piped_or_no_color(hc):
+    result = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "1")
+    assert "\x1b[" not in result.stdout
+    assert result.stdout.startswith("hc fire · high-crusade · seed 1")
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_scripts_are_in_step_with_the_app(shell):
+    from hc_cli.completion_scripts import SHELLS, script
+
+    shipped = (ROOT / "completions" / SHELLS[shell]).read_text(encoding="utf-8")
+    assert shipped == script(shell), "run: python -m hc_cli.completion_scripts"
+
+
+def test_completion_offers_table_values(hc):
+    result = hc.runner.invoke(app_for_completion(), [], prog_name="hc", env={
+        "_HC_COMPLETE": "complete_bash", "COMP_WORDS": "hc fire --weapon ing", "COMP_CWORD": "3"})
+    assert result.stdout.split() == ["ingrave-ar"]
+
+
+def app_for_completion():
+    from hc_cli.cli import app
+
+    return app

@@ -1,0 +1,155 @@
+"""House rules: laid over the bundled tables in order; broken files named by file, line, key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+NEW_WEAPON = """\
+ruleset: high-crusade
+weapons:
+  laser-carbine:
+    name: Laser carbine
+    bands:
+      - {up_to: 10, chance: 80, penetration: 5}
+      - {up_to: 30, chance: 55, penetration: 4}
+"""
+
+
+def test_add_a_weapon(hc, house):
+    path = house(NEW_WEAPON)
+    out = hc.json("fire", "-w", "laser-carbine", "-r", "20", "-t", "orc", "--rules", path,
+                  "--dice", "5,5")
+    assert (out["chance"], out["penetration"], out["outcome"]) == (55, 4, "kill")
+    assert out["sample_values"] == ["orc DF 4"]  # the house weapon is the players' own, not a sample
+
+
+def test_change_a_band_replaces_the_list(hc, house):
+    path = house("ruleset: high-crusade\nweapons:\n  ingrave-ar:\n    bands:\n"
+                 "      - {up_to: 20, chance: 90, penetration: 6}\n")
+    out = hc.json("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader", "--rules", path,
+                  "--seed", "1")
+    assert (out["band"], out["chance"], out["penetration"]) == ("0-20\"", 90, 6)
+    assert out["sample_values"] == ["crusader DF 5"]
+    assert "out of range" in hc.error("fire", "-w", "ingrave-ar", "-r", "30", "-t", "orc",
+                                      "--rules", path)
+
+
+def test_add_a_modifier_usable_by_name(hc, house):
+    path = house("ruleset: high-crusade\nmodifiers:\n  acid-fog:\n    value: -15\n"
+                 "    applies_to: chance\n    description: the swamps of Kessel IV\n")
+    out = hc.json("fire", "--chance", "65", "--penetration", "4", "--df", "4", "--mod",
+                  "acid-fog", "--rules", path, "--dice", "6,0")
+    assert out["modifiers"][0]["name"] == "acid-fog"
+    assert out["modifiers"][0]["source"] == "house rules"
+    assert (out["chance"], out["outcome"]) == (50, "miss")
+
+
+def test_remove_an_entry(hc, house):
+    path = house("ruleset: high-crusade\nremove:\n  weapons: [pagan-smg]\n")
+    assert "unknown weapon 'pagan-smg'" in hc.error("fire", "-w", "pagan-smg", "-r", "5", "-t",
+                                                    "orc", "--rules", path)
+
+
+def test_later_files_win(hc, house, clean_environment: Path):
+    config = clean_environment / "config" / "hc"
+    config.mkdir(parents=True)
+    (config / "a.yaml").write_text("ruleset: high-crusade\ntroops:\n  orc: {defence: 6}\n")
+    base = ("fire", "--chance", "50", "--penetration", "7", "-t", "orc", "--seed", "1")
+    assert hc.json(*base)["defence"] == 6
+    env_file = house("ruleset: high-crusade\ntroops:\n  orc: {defence: 7}\n", "env.yaml")
+    assert hc.json(*base, env={"HC_RULES": env_file})["defence"] == 7
+    cli_file = house("ruleset: high-crusade\ntroops:\n  orc: {defence: 8}\n", "cli.yaml")
+    assert hc.json(*base, "--rules", cli_file, env={"HC_RULES": env_file})["defence"] == 8
+
+
+def test_files_for_another_ruleset_are_skipped(hc, house):
+    path = house("ruleset: rogue-trader\nweapons:\n  lasgun: {name: x}\n")
+    assert hc.json("fire", "-w", "ingrave-ar", "-r", "1", "-t", "orc", "--rules", path,
+                   "--seed", "1")["chance"] == 75
+
+
+def test_tables_show_where_each_value_came_from(hc, house):
+    path = house("ruleset: high-crusade\ntroops:\n  orc: {defence: 6}\n")
+    listing = hc.json("tables", "troops", "--rules", path)
+    orc = listing["tables"]["troops"]["orc"]
+    assert orc["defence"] == 6
+    assert orc["changed_by"] == {"defence": path}
+    assert orc["file"] == "troops.yaml"
+    text = hc("tables", "troops", "--rules", path).stdout
+    assert f"changed by {path} (defence)" in text
+
+
+def _error_for(hc, house, text: str) -> str:
+    path = house(text)
+    return hc.error("fire", "--chance", "1", "--penetration", "1", "--df", "1", "--rules", path)
+
+
+def test_bad_yaml_names_file_and_line(hc, house):
+    err = _error_for(hc, house, "ruleset: high-crusade\nweapons:\n  x: {name: [unclosed\n")
+    assert "house.yaml:4" in err and "not valid YAML" in err
+
+
+def test_unknown_key_names_file_line_and_key(hc, house):
+    err = _error_for(hc, house, "ruleset: high-crusade\ntroops:\n  orc:\n    defense: 6\n")
+    assert "house.yaml:4: troops.orc.defense: unknown key" in err
+    assert "did you mean 'defence'?" in err
+
+
+def test_wrong_type(hc, house):
+    err = _error_for(hc, house, "ruleset: high-crusade\ntroops:\n  orc:\n    defence: six\n")
+    assert "house.yaml:4: troops.orc.defence: 'six' is not a whole number" in err
+
+
+def test_negative_chance(hc, house):
+    err = _error_for(hc, house, NEW_WEAPON.replace("chance: 80", "chance: -80"))
+    assert "house.yaml:6: weapons.laser-carbine.bands[0].chance: -80 is below" in err
+
+
+def test_overlapping_bands(hc, house):
+    err = _error_for(hc, house, NEW_WEAPON.replace("up_to: 30", "up_to: 8"))
+    assert "weapons.laser-carbine.bands[1].up_to: 8 overlaps the band before it" in err
+    assert "house.yaml" in err
+
+
+def test_missing_required_field_of_a_new_entry(hc, house):
+    err = _error_for(hc, house, "ruleset: high-crusade\ntroops:\n  ogre:\n    melee: 4\n")
+    assert "house.yaml:3: troops.ogre.defence: missing" in err
+
+
+def test_missing_ruleset(hc, house):
+    err = _error_for(hc, house, "troops:\n  orc: {defence: 6}\n")
+    assert "house.yaml:1: ruleset: missing" in err
+
+
+def test_removing_an_unknown_entry(hc, house):
+    err = _error_for(hc, house, "ruleset: high-crusade\nremove:\n  weapons: [pagan-sm]\n")
+    assert "house.yaml:3: remove.weapons: unknown weapon 'pagan-sm'" in err
+
+
+def test_duplicate_key(hc, house):
+    err = _error_for(hc, house, "ruleset: high-crusade\ntroops:\n  orc: {defence: 6}\n"
+                                "  orc: {defence: 7}\n")
+    assert "house.yaml:4: orc: given twice (first on line 3)" in err
+
+
+def test_every_problem_is_reported(hc, house):
+    err = _error_for(hc, house, "ruleset: high-crusade\ntroops:\n  orc:\n    defense: 6\n"
+                                "    melee: x\n")
+    assert "defense: unknown key" in err and "melee: 'x' is not a whole number" in err
+
+
+def test_missing_file(hc):
+    assert "house-rules file 'nope.yaml' does not exist" in hc.error(
+        "fire", "--chance", "1", "--penetration", "1", "--df", "1", "--rules", "nope.yaml")
+
+
+def test_cache_follows_a_changed_file(hc, house):
+    path = house("ruleset: high-crusade\ntroops:\n  orc: {defence: 6}\n")
+    base = ("fire", "--chance", "50", "--penetration", "7", "-t", "orc", "--rules", path,
+            "--seed", "1")
+    assert hc.json(*base)["defence"] == 6
+    import os
+    Path(path).write_text("ruleset: high-crusade\ntroops:\n  orc: {defence: 9}\n")
+    st = os.stat(path)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    assert hc.json(*base)["defence"] == 9

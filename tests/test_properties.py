@@ -1,0 +1,110 @@
+"""Property tests: whatever a player types, hc resolves it or says what is wrong (exit 2);
+it never shows a traceback."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from hc_cli.cli import app
+
+runner = CliRunner()
+
+WEAPONS = ["ingrave-ar", "40mm-plasma-cannon", "bolt-gun", "missile-launcher", "ingrav-ar", ""]
+TROOPS = ["crusader", "orc", "levy", "ork", "5", "-1", "0", ""]
+MODS = ["target-static", "smoke=-10", "-10", "+5", "ambushed", "target-in-cover", "x=", "=3", ""]
+numbers = st.one_of(st.integers(-20, 150).map(str), st.sampled_from(["abc", "1e3", "-0", "12.5"]))
+dice_lists = st.one_of(
+    st.lists(st.integers(-2, 12), min_size=0, max_size=8).map(lambda v: ",".join(map(str, v))),
+    st.sampled_from(["46%", "100%", "0%", "x,1", ",", "5,,5"]))
+common = st.fixed_dictionaries({}, optional={
+    "--seed": st.integers(0, 2**40).map(str), "--dice": dice_lists})
+flags = st.sampled_from(["--json", "--odds", "--no-color", None])
+
+SETTINGS = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def _invoke(args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code in (0, 2), (args, result.exit_code, result.output)
+    assert "Traceback" not in result.output, args
+    if result.exception is not None:
+        assert isinstance(result.exception, SystemExit), (args, repr(result.exception))
+    if result.exit_code == 0 and "--json" in args:
+        json.loads(result.stdout)
+    if result.exit_code == 2:
+        assert result.stderr.strip(), args
+
+
+def _args(command: str, options: dict, flag: str | None) -> list[str]:
+    args = [command]
+    for key, value in options.items():
+        values = value if isinstance(value, list) else [value]
+        for v in values:
+            args += [key, v]
+    return args + ([flag] if flag else [])
+
+
+@SETTINGS
+@given(options=st.fixed_dictionaries({}, optional={
+    "--weapon": st.sampled_from(WEAPONS), "--range": numbers,
+    "--target": st.lists(st.sampled_from(TROOPS), max_size=3), "--df": numbers,
+    "--chance": numbers, "--penetration": numbers, "--shots": numbers,
+    "--template": st.sampled_from(["cone", "circle", "square"]),
+    "--mod": st.lists(st.sampled_from(MODS), max_size=3)}), extra=common, flag=flags)
+def test_fire_never_crashes(options, extra, flag):
+    _invoke(_args("fire", {**options, **extra}, flag))
+
+
+@SETTINGS
+@given(options=st.fixed_dictionaries({}, optional={
+    "--attacker": st.sampled_from(TROOPS), "--defender": st.sampled_from(TROOPS),
+    "--attacker-weapon": st.sampled_from(WEAPONS), "--defender-weapon": st.sampled_from(WEAPONS),
+    "--mod": st.lists(st.sampled_from(MODS + ["charging"]), max_size=2),
+    "--defender-mod": st.lists(st.sampled_from(MODS + ["charging"]), max_size=2)}),
+    extra=common, flag=flags)
+def test_melee_never_crashes(options, extra, flag):
+    _invoke(_args("melee", {**options, **extra}, flag))
+
+
+@SETTINGS
+@given(options=st.fixed_dictionaries({}, optional={
+    "--troop": st.sampled_from(TROOPS), "--strength": numbers, "--casualties": numbers,
+    "--mod": st.lists(st.sampled_from(MODS + ["below-half", "casualties"]), max_size=2)}),
+    switches=st.lists(st.sampled_from(["--fired-at", "--ambushed", "--first-casualty",
+                                       "--below-half"]), unique=True),
+    extra=common, flag=flags)
+def test_morale_never_crashes(options, switches, extra, flag):
+    _invoke(_args("morale", {**options, **extra}, flag) + switches)
+
+
+@SETTINGS
+@given(options=st.fixed_dictionaries({}, optional={
+    "--troop": st.sampled_from(TROOPS),
+    "--mod": st.lists(st.sampled_from(MODS + ["casualties"]), max_size=2)}),
+    switches=st.lists(st.sampled_from(["--has-casualties", "--casualties-during-regroup"]),
+                      unique=True), extra=common, flag=flags)
+def test_rally_never_crashes(options, switches, extra, flag):
+    _invoke(_args("rally", {**options, **extra}, flag) + switches)
+
+
+@SETTINGS
+@given(options=st.fixed_dictionaries({}, optional={
+    "--side": st.lists(st.sampled_from(["Crusaders", "Orcs", "", "orcs"]), max_size=3),
+    "--mod": st.lists(st.sampled_from(MODS + ["commander-present"]), max_size=2),
+    "--second-mod": st.lists(st.sampled_from(MODS + ["commander-present"]), max_size=2)}),
+    extra=common, flag=flags)
+def test_initiative_never_crashes(options, extra, flag):
+    _invoke(_args("initiative", {**options, **extra}, flag))
+
+
+@SETTINGS
+@given(expression=st.one_of(
+    st.from_regex(r"\A[0-9]{0,3}d(100|%|[0-9]{1,4})([+-][0-9]{0,3}d?[0-9]{0,3})?\Z"),
+    st.text(max_size=12)), extra=common, flag=flags)
+def test_roll_never_crashes(expression, extra, flag):
+    _invoke(_args("roll", extra, flag) + ["--", expression])
