@@ -22,6 +22,8 @@ app = typer.Typer(
          "exact odds, replayable seeds, house rules as data.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    # Plain click help and errors: rich-formatted help would double the start-up of --help.
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -139,7 +141,9 @@ def _run(command: str, common: Common, resolve: Callable[[Any, Any], Any],
 
 
 def _wants_colour(common: Common) -> bool:
-    return not common.no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
+    if common.no_color or os.environ.get("NO_COLOR"):
+        return False
+    return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
 
 
 def _output(res: Any, common: Common) -> None:
@@ -413,5 +417,53 @@ def tables(
         typer.echo(plain_listing(listing))
 
 
+class _LazyCommands(dict):
+    """Command name -> click command, built on first use.
+
+    Typer builds a click command for every command at start-up by inspecting each signature;
+    a run uses one, so the others are never built (a TAB press or a roll is that much faster).
+    """
+
+    def __init__(self, build: Callable[[Any], Any]) -> None:
+        infos = {i.name or i.callback.__name__.replace("_", "-"): i for i in app.registered_commands}
+        super().__init__(dict.fromkeys(infos))
+        self._infos = infos
+        self._build = build
+
+    def __getitem__(self, name: str) -> Any:
+        command = dict.__getitem__(self, name)
+        if command is None:
+            command = self._build(self._infos[name])
+            dict.__setitem__(self, name, command)
+        return command
+
+    def get(self, name: str, default: Any = None) -> Any:  # type: ignore[override]
+        return self[name] if name in self else default
+
+    def values(self):  # type: ignore[override]
+        return [self[name] for name in self]
+
+    def items(self):  # type: ignore[override]
+        return [(name, self[name]) for name in self]
+
+
+def _group() -> Any:
+    from typer import main as typer_main
+    from typer.core import TyperGroup
+
+    def build(info: Any) -> Any:
+        return typer_main.get_command_from_info(
+            info, pretty_exceptions_short=app.pretty_exceptions_short,
+            rich_markup_mode=app.rich_markup_mode)
+
+    group = TyperGroup(name="hc", commands=_LazyCommands(build), no_args_is_help=True,
+                       help=app.info.help, context_settings=app.info.context_settings,
+                       rich_markup_mode=app.rich_markup_mode)
+    group.params.extend(typer_main.get_install_completion_arguments())
+    return group
+
+
 def main() -> None:
-    app()
+    """The `hc` entry point: the same commands as `app`, built lazily, named `hc` even when
+    run as `python -m hc_cli` (so completion finds `_HC_COMPLETE`)."""
+    _group().main(prog_name="hc")

@@ -124,3 +124,19 @@ def app_for_completion():
     from hc_cli.cli import app
 
     return app
+
+
+def test_python_dash_m_runs_the_lazy_entry_point(tmp_path):
+    """`main()` builds commands lazily; it must behave as the full app does."""
+    run = subprocess.run([sys.executable, "-m", "hc_cli", "roll", "d6", "--seed", "1", "--json"],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["total"] == 1
+    bad = subprocess.run([sys.executable, "-m", "hc_cli", "fire", "-w", "ingrav-ar"],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert bad.returncode == 2 and "did you mean 'ingrave-ar'?" in bad.stderr
+    env = {**__import__("os").environ, "_HC_COMPLETE": "complete_bash",
+           "COMP_WORDS": "hc fire --weapon ing", "COMP_CWORD": "3"}
+    tab = subprocess.run([sys.executable, "-m", "hc_cli"], capture_output=True, text=True,
+                         cwd=tmp_path, env=env)
+    assert tab.stdout.split() == ["ingrave-ar"]
