@@ -163,18 +163,42 @@ def _output(res: Any, common: Common) -> None:
         typer.echo(render_plain(res))
 
 
-def _specs(mods: list[str] | None) -> tuple:
-    from hc_cli.mods import parse_mod
-
-    return tuple(parse_mod(m) for m in mods or [])
+COMMON = ("ruleset", "seed", "dice", "json", "odds", "rules", "no_color")
 
 
-def _guard(command: str, build: Callable[[], Any]) -> Any:
-    """Build a request; bad flag values become a clean error."""
+def _dispatch(ctx: typer.Context, needs_tables: bool = True) -> None:
+    """Hand the command's options to the rule set in use: it builds the request and names
+    the resolver. Options the rule set does not read are an error, not silently ignored."""
+    from typer._click.core import ParameterSource
+
+    from hc_cli.rulesets import ruleset_module
+
+    command = ctx.command.name or ""
+    values = {name.rstrip("_"): value for name, value in ctx.params.items()}
+    common = Common(**{k: values.get(k) for k in COMMON})  # type: ignore[arg-type]
+    flags = {k: v for k, v in values.items() if k not in COMMON}
+    option_names = {p.name.rstrip("_"): next((o for o in p.opts if o.startswith("--")), p.opts[0])
+                    for p in ctx.command.params if p.name}
     try:
-        return build()
+        module = ruleset_module(common.ruleset)
+        spec = module.COMMANDS.get(command)
+        if spec is None:
+            raise HcError(f"{common.ruleset} has no '{command}' command",
+                          f"{common.ruleset} resolves: " + ", ".join(module.COMMANDS))
+        given = {name.rstrip("_") for name in ctx.params
+                 if ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)}
+        foreign = sorted(given - spec.flags - set(COMMON))
+        if foreign:
+            raise HcError(", ".join(option_names[f] for f in foreign)
+                          + f" does not apply to {common.ruleset} {command}",
+                          f"{common.ruleset} {command} takes: "
+                          + ", ".join(option_names[f] for f in sorted(spec.flags)))
+        request = spec.build(flags)
     except HcError as error:
         _fail(command, error)
+        return
+    _run(command, common, lambda t, d: spec.resolve(t, request, d),
+         lambda t: spec.odds(t, request), needs_tables)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -183,6 +207,7 @@ def _guard(command: str, build: Callable[[], Any]) -> Any:
 
 @app.command()
 def fire(
+    ctx: typer.Context,
     weapon: Annotated[str | None, typer.Option(
         "--weapon", "-w", help="Weapon name from the tables.",
         autocompletion=_completer("weapons"))] = None,
@@ -214,28 +239,12 @@ def fire(
 
     Example: hc fire --weapon ingrave-ar --range 14 --target crusader --mod target-static
     """
-    from hc_cli.rulesets.high_crusade.resolve import FireRequest, TargetSpec, fire_odds, resolve_fire
-
-    def build() -> FireRequest:
-        targets = [TargetSpec(defence=int(t)) if t.lstrip("-").isdigit() else TargetSpec(troop=t)
-                   for t in target or []]
-        if df is not None:
-            if len(targets) > 1:
-                raise HcError("--df goes with one target",
-                              "under a template give each target as a troop name or a number: "
-                              "--target crusader --target 6")
-            targets = [TargetSpec(targets[0].troop if targets else None, df)]
-        return FireRequest(weapon=weapon, range=range_, chance=chance, penetration=penetration,
-                           targets=tuple(targets), shots=shots, template=template,
-                           mods=_specs(mod))
-
-    req = _guard("fire", build)
-    common = Common(ruleset, seed, dice, json, odds, rules, no_color)
-    _run("fire", common, lambda t, d: resolve_fire(t, req, d), lambda t: fire_odds(t, req))
+    _dispatch(ctx)
 
 
 @app.command()
 def melee(
+    ctx: typer.Context,
     attacker: Annotated[str | None, typer.Option(
         "--attacker", "-a", help="Attacker's troop type.", autocompletion=_completer("troops"))] = None,
     attacker_weapon: Annotated[str | None, typer.Option(
@@ -258,16 +267,12 @@ def melee(
 
     Example: hc melee --attacker crusader --attacker-weapon 40mm-plasma-cannon --defender orc --defender-weapon bolt-gun
     """
-    from hc_cli.rulesets.high_crusade.resolve import MeleeRequest, melee_odds, resolve_melee
-
-    req = _guard("melee", lambda: MeleeRequest(attacker, attacker_weapon, defender, defender_weapon,
-                                               _specs(mod), _specs(defender_mod)))
-    common = Common(ruleset, seed, dice, json, odds, rules, no_color)
-    _run("melee", common, lambda t, d: resolve_melee(t, req, d), lambda t: melee_odds(t, req))
+    _dispatch(ctx)
 
 
 @app.command()
 def morale(
+    ctx: typer.Context,
     troop: Annotated[str | None, typer.Option(
         "--troop", help="The Fireteam's troop type.", autocompletion=_completer("troops"))] = None,
     fired_at: Annotated[bool, typer.Option("--fired-at", help="First time it is fired at.")] = False,
@@ -290,16 +295,12 @@ def morale(
 
     Example: hc morale --troop crusader --ambushed --first-casualty
     """
-    from hc_cli.rulesets.high_crusade.resolve import MoraleRequest, morale_odds, resolve_morale
-
-    req = _guard("morale", lambda: MoraleRequest(troop, fired_at, ambushed, first_casualty,
-                                                 below_half, strength, casualties, _specs(mod)))
-    common = Common(ruleset, seed, dice, json, odds, rules, no_color)
-    _run("morale", common, lambda t, d: resolve_morale(t, req, d), lambda t: morale_odds(t, req))
+    _dispatch(ctx)
 
 
 @app.command()
 def rally(
+    ctx: typer.Context,
     troop: Annotated[str | None, typer.Option(
         "--troop", help="The Fireteam's troop type.", autocompletion=_completer("troops"))] = None,
     has_casualties: Annotated[bool, typer.Option(
@@ -317,16 +318,12 @@ def rally(
 
     Example: hc rally --troop crusader --has-casualties
     """
-    from hc_cli.rulesets.high_crusade.resolve import RallyRequest, rally_odds, resolve_rally
-
-    req = _guard("rally", lambda: RallyRequest(troop, has_casualties, casualties_during_regroup,
-                                               _specs(mod)))
-    common = Common(ruleset, seed, dice, json, odds, rules, no_color)
-    _run("rally", common, lambda t, d: resolve_rally(t, req, d), lambda t: rally_odds(t, req))
+    _dispatch(ctx)
 
 
 @app.command()
 def initiative(
+    ctx: typer.Context,
     side: Annotated[list[str] | None, typer.Option(
         "--side", help="A side's name; give it twice (default: Side 1, Side 2).")] = None,
     mod: Annotated[list[str] | None, _mod_option(
@@ -343,22 +340,7 @@ def initiative(
 
     Example: hc initiative --side Crusaders --side Orcs
     """
-    from hc_cli.rulesets.high_crusade.resolve import (
-        InitiativeRequest,
-        initiative_odds,
-        resolve_initiative,
-    )
-
-    def build() -> InitiativeRequest:
-        sides = side or ["Side 1", "Side 2"]
-        if len(sides) != 2:
-            raise HcError(f"{len(sides)} --side given", "give --side NAME exactly twice")
-        return InitiativeRequest((sides[0], sides[1]), _specs(mod), _specs(second_mod))
-
-    req = _guard("initiative", build)
-    common = Common(ruleset, seed, dice, json, odds, rules, no_color)
-    _run("initiative", common, lambda t, d: resolve_initiative(t, req, d),
-         lambda t: initiative_odds(t, req))
+    _dispatch(ctx)
 
 
 @app.command()
@@ -375,6 +357,15 @@ def roll(
     from hc_cli.roll import resolve_roll, roll_odds
 
     common = Common(ruleset, seed, dice, json, odds, rules, no_color)
+    try:
+        from hc_cli.tables import available_rulesets
+
+        if ruleset not in available_rulesets():
+            from hc_cli.errors import UnknownName
+
+            raise UnknownName("rule set", ruleset, available_rulesets())
+    except HcError as error:
+        _fail("roll", error)
     _run("roll", common, lambda _t, d: resolve_roll(expression, d, ruleset),
          lambda _t: roll_odds(expression, ruleset), needs_tables=False)
 

@@ -38,3 +38,7 @@ def _number(text: str, number: str) -> int:
     except ValueError:
         raise HcError(f"--mod '{text}': '{number}' is not a whole number",
                       "write a signed whole number after '=', e.g. --mod smoke=-10") from None
+
+
+def parse_mods(texts: list[str] | None) -> tuple[ModSpec, ...]:
+    return tuple(parse_mod(t) for t in texts or [])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hc_cli.rulesets.high_crusade.commands import COMMANDS
 from hc_cli.rulesets.high_crusade.tables import (
     RULESET,
     SCHEMAS,
@@ -9,6 +10,8 @@ from hc_cli.rulesets.high_crusade.tables import (
     cross_check,
 )
 from hc_cli.tables import load_merged
+
+__all__ = ["COMMANDS", "load_tables", "schemas"]
 
 
 def schemas() -> tuple[dict, object]:
