@@ -34,23 +34,19 @@ DEFAULT_RULESET = "high-crusade"
 # Completion of table values: reads the (cached) tables of the rule set in use.
 
 
-def _table_names(ctx: typer.Context, table: str, applies_to: tuple[str, ...] = ()) -> list[str]:
-    try:
-        from hc_cli.rulesets import ruleset_module
-
-        ruleset = (ctx.params.get("ruleset") or os.environ.get("HC_RULESET") or DEFAULT_RULESET)
-        module = ruleset_module(ruleset)
-        tables = module.load_tables(ctx.params.get("rules") or None)
-        entries = getattr(tables, table)
-        return sorted(k for k, v in entries.items()
-                      if not applies_to or getattr(v, "applies_to", None) in applies_to)
-    except HcError:
-        return []
-
-
-def _completer(table: str, *applies_to: str) -> Callable[[typer.Context, str], list[str]]:
+def _completer(option: str) -> Callable[[typer.Context, str], list[str]]:
+    """TAB completion of an option's values from the tables of the rule set in use."""
     def complete(ctx: typer.Context, incomplete: str) -> list[str]:
-        return [n for n in _table_names(ctx, table, applies_to) if n.startswith(incomplete.lower())]
+        try:
+            from hc_cli.rulesets import ruleset_module
+
+            ruleset = ctx.params.get("ruleset") or os.environ.get("HC_RULESET") or DEFAULT_RULESET
+            module = ruleset_module(ruleset)
+            names = module.complete(module.load_tables(ctx.params.get("rules") or None),
+                                    ctx.command.name or "", option)
+        except HcError:
+            return []
+        return [n for n in names if n.startswith(incomplete.lower())]
     return complete
 
 
@@ -83,9 +79,9 @@ NoColorOpt = Annotated[bool, typer.Option(
     "--no-color", help="Plain text; NO_COLOR or output to a pipe does the same.")]
 
 
-def _mod_option(help_text: str, *applies_to: str, flag: str = "--mod") -> Any:
+def _mod_option(help_text: str, flag: str = "--mod") -> Any:
     return typer.Option(flag, metavar="X", help=help_text,
-                        autocompletion=_completer("modifiers", *applies_to))
+                        autocompletion=_completer(flag.lstrip("-").replace("-", "_")))
 
 
 @dataclass(frozen=True)
@@ -205,39 +201,124 @@ def _dispatch(ctx: typer.Context, needs_tables: bool = True) -> None:
 # Commands
 
 
+def _opt(*names: str, help: str, complete: str | None = None, metavar: str | None = None) -> Any:
+    """An option; `complete` names the option whose table values TAB offers."""
+    return typer.Option(*names, help=help, metavar=metavar,
+                        autocompletion=_completer(complete) if complete else None)
+
+
+Text = str | None
+Number = float | None
+Whole = int | None
+Many = list[str] | None
+
+
 @app.command()
 def fire(
     ctx: typer.Context,
-    weapon: Annotated[str | None, typer.Option(
-        "--weapon", "-w", help="Weapon name from the tables.",
-        autocompletion=_completer("weapons"))] = None,
-    range_: Annotated[float | None, typer.Option(
-        "--range", "-r", help="Firer-to-target distance in inches.")] = None,
-    target: Annotated[list[str] | None, typer.Option(
-        "--target", "-t", help="Target troop type, or a bare defence factor; repeat for every "
-                               "figure under a template.",
-        autocompletion=_completer("troops"))] = None,
-    df: Annotated[int | None, typer.Option(
-        "--df", help="Defence factor of the (one) target, instead of the table's.")] = None,
-    chance: Annotated[int | None, typer.Option(
-        "--chance", help="Chance to hit (D100), instead of the weapon's band.")] = None,
-    penetration: Annotated[int | None, typer.Option(
-        "--penetration", help="Penetration, instead of the weapon's band.")] = None,
-    shots: Annotated[int, typer.Option(
-        "--shots", "-n", help="Shots fired together (a Fireteam), each listed, then summed.")] = 1,
-    template: Annotated[str | None, typer.Option(
-        "--template", help="Heavy weapon template (cone, circle) for a weapon given by numbers.",
-        autocompletion=_completer("templates"))] = None,
-    mod: Annotated[list[str] | None, _mod_option(
-        "Modifier by table name (target-static) or number (smoke=-10); repeatable.",
-        "chance", "defence")] = None,
+    weapon: Annotated[Text, _opt("--weapon", "-w", help="Weapon name from the tables.",
+                                 complete="weapon")] = None,
+    range_: Annotated[Number, _opt("--range", "-r", help="Firer-to-target distance in inches.")] = None,
+    target: Annotated[Many, _opt(
+        "--target", "-t", complete="target",
+        help="Target: a troop type or bare DF (high-crusade; repeat for every figure under a "
+             "template), a profile (rogue-trader; repeat for following fire or models under an "
+             "area marker).")] = None,
+    shots: Annotated[int, _opt("--shots", "-n", help="Shots fired together (a Fireteam, a unit): "
+                                                     "each listed, then summed.")] = 1,
+    mod: Annotated[Many, _mod_option("Modifier by table name (target-static) or number "
+                                     "(smoke=-10); repeatable.")] = None,
+    # high-crusade
+    df: Annotated[Whole, _opt("--df", help="[high-crusade] Defence factor of the (one) target.")] = None,
+    chance: Annotated[Whole, _opt("--chance", help="[high-crusade] Chance to hit (D100), instead "
+                                                   "of the weapon's band.")] = None,
+    penetration: Annotated[Whole, _opt("--penetration", help="[high-crusade] Penetration, instead "
+                                                             "of the weapon's band.")] = None,
+    template: Annotated[Text, _opt("--template", complete="template",
+                                   help="[high-crusade] Template (cone, circle) for a heavy "
+                                        "weapon given by numbers.")] = None,
+    # rogue-trader: the firer
+    firer: Annotated[Text, _opt("--firer", complete="firer",
+                                help="[rogue-trader] Firer's profile (its BS).")] = None,
+    bs: Annotated[Whole, _opt("--bs", help="[rogue-trader] Firer's ballistic skill.")] = None,
+    firer_wounded: Annotated[bool, _opt("--firer-wounded", help="[rogue-trader] The firer has "
+                                                                "suffered wounds: -1.")] = False,
+    moved: Annotated[bool, _opt("--moved", help="[rogue-trader] The firer moved this turn (slow "
+                                                "weapons cannot fire).")] = False,
+    allow_7plus: Annotated[bool, _opt("--allow-7plus", help="[rogue-trader] The GM allows shots "
+                                                            "needing 7 or more.")] = False,
+    # rogue-trader: the weapon by numbers
+    short: Annotated[Number, _opt("--short", help="[rogue-trader] Short range reaches (inches).")] = None,
+    long: Annotated[Number, _opt("--long", help="[rogue-trader] Long range reaches (inches).")] = None,
+    maximum: Annotated[Number, _opt("--maximum", help="[rogue-trader] Maximum range.")] = None,
+    to_hit_short: Annotated[Whole, _opt("--to-hit-short", help="[rogue-trader] Weapon's to-hit "
+                                                               "modifier at short range.")] = None,
+    to_hit_long: Annotated[Whole, _opt("--to-hit-long", help="[rogue-trader] ... at long "
+                                                             "range.")] = None,
+    strength: Annotated[Whole, _opt("--strength", help="[rogue-trader] Weapon Strength.")] = None,
+    damage: Annotated[Text, _opt("--damage", help="[rogue-trader] Wounds per wound: 1, d4, d6, "
+                                                  "d10, 2d6 ...")] = None,
+    save_mod: Annotated[Whole, _opt("--save-mod", help="[rogue-trader] Weapon's save "
+                                                       "modifier (-1: mesh 5 becomes 6).")] = None,
+    weapon_type: Annotated[Many, _opt("--weapon-type", help="[rogue-trader] S (slow) or F "
+                                                            "(following fire).")] = None,
+    radius: Annotated[Number, _opt("--radius", help="[rogue-trader] Area marker radius "
+                                                    "(inches).")] = None,
+    # rogue-trader: the target
+    toughness: Annotated[Whole, _opt("--toughness", help="[rogue-trader] Target Toughness.")] = None,
+    wounds_left: Annotated[Whole, _opt("--wounds-left", help="[rogue-trader] Wounds the target "
+                                                             "has left.")] = None,
+    wounds_taken: Annotated[Whole, _opt("--wounds-taken", help="[rogue-trader] Wounds the "
+                                                               "target has taken.")] = None,
+    save: Annotated[Whole, _opt("--save", help="[rogue-trader] Armour save, D6 score needed.")] = None,
+    armour: Annotated[Text, _opt("--armour", complete="armour",
+                                 help="[rogue-trader] Armour worn: flak, mesh, carapace, "
+                                      "none ...")] = None,
+    size: Annotated[Text, _opt("--size", help="[rogue-trader] small (-1), normal or large "
+                                              "(+1).")] = None,
+    # rogue-trader: the situation
+    moving_surface: Annotated[bool, _opt("--moving-surface", help="[rogue-trader] Firing from a "
+                                         "moving vehicle or mount: -1, short range only.")] = False,
+    mounted_weapon: Annotated[bool, _opt("--mounted-weapon", help="[rogue-trader] A vehicle's "
+                                         "own mounted weapon (no moving-surface limits).")] = False,
+    target_moved: Annotated[Number, _opt("--target-moved", help="[rogue-trader] Inches the "
+                                         "target moved last turn: -1 per full 10.")] = None,
+    soft_cover: Annotated[bool, _opt("--soft-cover", help="[rogue-trader] Target in soft "
+                                                          "cover: -1.")] = False,
+    hard_cover: Annotated[bool, _opt("--hard-cover", help="[rogue-trader] Target in hard "
+                                                          "cover: -2.")] = False,
+    improvised: Annotated[bool, _opt("--improvised", help="[rogue-trader] Improvised thrown "
+                                                          "weapon: -1.")] = False,
+    mount: Annotated[Text, _opt("--mount", complete="mount",
+                                help="[rogue-trader] The target rides this mount or vehicle "
+                                     "(at long range a D6 picks rider or mount).")] = None,
+    at_mount: Annotated[bool, _opt("--at-mount", help="[rogue-trader] At short range, aim at "
+                                                      "the mount.")] = False,
+    into_melee: Annotated[bool, _opt("--into-melee", help="[rogue-trader] Firing into hand to "
+                                     "hand: a D6 picks enemy (1-3) or friend (4-6).")] = False,
+    friend: Annotated[Text, _opt("--friend", complete="friend",
+                                 help="[rogue-trader] The friend's profile, with "
+                                      "--into-melee.")] = None,
+    placed: Annotated[bool, _opt("--placed", help="[rogue-trader] The area marker is placed: no "
+                                                  "deviation roll.")] = False,
+    under: Annotated[Whole, _opt("--under", help="[rogue-trader] Models of the --target under "
+                                                 "the area marker.")] = None,
+    partly: Annotated[int, _opt("--partly", help="[rogue-trader] How many of those (the last) "
+                                                 "are only partly under: -1 to hit.")] = 0,
+    blasting_cover: Annotated[bool, _opt("--blasting-cover", help="[rogue-trader] GM's +1 on the "
+                                         "deviation die: blasting cover, no visible target.")] = False,
+    closed_room: Annotated[bool, _opt("--closed-room", help="[rogue-trader] Area weapon into a "
+                                      "closed room or vehicle: every occupant hit.")] = False,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
     no_color: NoColorOpt = False,
 ) -> None:
-    """Fire a weapon: range band, chance/penetration, every modifier, the D100, miss/hit/kill.
+    """Fire a weapon: every modifier, every die, the result; options marked [rule set] are that
+    rule set's.
 
     Example: hc fire --weapon ingrave-ar --range 14 --target crusader --mod target-static
+
+    Example: hc fire --ruleset rogue-trader --firer space-marine --weapon bolt-gun --range 10 --target ork
     """
     _dispatch(ctx)
 
@@ -245,20 +326,18 @@ def fire(
 @app.command()
 def melee(
     ctx: typer.Context,
-    attacker: Annotated[str | None, typer.Option(
-        "--attacker", "-a", help="Attacker's troop type.", autocompletion=_completer("troops"))] = None,
-    attacker_weapon: Annotated[str | None, typer.Option(
-        "--attacker-weapon", help="Weapon the attacker carries.",
-        autocompletion=_completer("weapons"))] = None,
-    defender: Annotated[str | None, typer.Option(
-        "--defender", "-d", help="Defender's troop type.", autocompletion=_completer("troops"))] = None,
-    defender_weapon: Annotated[str | None, typer.Option(
-        "--defender-weapon", help="Weapon the defender carries.",
-        autocompletion=_completer("weapons"))] = None,
-    mod: Annotated[list[str] | None, _mod_option(
-        "Modifier to the attacker's D10 (table name or number); repeatable.", "melee")] = None,
-    defender_mod: Annotated[list[str] | None, _mod_option(
-        "Modifier to the defender's D10; repeatable.", "melee", flag="--defender-mod")] = None,
+    attacker: Annotated[Text, _opt("--attacker", "-a", help="Attacker's troop type.",
+                                   complete="attacker")] = None,
+    attacker_weapon: Annotated[Text, _opt("--attacker-weapon", help="Weapon the attacker "
+                                          "carries.", complete="attacker_weapon")] = None,
+    defender: Annotated[Text, _opt("--defender", "-d", help="Defender's troop type.",
+                                   complete="defender")] = None,
+    defender_weapon: Annotated[Text, _opt("--defender-weapon", help="Weapon the defender "
+                                          "carries.", complete="defender_weapon")] = None,
+    mod: Annotated[Many, _mod_option("Modifier to the attacker's D10 (table name or number); "
+                                     "repeatable.")] = None,
+    defender_mod: Annotated[Many, _mod_option("Modifier to the defender's D10; repeatable.",
+                                              flag="--defender-mod")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
     no_color: NoColorOpt = False,
@@ -273,20 +352,17 @@ def melee(
 @app.command()
 def morale(
     ctx: typer.Context,
-    troop: Annotated[str | None, typer.Option(
-        "--troop", help="The Fireteam's troop type.", autocompletion=_completer("troops"))] = None,
-    fired_at: Annotated[bool, typer.Option("--fired-at", help="First time it is fired at.")] = False,
-    ambushed: Annotated[bool, typer.Option("--ambushed", help="It was ambushed.")] = False,
-    first_casualty: Annotated[bool, typer.Option(
-        "--first-casualty", help="Its first casualty.")] = False,
-    below_half: Annotated[bool, typer.Option(
-        "--below-half", help="Its strength fell below 50%.")] = False,
-    strength: Annotated[int | None, typer.Option(
-        "--strength", help="Full strength in figures (with --casualties: derives below 50%).")] = None,
-    casualties: Annotated[int | None, typer.Option(
-        "--casualties", help="Figures lost so far (with --strength).")] = None,
-    mod: Annotated[list[str] | None, _mod_option(
-        "Further modifier (table name or number); repeatable.", "morale")] = None,
+    troop: Annotated[Text, _opt("--troop", help="The Fireteam's troop type.",
+                                complete="troop")] = None,
+    fired_at: Annotated[bool, _opt("--fired-at", help="First time it is fired at.")] = False,
+    ambushed: Annotated[bool, _opt("--ambushed", help="It was ambushed.")] = False,
+    first_casualty: Annotated[bool, _opt("--first-casualty", help="Its first casualty.")] = False,
+    below_half: Annotated[bool, _opt("--below-half", help="Its strength fell below 50%.")] = False,
+    strength: Annotated[Whole, _opt("--strength", help="Full strength in figures (with "
+                                    "--casualties: derives below 50%).")] = None,
+    casualties: Annotated[Whole, _opt("--casualties", help="Figures lost so far (with "
+                                                           "--strength).")] = None,
+    mod: Annotated[Many, _mod_option("Further modifier (table name or number); repeatable.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
     no_color: NoColorOpt = False,
@@ -301,15 +377,15 @@ def morale(
 @app.command()
 def rally(
     ctx: typer.Context,
-    troop: Annotated[str | None, typer.Option(
-        "--troop", help="The Fireteam's troop type.", autocompletion=_completer("troops"))] = None,
-    has_casualties: Annotated[bool, typer.Option(
-        "--has-casualties", help="It has suffered casualties (the Regroup example's -1).")] = False,
-    casualties_during_regroup: Annotated[bool, typer.Option(
+    troop: Annotated[Text, _opt("--troop", help="The Fireteam's troop type.",
+                                complete="troop")] = None,
+    has_casualties: Annotated[bool, _opt("--has-casualties", help="It has suffered casualties "
+                                         "(the Regroup example's -1).")] = False,
+    casualties_during_regroup: Annotated[bool, _opt(
         "--casualties-during-regroup",
         help="The enemy caused casualties during the Regroup move: automatic rout.")] = False,
-    mod: Annotated[list[str] | None, _mod_option(
-        "Further modifier that applies now (table name or number); repeatable.", "morale")] = None,
+    mod: Annotated[Many, _mod_option("Further modifier that applies now (table name or "
+                                     "number); repeatable.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
     no_color: NoColorOpt = False,
@@ -322,16 +398,36 @@ def rally(
 
 
 @app.command()
+def deviate(
+    ctx: typer.Context,
+    weapon: Annotated[Text, _opt("--weapon", "-w", help="An area weapon from the tables.",
+                                 complete="weapon")] = None,
+    radius: Annotated[Number, _opt("--radius", help="[rogue-trader] Marker radius in "
+                                                    "inches.")] = None,
+    range_: Annotated[Number, _opt("--range", "-r", help="Measured range to the aiming point "
+                                                         "(the cap is half of it).")] = None,
+    blasting_cover: Annotated[bool, _opt("--blasting-cover", help="[rogue-trader] GM's +1 on "
+                                         "the deviation die.")] = False,
+    ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
+    json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
+    no_color: NoColorOpt = False,
+) -> None:
+    """Does an area marker or a thrown grenade land on target? If not: how far, which way.
+
+    Example: hc deviate --ruleset rogue-trader --weapon frag-grenade --range 8
+    """
+    _dispatch(ctx)
+
+
+@app.command()
 def initiative(
     ctx: typer.Context,
-    side: Annotated[list[str] | None, typer.Option(
-        "--side", help="A side's name; give it twice (default: Side 1, Side 2).")] = None,
-    mod: Annotated[list[str] | None, _mod_option(
-        "Modifier to the first side's roll (table name or number); repeatable.",
-        "initiative")] = None,
-    second_mod: Annotated[list[str] | None, _mod_option(
-        "Modifier to the second side's roll; repeatable.", "initiative",
-        flag="--second-mod")] = None,
+    side: Annotated[Many, _opt("--side", help="A side's name; give it twice (default: Side 1, "
+                                              "Side 2).")] = None,
+    mod: Annotated[Many, _mod_option("Modifier to the first side's roll (table name or "
+                                     "number); repeatable.")] = None,
+    second_mod: Annotated[Many, _mod_option("Modifier to the second side's roll; repeatable.",
+                                            flag="--second-mod")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
     no_color: NoColorOpt = False,

@@ -51,7 +51,8 @@ class Problems:
 
 
 _KIND_NAMES = {"int": "a whole number", "number": "a number", "str": "text", "bool": "true or false",
-               "list": "a list", "map": "a mapping (key: value lines)"}
+               "list": "a list", "map": "a mapping (key: value lines)", "any": "a value",
+               "dice": "a number of wounds or dice such as d6 or 2d6"}
 
 
 def _is_kind(value: Any, kind: str) -> bool:
@@ -67,7 +68,28 @@ def _is_kind(value: Any, kind: str) -> bool:
         return isinstance(value, list)
     if kind == "map":
         return isinstance(value, dict)
+    if kind == "any":
+        return True
+    if kind == "dice":
+        return _is_dice(value)
     raise ValueError(kind)
+
+
+def _is_dice(value: Any) -> bool:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value >= 0
+    if not isinstance(value, str):
+        return False
+    if value.strip().isdigit():
+        return True
+    from hc_cli.errors import HcError
+    from hc_cli.roll import parse
+
+    try:
+        parse(value)
+    except HcError:
+        return False
+    return True
 
 
 def _line(container: Any, key: Any) -> int | None:
@@ -94,6 +116,8 @@ def check_value(value: Any, spec: Field, path: str, line: int | None, key: str,
     if spec.maximum is not None and value > spec.maximum:
         problems.add(path, line, key, f"{value} is above the greatest allowed value {spec.maximum:g}",
                      spec.help or None)
+    if spec.kind == "map" and spec.items is not None:
+        check_entry(value, spec.items, path, key, problems, partial=False)
     if spec.kind == "list":
         for i, item in enumerate(value):
             item_line = _line(value, i)

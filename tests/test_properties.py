@@ -108,3 +108,36 @@ def test_initiative_never_crashes(options, extra, flag):
     st.text(max_size=12)), extra=common, flag=flags)
 def test_roll_never_crashes(expression, extra, flag):
     _invoke(_args("roll", extra, flag) + ["--", expression])
+
+
+RT_PROFILES = ["space-marine", "ork", "gretchin", "ogryn", "sump-rat", "horse", "orc", "x", ""]
+RT_WEAPONS = ["bolt-gun", "lasgun", "heavy-bolter", "lascannon", "frag-grenade", "rock", "zap", ""]
+
+
+@SETTINGS
+@given(options=st.fixed_dictionaries({"--ruleset": st.just("rogue-trader")}, optional={
+    "--firer": st.sampled_from(RT_PROFILES), "--bs": numbers, "--weapon": st.sampled_from(RT_WEAPONS),
+    "--range": numbers, "--target": st.lists(st.sampled_from(RT_PROFILES), max_size=3),
+    "--strength": numbers, "--toughness": numbers, "--damage": st.sampled_from(["1", "d6", "2d6", "0", "x"]),
+    "--save": numbers, "--save-mod": numbers, "--armour": st.sampled_from(["mesh", "none", "tin"]),
+    "--size": st.sampled_from(["small", "large", "huge"]), "--target-moved": numbers,
+    "--wounds-left": numbers, "--wounds-taken": numbers, "--shots": numbers, "--under": numbers,
+    "--partly": numbers, "--mount": st.sampled_from(RT_PROFILES),
+    "--friend": st.sampled_from(RT_PROFILES), "--radius": numbers,
+    "--mod": st.lists(st.sampled_from(MODS + ["soft-cover"]), max_size=2)}),
+    switches=st.lists(st.sampled_from([
+        "--firer-wounded", "--moved", "--allow-7plus", "--moving-surface", "--mounted-weapon",
+        "--soft-cover", "--hard-cover", "--improvised", "--at-mount", "--into-melee", "--placed",
+        "--blasting-cover", "--closed-room"]), unique=True, max_size=4),
+    extra=common, flag=flags)
+def test_rogue_trader_fire_never_crashes(options, switches, extra, flag):
+    _invoke(_args("fire", {**options, **extra}, flag) + switches)
+
+
+@SETTINGS
+@given(options=st.fixed_dictionaries({"--ruleset": st.sampled_from(["rogue-trader", "high-crusade"])},
+                                     optional={"--weapon": st.sampled_from(RT_WEAPONS),
+                                               "--radius": numbers, "--range": numbers}),
+       switches=st.lists(st.just("--blasting-cover"), max_size=1), extra=common, flag=flags)
+def test_deviate_never_crashes(options, switches, extra, flag):
+    _invoke(_args("deviate", {**options, **extra}, flag) + switches)

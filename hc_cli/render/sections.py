@@ -72,10 +72,12 @@ def sequence_lines(res: Resolution) -> list[str]:
 
 
 def shot_line(shot: Resolution) -> tuple[str, str, str]:
-    roll = ", ".join(f"{r.value}" for r in shot.rolls)
-    numbers = f"{shot.fields.get('chance')}% pen {shot.fields.get('penetration')} vs DF " \
-              f"{shot.fields.get('defence')}"
-    return (shot.label, f"D100 {roll}" if roll else numbers, shot.outcome or "")
+    """A shot in one line: its dice, or (for odds) the numbers that decide it."""
+    if shot.rolls:
+        detail = ", ".join(f"{r.die} {r.value}" for r in shot.rolls)
+    else:
+        detail = "; ".join(f"{k} {v}" for k, v in field_items(shot))
+    return (shot.label, detail, shot.outcome or "")
 
 
 def summary_text(summary: dict[str, Any]) -> str:
@@ -87,6 +89,8 @@ def percent(p: Fraction) -> str:
 
 
 def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
     if isinstance(v, float):
         return f"{v:g}"
     if isinstance(v, list):

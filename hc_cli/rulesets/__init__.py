@@ -16,6 +16,7 @@ from typing import Any
 
 MODULES = {
     "high-crusade": "hc_cli.rulesets.high_crusade",
+    "rogue-trader": "hc_cli.rulesets.rogue_trader",
 }
 
 

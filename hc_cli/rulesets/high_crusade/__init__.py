@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hc_cli.rulesets.high_crusade.commands import COMMANDS
+from hc_cli.rulesets.high_crusade.commands import COMMANDS, complete
 from hc_cli.rulesets.high_crusade.tables import (
     RULESET,
     SCHEMAS,
@@ -11,7 +11,7 @@ from hc_cli.rulesets.high_crusade.tables import (
 )
 from hc_cli.tables import load_merged
 
-__all__ = ["COMMANDS", "load_tables", "schemas"]
+__all__ = ["COMMANDS", "complete", "load_tables", "schemas"]
 
 
 def schemas() -> tuple[dict, object]:

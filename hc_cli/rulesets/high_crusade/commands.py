@@ -64,3 +64,19 @@ COMMANDS = {
         frozenset({"side", "mod", "second_mod"}),
         _initiative_request, r.resolve_initiative, r.initiative_odds),
 }
+
+
+TABLE_OF_OPTION = {"weapon": "weapons", "attacker_weapon": "weapons", "defender_weapon": "weapons",
+                   "target": "troops", "attacker": "troops", "defender": "troops",
+                   "troop": "troops", "template": "templates"}
+MODIFIERS_FOR = {"fire": ("chance", "defence"), "melee": ("melee",), "morale": ("morale",),
+                 "rally": ("morale",), "initiative": ("initiative",)}
+
+
+def complete(tables: Any, command: str, option: str) -> list[str]:
+    """Names an option of a command takes, from the tables in use (for TAB completion)."""
+    if option in ("mod", "defender_mod", "second_mod"):
+        fits = MODIFIERS_FOR.get(command, ())
+        return sorted(k for k, m in tables.modifiers.items() if m.applies_to in fits)
+    table = TABLE_OF_OPTION.get(option)
+    return sorted(getattr(tables, table)) if table else []

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from hc_cli.entries import Entry, entry_args, lookup
 from hc_cli.errors import HcError, UnknownName
 from hc_cli.schema import Field, Problems
 from hc_cli.tables import MergedTables
@@ -105,24 +106,6 @@ class RangeBand:
 
 
 @dataclass(frozen=True)
-class Entry:
-    """What every table entry shares: its key, and where its numbers came from."""
-
-    key: str
-    source: str
-    field_sources: dict[str, str] = field(default_factory=dict)
-    changed: dict[str, str] = field(default_factory=dict)  # field -> house-rules file
-
-    def source_of(self, name: str) -> str:
-        if name in self.changed:
-            return f"house rules ({self.changed[name]})"
-        return self.field_sources.get(name, self.source)
-
-    def is_sample(self, name: str) -> bool:
-        return self.source_of(name) == "sample"
-
-
-@dataclass(frozen=True)
 class Weapon(Entry):
     name: str = ""
     bands: tuple[RangeBand, ...] = ()
@@ -160,11 +143,6 @@ class Template(Entry):
     size_25mm: str = ""
 
 
-def _entry_args(key: str, raw: dict) -> dict:
-    return {"key": key, "source": raw["source"], "field_sources": raw.get("field_sources", {}),
-            "changed": raw.get("_changed", {})}
-
-
 def _bands(raw: list[dict]) -> tuple[RangeBand, ...]:
     bands, low = [], 0.0
     for b in raw:
@@ -187,38 +165,38 @@ class HighCrusadeTables:
         t = merged.tables
         return cls(
             merged=merged,
-            weapons={k: Weapon(**_entry_args(k, v), name=v.get("name", k), bands=_bands(v["bands"]),
+            weapons={k: Weapon(**entry_args(k, v), name=v.get("name", k), bands=_bands(v["bands"]),
                                template=v.get("template"), melee=v.get("melee", 0))
                      for k, v in t["weapons"].items()},
-            troops={k: Troop(**_entry_args(k, v), name=v.get("name", k), defence=v["defence"],
+            troops={k: Troop(**entry_args(k, v), name=v.get("name", k), defence=v["defence"],
                              melee=v.get("melee", 0), morale=v.get("morale", 0))
                     for k, v in t["troops"].items()},
-            modifiers={k: NamedModifier(**_entry_args(k, v), value=v["value"],
+            modifiers={k: NamedModifier(**entry_args(k, v), value=v["value"],
                                         applies_to=v["applies_to"],
                                         description=v.get("description", ""),
                                         morale_trigger=v.get("morale_trigger", False))
                        for k, v in t["modifiers"].items()},
-            templates={k: Template(**_entry_args(k, v), shape=v["shape"],
+            templates={k: Template(**entry_args(k, v), shape=v["shape"],
                                    description=v.get("description", ""),
                                    size_15mm=v.get("size_15mm", ""),
                                    size_25mm=v.get("size_25mm", ""))
                        for k, v in t["templates"].items()},
-            rules={k: NamedModifier(**_entry_args(k, v), value=v["value"], applies_to="rules",
+            rules={k: NamedModifier(**entry_args(k, v), value=v["value"], applies_to="rules",
                                     description=v.get("description", ""))
                    for k, v in t["rules"].items()},
         )
 
     def weapon(self, name: str) -> Weapon:
-        return _lookup(self.weapons, "weapon", name)
+        return lookup(self.weapons, "weapon", name)
 
     def troop(self, name: str) -> Troop:
-        return _lookup(self.troops, "troop type", name)
+        return lookup(self.troops, "troop type", name)
 
     def template(self, name: str) -> Template:
-        return _lookup(self.templates, "template", name)
+        return lookup(self.templates, "template", name)
 
     def modifier(self, name: str, allowed: tuple[str, ...], command: str) -> NamedModifier:
-        mod = _lookup(self.modifiers, "modifier", name)
+        mod = lookup(self.modifiers, "modifier", name)
         if mod.applies_to not in allowed:
             fitting = sorted(k for k, m in self.modifiers.items() if m.applies_to in allowed)
             raise HcError(f"modifier '{mod.key}' applies to {mod.applies_to}, not to {command}",
@@ -228,9 +206,3 @@ class HighCrusadeTables:
     def rule(self, name: str) -> NamedModifier:
         return self.rules[name]
 
-
-def _lookup(table: dict, kind: str, name: str):
-    key = name.strip().lower()
-    if key not in table:
-        raise UnknownName(kind, key, table)
-    return table[key]

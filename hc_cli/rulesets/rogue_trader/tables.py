@@ -1,0 +1,237 @@
+"""Rogue Trader tables: schema, cross-checks, and typed views for the resolvers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hc_cli.entries import Entry, entry_args, lookup
+from hc_cli.schema import Field, Problems
+from hc_cli.tables import MergedTables
+
+RULESET = "rogue-trader"
+CHARACTERISTICS = ("m", "ws", "bs", "s", "t", "w", "i", "a", "ld", "int", "cl", "wp")
+SIZES = ("small", "normal", "large")
+
+_SOURCE = Field("str", required=True, help="where the numbers come from: 'seed 003' or 'sample'")
+_FIELD_SOURCES = Field("map", help="per-field sources where they differ from the entry's")
+_RANGE = Field("number", minimum=0, help="inches")
+
+SCHEMAS: dict[str, dict[str, Field]] = {
+    "charts": {
+        "source": _SOURCE,
+        "by_bs": Field("list", item_kind="int", help="to-hit score needed by BS 1..10"),
+        "second_roll": Field("list", item_kind="int", help="second D6 needed for 7+, 8+, 9+"),
+        "rows": Field("list", help="wound chart rows, Strength 1..10, each ten scores or N"),
+        "radii": Field("list", help="deviation by marker radius", items={
+            "radius": Field("number", required=True, minimum=0),
+            "deviates_on": Field("int", required=True, minimum=1, maximum=7)}),
+    },
+    "modifiers": {
+        "value": Field("int", required=True, help="added to the to-hit roll"),
+        "per_inches": Field("number", minimum=1, help="applied once per full this many inches"),
+        "description": Field("str"),
+        "source": _SOURCE,
+    },
+    "armour": {
+        "name": Field("str"),
+        "save": Field("int", required=True, minimum=1, maximum=7,
+                      help="D6 score needed to save; 7 is no save"),
+        "encumbrance": Field("number", minimum=0, help="inches off the move"),
+        "source": _SOURCE,
+        "field_sources": _FIELD_SOURCES,
+    },
+    "weapons": {
+        "name": Field("str"),
+        "source": _SOURCE,
+        "field_sources": _FIELD_SOURCES,
+        "short": _RANGE,
+        "long": _RANGE,
+        "maximum": _RANGE,
+        "to_hit_short": Field("int"),
+        "to_hit_long": Field("int"),
+        "strength": Field("int", required=True, minimum=1, maximum=10),
+        "damage": Field("dice", required=True),
+        "save_modifier": Field("int"),
+        "types": Field("list", item_kind="str", help="S (slow), F (following fire)"),
+        "area": Field("number", minimum=0.5, help="area marker radius in inches"),
+        "thrown": Field("bool"),
+        "improvised": Field("bool"),
+    },
+    "profiles": {
+        "name": Field("str"),
+        "source": _SOURCE,
+        "field_sources": _FIELD_SOURCES,
+        "profile": Field("map", required=True, items={
+            c: Field("int", required=True, minimum=0, maximum=10 if c != "w" else 100)
+            for c in CHARACTERISTICS}),
+        "armour": Field("str"),
+        "size": Field("str", choices=SIZES),
+    },
+    "rules": {
+        "value": Field("int", required=True),
+        "description": Field("str"),
+        "source": _SOURCE,
+    },
+}
+
+REQUIRED = {"charts": ("to-hit", "seven-plus", "wound", "deviation"),
+            "rules": ("minimum-to-hit", "following-fire-reach", "rider-split", "melee-split",
+                      "deviation-distance-die", "deviation-direction-die",
+                      "blasting-cover-penalty")}
+
+
+def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
+    for table, names in REQUIRED.items():
+        for name in names:
+            if name not in tables[table]:
+                problems.add("rules", None, f"{table}.{name}", "missing",
+                             "the Rogue Trader procedures need it; do not remove it")
+    charts = tables["charts"]
+    if "wound" in charts:
+        rows = charts["wound"].get("rows") or []
+        where = charts["wound"].get("_changed", {}).get("rows") or charts["wound"]["_file"]
+        ok = len(rows) == 10 and all(
+            isinstance(row, list) and len(row) == 10 and
+            all(v == "N" or (isinstance(v, int) and 2 <= v <= 6) for v in row) for row in rows)
+        if not ok:
+            problems.add(where, None, "charts.wound.rows", "must be 10 rows of 10 scores",
+                         "each score 2..6 or N, rows Strength 1..10, columns Toughness 1..10")
+    if "to-hit" in charts and len(charts["to-hit"].get("by_bs") or []) != 10:
+        problems.add(charts["to-hit"]["_file"], None, "charts.to-hit.by_bs",
+                     "must list the score needed for BS 1..10", "ten whole numbers")
+    for name, weapon in tables["weapons"].items():
+        where = weapon["_file"]
+        short, long_ = weapon.get("short"), weapon.get("long")
+        if short is not None and long_ is not None and long_ < short:
+            problems.add(where, None, f"weapons.{name}.long",
+                         f"{long_} is shorter than short range {short}",
+                         "long range reaches further than short range")
+        for kind in weapon.get("types", []):
+            if kind not in ("S", "F"):
+                problems.add(where, None, f"weapons.{name}.types", f"'{kind}' is not a type",
+                             "S (slow) or F (following fire)")
+    for name, profile in tables["profiles"].items():
+        armour = profile.get("armour")
+        if armour is not None and armour not in tables["armour"]:
+            problems.add(profile["_file"], None, f"profiles.{name}.armour",
+                         f"unknown armour '{armour}'", "armour: " + ", ".join(tables["armour"]))
+
+
+@dataclass(frozen=True)
+class Weapon(Entry):
+    name: str = ""
+    short: float | None = None
+    long: float | None = None
+    maximum: float | None = None
+    to_hit_short: int = 0
+    to_hit_long: int = 0
+    strength: int = 0
+    damage: str = "1"
+    save_modifier: int = 0
+    slow: bool = False
+    following_fire: bool = False
+    area: float | None = None
+    thrown: bool = False
+    improvised: bool = False
+
+    @property
+    def reach(self) -> float | None:
+        return self.maximum if self.maximum is not None else self.long
+
+
+@dataclass(frozen=True)
+class Profile(Entry):
+    name: str = ""
+    characteristics: dict[str, int] | None = None
+    armour: str | None = None
+    size: str = "normal"
+
+    def __getitem__(self, characteristic: str) -> int:
+        assert self.characteristics is not None
+        return self.characteristics[characteristic]
+
+
+@dataclass(frozen=True)
+class Armour(Entry):
+    name: str = ""
+    save: int = 7
+    encumbrance: float = 0
+
+
+@dataclass(frozen=True)
+class Value(Entry):
+    value: int = 0
+    per_inches: float | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Charts:
+    to_hit: tuple[int, ...]
+    seven_plus: tuple[int, ...]
+    wound: tuple[tuple[int | None, ...], ...]  # None = N, no effect
+    deviation: tuple[tuple[float, int], ...]  # (radius, deviates on), smallest radius first
+    sources: dict[str, str]
+
+
+@dataclass
+class RogueTraderTables:
+    merged: MergedTables
+    charts: Charts
+    weapons: dict[str, Weapon]
+    profiles: dict[str, Profile]
+    armour: dict[str, Armour]
+    modifiers: dict[str, Value]
+    rules: dict[str, Value]
+
+    @classmethod
+    def from_merged(cls, merged: MergedTables) -> RogueTraderTables:
+        t = merged.tables
+        c = t["charts"]
+        charts = Charts(
+            to_hit=tuple(c["to-hit"]["by_bs"]),
+            seven_plus=tuple(c["seven-plus"]["second_roll"]),
+            wound=tuple(tuple(None if v == "N" else v for v in row) for row in c["wound"]["rows"]),
+            deviation=tuple(sorted((r["radius"], r["deviates_on"]) for r in c["deviation"]["radii"])),
+            sources={k: v["source"] for k, v in c.items()})
+        return cls(
+            merged=merged, charts=charts,
+            weapons={k: Weapon(**entry_args(k, v), name=v.get("name", k), short=v.get("short"),
+                               long=v.get("long"), maximum=v.get("maximum"),
+                               to_hit_short=v.get("to_hit_short", 0),
+                               to_hit_long=v.get("to_hit_long", 0), strength=v["strength"],
+                               damage=str(v["damage"]), save_modifier=v.get("save_modifier", 0),
+                               slow="S" in v.get("types", []),
+                               following_fire="F" in v.get("types", []), area=v.get("area"),
+                               thrown=v.get("thrown", False), improvised=v.get("improvised", False))
+                     for k, v in t["weapons"].items()},
+            profiles={k: Profile(**entry_args(k, v), name=v.get("name", k),
+                                 characteristics=dict(v["profile"]), armour=v.get("armour"),
+                                 size=v.get("size", "normal"))
+                      for k, v in t["profiles"].items()},
+            armour={k: Armour(**entry_args(k, v), name=v.get("name", k), save=v["save"],
+                              encumbrance=v.get("encumbrance", 0))
+                    for k, v in t["armour"].items()},
+            modifiers={k: Value(**entry_args(k, v), value=v["value"],
+                                per_inches=v.get("per_inches"),
+                                description=v.get("description", ""))
+                       for k, v in t["modifiers"].items()},
+            rules={k: Value(**entry_args(k, v), value=v["value"],
+                            description=v.get("description", ""))
+                   for k, v in t["rules"].items()},
+        )
+
+    def weapon(self, name: str) -> Weapon:
+        return lookup(self.weapons, "weapon", name)
+
+    def profile(self, name: str) -> Profile:
+        return lookup(self.profiles, "profile", name)
+
+    def armour_named(self, name: str) -> Armour:
+        return lookup(self.armour, "armour", name)
+
+    def modifier(self, name: str) -> Value:
+        return lookup(self.modifiers, "modifier", name)
+
+    def rule(self, name: str) -> int:
+        return self.rules[name].value
