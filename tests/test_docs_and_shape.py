@@ -17,7 +17,7 @@ from hc_cli.rulesets.high_crusade import load_tables
 from hc_cli.rulesets.high_crusade.resolve import FireRequest, TargetSpec, resolve_fire
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMANDS = ["fire", "melee", "morale", "rally", "initiative", "roll", "tables"]
+COMMANDS = ["fire", "melee", "morale", "rally", "initiative", "deviate", "roll", "tables"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
