@@ -255,9 +255,10 @@ def fire(
                                                                "modifier at short range.")] = None,
     to_hit_long: Annotated[Whole, _opt("--to-hit-long", help="[rogue-trader] ... at long "
                                                              "range.")] = None,
-    strength: Annotated[Whole, _opt("--strength", help="[rogue-trader] Weapon Strength.")] = None,
+    strength: Annotated[Whole, _opt("--strength", help="[rogue-trader] Weapon Strength. [t2k] The "
+                                    "firer's Strength (recoil, thrown damage).")] = None,
     damage: Annotated[Text, _opt("--damage", help="[rogue-trader] Wounds per wound: 1, d4, d6, "
-                                                  "d10, 2d6 ...")] = None,
+                                                  "d10, 2d6 ... [t2k] Damage dice per hit.")] = None,
     save_mod: Annotated[Whole, _opt("--save-mod", help="[rogue-trader] Weapon's save "
                                                        "modifier (-1: mesh 5 becomes 6).")] = None,
     weapon_type: Annotated[Many, _opt("--weapon-type", help="[rogue-trader] S (slow) or F "
@@ -309,6 +310,53 @@ def fire(
                                          "deviation die: blasting cover, no visible target.")] = False,
     closed_room: Annotated[bool, _opt("--closed-room", help="[rogue-trader] Area weapon into a "
                                       "closed room or vehicle: every occupant hit.")] = False,
+    # t2k
+    asset: Annotated[Whole, _opt("--asset", help="[t2k] Skill + attribute.")] = None,
+    skill: Annotated[Whole, _opt("--skill", help="[t2k] Skill (with --attribute).")] = None,
+    attribute: Annotated[Whole, _opt("--attribute", help="[t2k] Attribute (with --skill).")] = None,
+    riding: Annotated[Whole, _opt("--riding", help="[t2k] Riding asset, from the saddle.")] = None,
+    short_range: Annotated[Number, _opt("--short-range", help="[t2k] Printed (Short) range in "
+                                                              "metres.")] = None,
+    rof: Annotated[Text, _opt("--rof", help="[t2k] ROF: ss, ba, la, pa, dar, sa, or a burst "
+                                            "size (3, 5, 10, 50).")] = None,
+    recoil: Annotated[Whole, _opt("--recoil", help="[t2k] Recoil of this kind of fire.")] = None,
+    shot: Annotated[Text, _opt("--shot", complete="shot",
+                               help="[t2k] aimed, quick, aimed-burst or burst.")] = None,
+    movement: Annotated[Text, _opt("--movement", complete="movement",
+                                   help="[t2k] stationary, crawling, walking, trotting, running, "
+                                        "vehicle, boat, saddle.")] = None,
+    obscured: Annotated[bool, _opt("--obscured", help="[t2k] Target obscured: one level "
+                                                      "harder.")] = False,
+    target_speed: Annotated[Number, _opt("--target-speed", help="[t2k] Target's metres per "
+                                                                "action (30, 60, 120: +1..3).")] = None,
+    target_kph: Annotated[Number, _opt("--target-kph", help="[t2k] Target's speed in kph.")] = None,
+    scope: Annotated[bool, _opt("--scope", help="[t2k] Rifle scope: aimed +15, Extreme as "
+                                                "Long.")] = False,
+    laser_sight: Annotated[bool, _opt("--laser-sight", help="[t2k] 3 aimed shots an action at "
+                                                            "Short.")] = False,
+    braced: Annotated[bool, _opt("--braced", help="[t2k] Pistol in both hands, stationary: "
+                                                  "recoil -1.")] = False,
+    two_weapons: Annotated[bool, _opt("--two-weapons", help="[t2k] A weapon in each hand: "
+                                                            "Strength -1 for recoil.")] = False,
+    npc: Annotated[bool, _opt("--npc", help="[t2k] The target is an NPC (quick kill).")] = False,
+    location: Annotated[Text, _opt("--location", help="[t2k] Hit location, for quick kill: "
+                                                      "head, chest ...")] = None,
+    damage_done: Annotated[Whole, _opt("--damage-done", help="[t2k] Damage of the hit, instead "
+                                                             "of rolling it.")] = None,
+    riders: Annotated[bool, _opt("--riders", help="[t2k] Firing at riders: a miss may hit the "
+                                                  "other.")] = False,
+    zone: Annotated[Many, _opt("--zone", metavar="NAME:METRES",
+                               help="[t2k] A target in the danger zone, metres from the "
+                                    "target; repeatable.")] = None,
+    thrown: Annotated[bool, _opt("--thrown", help="[t2k] A thrown weapon or object.")] = False,
+    weight: Annotated[Number, _opt("--weight", help="[t2k] Weight thrown, kg.")] = None,
+    throw_range: Annotated[Number, _opt("--throw-range", help="[t2k] The thrower's throw "
+                                                              "range, metres.")] = None,
+    grenade_number: Annotated[Whole, _opt("--grenade-number", help="[t2k] The Nth grenade at "
+                                          "the same target: +1 skill for each after the "
+                                          "first.")] = None,
+    ammo: Annotated[Text, _opt("--ammo", complete="ammo", help="[t2k] Shotgun load: buckshot or "
+                                                               "flechette.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
     no_color: NoColorOpt = False,
@@ -319,6 +367,8 @@ def fire(
     Example: hc fire --weapon ingrave-ar --range 14 --target crusader --mod target-static
 
     Example: hc fire --ruleset rogue-trader --firer space-marine --weapon bolt-gun --range 10 --target ork
+
+    Example: hc fire --ruleset t2k --asset 12 --strength 5 --weapon m16a2 --range 100 --shot burst
     """
     _dispatch(ctx)
 
@@ -408,6 +458,10 @@ def deviate(
                                                          "(the cap is half of it).")] = None,
     blasting_cover: Annotated[bool, _opt("--blasting-cover", help="[rogue-trader] GM's +1 on "
                                          "the deviation die.")] = False,
+    band: Annotated[Text, _opt("--band", help="[t2k] The throw's band: effective or long.")] = None,
+    throw_range: Annotated[Number, _opt("--throw-range", help="[t2k] Throw range (with "
+                                                              "--weight, finds the band).")] = None,
+    weight: Annotated[Number, _opt("--weight", help="[t2k] Weight thrown, kg.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
     no_color: NoColorOpt = False,
@@ -415,6 +469,8 @@ def deviate(
     """Does an area marker or a thrown grenade land on target? If not: how far, which way.
 
     Example: hc deviate --ruleset rogue-trader --weapon frag-grenade --range 8
+
+    Example: hc deviate --ruleset t2k --range 30 --band long
     """
     _dispatch(ctx)
 
@@ -428,6 +484,24 @@ def initiative(
                                      "number); repeatable.")] = None,
     second_mod: Annotated[Many, _mod_option("Modifier to the second side's roll; repeatable.",
                                             flag="--second-mod")] = None,
+    char: Annotated[Many, _opt("--char", metavar="NAME:INIT[:WOUNDS[:AGILITY[:BULK]]]",
+                               help="[t2k] A character, e.g. Kowalski:6:serious:7:3; "
+                                    "repeatable.")] = None,
+    roster: Annotated[Text, _opt("--roster", metavar="FILE", help="[t2k] A YAML roster: a list "
+                                 "of {name, initiative, wounds, agility, bulk}.")] = None,
+    ambush: Annotated[Many, _opt("--ambush", metavar="NAME", help="[t2k] Acts outside the "
+                                                                  "order: ambush.")] = None,
+    opportunity_fire: Annotated[Many, _opt("--opportunity-fire", metavar="NAME",
+                                           help="[t2k] Acts outside the order: opportunity "
+                                                "fire.")] = None,
+    knocked_down: Annotated[Many, _opt("--knocked-down", metavar="NAME", help="[t2k] Panics: "
+                                                                              "knocked down.")] = None,
+    surprised: Annotated[Many, _opt("--surprised", metavar="NAME", help="[t2k] Panics: "
+                                                                        "surprised.")] = None,
+    vehicle_pierced: Annotated[Many, _opt("--vehicle-pierced", metavar="NAME",
+                                          help="[t2k] Bails out: vehicle pierced.")] = None,
+    charged: Annotated[Many, _opt("--charged", metavar="NAME", help="[t2k] Panics: charged by "
+                                                                    "a vehicle or animal.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
     no_color: NoColorOpt = False,
@@ -435,6 +509,8 @@ def initiative(
     """Roll off for the Initiative; names Player A and B and prints the move's five steps.
 
     Example: hc initiative --side Crusaders --side Orcs
+
+    Example: hc initiative --ruleset t2k --char Kowalski:6:serious:7:3 --char Ivanov:8::6:5
     """
     _dispatch(ctx)
 

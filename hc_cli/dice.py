@@ -8,6 +8,8 @@ come from. So the same resolver code rolls (`SeededDice`), takes the player's ow
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -63,6 +65,30 @@ class DiceSource:
         tens = self._face(10, "d100 tens", purpose) % 10
         units = self._face(10, "d100 units", purpose) % 10
         return tens, units
+
+    def pool(self, count: int, sides: int, at_most: int, purpose: str) -> list[Roll]:
+        """`count` identical dice, each a success on `at_most` or less. Resolvers may read
+        only how many succeeded (and show the faces): that is what lets the enumerating
+        source answer with the binomial instead of sides**count paths."""
+        return [self.roll(sides, f"{purpose} #{i + 1}") for i in range(count)]
+
+    def rolloff(self, names: list[str], sides: int, purpose: str) -> tuple[list[str], list[Roll]]:
+        """Order tied names by a die each, highest first; names still tied roll again."""
+        rolls: list[Roll] = []
+        order: list[str] = []
+        groups = [list(names)]
+        while groups:
+            group = groups.pop(0)
+            if len(group) == 1:
+                order.append(group[0])
+                continue
+            scored: dict[int, list[str]] = {}
+            for name in group:
+                roll = self.roll(sides, f"{purpose}: {name}")
+                rolls.append(roll)
+                scored.setdefault(roll.value, []).append(name)
+            groups = [scored[v] for v in sorted(scored, reverse=True)] + groups
+        return order, rolls
 
     def finish(self) -> None:
         """Called once the resolution is complete; a scripted source checks nothing is left."""
@@ -190,8 +216,31 @@ class EnumeratingDice(DiceSource):
         self.probability /= options
         return index
 
+    def _choose_weighted(self, weights: list[Fraction]) -> int:
+        depth = len(self.choices)
+        index = self.prefix[depth] if depth < len(self.prefix) else 0
+        self.choices.append((index, len(weights)))
+        self.probability *= weights[index]
+        return index
+
     def _face(self, sides: int, die: str, purpose: str) -> int:
         return self._choose(sides) + 1
+
+    def pool(self, count: int, sides: int, at_most: int, purpose: str) -> list[Roll]:
+        # One branch per number of successes, weighted by the binomial: the faces are
+        # stand-ins (1 succeeds, `sides` fails); only the count is the pool's outcome.
+        p = Fraction(min(max(at_most, 0), sides), sides)
+        support = [k for k in range(count + 1) if (p > 0 or k == 0) and (p < 1 or k == count)]
+        weights = [math.comb(count, k) * p**k * (1 - p) ** (count - k) for k in support]
+        k = support[self._choose_weighted(weights)]
+        return [Roll(f"d{sides}", 1 if i < k else sides, f"{purpose} #{i + 1}")
+                for i in range(count)]
+
+    def rolloff(self, names: list[str], sides: int, purpose: str) -> tuple[list[str], list[Roll]]:
+        # Independent dice re-rolled on ties put every order of the tied names at equal odds.
+        orders = list(itertools.permutations(names))
+        index = self._choose_weighted([Fraction(1, len(orders))] * len(orders))
+        return list(orders[index]), []
 
     def _percentile_faces(self, purpose: str) -> tuple[int, int]:
         # One 100-way branch instead of two 10-way ones: same outcomes, shallower paths.

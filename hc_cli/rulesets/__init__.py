@@ -17,6 +17,7 @@ from typing import Any
 MODULES = {
     "high-crusade": "hc_cli.rulesets.high_crusade",
     "rogue-trader": "hc_cli.rulesets.rogue_trader",
+    "t2k": "hc_cli.rulesets.t2k",
 }
 
 

@@ -1,0 +1,722 @@
+"""Twilight: 2000 direct fire, automatic fire, shotguns and thrown weapons. Pure.
+
+`plan_fire` turns a request into a `FirePlan`: the skill, every step that moved the
+difficulty, the hit number with recoil, the dice of a burst. `fire_dice` rolls the plan; the
+odds run `fire_dice` under an enumerating dice source, whose `pool` answers a burst's
+identical dice with the binomial.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from hc_cli.dice import DiceSource, Roll
+from hc_cli.errors import HcError
+from hc_cli.model import Modifier, Odds, Resolution
+from hc_cli.odds import enumerate_outcomes
+from hc_cli.roll import parse as parse_dice
+from hc_cli.rulesets.t2k.tables import BANDS, RULESET, T2kTables, Weapon
+
+SHOT_KINDS = ("aimed", "quick", "aimed-burst", "burst")
+QUICK_KILL_LOCATIONS = ("head", "chest")
+
+
+@dataclass(frozen=True)
+class FireRequest:
+    asset: int | None = None
+    skill: int | None = None
+    attribute: int | None = None
+    riding: int | None = None
+    weapon: str | None = None
+    short_range: float | None = None
+    rof: str | None = None
+    recoil: int | None = None
+    damage: str | None = None
+    range: float | None = None
+    shot: str = "aimed"
+    shots: int = 1
+    strength: int | None = None
+    movement: str = "stationary"
+    obscured: bool = False
+    target_speed: float | None = None
+    target_kph: float | None = None
+    scope: bool = False
+    laser_sight: bool = False
+    braced: bool = False
+    two_weapons: bool = False
+    npc: bool = False
+    location: str | None = None
+    damage_done: int | None = None
+    riders: bool = False
+    zone: tuple[str, ...] = ()
+    thrown: bool = False
+    weight: float | None = None
+    throw_range: float | None = None
+    grenade_number: int = 1
+    ammo: str | None = None
+
+
+@dataclass(frozen=True)
+class FirePlan:
+    kind: str  # single, aimed-burst, burst, pellets, thrown
+    hit_number: int
+    dice: int  # task dice rolled together (shots this action, or a burst's dice)
+    hits_count: int = 1  # a 50-round burst's hits count three
+    zone: tuple[tuple[str, float], ...] = ()  # targets in the danger zone, nearest first
+    quick_kill_damage: str | None = None  # a hit on an NPC's head or chest may kill outright
+    quick_kill_die: int = 10
+    riders_percent: int | None = None
+    thrown_damage: str | None = None
+    grenade: tuple[float, float, int, int] | None = None  # (metres per pip, cap, die, direction)
+    task_die: int = 20
+
+
+@dataclass
+class _Built:
+    res: Resolution
+    plan: FirePlan
+    extra: dict = field(default_factory=dict)
+
+
+def _new(command: str, inputs: dict) -> Resolution:
+    return Resolution(command=command, ruleset=RULESET, inputs=inputs)
+
+
+def _asset(t: T2kTables, req: FireRequest, res: Resolution) -> int:
+    if req.asset is not None:
+        asset = req.asset
+        if req.skill is not None or req.attribute is not None:
+            raise HcError("--asset and --skill/--attribute both given",
+                          "give the asset (skill + attribute), or the two parts")
+    elif req.skill is not None and req.attribute is not None:
+        asset = req.skill + req.attribute
+        res.explanation.append(f"asset: skill {req.skill} + attribute {req.attribute} = {asset}")
+    else:
+        raise HcError("no asset given", "give --asset N (skill + attribute), or --skill N "
+                                        "--attribute N")
+    if asset < 1:
+        raise HcError(f"asset {asset} cannot succeed at anything", "give an asset of 1 or more")
+    return asset
+
+
+def _weapon(t: T2kTables, req: FireRequest, res: Resolution) -> Weapon:
+    if req.weapon:
+        weapon = t.weapon(req.weapon)
+        if weapon.is_sample("damage"):
+            res.mark_sample(f"{weapon.key} (the seed prints no weapons: every number a sample)")
+    else:
+        weapon = Weapon(key="weapon", source="given", name="weapon",
+                        type="thrown" if req.thrown else "rifle")
+    given: dict = {}
+    if req.short_range is not None:
+        given["short"] = req.short_range
+    if req.rof is not None:
+        kind = req.rof.strip().lower()
+        if kind.isdigit():
+            given["burst"] = int(kind)
+        elif kind in t.rof:
+            given["rof"] = kind
+        else:
+            raise HcError(f"--rof {req.rof} is not a rate of fire",
+                          "a kind (" + ", ".join(t.rof) + ") or a burst size (3, 5, 10, 50)")
+    if req.recoil is not None:
+        given["burst_recoil" if req.shot == "burst" or req.shot == "aimed-burst" else "recoil"] = \
+            req.recoil
+    if req.damage is not None:
+        given["damage"] = req.damage
+    if req.ammo is not None:
+        if req.ammo not in t.ammunition:
+            raise HcError(f"unknown ammunition '{req.ammo}'", "ammunition: " + ", ".join(t.ammunition))
+        given["ammo"] = req.ammo
+    if given and req.weapon:
+        res.explanation.append("given numbers used instead of the table's: " + ", ".join(given))
+    weapon = replace(weapon, **given)
+    if weapon.damage.strip() and not weapon.damage.strip().isdigit():
+        parse_dice(weapon.damage)
+    if not req.thrown and weapon.short is None:
+        raise HcError("no weapon range", "give --weapon NAME or --short-range METRES")
+    if weapon.rof is None and weapon.burst is None and not req.thrown:
+        weapon = replace(weapon, rof="ss")
+    res.inputs["weapon"] = weapon.key if req.weapon else None
+    res.fields["skill"] = t.weapon_types.get(weapon.type, "Small Arms")
+    return weapon
+
+
+def _effective_strength(t: T2kTables, req: FireRequest, moving, res: Resolution) -> int:
+    if req.strength is None:
+        raise HcError("no Strength given", "give --strength N: recoil is measured against it")
+    strength = req.strength
+    if moving.strength_minus:
+        strength -= moving.strength_minus
+        res.explanation.append(f"{moving.key}: Strength -{moving.strength_minus} for recoil")
+    if moving.strength_half:
+        strength = strength // 2
+        res.explanation.append(f"{moving.key}: half Strength for recoil")
+    if req.two_weapons:
+        strength -= t.rule("two-weapons-strength")
+        res.explanation.append(f"a weapon in each hand: Strength -{t.rule('two-weapons-strength')} "
+                               "for recoil")
+    return strength
+
+
+def _band(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) -> int:
+    if req.range is None:
+        raise HcError("no range given", "give --range METRES to the target")
+    if req.range < 0:
+        raise HcError(f"--range {req.range:g} is negative", "give the distance in metres")
+    factor = t.rule("range-band-factor")
+    assert weapon.short is not None
+    reaches = [weapon.short * factor**i for i in range(len(BANDS))]
+    res.fields["bands"] = {b: r for b, r in zip(BANDS, reaches, strict=True)}
+    for index, reach in enumerate(reaches):
+        if req.range <= reach:
+            break
+    else:
+        raise HcError(f"out of range: {weapon.key} reaches {reaches[-1]:g} m at Extreme, the "
+                      f"target is at {req.range:g} m: no shot, no roll",
+                      f"close within {reaches[-1]:g} m")
+    res.fields["band"] = BANDS[index]
+    return index
+
+
+def _target_speed_levels(t: T2kTables, req: FireRequest) -> tuple[int, str]:
+    levels, why = 0, ""
+    for metres, kph, step in t.target_speeds:
+        if (req.target_speed is not None and req.target_speed >= metres) or \
+                (req.target_kph is not None and req.target_kph >= kph):
+            levels, why = step, f"target moving {metres:g} m/action ({kph:g} kph) or more"
+    for value, flag in ((req.target_speed, "--target-speed"), (req.target_kph, "--target-kph")):
+        if value is not None and value < 0:
+            raise HcError(f"{flag} {value:g} is negative", "give the target's speed, 0 or more")
+    return levels, why
+
+
+def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
+    if req.shot not in SHOT_KINDS:
+        raise HcError(f"--shot {req.shot} is not a kind of shot", "aimed, quick, aimed-burst or burst")
+    res = _new("fire", {"asset": req.asset, "range": req.range, "shot": req.shot,
+                        "shots": req.shots, "movement": req.movement})
+    asset = _asset(t, req, res)
+    weapon = _weapon(t, req, res)
+    moving = t.movement.get(req.movement)
+    if moving is None:
+        from hc_cli.errors import UnknownName
+
+        raise UnknownName("movement", req.movement, t.movement)
+    if not moving.may_fire:
+        raise HcError(f"no firing while {req.movement}", "stop, walk or trot to fire")
+    aimed = req.shot in ("aimed", "aimed-burst")
+    if aimed and not moving.may_aim:
+        raise HcError(f"no aimed shots while {'in a moving vehicle' if req.movement == 'vehicle' else req.movement}",
+                      "fire a quick shot or a burst (--shot quick / --shot burst)")
+    if moving.lower_of_riding:
+        if req.riding is None:
+            raise HcError("firing from the saddle uses the lower of marksmanship and riding",
+                          "give --riding N (the riding asset)")
+        if req.riding < asset:
+            res.explanation.append(f"from the saddle: riding {req.riding} is lower than "
+                                   f"{asset}: used")
+            asset = req.riding
+    if req.thrown:
+        return _plan_thrown(t, req, weapon, asset, res)
+    if req.shots < 1:
+        raise HcError(f"--shots {req.shots} fires nothing", "give --shots 1 or more")
+    strength = _effective_strength(t, req, moving, res)
+    band = _band(t, req, weapon, res)
+    steps: list[Modifier] = []
+    ammo = t.ammunition.get(weapon.ammo) if weapon.ammo else None
+    if ammo is not None:
+        max_band = BANDS.index(ammo[0])
+        if band > max_band:
+            raise HcError(f"{weapon.ammo} reaches only {ammo[0]} range: no shot",
+                          f"close within {res.fields['bands'][ammo[0]]:g} m")
+        pens = ammo[1]
+        res.fields["penetration"] = pens[band] if band < len(pens) else "nil"
+    if req.scope and aimed and band == 3:
+        band = 2
+        res.explanation.append("rifle scope: an Extreme range shot counts as Long")
+    shifted = band
+    if moving.quick_band_shift and not aimed:
+        shifted += moving.quick_band_shift
+        steps.append(Modifier(f"{req.movement}: one range band further", moving.quick_band_shift,
+                              "range band", moving.source))
+    if moving.aimed_band_shift and aimed:
+        shifted += moving.aimed_band_shift
+        steps.append(Modifier(f"{req.movement}: aimed shots one range band further",
+                              moving.aimed_band_shift, "range band", moving.source))
+
+    burst_kind = req.shot in ("burst", "aimed-burst")
+    if burst_kind and not weapon.burst:
+        raise HcError(f"{weapon.key} fires no bursts", "give --shot aimed or quick, or --rof N "
+                                                       "for a burst size")
+    if burst_kind and req.shots != 1:
+        raise HcError("--shots counts single shots; a burst is one action",
+                      "leave out --shots with --shot burst")
+    if req.zone and req.shot != "burst":
+        raise HcError("--zone is for bursts: the danger zone takes a burst's missed dice",
+                      "add --shot burst, or leave out --zone")
+    if req.riders and (burst_kind or req.shots != 1):
+        raise HcError("--riders applies to a missed single shot",
+                      "fire one aimed or quick shot (--shots 1)")
+    quick_kill = None
+    if req.npc:
+        if req.location is None:
+            raise HcError("--npc needs --location", "the hit location: head, chest, arm, leg ...")
+        if burst_kind or req.shots != 1:
+            raise HcError("quick kill is resolved one shot at a time",
+                          "fire one aimed or quick shot (--shots 1)")
+        if req.location in QUICK_KILL_LOCATIONS:
+            quick_kill = str(req.damage_done) if req.damage_done is not None else weapon.damage
+    elif req.location is not None or req.damage_done is not None:
+        raise HcError("--location and --damage-done are for quick kills", "add --npc")
+
+    task_die = t.rule("task-die")
+    rank_average = t.difficulty_named("average").rank
+    if req.shot == "burst" and ammo is not None and band == 0:
+        hit = _auto_shotgun_short_hit(t, req, asset, res)
+        return res, _plan_burst(t, req, weapon, res, shifted, strength, hit, task_die, ammo)
+    if req.shot == "burst" or (ammo is not None and band >= 1):
+        # Every round of a burst (and every pellet of a shotgun beyond Short) is Impossible.
+        impossible = t.difficulties[-1]
+        hit = t.hit_number(asset, impossible)
+        res.fields.update(difficulty=impossible.key, hit_number=hit)
+        res.explanation.append(f"every die is an {impossible.key} task: asset {asset} x "
+                               f"{impossible.multiplier:g} = {hit}")
+        if impossible.is_sample("multiplier"):
+            res.mark_sample("difficulty multipliers (Twilight: 2000 2nd ed.; the seed names "
+                            "the levels only)")
+        if ammo is not None and req.shot != "burst":
+            return res, _plan_pellets(t, res, band, hit, task_die)
+        return res, _plan_burst(t, req, weapon, res, shifted, strength, hit, task_die, ammo)
+
+    rank = rank_average + shifted
+    res.explanation.append("an aimed shot at Short is Average; each modifier below is a level "
+                           "harder")
+    if band:
+        steps.append(Modifier(f"{BANDS[band]} range", band, "difficulty", "seed 002"))
+    if req.shot == "quick":
+        rank += 1
+        steps.append(Modifier("quick shot", 1, "difficulty", "seed 002"))
+    if req.shot == "aimed-burst":
+        rank += 1
+        steps.append(Modifier("automatic fire: one range band further", 1, "difficulty",
+                              "seed 002"))
+    if req.obscured:
+        rank += 1
+        steps.append(Modifier("target obscured", 1, "difficulty", "seed 002"))
+    levels, why = _target_speed_levels(t, req)
+    if levels:
+        rank += levels
+        steps.append(Modifier(why, levels, "difficulty", "seed 002"))
+    res.modifiers.extend(steps)
+    if rank >= len(t.difficulties):
+        raise HcError(f"harder than {t.difficulties[-1].key}: no shot",
+                      "get closer, aim, or wait for a clearer target")
+    difficulty = t.difficulty(rank)
+    hit = t.hit_number(asset, difficulty)
+    if difficulty.is_sample("multiplier"):
+        res.mark_sample("difficulty multipliers (Twilight: 2000 2nd ed.; the seed names the "
+                        "levels only)")
+    res.explanation.append(f"{difficulty.key}: asset {asset} x {difficulty.multiplier:g} = {hit}")
+    if req.scope and aimed:
+        hit += t.rule("scope-bonus")
+        res.explanation.append(f"rifle scope, aimed: +{t.rule('scope-bonus')} = {hit}")
+    if req.shot == "aimed-burst":
+        res.fields.update(difficulty=difficulty.key, hit_number=hit)
+        size = weapon.burst or 1
+        rule = t.burst(size)
+        return res, FirePlan("aimed-burst", hit, 1, rule.hits_count, task_die=task_die)
+    hit = _single_shot_recoil(t, req, weapon, band, strength, hit, res)
+    res.fields.update(difficulty=difficulty.key, hit_number=hit)
+    plan = FirePlan("single", hit, req.shots, quick_kill_damage=quick_kill,
+                    quick_kill_die=t.rule("quick-kill-die"),
+                    riders_percent=t.rule("riders-percent") if req.riders else None,
+                    task_die=task_die)
+    if req.riders:
+        res.mark_sample(f"riders: a miss hits the other on {t.rule('riders-percent')}% "
+                        "(the seed's figure is garbled)")
+    return res, plan
+
+
+def _single_shot_recoil(t: T2kTables, req: FireRequest, weapon: Weapon, band: int,
+                        strength: int, hit: int, res: Resolution) -> int:
+    per_action = t.rof.get(weapon.rof or "ss", 1)
+    allowed = per_action
+    if req.laser_sight and req.shot == "aimed" and band == 0:
+        allowed = max(allowed, t.rule("laser-sight-shots"))
+    if req.shots > allowed:
+        raise HcError(f"{req.shots} shots in one action: {weapon.key} ({weapon.rof}) fires "
+                      f"{per_action}" + (" (3 aimed at Short with a laser sight)"
+                                         if req.laser_sight else ""),
+                      f"give --shots 1..{allowed}")
+    recoil = weapon.recoil
+    if req.braced:
+        if weapon.type != "pistol" or req.movement != "stationary":
+            raise HcError("--braced is for a pistol held in both hands while stationary",
+                          "leave out --braced")
+        recoil -= t.rule("pistol-brace")
+        res.explanation.append(f"pistol braced: recoil -{t.rule('pistol-brace')}")
+    total = recoil * req.shots
+    res.fields["recoil"] = total
+    if total > strength:
+        lowered = max(1, hit - (total - strength))
+        res.explanation.append(f"recoil {recoil} x {req.shots} shot(s) = {total} > Strength "
+                               f"{strength}: hit number {hit} - {total - strength} = {lowered}"
+                               + (" (never below 1)" if hit - (total - strength) < 1 else ""))
+        return lowered
+    res.explanation.append(f"recoil {recoil} x {req.shots} shot(s) = {total}, within Strength "
+                           f"{strength}")
+    return hit
+
+
+def _plan_burst(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution, band: int,
+                strength: int, hit: int, task_die: int, ammo) -> FirePlan:
+    size = weapon.burst or 1
+    rule = t.burst(size)
+    counted = rule.as_burst or size
+    if rule.as_burst:
+        res.explanation.append(f"a {size}-round burst is rolled as a {counted}-round burst whose "
+                               f"every hit counts {rule.hits_count}")
+    lost_range = rule.dice_lost_per_band * band
+    over = max(0, weapon.burst_recoil - strength)
+    lost_recoil = over * rule.recoil_factor
+    dice = max(counted - lost_range - lost_recoil, rule.minimum_dice)
+    res.explanation.append(
+        f"{counted} dice - {lost_range} for range ({rule.dice_lost_per_band} a band beyond "
+        f"Short) - {lost_recoil} for recoil (burst recoil {weapon.burst_recoil} vs Strength "
+        f"{strength}" + (f", x{rule.recoil_factor}" if rule.recoil_factor > 1 else "") + ")"
+        + (f": at least {rule.minimum_dice}" if counted - lost_range - lost_recoil <
+           rule.minimum_dice else "") + f" = {dice} dice")
+    zone = _zone(t, req, res)
+    if ammo is not None and band == 0:
+        res.fields["dice"] = dice
+        return FirePlan("burst", hit, dice, 1, zone, task_die=task_die)
+    if ammo is not None:
+        pellets = _pellet_dice(t, band)
+        res.explanation.append(f"automatic shotgun beyond Short: each of the {dice} rounds is a "
+                               f"{t.rule('shotgun-pellets')}-pellet burst of {pellets} dice")
+        dice *= pellets
+    res.fields["dice"] = dice
+    return FirePlan("burst", hit, dice, rule.hits_count, zone, task_die=task_die)
+
+
+def _auto_shotgun_short_hit(t: T2kTables, req: FireRequest, asset: int, res: Resolution) -> int:
+    """An automatic shotgun at Short rolls a direct-fire task for each round (after recoil):
+    a quick shot's difficulty, not the Impossible of a burst's rounds."""
+    rank = t.difficulty_named("average").rank + 1
+    rank += (1 if req.obscured else 0) + _target_speed_levels(t, req)[0]
+    if rank >= len(t.difficulties):
+        raise HcError(f"harder than {t.difficulties[-1].key}: no shot", "get a clearer target")
+    difficulty = t.difficulty(rank)
+    hit = t.hit_number(asset, difficulty)
+    res.fields.update(difficulty=difficulty.key, hit_number=hit)
+    res.explanation.append(f"automatic shotgun at Short: each round is a direct-fire task, "
+                           f"{difficulty.key} (a quick shot): asset {asset} x "
+                           f"{difficulty.multiplier:g} = {hit}")
+    return hit
+
+
+def _pellet_dice(t: T2kTables, band: int) -> int:
+    rule = t.burst(t.rule("shotgun-pellets"))
+    return max(t.rule("shotgun-pellets") - rule.dice_lost_per_band * band, rule.minimum_dice)
+
+
+def _plan_pellets(t: T2kTables, res: Resolution, band: int, hit: int, task_die: int) -> FirePlan:
+    dice = _pellet_dice(t, band)
+    res.fields["dice"] = dice
+    res.explanation.append(f"a shotgun at {BANDS[band]} range is a {t.rule('shotgun-pellets')}"
+                           f"-round burst: {dice} dice")
+    return FirePlan("pellets", hit, dice, task_die=task_die)
+
+
+def _zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, float], ...]:
+    width = min(t.rule("danger-zone-metres"), req.range or 0)
+    inside, outside = [], []
+    for text in req.zone:
+        name, sep, metres = text.rpartition(":")
+        try:
+            distance = float(metres)
+        except ValueError:
+            raise HcError(f"--zone '{text}' needs NAME:METRES",
+                          "e.g. --zone Ivanov:3 (3 m from the intended target)") from None
+        if not sep or not name.strip() or distance < 0:
+            raise HcError(f"--zone '{text}' needs NAME:METRES",
+                          "e.g. --zone Ivanov:3 (3 m from the intended target)")
+        (inside if distance <= width else outside).append((name.strip(), distance))
+    if outside:
+        res.explanation.append("outside the danger zone (" + f"{width:g} m): "
+                               + ", ".join(n for n, _ in outside))
+    inside.sort(key=lambda z: z[1])
+    res.fields["danger_zone"] = {"width": width, "targets": [n for n, _ in inside]}
+    return tuple(inside)
+
+
+def _plan_thrown(t: T2kTables, req: FireRequest, weapon: Weapon, asset: int,
+                 res: Resolution) -> tuple[Resolution, FirePlan]:
+    if req.throw_range is None or req.throw_range <= 0:
+        raise HcError("a throw needs --throw-range METRES", "the character's throw range")
+    weight = req.weight if req.weight is not None else weapon.weight
+    if weight is None or weight <= 0:
+        raise HcError("a throw needs --weight KG", "the weight of the object thrown")
+    if req.range is None or req.range < 0:
+        raise HcError("a throw needs --range METRES", "the distance to the target, 0 or more")
+    if req.grenade_number < 1:
+        raise HcError(f"--grenade-number {req.grenade_number}", "the first grenade is 1")
+    least = t.rule("min-throw-weight")
+    counted = max(weight, least)
+    effective = req.throw_range / counted
+    band = "effective" if req.range <= effective else "long" if req.range <= 2 * effective else None
+    res.fields.update(effective_range=effective, long_range=2 * effective, band=band)
+    if band is None:
+        raise HcError(f"out of range: a {weight:g} kg throw reaches {2 * effective:g} m, the "
+                      f"target is at {req.range:g} m: no throw", f"close within {2 * effective:g} m")
+    if weight < least:
+        res.explanation.append(f"{weight:g} kg throws as {least:g} kg")
+    bonus = t.rule("further-grenade-bonus") * (req.grenade_number - 1)
+    if bonus:
+        asset += bonus
+        res.modifiers.append(Modifier(f"grenade #{req.grenade_number} at the same target", bonus,
+                                      "skill", "seed 002"))
+    rank = t.rule("thrown-effective" if band == "effective" else "thrown-long")
+    if req.obscured:
+        rank += 1
+        res.modifiers.append(Modifier("target obscured", 1, "difficulty", "seed 002"))
+    levels, why = _target_speed_levels(t, req)
+    if levels:
+        rank += levels
+        res.modifiers.append(Modifier(why, levels, "difficulty", "seed 002"))
+    if rank >= len(t.difficulties):
+        raise HcError(f"harder than {t.difficulties[-1].key}: no throw", "get closer")
+    difficulty = t.difficulty(rank)
+    hit = t.hit_number(asset, difficulty)
+    res.fields.update(difficulty=difficulty.key, hit_number=hit, skill=t.weapon_types["thrown"])
+    res.explanation.append(f"{band} range: {difficulty.key}, asset {asset} x "
+                           f"{difficulty.multiplier:g} = {hit}")
+    if weapon.knife:
+        damage = f"1d{t.rule('thrown-damage-die')}"
+    else:
+        if req.strength is None:
+            raise HcError("thrown objects do 1d6 + Strength", "give --strength N")
+        damage = f"1d{t.rule('thrown-damage-die')}+{req.strength}"
+    res.fields["penetration"] = "nil"
+    grenade = None
+    if weapon.grenade or req.grenade_number > 1:
+        grenade = (1.0 if band == "effective" else 2.0, req.range / 2,
+                   t.rule("grenade-deviation-die"), t.rule("grenade-direction-die"))
+        res.mark_sample(f"grenade deviation: d{t.rule('grenade-deviation-die')} and a "
+                        f"D{t.rule('grenade-direction-die')} clock face (the text gives neither)")
+    return res, FirePlan("thrown", hit, 1, thrown_damage=None if grenade else damage,
+                         grenade=grenade, task_die=t.rule("task-die"))
+
+
+# ---------------------------------------------------------------------------------------------
+# The dice
+
+
+def roll_damage(expression: str, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]:
+    if expression.strip().isdigit():
+        return int(expression), []
+    total, rolls = 0, []
+    for term in parse_dice(expression):
+        if not term.count:
+            total += term.sign * term.sides
+            continue
+        for _ in range(term.count):
+            roll = dice.roll(term.sides, purpose)
+            rolls.append(roll)
+            total += term.sign * roll.value
+    return total, rolls
+
+
+def deviate_grenade(per_pip: float, cap: float, die: int, direction_die: int,
+                    dice: DiceSource) -> tuple[dict, list[Roll], str]:
+    """A missed grenade: distance die x metres per pip, never beyond half the throw."""
+    distance = dice.roll(die, "deviation distance")
+    direction = dice.roll(direction_die, "deviation direction (clock face)")
+    metres = min(distance.value * per_pip, cap)
+    fields = {"distance": metres, "rolled_distance": distance.value * per_pip,
+              "direction": f"{direction.value} o'clock", "capped": distance.value * per_pip > cap}
+    text = (f"the grenade lands {metres:g} m toward {direction.value} o'clock (12 is straight "
+            f"on, past the target)" + (f"; rolled {distance.value * per_pip:g} m, never more than "
+                                       f"half the throw ({cap:g} m)" if fields["capped"] else ""))
+    return fields, [distance, direction], text
+
+
+def fire_dice(plan: FirePlan, dice: DiceSource) -> Resolution:
+    """Every die of a Twilight: 2000 shot, burst or throw: the one place they are decided."""
+    res = _new("fire", {})
+    say = res.explanation.append
+    die = plan.task_die
+    if plan.kind == "aimed-burst":
+        roll = dice.roll(die, "aimed burst")
+        res.rolls.append(roll)
+        if roll.value > plan.hit_number:
+            say(f"aimed burst: {roll.value} > {plan.hit_number}: miss")
+            return _done(res, 0, "miss")
+        many = dice.roll(3, "hits (d3)")
+        res.rolls.append(many)
+        hits = many.value * plan.hits_count
+        say(f"aimed burst: {roll.value} <= {plan.hit_number}: hit; d3 = {many.value}"
+            + (f" x {plan.hits_count}" if plan.hits_count > 1 else "") + f": {hits} hit(s)")
+        return _done(res, hits, "hit")
+    if plan.dice == 1 and plan.kind in ("single", "thrown"):
+        rolls = [dice.roll(die, "to hit")]
+    else:
+        rolls = dice.pool(plan.dice, die, plan.hit_number, "to hit")
+    res.rolls.extend(rolls)
+    successes = sum(r.value <= plan.hit_number for r in rolls)
+    hits = successes * plan.hits_count
+    misses = len(rolls) - successes
+    say(f"{len(rolls)} {'die' if len(rolls) == 1 else 'dice'} at {plan.hit_number} or less: "
+        f"{successes} hit(s)" + (f" x {plan.hits_count} = {hits}" if plan.hits_count > 1 else ""))
+    outcome = "hit" if hits else "miss"
+    if plan.kind == "burst":
+        _danger_zone(plan, misses, dice, res)
+    if plan.riders_percent is not None and not hits:
+        other = dice.d100("riders: the other")
+        res.rolls.append(other)
+        if other.value <= plan.riders_percent:
+            say(f"D100 {other.value} <= {plan.riders_percent}: the miss hits the other (horse "
+                "or rider)")
+            res.fields["hit_other"] = True
+        else:
+            res.fields["hit_other"] = False
+    if plan.kind == "thrown" and hits and plan.thrown_damage:
+        damage, damage_rolls = roll_damage(plan.thrown_damage, dice, "damage")
+        res.rolls.extend(damage_rolls)
+        res.fields["damage"] = damage
+        say(f"damage {plan.thrown_damage} = {damage}, penetration nil")
+    if plan.kind == "thrown" and not hits and plan.grenade:
+        fields, more, text = deviate_grenade(*plan.grenade, dice)
+        res.rolls.extend(more)
+        res.fields.update(fields)
+        say(text)
+    if plan.quick_kill_damage is not None and hits:
+        damage, damage_rolls = roll_damage(plan.quick_kill_damage, dice, "damage")
+        res.rolls.extend(damage_rolls)
+        kill = dice.roll(plan.quick_kill_die, "quick kill")
+        res.rolls.append(kill)
+        res.fields["damage"] = damage
+        top = plan.quick_kill_die
+        if kill.value <= damage and kill.value != top:
+            outcome = "quick-kill"
+            say(f"quick kill: d{top} {kill.value} <= damage {damage}: killed outright")
+        else:
+            say(f"quick kill: d{top} {kill.value}" + (f" (a {top} never kills)" if kill.value == top
+                                                      else f" > damage {damage}") + ": no")
+    return _done(res, hits, outcome)
+
+
+def _danger_zone(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution) -> None:
+    again = misses // 2
+    res.fields["zone_dice"] = again
+    if not plan.zone:
+        kept = again // 2
+        res.fields.update(zone_hits={}, kept_back=kept)
+        res.explanation.append(f"danger zone: no targets; {kept} of the {again} dice (half the "
+                               "misses) kept for targets entering the zone this turn")
+        return
+    rolls = dice.pool(again, plan.task_die, plan.hit_number, "danger zone")
+    res.rolls.extend(rolls)
+    hits = sum(r.value <= plan.hit_number for r in rolls) * plan.hits_count
+    names = [name for name, _ in plan.zone]
+    # Hits go to the zone's targets nearest first, one each, round again if more hits.
+    zone_hits = {name: 0 for name in names}
+    for i in range(hits):
+        zone_hits[names[i % len(names)]] += 1
+    kept = (again - sum(r.value <= plan.hit_number for r in rolls)) // 2
+    res.fields.update(zone_hits=zone_hits, kept_back=kept)
+    res.explanation.append(f"danger zone: half the {misses} misses = {again} dice at "
+                           f"{plan.hit_number}: {hits} hit(s) ("
+                           + ", ".join(f"{n} {h}" for n, h in zone_hits.items())
+                           + f"); {kept} dice kept for targets entering the zone")
+
+
+def _done(res: Resolution, hits: int, outcome: str) -> Resolution:
+    res.outcome = outcome
+    res.fields["hits"] = hits
+    return res
+
+
+def resolve_fire(t: T2kTables, req: FireRequest, dice: DiceSource) -> Resolution:
+    res, plan = plan_fire(t, req)
+    rolled = fire_dice(plan, dice)
+    res.rolls, res.outcome = rolled.rolls, rolled.outcome
+    res.fields.update(rolled.fields)
+    res.explanation.extend(rolled.explanation)
+    return res
+
+
+def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
+    res, plan = plan_fire(t, req)
+    dist = enumerate_outcomes(lambda d: fire_dice(plan, d),
+                              lambda r: (r.outcome, r.fields["hits"],
+                                         sum(r.fields.get("zone_hits", {}).values())))
+    outcomes = {"miss": Fraction(0), "hit": Fraction(0)}
+    if plan.quick_kill_damage is not None:
+        outcomes["quick-kill"] = Fraction(0)
+    hits: dict[int, Fraction] = {}
+    zone: dict[int, Fraction] = {}
+    for (outcome, n, z), p in dist.items():
+        outcomes[outcome] += p
+        hits[n] = hits.get(n, Fraction(0)) + p
+        zone[z] = zone.get(z, Fraction(0)) + p
+    counts = {"hits": dict(sorted(hits.items()))}
+    if plan.zone:
+        counts["danger zone hits"] = dict(sorted(zone.items()))
+    res.odds = Odds(outcomes, counts)
+    return res
+
+
+# ---------------------------------------------------------------------------------------------
+# A missed grenade's deviation on its own
+
+
+@dataclass(frozen=True)
+class DeviateRequest:
+    range: float | None = None
+    band: str | None = None
+    throw_range: float | None = None
+    weight: float | None = None
+
+
+def plan_deviate(t: T2kTables, req: DeviateRequest) -> tuple[Resolution, tuple]:
+    res = _new("deviate", {"range": req.range, "band": req.band, "throw_range": req.throw_range,
+                           "weight": req.weight})
+    if req.range is None or req.range < 0:
+        raise HcError("--range is needed: the length of the throw (deviation is never more "
+                      "than half of it)", "give --range METRES")
+    band = req.band
+    if band is None:
+        if req.throw_range is None or req.weight is None or req.weight <= 0:
+            raise HcError("effective or long range?", "give --band effective|long, or "
+                                                      "--throw-range M --weight KG")
+        effective = req.throw_range / max(req.weight, t.rule("min-throw-weight"))
+        band = "effective" if req.range <= effective else "long"
+        res.explanation.append(f"effective range {effective:g} m: a {req.range:g} m throw is at "
+                               f"{band} range")
+    if band not in ("effective", "long"):
+        raise HcError(f"--band {band} is not a throwing band", "effective or long")
+    res.fields["band"] = band
+    res.mark_sample(f"grenade deviation: d{t.rule('grenade-deviation-die')} and a "
+                    f"D{t.rule('grenade-direction-die')} clock face (the text gives neither)")
+    return res, (1.0 if band == "effective" else 2.0, req.range / 2,
+                 t.rule("grenade-deviation-die"), t.rule("grenade-direction-die"))
+
+
+def resolve_deviate(t: T2kTables, req: DeviateRequest, dice: DiceSource) -> Resolution:
+    res, spec = plan_deviate(t, req)
+    fields, rolls, text = deviate_grenade(*spec, dice)
+    res.rolls, res.outcome = rolls, "deviated"
+    res.fields.update(fields)
+    res.explanation.append(text)
+    return res
+
+
+def deviate_odds(t: T2kTables, req: DeviateRequest) -> Resolution:
+    res, spec = plan_deviate(t, req)
+    dist = enumerate_outcomes(lambda d: deviate_grenade(*spec, d)[0]["distance"], lambda m: m)
+    res.odds = Odds({"deviated": Fraction(1)}, {"distance (metres)": dict(sorted(dist.items()))})
+    return res

@@ -1,0 +1,195 @@
+"""Twilight: 2000 Initiative: who acts when in an action turn. Pure.
+
+Wounds reduce Initiative; characters act highest first; above 5 a character gets an extra
+action at half the value; ties go to the higher Agility - bulk, then Agility, then a die.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from hc_cli.dice import DiceSource
+from hc_cli.errors import HcError, RulesFileError, UnknownName
+from hc_cli.model import Odds, Resolution
+from hc_cli.odds import enumerate_outcomes
+from hc_cli.rulesets.t2k.tables import RULESET, T2kTables
+from hc_cli.schema import Field, Problems, check_entry
+
+NOTES = {
+    "ambush": "acts outside the Initiative order: ambush",
+    "opportunity_fire": "acts outside the Initiative order: opportunity fire (the first shot is "
+                        "aimed if the target was visible at the start of the action, else quick; "
+                        "automatic fire is never aimed)",
+    "knocked_down": "involuntary action: panics (knocked down)",
+    "surprised": "involuntary action: panics (surprised)",
+    "vehicle_pierced": "involuntary action: bails out (vehicle pierced by other than small arms)",
+    "charged": "involuntary action: panics (charged by a vehicle or a running animal)",
+}
+ROSTER_FIELDS = {"name": Field("str", required=True), "initiative": Field("int", required=True),
+                 "wounds": Field("str"), "agility": Field("int", minimum=0),
+                 "bulk": Field("int", minimum=0)}
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str
+    initiative: int
+    wounds: str = "none"
+    agility: int = 0
+    bulk: int = 0
+
+
+@dataclass(frozen=True)
+class InitiativeRequest:
+    characters: tuple[str, ...] = ()
+    roster: str | None = None
+    ambush: tuple[str, ...] = ()
+    opportunity_fire: tuple[str, ...] = ()
+    knocked_down: tuple[str, ...] = ()
+    surprised: tuple[str, ...] = ()
+    vehicle_pierced: tuple[str, ...] = ()
+    charged: tuple[str, ...] = ()
+
+
+def parse_character(text: str) -> Character:
+    """`Name:initiative[:wounds[:agility[:bulk]]]`, e.g. `Kowalski:6:serious:7:3`."""
+    parts = [p.strip() for p in text.split(":")]
+    hint = "write --char NAME:INITIATIVE[:WOUNDS[:AGILITY[:BULK]]], e.g. Kowalski:6:serious:7:3"
+    if len(parts) < 2 or len(parts) > 5 or not parts[0]:
+        raise HcError(f"--char '{text}' cannot be read", hint)
+    try:
+        initiative = int(parts[1])
+        agility = int(parts[3]) if len(parts) > 3 and parts[3] else 0
+        bulk = int(parts[4]) if len(parts) > 4 and parts[4] else 0
+    except ValueError:
+        raise HcError(f"--char '{text}': initiative, agility and bulk are whole numbers",
+                      hint) from None
+    wounds = parts[2].lower() if len(parts) > 2 and parts[2] else "none"
+    return Character(parts[0], initiative, wounds, agility, bulk)
+
+
+def read_roster(path: str) -> list[Character]:
+    """A YAML roster: a list of {name, initiative, wounds, agility, bulk}."""
+    from hc_cli.tables import parse_yaml
+
+    file = Path(path)
+    if not file.is_file():
+        raise HcError(f"roster file '{path}' does not exist", "give the path of a YAML roster")
+    raw = parse_yaml(file)
+    if not isinstance(raw, list):
+        raise RulesFileError(path, getattr(raw, "line", 1), "(top)", "a roster is a list",
+                             "- {name: Kowalski, initiative: 6, wounds: serious, agility: 7, "
+                             "bulk: 3}")
+    problems = Problems()
+    for i, entry in enumerate(raw):
+        if not isinstance(entry, dict):
+            problems.add(path, raw.item_lines[i], f"[{i}]", "each character is a mapping",
+                         "name, initiative, wounds, agility, bulk")
+            continue
+        check_entry(entry, ROSTER_FIELDS, path, f"[{i}]", problems, partial=False)
+    if problems.items:
+        from hc_cli.tables import RulesProblems
+
+        raise RulesProblems(problems.items)
+    return [Character(str(e["name"]), e["initiative"], str(e.get("wounds", "none")).lower(),
+                      e.get("agility", 0), e.get("bulk", 0)) for e in raw]
+
+
+@dataclass(frozen=True)
+class Slot:
+    name: str
+    value: int
+    extra: bool
+    tie_key: tuple[int, int]  # (agility - bulk, agility)
+
+
+def plan_initiative(t: T2kTables, req: InitiativeRequest) -> tuple[Resolution, list[list[Slot]], int]:
+    characters = [parse_character(c) for c in req.characters]
+    if req.roster:
+        characters += read_roster(req.roster)
+    if not characters:
+        raise HcError("no characters given", "give --char NAME:INITIATIVE[:WOUNDS[:AGILITY"
+                                             "[:BULK]]] for each, or --roster FILE")
+    names = [c.name for c in characters]
+    if len(set(n.lower() for n in names)) != len(names):
+        raise HcError("two characters share a name", "give each character its own name")
+    res = Resolution("initiative", RULESET, {"characters": list(req.characters),
+                                             "roster": req.roster})
+    threshold = t.rule("extra-action-above")
+    round_up = bool(t.rule("extra-action-round-up"))
+    slots: list[Slot] = []
+    for c in characters:
+        if c.wounds not in t.wound_levels:
+            raise UnknownName("wound level", c.wounds, t.wound_levels)
+        reduced = c.initiative - t.wound_levels[c.wounds]
+        key = (c.agility - c.bulk, c.agility)
+        slots.append(Slot(c.name, reduced, False, key))
+        line = f"{c.name}: Initiative {c.initiative}"
+        if c.wounds != "none":
+            line += f" - {t.wound_levels[c.wounds]} ({c.wounds} wound) = {reduced}"
+        if reduced > threshold:
+            half = math.ceil(reduced / 2) if round_up else reduced // 2
+            slots.append(Slot(c.name, half, True, key))
+            line += f"; above {threshold}: an extra action at {half}"
+        res.explanation.append(line)
+    for flag, note in NOTES.items():
+        for name in getattr(req, flag):
+            match = next((n for n in names if n.lower() == name.strip().lower()), None)
+            if match is None:
+                raise UnknownName("character", name, names)
+            res.explanation.append(f"{match}: {note}")
+    # Equal value, Agility - bulk and Agility: only a die can part them.
+    slots.sort(key=lambda s: (-s.value, -s.tie_key[0], -s.tie_key[1]))
+    groups: list[list[Slot]] = []
+    for slot in slots:
+        if groups and (groups[-1][0].value, groups[-1][0].tie_key) == (slot.value, slot.tie_key):
+            groups[-1].append(slot)
+        else:
+            groups.append([slot])
+    if t.rules["tie-die"].is_sample("value"):
+        res.mark_sample(f"tie die: d{t.rule('tie-die')} (the text says only 'a die roll')")
+    return res, groups, t.rule("tie-die")
+
+
+def order_slots(groups: list[list[Slot]], die: int, dice: DiceSource) -> tuple[list[Slot], list]:
+    order, rolls = [], []
+    for group in groups:
+        if len(group) == 1:
+            order.append(group[0])
+            continue
+        labels = [_label(s) for s in group]
+        ranked, tie_rolls = dice.rolloff(labels, die, "tie")
+        rolls += tie_rolls
+        by_label = {_label(s): s for s in group}
+        order += [by_label[label] for label in ranked]
+    return order, rolls
+
+
+def _label(slot: Slot) -> str:
+    return slot.name + (" (extra)" if slot.extra else "")
+
+
+def resolve_initiative(t: T2kTables, req: InitiativeRequest, dice: DiceSource) -> Resolution:
+    res, groups, die = plan_initiative(t, req)
+    order, rolls = order_slots(groups, die, dice)
+    res.rolls = rolls
+    res.fields["order"] = [{"name": s.name, "initiative": s.value, "extra": s.extra}
+                           for s in order]
+    res.outcome = ", ".join(_label(s) for s in order)
+    for group in groups:
+        if len(group) > 1:
+            names = ", ".join(_label(s) for s in group)
+            res.explanation.append(f"tie at {group[0].value} ({names}): same Agility - bulk and "
+                                   "Agility, a die decides")
+    return res
+
+
+def initiative_odds(t: T2kTables, req: InitiativeRequest) -> Resolution:
+    res, groups, die = plan_initiative(t, req)
+    dist = enumerate_outcomes(lambda d: order_slots(groups, die, d)[0],
+                              lambda order: ", ".join(_label(s) for s in order))
+    res.odds = Odds(dict(sorted(dist.items(), key=lambda kv: -kv[1])))
+    return res
+
