@@ -141,3 +141,47 @@ def test_rogue_trader_fire_never_crashes(options, switches, extra, flag):
        switches=st.lists(st.just("--blasting-cover"), max_size=1), extra=common, flag=flags)
 def test_deviate_never_crashes(options, switches, extra, flag):
     _invoke(_args("deviate", {**options, **extra}, flag) + switches)
+
+
+T2K_WEAPONS = ["m16a2", "m134", "remington-870", "aa-12", "spas-12-flechette", "frag-grenade",
+               "knife", "m1911", "nope", ""]
+
+
+@SETTINGS
+@given(options=st.fixed_dictionaries({"--ruleset": st.just("t2k")}, optional={
+    "--asset": numbers, "--skill": numbers, "--attribute": numbers, "--riding": numbers,
+    "--weapon": st.sampled_from(T2K_WEAPONS), "--short-range": numbers,
+    "--rof": st.sampled_from(["sa", "ss", "3", "5", "10", "50", "7", "zz"]), "--recoil": numbers,
+    "--damage": st.sampled_from(["2d6", "3", "x"]), "--range": numbers,
+    "--shot": st.sampled_from(["aimed", "quick", "aimed-burst", "burst", "snap"]),
+    "--shots": numbers, "--strength": numbers,
+    "--movement": st.sampled_from(["stationary", "walking", "trotting", "vehicle", "boat",
+                                   "saddle", "running", "flying"]),
+    "--target-speed": numbers, "--target-kph": numbers,
+    "--location": st.sampled_from(["head", "chest", "leg"]), "--damage-done": numbers,
+    "--zone": st.lists(st.sampled_from(["A:1", "B:4", "C:9", "D", ":3", "E:-1"]), max_size=3),
+    "--weight": numbers, "--throw-range": numbers, "--grenade-number": numbers,
+    "--ammo": st.sampled_from(["buckshot", "flechette", "slug"])}),
+    switches=st.lists(st.sampled_from([
+        "--obscured", "--scope", "--laser-sight", "--braced", "--two-weapons", "--npc",
+        "--riders", "--thrown"]), unique=True, max_size=3),
+    extra=common, flag=flags)
+def test_t2k_fire_never_crashes(options, switches, extra, flag):
+    _invoke(_args("fire", {**options, **extra}, flag) + switches)
+
+
+@SETTINGS
+@given(chars=st.lists(st.one_of(
+    st.tuples(st.sampled_from(["A", "B", "C", "D"]), st.integers(-2, 14),
+              st.sampled_from(["", "none", "slight", "serious", "critical", "bad"]),
+              st.integers(0, 9), st.integers(0, 9)).map(lambda c: ":".join(map(str, c))),
+    st.sampled_from(["X", "Y:z", "Z:1:2:3:4:5"])), max_size=4),
+    notes=st.lists(st.sampled_from(["--ambush", "--surprised", "--charged"]), max_size=2),
+    extra=common, flag=flags)
+def test_t2k_initiative_never_crashes(chars, notes, extra, flag):
+    args = ["initiative", "--ruleset", "t2k"]
+    for c in chars:
+        args += ["--char", c]
+    for n in notes:
+        args += [n, "A"]
+    _invoke(_args("initiative", extra, flag) + args[1:])

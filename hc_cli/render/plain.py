@@ -40,6 +40,10 @@ def _body(res: Resolution, indent: str) -> list[str]:
     fields = s.field_items(res)
     if fields:
         lines.append(indent + "; ".join(f"{k} {v}" for k, v in fields))
+    order = s.order_lines(res)
+    if order:
+        lines.append(indent + "order:")
+        lines += [f"{indent}  {line}" for line in order]
     sequence = s.sequence_lines(res)
     if sequence:
         lines.append(indent + "the move:")

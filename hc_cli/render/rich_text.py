@@ -75,6 +75,11 @@ def _body(res: Resolution, console: Console) -> None:
         for k, v in fields:
             line.append(f"{k} ", style="dim").append(v, style="bold").append("   ")
         console.print(line)
+    order = s.order_lines(res)
+    if order:
+        console.print(Text("  order:", style="bold"))
+        for line in order:
+            console.print(f"    {line}", highlight=False)
     sequence = s.sequence_lines(res)
     if sequence:
         console.print(Text("  the move:", style="bold"))

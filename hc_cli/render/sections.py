@@ -67,6 +67,16 @@ def field_items(res: Resolution) -> list[tuple[str, str]]:
     return items
 
 
+def order_lines(res: Resolution) -> list[str]:
+    """An Initiative order, one action a line."""
+    lines = []
+    for i, slot in enumerate(res.fields.get("order", []), 1):
+        player = f"Player {slot['player']}: " if slot.get("player") else ""
+        extra = " (extra action)" if slot.get("extra") else ""
+        lines.append(f"{i}. {player}{slot['name']}{extra}, initiative {slot['initiative']}")
+    return lines
+
+
 def sequence_lines(res: Resolution) -> list[str]:
     return [f"{i}. {step}" for i, step in enumerate(res.fields.get("sequence", []), 1)]
 
