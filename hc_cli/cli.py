@@ -51,7 +51,7 @@ def _completer(option: str) -> Callable[[typer.Context, str], list[str]]:
 
 
 def _complete_rulesets(incomplete: str) -> list[str]:
-    from hc_cli.tables import available_rulesets
+    from hc_cli.paths import available_rulesets
 
     return [r for r in available_rulesets() if r.startswith(incomplete)]
 
@@ -229,139 +229,139 @@ def fire(
     mod: Annotated[Many, _mod_option("Modifier by table name (target-static) or number "
                                      "(smoke=-10); repeatable.")] = None,
     # high-crusade
-    df: Annotated[Whole, _opt("--df", help="[high-crusade] Defence factor of the (one) target.")] = None,
-    chance: Annotated[Whole, _opt("--chance", help="[high-crusade] Chance to hit (D100), instead "
+    df: Annotated[Whole, _opt("--df", help="(high-crusade) Defence factor of the (one) target.")] = None,
+    chance: Annotated[Whole, _opt("--chance", help="(high-crusade) Chance to hit (D100), instead "
                                                    "of the weapon's band.")] = None,
-    penetration: Annotated[Whole, _opt("--penetration", help="[high-crusade] Penetration, instead "
+    penetration: Annotated[Whole, _opt("--penetration", help="(high-crusade) Penetration, instead "
                                                              "of the weapon's band.")] = None,
     template: Annotated[Text, _opt("--template", complete="template",
-                                   help="[high-crusade] Template (cone, circle) for a heavy "
+                                   help="(high-crusade) Template (cone, circle) for a heavy "
                                         "weapon given by numbers.")] = None,
     # rogue-trader: the firer
     firer: Annotated[Text, _opt("--firer", complete="firer",
-                                help="[rogue-trader] Firer's profile (its BS).")] = None,
-    bs: Annotated[Whole, _opt("--bs", help="[rogue-trader] Firer's ballistic skill.")] = None,
-    firer_wounded: Annotated[bool, _opt("--firer-wounded", help="[rogue-trader] The firer has "
+                                help="(rogue-trader) Firer's profile (its BS).")] = None,
+    bs: Annotated[Whole, _opt("--bs", help="(rogue-trader) Firer's ballistic skill.")] = None,
+    firer_wounded: Annotated[bool, _opt("--firer-wounded", help="(rogue-trader) The firer has "
                                                                 "suffered wounds: -1.")] = False,
-    moved: Annotated[bool, _opt("--moved", help="[rogue-trader] The firer moved this turn (slow "
+    moved: Annotated[bool, _opt("--moved", help="(rogue-trader) The firer moved this turn (slow "
                                                 "weapons cannot fire).")] = False,
-    allow_7plus: Annotated[bool, _opt("--allow-7plus", help="[rogue-trader] The GM allows shots "
+    allow_7plus: Annotated[bool, _opt("--allow-7plus", help="(rogue-trader) The GM allows shots "
                                                             "needing 7 or more.")] = False,
     # rogue-trader: the weapon by numbers
-    short: Annotated[Number, _opt("--short", help="[rogue-trader] Short range reaches (inches).")] = None,
-    long: Annotated[Number, _opt("--long", help="[rogue-trader] Long range reaches (inches).")] = None,
-    maximum: Annotated[Number, _opt("--maximum", help="[rogue-trader] Maximum range.")] = None,
-    to_hit_short: Annotated[Whole, _opt("--to-hit-short", help="[rogue-trader] Weapon's to-hit "
+    short: Annotated[Number, _opt("--short", help="(rogue-trader) Short range reaches (inches).")] = None,
+    long: Annotated[Number, _opt("--long", help="(rogue-trader) Long range reaches (inches).")] = None,
+    maximum: Annotated[Number, _opt("--maximum", help="(rogue-trader) Maximum range.")] = None,
+    to_hit_short: Annotated[Whole, _opt("--to-hit-short", help="(rogue-trader) Weapon's to-hit "
                                                                "modifier at short range.")] = None,
-    to_hit_long: Annotated[Whole, _opt("--to-hit-long", help="[rogue-trader] ... at long "
+    to_hit_long: Annotated[Whole, _opt("--to-hit-long", help="(rogue-trader) ... at long "
                                                              "range.")] = None,
-    strength: Annotated[Whole, _opt("--strength", help="[rogue-trader] Weapon Strength. [t2k] The "
+    strength: Annotated[Whole, _opt("--strength", help="(rogue-trader) Weapon Strength. (t2k) The "
                                     "firer's Strength (recoil, thrown damage).")] = None,
-    damage: Annotated[Text, _opt("--damage", help="[rogue-trader] Wounds per wound: 1, d4, d6, "
-                                                  "d10, 2d6 ... [t2k] Damage dice per hit.")] = None,
-    save_mod: Annotated[Whole, _opt("--save-mod", help="[rogue-trader] Weapon's save "
+    damage: Annotated[Text, _opt("--damage", help="(rogue-trader) Wounds per wound: 1, d4, d6, "
+                                                  "d10, 2d6 ... (t2k) Damage dice per hit.")] = None,
+    save_mod: Annotated[Whole, _opt("--save-mod", help="(rogue-trader) Weapon's save "
                                                        "modifier (-1: mesh 5 becomes 6).")] = None,
-    weapon_type: Annotated[Many, _opt("--weapon-type", help="[rogue-trader] S (slow) or F "
+    weapon_type: Annotated[Many, _opt("--weapon-type", help="(rogue-trader) S (slow) or F "
                                                             "(following fire).")] = None,
-    radius: Annotated[Number, _opt("--radius", help="[rogue-trader] Area marker radius "
+    radius: Annotated[Number, _opt("--radius", help="(rogue-trader) Area marker radius "
                                                     "(inches).")] = None,
     # rogue-trader: the target
-    toughness: Annotated[Whole, _opt("--toughness", help="[rogue-trader] Target Toughness.")] = None,
-    wounds_left: Annotated[Whole, _opt("--wounds-left", help="[rogue-trader] Wounds the target "
+    toughness: Annotated[Whole, _opt("--toughness", help="(rogue-trader) Target Toughness.")] = None,
+    wounds_left: Annotated[Whole, _opt("--wounds-left", help="(rogue-trader) Wounds the target "
                                                              "has left.")] = None,
-    wounds_taken: Annotated[Whole, _opt("--wounds-taken", help="[rogue-trader] Wounds the "
+    wounds_taken: Annotated[Whole, _opt("--wounds-taken", help="(rogue-trader) Wounds the "
                                                                "target has taken.")] = None,
-    save: Annotated[Whole, _opt("--save", help="[rogue-trader] Armour save, D6 score needed.")] = None,
+    save: Annotated[Whole, _opt("--save", help="(rogue-trader) Armour save, D6 score needed.")] = None,
     armour: Annotated[Text, _opt("--armour", complete="armour",
-                                 help="[rogue-trader] Armour worn: flak, mesh, carapace, "
+                                 help="(rogue-trader) Armour worn: flak, mesh, carapace, "
                                       "none ...")] = None,
-    size: Annotated[Text, _opt("--size", help="[rogue-trader] small (-1), normal or large "
+    size: Annotated[Text, _opt("--size", help="(rogue-trader) small (-1), normal or large "
                                               "(+1).")] = None,
     # rogue-trader: the situation
-    moving_surface: Annotated[bool, _opt("--moving-surface", help="[rogue-trader] Firing from a "
+    moving_surface: Annotated[bool, _opt("--moving-surface", help="(rogue-trader) Firing from a "
                                          "moving vehicle or mount: -1, short range only.")] = False,
-    mounted_weapon: Annotated[bool, _opt("--mounted-weapon", help="[rogue-trader] A vehicle's "
+    mounted_weapon: Annotated[bool, _opt("--mounted-weapon", help="(rogue-trader) A vehicle's "
                                          "own mounted weapon (no moving-surface limits).")] = False,
-    target_moved: Annotated[Number, _opt("--target-moved", help="[rogue-trader] Inches the "
+    target_moved: Annotated[Number, _opt("--target-moved", help="(rogue-trader) Inches the "
                                          "target moved last turn: -1 per full 10.")] = None,
-    soft_cover: Annotated[bool, _opt("--soft-cover", help="[rogue-trader] Target in soft "
+    soft_cover: Annotated[bool, _opt("--soft-cover", help="(rogue-trader) Target in soft "
                                                           "cover: -1.")] = False,
-    hard_cover: Annotated[bool, _opt("--hard-cover", help="[rogue-trader] Target in hard "
+    hard_cover: Annotated[bool, _opt("--hard-cover", help="(rogue-trader) Target in hard "
                                                           "cover: -2.")] = False,
-    improvised: Annotated[bool, _opt("--improvised", help="[rogue-trader] Improvised thrown "
+    improvised: Annotated[bool, _opt("--improvised", help="(rogue-trader) Improvised thrown "
                                                           "weapon: -1.")] = False,
     mount: Annotated[Text, _opt("--mount", complete="mount",
-                                help="[rogue-trader] The target rides this mount or vehicle "
+                                help="(rogue-trader) The target rides this mount or vehicle "
                                      "(at long range a D6 picks rider or mount).")] = None,
-    at_mount: Annotated[bool, _opt("--at-mount", help="[rogue-trader] At short range, aim at "
+    at_mount: Annotated[bool, _opt("--at-mount", help="(rogue-trader) At short range, aim at "
                                                       "the mount.")] = False,
-    into_melee: Annotated[bool, _opt("--into-melee", help="[rogue-trader] Firing into hand to "
+    into_melee: Annotated[bool, _opt("--into-melee", help="(rogue-trader) Firing into hand to "
                                      "hand: a D6 picks enemy (1-3) or friend (4-6).")] = False,
     friend: Annotated[Text, _opt("--friend", complete="friend",
-                                 help="[rogue-trader] The friend's profile, with "
+                                 help="(rogue-trader) The friend's profile, with "
                                       "--into-melee.")] = None,
-    placed: Annotated[bool, _opt("--placed", help="[rogue-trader] The area marker is placed: no "
+    placed: Annotated[bool, _opt("--placed", help="(rogue-trader) The area marker is placed: no "
                                                   "deviation roll.")] = False,
-    under: Annotated[Whole, _opt("--under", help="[rogue-trader] Models of the --target under "
+    under: Annotated[Whole, _opt("--under", help="(rogue-trader) Models of the --target under "
                                                  "the area marker.")] = None,
-    partly: Annotated[int, _opt("--partly", help="[rogue-trader] How many of those (the last) "
+    partly: Annotated[int, _opt("--partly", help="(rogue-trader) How many of those (the last) "
                                                  "are only partly under: -1 to hit.")] = 0,
-    blasting_cover: Annotated[bool, _opt("--blasting-cover", help="[rogue-trader] GM's +1 on the "
+    blasting_cover: Annotated[bool, _opt("--blasting-cover", help="(rogue-trader) GM's +1 on the "
                                          "deviation die: blasting cover, no visible target.")] = False,
-    closed_room: Annotated[bool, _opt("--closed-room", help="[rogue-trader] Area weapon into a "
+    closed_room: Annotated[bool, _opt("--closed-room", help="(rogue-trader) Area weapon into a "
                                       "closed room or vehicle: every occupant hit.")] = False,
     # t2k
-    asset: Annotated[Whole, _opt("--asset", help="[t2k] Skill + attribute.")] = None,
-    skill: Annotated[Whole, _opt("--skill", help="[t2k] Skill (with --attribute).")] = None,
-    attribute: Annotated[Whole, _opt("--attribute", help="[t2k] Attribute (with --skill).")] = None,
-    riding: Annotated[Whole, _opt("--riding", help="[t2k] Riding asset, from the saddle.")] = None,
-    short_range: Annotated[Number, _opt("--short-range", help="[t2k] Printed (Short) range in "
+    asset: Annotated[Whole, _opt("--asset", help="(t2k) Skill + attribute.")] = None,
+    skill: Annotated[Whole, _opt("--skill", help="(t2k) Skill (with --attribute).")] = None,
+    attribute: Annotated[Whole, _opt("--attribute", help="(t2k) Attribute (with --skill).")] = None,
+    riding: Annotated[Whole, _opt("--riding", help="(t2k) Riding asset, from the saddle.")] = None,
+    short_range: Annotated[Number, _opt("--short-range", help="(t2k) Printed (Short) range in "
                                                               "metres.")] = None,
-    rof: Annotated[Text, _opt("--rof", help="[t2k] ROF: ss, ba, la, pa, dar, sa, or a burst "
+    rof: Annotated[Text, _opt("--rof", help="(t2k) ROF: ss, ba, la, pa, dar, sa, or a burst "
                                             "size (3, 5, 10, 50).")] = None,
-    recoil: Annotated[Whole, _opt("--recoil", help="[t2k] Recoil of this kind of fire.")] = None,
+    recoil: Annotated[Whole, _opt("--recoil", help="(t2k) Recoil of this kind of fire.")] = None,
     shot: Annotated[Text, _opt("--shot", complete="shot",
-                               help="[t2k] aimed, quick, aimed-burst or burst.")] = None,
+                               help="(t2k) aimed, quick, aimed-burst or burst.")] = None,
     movement: Annotated[Text, _opt("--movement", complete="movement",
-                                   help="[t2k] stationary, crawling, walking, trotting, running, "
+                                   help="(t2k) stationary, crawling, walking, trotting, running, "
                                         "vehicle, boat, saddle.")] = None,
-    obscured: Annotated[bool, _opt("--obscured", help="[t2k] Target obscured: one level "
+    obscured: Annotated[bool, _opt("--obscured", help="(t2k) Target obscured: one level "
                                                       "harder.")] = False,
-    target_speed: Annotated[Number, _opt("--target-speed", help="[t2k] Target's metres per "
+    target_speed: Annotated[Number, _opt("--target-speed", help="(t2k) Target's metres per "
                                                                 "action (30, 60, 120: +1..3).")] = None,
-    target_kph: Annotated[Number, _opt("--target-kph", help="[t2k] Target's speed in kph.")] = None,
-    scope: Annotated[bool, _opt("--scope", help="[t2k] Rifle scope: aimed +15, Extreme as "
+    target_kph: Annotated[Number, _opt("--target-kph", help="(t2k) Target's speed in kph.")] = None,
+    scope: Annotated[bool, _opt("--scope", help="(t2k) Rifle scope: aimed +15, Extreme as "
                                                 "Long.")] = False,
-    laser_sight: Annotated[bool, _opt("--laser-sight", help="[t2k] 3 aimed shots an action at "
+    laser_sight: Annotated[bool, _opt("--laser-sight", help="(t2k) 3 aimed shots an action at "
                                                             "Short.")] = False,
-    braced: Annotated[bool, _opt("--braced", help="[t2k] Pistol in both hands, stationary: "
+    braced: Annotated[bool, _opt("--braced", help="(t2k) Pistol in both hands, stationary: "
                                                   "recoil -1.")] = False,
-    two_weapons: Annotated[bool, _opt("--two-weapons", help="[t2k] A weapon in each hand: "
+    two_weapons: Annotated[bool, _opt("--two-weapons", help="(t2k) A weapon in each hand: "
                                                             "Strength -1 for recoil.")] = False,
-    npc: Annotated[bool, _opt("--npc", help="[t2k] The target is an NPC (quick kill).")] = False,
-    location: Annotated[Text, _opt("--location", help="[t2k] Hit location, for quick kill: "
+    npc: Annotated[bool, _opt("--npc", help="(t2k) The target is an NPC (quick kill).")] = False,
+    location: Annotated[Text, _opt("--location", help="(t2k) Hit location, for quick kill: "
                                                       "head, chest ...")] = None,
-    damage_done: Annotated[Whole, _opt("--damage-done", help="[t2k] Damage of the hit, instead "
+    damage_done: Annotated[Whole, _opt("--damage-done", help="(t2k) Damage of the hit, instead "
                                                              "of rolling it.")] = None,
-    riders: Annotated[bool, _opt("--riders", help="[t2k] Firing at riders: a miss may hit the "
+    riders: Annotated[bool, _opt("--riders", help="(t2k) Firing at riders: a miss may hit the "
                                                   "other.")] = False,
     zone: Annotated[Many, _opt("--zone", metavar="NAME:METRES",
-                               help="[t2k] A target in the danger zone, metres from the "
+                               help="(t2k) A target in the danger zone, metres from the "
                                     "target; repeatable.")] = None,
-    thrown: Annotated[bool, _opt("--thrown", help="[t2k] A thrown weapon or object.")] = False,
-    weight: Annotated[Number, _opt("--weight", help="[t2k] Weight thrown, kg.")] = None,
-    throw_range: Annotated[Number, _opt("--throw-range", help="[t2k] The thrower's throw "
+    thrown: Annotated[bool, _opt("--thrown", help="(t2k) A thrown weapon or object.")] = False,
+    weight: Annotated[Number, _opt("--weight", help="(t2k) Weight thrown, kg.")] = None,
+    throw_range: Annotated[Number, _opt("--throw-range", help="(t2k) The thrower's throw "
                                                               "range, metres.")] = None,
-    grenade_number: Annotated[Whole, _opt("--grenade-number", help="[t2k] The Nth grenade at "
+    grenade_number: Annotated[Whole, _opt("--grenade-number", help="(t2k) The Nth grenade at "
                                           "the same target: +1 skill for each after the "
                                           "first.")] = None,
-    ammo: Annotated[Text, _opt("--ammo", complete="ammo", help="[t2k] Shotgun load: buckshot or "
+    ammo: Annotated[Text, _opt("--ammo", complete="ammo", help="(t2k) Shotgun load: buckshot or "
                                                                "flechette.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
     no_color: NoColorOpt = False,
 ) -> None:
-    """Fire a weapon: every modifier, every die, the result; options marked [rule set] are that
+    """Fire a weapon: every modifier, every die, the result; options marked (rule set) are that
     rule set's.
 
     Example: hc fire --weapon ingrave-ar --range 14 --target crusader --mod target-static
@@ -452,16 +452,16 @@ def deviate(
     ctx: typer.Context,
     weapon: Annotated[Text, _opt("--weapon", "-w", help="An area weapon from the tables.",
                                  complete="weapon")] = None,
-    radius: Annotated[Number, _opt("--radius", help="[rogue-trader] Marker radius in "
+    radius: Annotated[Number, _opt("--radius", help="(rogue-trader) Marker radius in "
                                                     "inches.")] = None,
     range_: Annotated[Number, _opt("--range", "-r", help="Measured range to the aiming point "
                                                          "(the cap is half of it).")] = None,
-    blasting_cover: Annotated[bool, _opt("--blasting-cover", help="[rogue-trader] GM's +1 on "
+    blasting_cover: Annotated[bool, _opt("--blasting-cover", help="(rogue-trader) GM's +1 on "
                                          "the deviation die.")] = False,
-    band: Annotated[Text, _opt("--band", help="[t2k] The throw's band: effective or long.")] = None,
-    throw_range: Annotated[Number, _opt("--throw-range", help="[t2k] Throw range (with "
+    band: Annotated[Text, _opt("--band", help="(t2k) The throw's band: effective or long.")] = None,
+    throw_range: Annotated[Number, _opt("--throw-range", help="(t2k) Throw range (with "
                                                               "--weight, finds the band).")] = None,
-    weight: Annotated[Number, _opt("--weight", help="[t2k] Weight thrown, kg.")] = None,
+    weight: Annotated[Number, _opt("--weight", help="(t2k) Weight thrown, kg.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
     no_color: NoColorOpt = False,
@@ -485,22 +485,22 @@ def initiative(
     second_mod: Annotated[Many, _mod_option("Modifier to the second side's roll; repeatable.",
                                             flag="--second-mod")] = None,
     char: Annotated[Many, _opt("--char", metavar="NAME:INIT[:WOUNDS[:AGILITY[:BULK]]]",
-                               help="[t2k] A character, e.g. Kowalski:6:serious:7:3; "
+                               help="(t2k) A character, e.g. Kowalski:6:serious:7:3; "
                                     "repeatable.")] = None,
-    roster: Annotated[Text, _opt("--roster", metavar="FILE", help="[t2k] A YAML roster: a list "
+    roster: Annotated[Text, _opt("--roster", metavar="FILE", help="(t2k) A YAML roster: a list "
                                  "of {name, initiative, wounds, agility, bulk}.")] = None,
-    ambush: Annotated[Many, _opt("--ambush", metavar="NAME", help="[t2k] Acts outside the "
+    ambush: Annotated[Many, _opt("--ambush", metavar="NAME", help="(t2k) Acts outside the "
                                                                   "order: ambush.")] = None,
     opportunity_fire: Annotated[Many, _opt("--opportunity-fire", metavar="NAME",
-                                           help="[t2k] Acts outside the order: opportunity "
+                                           help="(t2k) Acts outside the order: opportunity "
                                                 "fire.")] = None,
-    knocked_down: Annotated[Many, _opt("--knocked-down", metavar="NAME", help="[t2k] Panics: "
+    knocked_down: Annotated[Many, _opt("--knocked-down", metavar="NAME", help="(t2k) Panics: "
                                                                               "knocked down.")] = None,
-    surprised: Annotated[Many, _opt("--surprised", metavar="NAME", help="[t2k] Panics: "
+    surprised: Annotated[Many, _opt("--surprised", metavar="NAME", help="(t2k) Panics: "
                                                                         "surprised.")] = None,
     vehicle_pierced: Annotated[Many, _opt("--vehicle-pierced", metavar="NAME",
-                                          help="[t2k] Bails out: vehicle pierced.")] = None,
-    charged: Annotated[Many, _opt("--charged", metavar="NAME", help="[t2k] Panics: charged by "
+                                          help="(t2k) Bails out: vehicle pierced.")] = None,
+    charged: Annotated[Many, _opt("--charged", metavar="NAME", help="(t2k) Panics: charged by "
                                                                     "a vehicle or animal.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
@@ -530,7 +530,7 @@ def roll(
 
     common = Common(ruleset, seed, dice, json, odds, rules, no_color)
     try:
-        from hc_cli.tables import available_rulesets
+        from hc_cli.paths import available_rulesets
 
         if ruleset not in available_rulesets():
             from hc_cli.errors import UnknownName

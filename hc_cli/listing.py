@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from hc_cli.errors import UnknownName
-from hc_cli.tables import MergedTables, data_root
+from hc_cli.paths import data_root
+from hc_cli.tables import MergedTables
 
 INTERNAL = {"_file", "_changed", "field_sources"}
 

@@ -22,8 +22,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hc_cli import __version__
 from hc_cli.errors import HcError, RulesFileError, UnknownName
+from hc_cli.paths import (
+    available_rulesets,
+    bundled_files,
+    cache_dir,
+    house_rule_paths,
+    stat_key,
+    write_atomically,
+)
 from hc_cli.schema import Field, Lined, LinedList, Problems, check_entry, plain
 
 TableSchemas = dict[str, dict[str, Field]]
@@ -40,37 +47,9 @@ class RulesProblems(HcError):
         self.problems = problems
 
 
-def data_root() -> Path:
-    """`rules_data/` inside the installed package, or beside it in a source checkout."""
-    here = Path(__file__).resolve().parent
-    installed = here / "rules_data"
-    return installed if installed.is_dir() else here.parent / "rules_data"
-
-
-def available_rulesets() -> list[str]:
-    root = data_root()
-    return sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.yaml")))
-
-
-def config_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "hc"
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "hc"
-
-
 def house_rule_files(cli_files: list[str] | None = None) -> list[Path]:
-    """Every house-rules file in force, in the order they are laid on."""
-    files: list[Path] = []
-    conf = config_dir()
-    if conf.is_dir():
-        files.extend(sorted(conf.glob("*.yaml")))
-    env = os.environ.get("HC_RULES", "")
-    files.extend(Path(p) for p in env.split(os.pathsep) if p)
-    files.extend(Path(p) for p in cli_files or [])
+    """Every house-rules file in force, in order; a missing one is an error."""
+    files = house_rule_paths(cli_files)
     for f in files:
         if not f.is_file():
             raise HcError(f"house-rules file '{f}' does not exist",
@@ -245,14 +224,6 @@ def _lay_house(path: Path, raw: Any, ruleset: str, schemas: TableSchemas, tables
         _lay_entries(path, table, entries, schemas[table], tables, problems, house=True)
 
 
-def _stat_key(ruleset: str, files: list[Path]) -> str:
-    parts = [__version__, ruleset]
-    for f in files:
-        st = f.stat()
-        parts.append(f"{f.resolve()}|{st.st_size}|{st.st_mtime_ns}")
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:24]
-
-
 def merge(ruleset: str, schemas: TableSchemas, bundled: list[Path], house: list[Path],
           cross_check: Any = None) -> MergedTables:
     """Read and lay every file; raise `RulesProblems` listing every problem found."""
@@ -281,9 +252,9 @@ def load_merged(ruleset: str, schemas_loader: Any, cli_files: list[str] | None =
     """The merged tables for `ruleset`, from the cache when no file has changed."""
     if ruleset not in available_rulesets():
         raise UnknownName("rule set", ruleset, available_rulesets())
-    bundled = sorted((data_root() / ruleset).glob("*.yaml"))
+    bundled = bundled_files(ruleset)
     house = house_rule_files(cli_files)
-    key = _stat_key(ruleset, bundled + house)
+    key = stat_key(ruleset, bundled + house)
     cached = cache_dir() / f"tables-{key}.json"
     if use_cache and not os.environ.get("HC_NO_CACHE"):
         try:
@@ -294,16 +265,6 @@ def load_merged(ruleset: str, schemas_loader: Any, cli_files: list[str] | None =
     schemas, cross_check = schemas_loader()
     merged = merge(ruleset, schemas, bundled, house, cross_check)
     if use_cache:
-        _write_cache(cached, merged)
+        write_atomically(cached, json.dumps({"tables": merged.tables, "files": merged.files,
+                                             "digest": merged.digest}))
     return merged
-
-
-def _write_cache(path: Path, merged: MergedTables) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"tables": merged.tables, "files": merged.files,
-                                   "digest": merged.digest}), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a read-only home only costs speed, never correctness
