@@ -77,6 +77,8 @@ RulesOpt = Annotated[list[str] | None, typer.Option(
                                     "also HC_RULES.")]
 NoColorOpt = Annotated[bool, typer.Option(
     "--no-color", help="Plain text; NO_COLOR or output to a pipe does the same.")]
+LogOpt = Annotated[str | None, typer.Option(
+    "--log", metavar="FILE", help="Append this resolution to a replayable log (hc replay).")]
 
 
 def _mod_option(help_text: str, flag: str = "--mod") -> Any:
@@ -93,6 +95,7 @@ class Common:
     odds: bool
     rules: list[str] | None
     no_color: bool
+    log: str | None = None
 
 
 def _fail(command: str, error: HcError) -> None:
@@ -101,39 +104,6 @@ def _fail(command: str, error: HcError) -> None:
     for line in lines[1:]:
         typer.echo(f"  {line}", err=True)
     raise typer.Exit(2)
-
-
-def _run(command: str, common: Common, resolve: Callable[[Any, Any], Any],
-         odds: Callable[[Any], Any], needs_tables: bool = True) -> None:
-    """Load the tables, choose the dice, resolve or enumerate, render. Bad input exits 2."""
-    from hc_cli.dice import ScriptedDice, SeededDice, system_seed
-
-    try:
-        if common.odds and (common.seed is not None or common.dice):
-            raise HcError("--odds rolls nothing, so --seed and --dice do not go with it",
-                          "leave out --seed/--dice, or leave out --odds to roll")
-        if common.seed is not None and common.dice:
-            raise HcError("--seed and --dice both given",
-                          "give --seed N to replay a roll, or --dice LIST to use your own dice")
-        tables = None
-        if needs_tables:
-            from hc_cli.rulesets import ruleset_module
-
-            tables = ruleset_module(common.ruleset).load_tables(common.rules)
-        if common.odds:
-            res = odds(tables)
-        else:
-            dice = ScriptedDice(common.dice) if common.dice else SeededDice(
-                common.seed if common.seed is not None else system_seed())
-            res = resolve(tables, dice)
-            dice.finish()
-            res.seed = dice.seed
-            if common.dice:
-                res.inputs["dice"] = common.dice
-    except HcError as error:
-        _fail(command, error)
-        return
-    _output(res, common)
 
 
 def _wants_colour(common: Common) -> bool:
@@ -159,42 +129,36 @@ def _output(res: Any, common: Common) -> None:
         typer.echo(render_plain(res))
 
 
-COMMON = ("ruleset", "seed", "dice", "json", "odds", "rules", "no_color")
+COMMON = ("ruleset", "seed", "dice", "json", "odds", "rules", "no_color", "log")
 
 
-def _dispatch(ctx: typer.Context, needs_tables: bool = True) -> None:
-    """Hand the command's options to the rule set in use: it builds the request and names
-    the resolver. Options the rule set does not read are an error, not silently ignored."""
+def _dispatch(ctx: typer.Context) -> None:
+    """Resolve the command with the options given: the rule set in use builds the request
+    and names the resolver (`hc_cli.execute`); then render, and log if asked."""
     from typer._click.core import ParameterSource
 
-    from hc_cli.rulesets import ruleset_module
+    from hc_cli.execute import Call, Session, execute
 
     command = ctx.command.name or ""
     values = {name.rstrip("_"): value for name, value in ctx.params.items()}
     common = Common(**{k: values.get(k) for k in COMMON})  # type: ignore[arg-type]
-    flags = {k: v for k, v in values.items() if k not in COMMON}
-    option_names = {p.name.rstrip("_"): next((o for o in p.opts if o.startswith("--")), p.opts[0])
-                    for p in ctx.command.params if p.name}
+    given = {name.rstrip("_") for name in ctx.params
+             if ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)}
+    flags = {k: v for k, v in values.items() if k not in COMMON and k in given}
+    call = Call(command, common.ruleset, flags, common.seed, common.dice, common.odds,
+                tuple(common.rules or ()))
+    session = Session()
     try:
-        module = ruleset_module(common.ruleset)
-        spec = module.COMMANDS.get(command)
-        if spec is None:
-            raise HcError(f"{common.ruleset} has no '{command}' command",
-                          f"{common.ruleset} resolves: " + ", ".join(module.COMMANDS))
-        given = {name.rstrip("_") for name in ctx.params
-                 if ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)}
-        foreign = sorted(given - spec.flags - set(COMMON))
-        if foreign:
-            raise HcError(", ".join(option_names[f] for f in foreign)
-                          + f" does not apply to {common.ruleset} {command}",
-                          f"{common.ruleset} {command} takes: "
-                          + ", ".join(option_names[f] for f in sorted(spec.flags)))
-        request = spec.build(flags)
+        res = execute(call, session, given - set(COMMON))
+        if common.log:
+            from hc_cli.log import append, make_entry
+
+            append(common.log, make_entry(call, res.to_dict(),
+                                          session.digest(call.ruleset, call.rules)))
     except HcError as error:
         _fail(command, error)
         return
-    _run(command, common, lambda t, d: spec.resolve(t, request, d),
-         lambda t: spec.odds(t, request), needs_tables)
+    _output(res, common)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -359,7 +323,7 @@ def fire(
                                                                "flechette.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
-    no_color: NoColorOpt = False,
+    no_color: NoColorOpt = False, log: LogOpt = None,
 ) -> None:
     """Fire a weapon: every modifier, every die, the result; options marked (rule set) are that
     rule set's.
@@ -390,7 +354,7 @@ def melee(
                                               flag="--defender-mod")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
-    no_color: NoColorOpt = False,
+    no_color: NoColorOpt = False, log: LogOpt = None,
 ) -> None:
     """Hand to hand: each side rolls D10 + troop + weapon modifiers; higher wins, equal draws.
 
@@ -415,7 +379,7 @@ def morale(
     mod: Annotated[Many, _mod_option("Further modifier (table name or number); repeatable.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
-    no_color: NoColorOpt = False,
+    no_color: NoColorOpt = False, log: LogOpt = None,
 ) -> None:
     """Morale test for a Fireteam: D10 + modifiers, 3 or more passes, 2 or less routs.
 
@@ -438,7 +402,7 @@ def rally(
                                      "number); repeatable.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
-    no_color: NoColorOpt = False,
+    no_color: NoColorOpt = False, log: LogOpt = None,
 ) -> None:
     """Regroup order: D10 + the modifiers that apply now, 5 or more rallies, less retreats.
 
@@ -464,7 +428,7 @@ def deviate(
     weight: Annotated[Number, _opt("--weight", help="(t2k) Weight thrown, kg.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
-    no_color: NoColorOpt = False,
+    no_color: NoColorOpt = False, log: LogOpt = None,
 ) -> None:
     """Does an area marker or a thrown grenade land on target? If not: how far, which way.
 
@@ -504,7 +468,7 @@ def initiative(
                                                                     "a vehicle or animal.")] = None,
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
-    no_color: NoColorOpt = False,
+    no_color: NoColorOpt = False, log: LogOpt = None,
 ) -> None:
     """Roll off for the Initiative; names Player A and B and prints the move's five steps.
 
@@ -517,29 +481,17 @@ def initiative(
 
 @app.command()
 def roll(
+    ctx: typer.Context,
     expression: Annotated[str, typer.Argument(help="Dice: d100, 2d6+1, d3, 3d6-2 ...")],
     ruleset: RulesetOpt = DEFAULT_RULESET, seed: SeedOpt = None, dice: DiceOpt = None,
     json: JsonOpt = False, odds: OddsOpt = False, rules: RulesOpt = None,
-    no_color: NoColorOpt = False,
+    no_color: NoColorOpt = False, log: LogOpt = None,
 ) -> None:
     """Roll dice: d100 (two D10, 0-0 = 100), NdS+K and the like.
 
     Example: hc roll 2d6+1
     """
-    from hc_cli.roll import resolve_roll, roll_odds
-
-    common = Common(ruleset, seed, dice, json, odds, rules, no_color)
-    try:
-        from hc_cli.paths import available_rulesets
-
-        if ruleset not in available_rulesets():
-            from hc_cli.errors import UnknownName
-
-            raise UnknownName("rule set", ruleset, available_rulesets())
-    except HcError as error:
-        _fail("roll", error)
-    _run("roll", common, lambda _t, d: resolve_roll(expression, d, ruleset),
-         lambda _t: roll_odds(expression, ruleset), needs_tables=False)
+    _dispatch(ctx)
 
 
 @app.command()
@@ -580,6 +532,77 @@ def tables(
         typer.echo(plain_listing(listing))
 
 
+@app.command()
+def batch(
+    log: LogOpt = None,
+) -> None:
+    """Resolve JSON Lines from stdin, one request a line; write one JSON result a line.
+
+    A request has the fields of the command line, e.g. {"command": "fire", "weapon":
+    "ingrave-ar", "range": 14, "target": "crusader", "seed": 7}. A bad line yields
+    {"line": N, "error": ...} and the batch goes on; the exit code is 2 if any line failed.
+
+    Example: hc batch < requests.jsonl > results.jsonl
+    """
+    from hc_cli.batch import run as run_batch
+
+    try:
+        failed = run_batch(sys.stdin, sys.stdout, log)
+    except HcError as error:
+        _fail("batch", error)
+        return
+    if failed:
+        raise typer.Exit(2)
+
+
+@app.command()
+def replay(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A log written by --log.")],
+    json: JsonOpt = False,
+) -> None:
+    """Resolve every entry of a log again; report each that does not reproduce (exit 1).
+
+    Example: hc replay game.log
+    """
+    from hc_cli.replay import replay as replay_log
+
+    try:
+        report = replay_log(file)
+    except HcError as error:
+        _fail("replay", error)
+        return
+    if json:
+        import json as json_module
+
+        typer.echo(json_module.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        typer.echo("\n".join(report.lines()))
+    if report.failed:
+        raise typer.Exit(1)
+
+
+rules_app = typer.Typer(name="rules", help="House-rules files.", no_args_is_help=True)
+app.add_typer(rules_app)
+
+
+@rules_app.command("check")
+def rules_check(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A house-rules YAML file.")],
+) -> None:
+    """Check a house-rules file against its rule set's tables; list every problem.
+
+    Example: hc rules check my-house-rules.yaml
+    """
+    from hc_cli.house_rules import check_file
+
+    try:
+        summary = check_file(file)
+    except HcError as error:
+        _fail("rules check", error)
+        return
+    typer.echo("\n".join(summary))
+
+
 class _LazyCommands(dict):
     """Command name -> click command, built on first use.
 
@@ -588,7 +611,9 @@ class _LazyCommands(dict):
     """
 
     def __init__(self, build: Callable[[Any], Any]) -> None:
-        infos = {i.name or i.callback.__name__.replace("_", "-"): i for i in app.registered_commands}
+        infos: dict[str, Any] = {i.name or i.callback.__name__.replace("_", "-"): i
+                                 for i in app.registered_commands}
+        infos.update({g.name or g.typer_instance.info.name: g for g in app.registered_groups})
         super().__init__(dict.fromkeys(infos))
         self._infos = infos
         self._build = build
@@ -615,6 +640,10 @@ def _group() -> Any:
     from typer.core import TyperGroup
 
     def build(info: Any) -> Any:
+        if hasattr(info, "typer_instance"):  # a sub-app such as `hc rules`
+            return typer_main.get_group_from_info(
+                info, pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode, suggest_commands=True)
         return typer_main.get_command_from_info(
             info, pretty_exceptions_short=app.pretty_exceptions_short,
             rich_markup_mode=app.rich_markup_mode)

@@ -77,8 +77,8 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
     for i, word in enumerate(args):
         if word in group_opts:
             continue
-        if word not in index["commands"]:
-            return None  # something click would have to parse: let it
+        if word not in index["commands"] or index["commands"][word]["group"]:
+            return None  # something click would have to parse (or a sub-group): let it
         command, rest = word, args[i + 1:]
         break
     if command is None:

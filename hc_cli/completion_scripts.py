@@ -41,6 +41,7 @@ def _options(command: Any, name: str, parent: Any = None) -> list[dict[str, Any]
             opts.sort()  # click builds these from a set: their order changes run to run
         options.append({"name": param.name, "opts": opts,
                         "help": param.help, "flag": bool(param.is_flag),
+                        "type": param.type.name,
                         "multiple": bool(param.multiple),
                         "values": param._custom_shell_complete is not None})
     return options
@@ -56,8 +57,14 @@ def index() -> dict[str, Any]:
     commands = {}
     for name in group.list_commands(group_ctx):
         command = group.commands[name]
+        ctx = command.make_context(name, [], parent=group_ctx, resilient_parsing=True)
         commands[name] = {"help": command.get_short_help_str(),
-                          "options": _options(command, name, group_ctx)}
+                          "group": hasattr(command, "list_commands"),
+                          "options": _options(command, name, group_ctx),
+                          "arguments": [{"name": p.name, "type": p.type.name,
+                                         "multiple": bool(p.multiple)}
+                                        for p in command.get_params(ctx)
+                                        if p.param_type_name == "argument"]}
     return {"group_options": _options(group, "hc"), "commands": commands}
 
 

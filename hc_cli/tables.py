@@ -239,7 +239,9 @@ def merge(ruleset: str, schemas: TableSchemas, bundled: list[Path], house: list[
             _lay_house(path, parse_yaml(path), ruleset, schemas, tables, problems)
         except RulesFileError as exc:
             problems.items.append(exc)
-    if not problems.items and cross_check is not None:
+    if cross_check is not None:
+        # Entries with problems were left out, so what is laid can still be cross-checked:
+        # one run reports both kinds of problem.
         cross_check(tables, problems)
     if problems.items:
         raise RulesProblems(problems.items)

@@ -29,9 +29,15 @@ class CommandSpec:
     odds: Callable[[Any, Any], Any]  # (tables, request) -> Resolution with odds
 
 
-def ruleset_module(name: str) -> ModuleType:
-    from hc_cli.errors import UnknownName
+_LOADED: dict[str, ModuleType] = {}
 
-    if name not in MODULES:
-        raise UnknownName("rule set", name, MODULES)
-    return importlib.import_module(MODULES[name])
+
+def ruleset_module(name: str) -> ModuleType:
+    module = _LOADED.get(name)
+    if module is None:
+        if name not in MODULES:
+            from hc_cli.errors import UnknownName
+
+            raise UnknownName("rule set", name, MODULES)
+        module = _LOADED[name] = importlib.import_module(MODULES[name])
+    return module

@@ -99,10 +99,7 @@ class RangeBand:
     up_to: float
     chance: int
     penetration: int
-
-    @property
-    def label(self) -> str:
-        return f"{self.low:g}-{self.up_to:g}\""
+    label: str = ""  # e.g. 12-24"
 
 
 @dataclass(frozen=True)
@@ -146,7 +143,8 @@ class Template(Entry):
 def _bands(raw: list[dict]) -> tuple[RangeBand, ...]:
     bands, low = [], 0.0
     for b in raw:
-        bands.append(RangeBand(low, b["up_to"], b["chance"], b["penetration"]))
+        bands.append(RangeBand(low, b["up_to"], b["chance"], b["penetration"],
+                               f"{low:g}-{b['up_to']:g}\""))
         low = b["up_to"]
     return tuple(bands)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hc_cli.mods import parse_mods
 from hc_cli.rulesets import CommandSpec
 from hc_cli.rulesets.t2k import fire as f
 from hc_cli.rulesets.t2k import initiative as i
@@ -12,14 +13,14 @@ FIRE_FLAGS = frozenset({
     "asset", "skill", "attribute", "riding", "weapon", "short_range", "rof", "recoil", "damage",
     "range", "shot", "shots", "strength", "movement", "obscured", "target_speed", "target_kph",
     "scope", "laser_sight", "braced", "two_weapons", "npc", "location", "damage_done", "riders",
-    "zone", "thrown", "weight", "throw_range", "grenade_number", "ammo"})
+    "zone", "thrown", "weight", "throw_range", "grenade_number", "ammo", "mod"})
 INITIATIVE_FLAGS = frozenset({"char", "roster", "ambush", "opportunity_fire", "knocked_down",
                               "surprised", "vehicle_pierced", "charged"})
 
 
 def _fire_request(v: dict[str, Any]) -> f.FireRequest:
-    fields = {k: v[k] for k in FIRE_FLAGS if v.get(k) is not None and k != "zone"}
-    return f.FireRequest(**fields, zone=tuple(v.get("zone") or ()))
+    fields = {k: v[k] for k in FIRE_FLAGS if v.get(k) is not None and k not in ("zone", "mod")}
+    return f.FireRequest(**fields, zone=tuple(v.get("zone") or ()), mods=parse_mods(v.get("mod")))
 
 
 def _initiative_request(v: dict[str, Any]) -> i.InitiativeRequest:
@@ -38,7 +39,7 @@ COMMANDS = {
         f.resolve_deviate, f.deviate_odds),
 }
 
-TABLE_OF_OPTION = {"weapon": "weapons", "movement": "movement"}
+TABLE_OF_OPTION = {"weapon": "weapons", "movement": "movement", "mod": "modifiers"}
 
 
 def complete(tables: Any, command: str, option: str) -> list[str]:

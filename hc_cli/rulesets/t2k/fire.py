@@ -13,7 +13,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from hc_cli.dice import DiceSource, Roll
-from hc_cli.errors import HcError
+from hc_cli.errors import HcError, UnknownName
+from hc_cli.mods import ModSpec
 from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.odds import enumerate_outcomes
 from hc_cli.roll import parse as parse_dice
@@ -56,6 +57,7 @@ class FireRequest:
     throw_range: float | None = None
     grenade_number: int = 1
     ammo: str | None = None
+    mods: tuple[ModSpec, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,24 @@ def _band(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) -> in
     return index
 
 
+def _mod_steps(t: T2kTables, req: FireRequest, res: Resolution) -> list[Modifier]:
+    """--mod: a named difficulty modifier from the tables, or a number of levels."""
+    steps = []
+    for spec in req.mods:
+        if spec.name is not None:
+            if spec.name not in t.modifier_levels:
+                raise UnknownName("modifier", spec.name, t.modifier_levels)
+            entry = t.modifiers[spec.name]
+            steps.append(Modifier(spec.name, t.modifier_levels[spec.name], "difficulty",
+                                  entry.source_of("levels")))
+            if entry.is_sample("levels"):
+                res.mark_sample(f"modifier {spec.name} {t.modifier_levels[spec.name]:+d} level(s)")
+        else:
+            assert spec.value is not None
+            steps.append(Modifier(spec.label or "--mod", spec.value, "difficulty", "--mod"))
+    return steps
+
+
 def _target_speed_levels(t: T2kTables, req: FireRequest) -> tuple[int, str]:
     levels, why = 0, ""
     for metres, kph, step in t.target_speeds:
@@ -277,6 +297,9 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
     if req.shot == "burst" and ammo is not None and band == 0:
         hit = _auto_shotgun_short_hit(t, req, asset, res)
         return res, _plan_burst(t, req, weapon, res, shifted, strength, hit, task_die, ammo)
+    if (req.shot == "burst" or (ammo is not None and band >= 1)) and req.mods:
+        raise HcError("--mod changes a task's difficulty; every die of a burst is Impossible "
+                      "whatever the difficulty", "leave out --mod for a burst")
     if req.shot == "burst" or (ammo is not None and band >= 1):
         # Every round of a burst (and every pellet of a shotgun beyond Short) is Impossible.
         impossible = t.difficulties[-1]
@@ -310,7 +333,11 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
     if levels:
         rank += levels
         steps.append(Modifier(why, levels, "difficulty", "seed 002"))
+    mod_steps = _mod_steps(t, req, res)
+    rank += sum(m.value for m in mod_steps)
+    steps += mod_steps
     res.modifiers.extend(steps)
+    rank = max(rank, 0)
     if rank >= len(t.difficulties):
         raise HcError(f"harder than {t.difficulties[-1].key}: no shot",
                       "get closer, aim, or wait for a clearer target")
@@ -487,6 +514,9 @@ def _plan_thrown(t: T2kTables, req: FireRequest, weapon: Weapon, asset: int,
     if levels:
         rank += levels
         res.modifiers.append(Modifier(why, levels, "difficulty", "seed 002"))
+    mod_steps = _mod_steps(t, req, res)
+    rank = max(rank + sum(m.value for m in mod_steps), 0)
+    res.modifiers.extend(mod_steps)
     if rank >= len(t.difficulties):
         raise HcError(f"harder than {t.difficulties[-1].key}: no throw", "get closer")
     difficulty = t.difficulty(rank)

@@ -48,6 +48,8 @@ SCHEMAS: dict[str, dict[str, Field]] = {
                 "bulk": Field("int", minimum=0), "ammo": Field("str"),
                 "weight": Field("number", minimum=0), "grenade": Field("bool"),
                 "knife": Field("bool"), "source": _SOURCE, "field_sources": _FIELD_SOURCES},
+    "modifiers": {"levels": Field("int", required=True, help="difficulty levels: + harder"),
+                  "description": Field("str"), "source": _SOURCE},
     "rules": {"value": Field("int", required=True), "description": Field("str"),
               "source": _SOURCE},
 }
@@ -143,6 +145,8 @@ class T2kTables:
     bursts: dict[int, Burst]
     ammunition: dict[str, tuple[str, list[str]]]
     weapons: dict[str, Weapon]
+    modifiers: dict[str, Entry]
+    modifier_levels: dict[str, int]
     rules: dict[str, Entry]
     rule_values: dict[str, int]
     sources: dict[str, dict[str, str]]
@@ -177,6 +181,8 @@ class T2kTables:
             ammunition={k: (v["max_band"], [str(p) for p in v.get("penetration", [])])
                         for k, v in t["ammunition"].items()},
             weapons=weapons,
+            modifiers={k: Entry(**entry_args(k, v)) for k, v in t["modifiers"].items()},
+            modifier_levels={k: v["levels"] for k, v in t["modifiers"].items()},
             rules={k: Entry(**entry_args(k, v)) for k, v in t["rules"].items()},
             rule_values={k: v["value"] for k, v in t["rules"].items()},
             sources={table: {k: v["source"] for k, v in entries.items()}

@@ -1,0 +1,110 @@
+"""One resolution from plain values: the step the command line, `hc batch` and `hc replay`
+share. No typer, no rich: a `Call` goes in, a `Resolution` comes out (or an `HcError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hc_cli.dice import ScriptedDice, SeededDice, system_seed
+from hc_cli.errors import HcError
+from hc_cli.paths import available_rulesets
+from hc_cli.rulesets import ruleset_module
+
+DEFAULT_RULESET = "high-crusade"
+
+
+def spell_option(name: str) -> str:
+    """A command's option as typed on the command line: `wounds_left` -> `--wounds-left`."""
+    return "--" + name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class Call:
+    command: str
+    ruleset: str = DEFAULT_RULESET
+    flags: dict[str, Any] = field(default_factory=dict)  # the command's own options
+    seed: int | None = None
+    dice: str | None = None
+    odds: bool = False
+    rules: tuple[str, ...] = ()
+
+
+class Session:
+    """Tables loaded once and reused by every call that asks for the same rule set and house
+    rules: what makes a batch of thousands of resolutions fast."""
+
+    def __init__(self) -> None:
+        self._tables: dict[tuple[str, tuple[str, ...]], Any] = {}
+
+    def tables(self, ruleset: str, rules: tuple[str, ...]) -> Any:
+        key = (ruleset, rules)
+        if key not in self._tables:
+            self._tables[key] = ruleset_module(ruleset).load_tables(list(rules) or None)
+        return self._tables[key]
+
+    def digest(self, ruleset: str, rules: tuple[str, ...]) -> str | None:
+        tables = self._tables.get((ruleset, rules))
+        return tables.merged.digest if tables is not None else None
+
+
+def execute(call: Call, session: Session | None = None, given: Iterable[str] | None = None,
+            spell: Callable[[str], str] = spell_option) -> Any:
+    """Resolve (or enumerate, with `odds`) one call. `given` names the options the user set:
+    any the rule set does not read is an error rather than silently ignored."""
+    session = session or Session()
+    if call.odds and (call.seed is not None or call.dice):
+        raise HcError("--odds rolls nothing, so --seed and --dice do not go with it",
+                      "leave out --seed/--dice, or leave out --odds to roll")
+    if call.seed is not None and call.dice:
+        raise HcError("--seed and --dice both given",
+                      "give --seed N to replay a roll, or --dice LIST to use your own dice")
+    if call.command == "roll":
+        from hc_cli.roll import resolve_roll, roll_odds
+
+        if call.ruleset not in available_rulesets():
+            from hc_cli.errors import UnknownName
+
+            raise UnknownName("rule set", call.ruleset, available_rulesets())
+        expression = call.flags.get("expression")
+        if not isinstance(expression, str):
+            raise HcError("no dice to roll", "give an expression such as d100, 2d6+1 or d3")
+
+        def resolve(dice: Any) -> Any:
+            return resolve_roll(expression, dice, call.ruleset)
+
+        def odds() -> Any:
+            return roll_odds(expression, call.ruleset)
+    else:
+        module = ruleset_module(call.ruleset)
+        spec = module.COMMANDS.get(call.command)
+        if spec is None:
+            raise HcError(f"{call.ruleset} has no '{call.command}' command",
+                          f"{call.ruleset} resolves: " + ", ".join(module.COMMANDS))
+        given_names = set(call.flags if given is None else given)
+        foreign = sorted(given_names - spec.flags)
+        if foreign:
+            raise HcError(", ".join(spell(f) for f in foreign)
+                          + f" does not apply to {call.ruleset} {call.command}",
+                          f"{call.ruleset} {call.command} takes: "
+                          + ", ".join(spell(f) for f in sorted(spec.flags)))
+        request = spec.build(call.flags)
+        tables = session.tables(call.ruleset, call.rules)
+
+        def resolve(dice: Any) -> Any:
+            return spec.resolve(tables, request, dice)
+
+        def odds() -> Any:
+            return spec.odds(tables, request)
+    if call.odds:
+        return odds()
+    dice = ScriptedDice(call.dice) if call.dice else SeededDice(
+        call.seed if call.seed is not None else system_seed())
+    res = resolve(dice)
+    dice.finish()
+    res.seed = dice.seed
+    if call.dice:
+        res.inputs["dice"] = call.dice
+    return res

@@ -1,0 +1,46 @@
+"""`hc rules check FILE`: a house-rules file checked against its rule set, alone over the
+bundled tables, with every problem named by file, line and key, and what it would change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hc_cli.errors import HcError, RulesFileError, UnknownName
+from hc_cli.paths import available_rulesets, bundled_files
+from hc_cli.tables import merge, parse_yaml
+
+
+def check_file(path: str) -> list[str]:
+    file = Path(path)
+    if not file.is_file():
+        raise HcError(f"house-rules file '{path}' does not exist", "give the path of a YAML file")
+    raw = parse_yaml(file)
+    if not isinstance(raw, dict) or "ruleset" not in raw:
+        raise RulesFileError(path, getattr(raw, "line", 1), "ruleset", "missing",
+                             "start the file with the rule set it changes, e.g. "
+                             "'ruleset: high-crusade'")
+    ruleset = raw["ruleset"]
+    if ruleset not in available_rulesets():
+        err = UnknownName("rule set", str(ruleset), available_rulesets())
+        raise RulesFileError(path, raw.line_of("ruleset"), "ruleset", err.message, err.hint)
+    from hc_cli.rulesets import ruleset_module
+
+    schemas, cross_check = ruleset_module(ruleset).schemas()
+    bundled = merge(ruleset, schemas, bundled_files(ruleset), [], cross_check)
+    merged = merge(ruleset, schemas, bundled_files(ruleset), [file], cross_check)
+    lines = [f"{path}: a valid house-rules file for {ruleset}"]
+    for table, entries in merged.tables.items():
+        before = bundled.tables[table]
+        added = sorted(set(entries) - set(before))
+        removed = sorted(set(before) - set(entries))
+        changed = [f"{name} ({', '.join(sorted(entry['_changed']))})"
+                   for name, entry in entries.items() if name in before and entry.get("_changed")]
+        if added:
+            lines.append(f"  adds {table}: " + ", ".join(added))
+        if changed:
+            lines.append(f"  changes {table}: " + ", ".join(changed))
+        if removed:
+            lines.append(f"  removes {table}: " + ", ".join(removed))
+    if len(lines) == 1:
+        lines.append("  it changes nothing")
+    return lines

@@ -1,0 +1,213 @@
+"""hc batch, the replayable log and hc replay, and hc rules check."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+GOOD = {"command": "fire", "weapon": "ingrave-ar", "range": 14, "target": "crusader", "seed": 7}
+
+
+def _batch(hc, lines: list[str], *args: str):
+    return hc.runner.invoke(_app(), ["batch", *args], input="\n".join(lines) + "\n")
+
+
+def _app():
+    from hc_cli.cli import app
+
+    return app
+
+
+def test_batch_good_and_bad_lines_in_order(hc):
+    lines = [json.dumps(GOOD), json.dumps({**GOOD, "weapon": "ingrav-ar"}), "{not json",
+             json.dumps({"command": "roll", "expression": "2d6+1", "seed": 3}), "",
+             json.dumps({"command": "fire", "ruleset": "rogue-trader", "bs": 4, "strength": 4,
+                         "toughness": 3, "odds": True}),
+             json.dumps({"command": "fire", "weapn": "ingrave-ar"}),
+             json.dumps({"command": "fire", "range": "far"}),
+             json.dumps({"command": "melee", "attacker": "crusader",
+                         "attacker-weapon": "40mm-plasma-cannon", "defender": "orc",
+                         "defender_weapon": "bolt-gun", "dice": "7,5"}),
+             json.dumps({"command": "fire", "ruleset": "t2k", "bs": 4})]
+    result = _batch(hc, lines)
+    assert result.exit_code == 2  # some lines failed
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [o["line"] for o in out] == [1, 2, 3, 4, 6, 7, 8, 9, 10]
+    assert out[0]["outcome"] == "hit" and out[0]["seed"] == 7
+    assert out[0] == {**hc.json("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader",
+                                "--seed", "7"), "line": 1}
+    assert out[1]["error"] == "unknown weapon 'ingrav-ar'" and "ingrave-ar" in out[1]["hint"]
+    assert out[2]["error"].startswith("not JSON")
+    assert out[3]["total"] == hc.json("roll", "2d6+1", "--seed", "3")["total"]
+    assert abs(sum(out[4]["odds"].values()) - 1) < 1e-9
+    assert out[5]["error"] == "field 'weapn' is not an option of fire"
+    assert out[5]["hint"] == "did you mean 'weapon'?"
+    assert out[6]["error"] == "field 'range' is \"far\": not a number"
+    assert out[7]["outcome"] == "defender"
+    assert out[8]["error"] == "field 'bs' does not apply to t2k fire"
+
+
+def test_batch_all_good_exits_0(hc):
+    result = _batch(hc, [json.dumps(GOOD)] * 3)
+    assert result.exit_code == 0
+    assert len(result.stdout.splitlines()) == 3
+
+
+def test_log_and_replay_round_trip(hc, tmp_path):
+    log = str(tmp_path / "game.log")
+    assert hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "3",
+              "--log", log).exit_code == 0
+    assert hc("morale", "--troop", "crusader", "--ambushed", "--dice", "5", "--log", log).exit_code == 0
+    assert hc("fire", "--ruleset", "rogue-trader", "--bs", "4", "--strength", "4",
+              "--toughness", "3", "--odds", "--log", log).exit_code == 0
+    assert _batch(hc, [json.dumps(GOOD)], "--log", log).exit_code == 0
+    entries = [json.loads(line) for line in Path(log).read_text().splitlines()]
+    assert [e["command"] for e in entries] == ["fire", "morale", "fire", "fire"]
+    first = entries[0]
+    assert {"hc", "time", "command", "ruleset", "flags", "seed", "dice", "result",
+            "tables"} <= set(first)
+    assert first["flags"] == {"weapon": "ingrave-ar", "range": 14.0, "target": ["orc"], "shots": 3}
+    assert len(first["tables"]) == 64
+    result = hc("replay", log)
+    assert result.exit_code == 0, result.stdout
+    assert "4 entries: 4 reproduced, 0 did not" in result.stdout
+
+
+def test_replay_catches_an_edited_roll(hc, tmp_path):
+    log = tmp_path / "game.log"
+    hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "7", "--log", str(log))
+    hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "8", "--log", str(log))
+    entries = [json.loads(line) for line in log.read_text().splitlines()]
+    assert entries[1]["result"]["outcome"] == "kill"
+    entries[1]["result"]["rolls"][0]["value"] = 99  # a kill turned into a miss after the fact
+    entries[1]["result"]["outcome"] = "miss"
+    log.write_text("".join(json.dumps(e) + "\n" for e in entries))
+    result = hc("replay", str(log))
+    assert result.exit_code == 1
+    assert "line 1: fire (high-crusade): reproduced" in result.stdout
+    assert "line 2: fire (high-crusade): does NOT reproduce" in result.stdout
+    assert "rolls: logged [d100 to hit 99], now [d100 to hit 30]" in result.stdout
+    assert "outcome: logged 'miss', now 'kill'" in result.stdout
+
+
+def test_replay_notes_changed_tables(hc, tmp_path, house):
+    path = house("ruleset: high-crusade\ntroops:\n  orc: {defence: 4}\n")
+    log = str(tmp_path / "game.log")
+    hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "7", "--rules", path,
+       "--log", log)
+    Path(path).write_text("ruleset: high-crusade\ntroops:\n  orc: {defence: 9}\n")
+    st = os.stat(path)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    result = hc("replay", log)
+    assert result.exit_code == 1
+    assert "defence: logged 4, now 9" in result.stdout
+    assert "the tables have changed since it was logged" in result.stdout
+
+
+def test_a_cut_short_last_line_is_ignored(hc, tmp_path):
+    log = tmp_path / "game.log"
+    hc("roll", "d100", "--seed", "1", "--log", str(log))
+    with open(log, "a") as f:
+        f.write('{"hc": "0.1.0", "command": "roll", "resu')
+    result = hc("replay", str(log))
+    assert result.exit_code == 0
+    assert "the last line was cut short" in result.stdout
+    assert "1 entries: 1 reproduced" in result.stdout
+
+
+def test_a_log_whose_writer_was_killed_still_reads(tmp_path):
+    """Kill a batch writing a log mid-run: every whole line replays, nothing is lost."""
+    log = tmp_path / "game.log"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "hc_cli", "batch", "--log", str(log)],
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env)
+    assert proc.stdin is not None
+    line = (json.dumps({**GOOD, "seed": None, "shots": 5}) + "\n").encode()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and (not log.exists() or log.stat().st_size < 20_000):
+        proc.stdin.write(line * 20)
+        proc.stdin.flush()
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    try:
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    run = subprocess.run([sys.executable, "-m", "hc_cli", "replay", "--json", str(log)],
+                         capture_output=True, text=True)
+    report = json.loads(run.stdout)
+    assert report["not_reproduced"] == 0 and report["damaged"] == []
+    assert report["reproduced"] >= 20
+    assert run.returncode == 0
+
+
+def test_replay_of_a_missing_file(hc):
+    assert "cannot read the log 'nope.log'" in hc.error("replay", "nope.log")
+
+
+def test_log_to_an_unwritable_place(hc, tmp_path):
+    err = hc.error("roll", "d6", "--log", str(tmp_path / "no" / "such" / "dir" / "x.log"))
+    assert "cannot write the log" in err
+
+
+def _check(hc, house, text: str) -> str:
+    return hc.error("rules", "check", house(text))
+
+
+def test_rules_check_bad_yaml(hc, house):
+    err = _check(hc, house, "ruleset: high-crusade\nweapons:\n  x: {name: [unclosed\n")
+    assert "house.yaml:4" in err and "not valid YAML" in err
+
+
+def test_rules_check_lists_every_problem(hc, house):
+    err = _check(hc, house, "ruleset: high-crusade\nweapons:\n  laser:\n    bands:\n"
+                            "      - {up_to: 10, chance: -5, penetration: 5}\n"
+                            "  ingrave-ar: {bnads: []}\ntroops:\n  orc: {defence: six}\n"
+                            "  ogre: {defence: 5}\n  ogre2:\n    defence: 5\n    melee: 1.5\n")
+    assert "house.yaml:5: weapons.laser.bands[0].chance: -5 is below" in err
+    assert "house.yaml:6: weapons.ingrave-ar.bnads: unknown key  (did you mean 'bands'?)" in err
+    assert "house.yaml:8: troops.orc.defence: 'six' is not a whole number" in err
+    assert "house.yaml:12: troops.ogre2.melee: 1.5 is not a whole number" in err
+
+
+def test_rules_check_overlapping_bands(hc, house):
+    err = _check(hc, house, "ruleset: high-crusade\nweapons:\n  laser:\n    bands:\n"
+                            "      - {up_to: 10, chance: 50, penetration: 5}\n"
+                            "      - {up_to: 10, chance: 40, penetration: 4}\n")
+    assert "weapons.laser.bands[1].up_to: 10 overlaps the band before it" in err
+
+
+def test_rules_check_unknown_ruleset_and_table(hc, house):
+    assert "house.yaml:1: ruleset: unknown rule set 'high-crusad'" in _check(
+        hc, house, "ruleset: high-crusad\n")
+    assert "house.yaml:2: weapon: unknown table" in _check(
+        hc, house, "ruleset: high-crusade\nweapon:\n  x: {}\n")
+
+
+def test_rules_check_a_good_file_says_what_it_changes(hc, house):
+    result = hc("rules", "check", house(
+        "ruleset: rogue-trader\nweapons:\n  needle-rifle: {strength: 3, damage: 1, short: 12, "
+        "long: 24, save_modifier: 1}\nprofiles:\n  ork: {armour: mesh}\nremove:\n"
+        "  weapons: [rock]\n"))
+    assert result.exit_code == 0
+    assert "a valid house-rules file for rogue-trader" in result.stdout
+    assert "adds weapons: needle-rifle" in result.stdout
+    assert "changes profiles: ork (armour)" in result.stdout
+    assert "removes weapons: rock" in result.stdout
+
+
+def test_a_house_modifier_for_t2k_and_rogue_trader(hc, house):
+    t2k = house("ruleset: t2k\nmodifiers:\n  acid-rain: {levels: 2}\n", "t2k.yaml")
+    out = hc.json("fire", "--ruleset", "t2k", "--asset", "16", "--short-range", "50",
+                  "--strength", "5", "--range", "10", "--mod", "acid-rain", "--rules", t2k,
+                  "--seed", "1")
+    assert out["difficulty"] == "formidable"
+    rt = house("ruleset: rogue-trader\nmodifiers:\n  spore-cloud: {value: -2}\n", "rt.yaml")
+    out = hc.json("fire", "--ruleset", "rogue-trader", "--bs", "4", "--strength", "3",
+                  "--toughness", "3", "--mod", "spore-cloud", "--rules", rt, "--seed", "1")
+    assert out["needed_to_hit"] == 5
