@@ -27,12 +27,19 @@ def _spell(name: str) -> str:
 def _options(index: dict, command: str) -> dict[str, dict]:
     """The fields a request may have: the command's options and arguments."""
     spec = index["commands"][command]
-    return {o["name"].rstrip("_"): o for o in spec["options"] + spec["arguments"]
-            if o["name"] not in NOT_FIELDS}
+    return {
+        o["name"].rstrip("_"): o
+        for o in spec["options"] + spec["arguments"]
+        if o["name"] not in NOT_FIELDS
+    }
 
 
-_WANTED = {"integer": "a whole number", "float": "a number", "boolean": "true or false",
-           "text": "text"}
+_WANTED = {
+    "integer": "a whole number",
+    "float": "a number",
+    "boolean": "true or false",
+    "text": "text",
+}
 
 
 def _value(name: str, option: dict, value: Any) -> Any:
@@ -55,8 +62,10 @@ def _scalar(name: str, kind: str, value: Any) -> Any:
     else:
         ok = True
     if not ok:
-        raise HcError(f"field '{name}' is {json.dumps(value)}: not {_WANTED[kind]}",
-                      f"give '{name}' as {_WANTED[kind]}")
+        raise HcError(
+            f"field '{name}' is {json.dumps(value)}: not {_WANTED[kind]}",
+            f"give '{name}' as {_WANTED[kind]}",
+        )
     return value
 
 
@@ -73,17 +82,22 @@ class _Fields:
         return self._by_command[command]
 
 
-def parse_request(request: Any, index: dict, fields_of: _Fields | None = None
-                  ) -> tuple[Call, set[str]]:
+def parse_request(
+    request: Any, index: dict, fields_of: _Fields | None = None
+) -> tuple[Call, set[str]]:
     if not isinstance(request, dict):
-        raise HcError("a request is a JSON object", 'e.g. {"command": "roll", "expression": "d100"}')
+        raise HcError(
+            "a request is a JSON object", 'e.g. {"command": "roll", "expression": "d100"}'
+        )
     fields = {str(k).lstrip("-").replace("-", "_"): v for k, v in request.items()}
     command = fields.pop("command", None)
     known = [c for c in index["commands"] if c not in ("batch", "replay", "tables", "rules")]
     if command not in known:
         close = difflib.get_close_matches(str(command), known, n=1)
-        raise HcError(f"command {json.dumps(command)} cannot be resolved in a batch",
-                      f"did you mean '{close[0]}'?" if close else "commands: " + ", ".join(known))
+        raise HcError(
+            f"command {json.dumps(command)} cannot be resolved in a batch",
+            f"did you mean '{close[0]}'?" if close else "commands: " + ", ".join(known),
+        )
     options = (fields_of or _Fields(index)).of(command)
     common: dict[str, Any] = {}
     flags: dict[str, Any] = {}
@@ -91,9 +105,10 @@ def parse_request(request: Any, index: dict, fields_of: _Fields | None = None
         option = options.get(name)
         if option is None:
             close = difflib.get_close_matches(name, list(options), n=1)
-            raise HcError(f"field '{name}' is not an option of {command}",
-                          f"did you mean '{close[0]}'?" if close else
-                          "fields: " + ", ".join(sorted(options)))
+            raise HcError(
+                f"field '{name}' is not an option of {command}",
+                f"did you mean '{close[0]}'?" if close else "fields: " + ", ".join(sorted(options)),
+            )
         if value is None:
             continue
         value = _value(name, option, value)
@@ -101,10 +116,15 @@ def parse_request(request: Any, index: dict, fields_of: _Fields | None = None
             common[name] = value
         else:
             flags[name] = value
-    call = Call(command=command,
-                ruleset=common.get("ruleset") or os.environ.get("HC_RULESET") or DEFAULT_RULESET,
-                flags=flags, seed=common.get("seed"), dice=common.get("dice"),
-                odds=bool(common.get("odds")), rules=tuple(common.get("rules") or ()))
+    call = Call(
+        command=command,
+        ruleset=common.get("ruleset") or os.environ.get("HC_RULESET") or DEFAULT_RULESET,
+        flags=flags,
+        seed=common.get("seed"),
+        dice=common.get("dice"),
+        odds=bool(common.get("odds")),
+        rules=tuple(common.get("rules") or ()),
+    )
     return call, set(flags)
 
 
@@ -121,8 +141,9 @@ def run(lines: Iterable[str], out: IO[str], log_path: str | None = None) -> int:
             try:
                 request = json.loads(line)
             except ValueError as exc:
-                raise HcError(f"not JSON: {exc.msg} at column {exc.colno}",
-                              "one JSON object a line") from None
+                raise HcError(
+                    f"not JSON: {exc.msg} at column {exc.colno}", "one JSON object a line"
+                ) from None
             call, given = parse_request(request, index, fields_of)
             result = execute(call, session, given, _spell).to_dict()
             if log_path:
@@ -133,7 +154,11 @@ def run(lines: Iterable[str], out: IO[str], log_path: str | None = None) -> int:
             out.write(json.dumps(result, separators=(",", ":"), ensure_ascii=False) + "\n")
         except HcError as error:
             failed += 1
-            out.write(json.dumps({"line": number, "error": error.message, "hint": error.hint},
-                                 ensure_ascii=False) + "\n")
+            out.write(
+                json.dumps(
+                    {"line": number, "error": error.message, "hint": error.hint}, ensure_ascii=False
+                )
+                + "\n"
+            )
     out.flush()
     return failed

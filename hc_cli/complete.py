@@ -58,9 +58,13 @@ def _is_option(word: str) -> bool:
 
 
 def _options(options: list[dict], given: set[str], incomplete: str) -> list[Item]:
-    return [(opt, o["help"]) for o in options
-            if o["multiple"] or o["name"] not in given
-            for opt in o["opts"] if opt.startswith(incomplete)]
+    return [
+        (opt, o["help"])
+        for o in options
+        if o["multiple"] or o["name"] not in given
+        for opt in o["opts"]
+        if opt.startswith(incomplete)
+    ]
 
 
 def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list[Item] | None:
@@ -79,12 +83,17 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
             continue
         if word not in index["commands"] or index["commands"][word]["group"]:
             return None  # something click would have to parse (or a sub-group): let it
-        command, rest = word, args[i + 1:]
+        command, rest = word, args[i + 1 :]
         break
     if command is None:
-        items = _options(index["group_options"], set(), incomplete) if _is_option(incomplete) else []
-        return items + [(name, c["help"]) for name, c in index["commands"].items()
-                        if name.startswith(incomplete)]
+        items = (
+            _options(index["group_options"], set(), incomplete) if _is_option(incomplete) else []
+        )
+        return items + [
+            (name, c["help"])
+            for name, c in index["commands"].items()
+            if name.startswith(incomplete)
+        ]
     assert rest is not None
     options = index["commands"][command]["options"]
     by_opt = {opt: o for o in options for opt in o["opts"]}
@@ -114,8 +123,9 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
     if table_values is None:
         return []
     # Case-sensitive, as click's own completion filters (table names are lowercase).
-    return [(v, None) for v in table_values.get(command, {}).get(name, [])
-            if v.startswith(incomplete)]
+    return [
+        (v, None) for v in table_values.get(command, {}).get(name, []) if v.startswith(incomplete)
+    ]
 
 
 def _table_values(ruleset: str, rules: list[str], index: dict) -> dict | None:
@@ -133,17 +143,19 @@ def _table_values(ruleset: str, rules: list[str], index: dict) -> dict | None:
     if ruleset not in available_rulesets():
         return None
     try:
-        key = stat_key(ruleset, bundled_files(ruleset) + house_rule_paths(rules))
+        name, description = stat_key(ruleset, bundled_files(ruleset) + house_rule_paths(rules))
     except OSError:
         return None  # a house-rules file that is not there: nothing to offer
-    cached = cache_dir() / f"completion-{key}.json"
+    cached = cache_dir() / f"completion-{name}.json"
     try:
-        return json.loads(cached.read_text("utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(cached.read_text("utf-8"))
+        if data["source"] == description:
+            return data["values"]
+    except (OSError, ValueError, KeyError):
         pass
     built = build_values(ruleset, rules, index)
     if built is not None:
-        write_atomically(cached, json.dumps(built))
+        write_atomically(cached, json.dumps({"source": description, "values": built}))
     return built
 
 
@@ -156,14 +168,24 @@ def build_values(ruleset: str, rules: list[str], index: dict) -> dict | None:
         tables = module.load_tables(rules or None)
     except HcError:
         return None
-    return {command: {o["name"]: module.complete(tables, command, o["name"])
-                      for o in spec["options"] if o["values"] and o["name"] != "ruleset"}
-            for command, spec in index["commands"].items()}
+    return {
+        command: {
+            o["name"]: module.complete(tables, command, o["name"])
+            for o in spec["options"]
+            if o["values"] and o["name"] != "ruleset"
+        }
+        for command, spec in index["commands"].items()
+    }
 
 
 def _zsh_escape(s: str) -> str:
-    return (s.replace('"', '""').replace("'", "''").replace("$", "\\$").replace("`", "\\`")
-            .replace(":", r"\\:"))
+    return (
+        s.replace('"', '""')
+        .replace("'", "''")
+        .replace("$", "\\$")
+        .replace("`", "\\`")
+        .replace(":", r"\\:")
+    )
 
 
 def render(shell: str, items: list[Item], env: Mapping[str, str]) -> tuple[str | None, int]:
@@ -173,14 +195,15 @@ def render(shell: str, items: list[Item], env: Mapping[str, str]) -> tuple[str |
     if shell == "zsh":
         if not items:
             return "_files", 0
-        lines = [f'"{_zsh_escape(v)}":"{_zsh_escape(h)}"' if h else f'"{_zsh_escape(v)}"'
-                 for v, h in items]
+        lines = [
+            f'"{_zsh_escape(v)}":"{_zsh_escape(h)}"' if h else f'"{_zsh_escape(v)}"'
+            for v, h in items
+        ]
         return "_arguments '*: :((" + "\n".join(lines) + "))'", 0
     action = env.get("_TYPER_COMPLETE_FISH_ACTION", "")
     if action == "is-args":
         return None, 0 if items else 1
-    lines = [f"{v}\t{''.join(' ' if c.isspace() else c for c in h)}" if h else v
-             for v, h in items]
+    lines = [f"{v}\t{''.join(' ' if c.isspace() else c for c in h)}" if h else v for v, h in items]
     return ("\n".join(lines) if lines else ""), 0
 
 

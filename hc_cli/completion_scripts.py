@@ -39,11 +39,17 @@ def _options(command: Any, name: str, parent: Any = None) -> list[dict[str, Any]
         opts = [*param.opts, *param.secondary_opts]
         if param.name == "help":
             opts.sort()  # click builds these from a set: their order changes run to run
-        options.append({"name": param.name, "opts": opts,
-                        "help": param.help, "flag": bool(param.is_flag),
-                        "type": param.type.name,
-                        "multiple": bool(param.multiple),
-                        "values": param._custom_shell_complete is not None})
+        options.append(
+            {
+                "name": param.name,
+                "opts": opts,
+                "help": param.help,
+                "flag": bool(param.is_flag),
+                "type": param.type.name,
+                "multiple": bool(param.multiple),
+                "values": param._custom_shell_complete is not None,
+            }
+        )
     return options
 
 
@@ -58,13 +64,16 @@ def index() -> dict[str, Any]:
     for name in group.list_commands(group_ctx):
         command = group.commands[name]
         ctx = command.make_context(name, [], parent=group_ctx, resilient_parsing=True)
-        commands[name] = {"help": command.get_short_help_str(),
-                          "group": hasattr(command, "list_commands"),
-                          "options": _options(command, name, group_ctx),
-                          "arguments": [{"name": p.name, "type": p.type.name,
-                                         "multiple": bool(p.multiple)}
-                                        for p in command.get_params(ctx)
-                                        if p.param_type_name == "argument"]}
+        commands[name] = {
+            "help": command.get_short_help_str(),
+            "group": hasattr(command, "list_commands"),
+            "options": _options(command, name, group_ctx),
+            "arguments": [
+                {"name": p.name, "type": p.type.name, "multiple": bool(p.multiple)}
+                for p in command.get_params(ctx)
+                if p.param_type_name == "argument"
+            ],
+        }
     return {"group_options": _options(group, "hc"), "commands": commands}
 
 

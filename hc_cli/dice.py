@@ -3,16 +3,14 @@
 A resolver asks a `DiceSource` for every die it needs and never looks at where the numbers
 come from. So the same resolver code rolls (`SeededDice`), takes the player's own dice
 (`ScriptedDice`, `--dice`), and walks every outcome with its exact probability
-(`EnumeratingDice`, driven by `hc_cli.odds`): `--odds` can never drift from the roll.
+(`hc_cli.odds.EnumeratingDice`): `--odds` can never drift from the roll. (The enumerating
+source lives with the odds, so that a plain roll never imports `fractions`.)
 """
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 
 from hc_cli.errors import DiceError
 
@@ -128,7 +126,9 @@ class ScriptedDice(DiceSource):
     def __init__(self, text: str) -> None:
         self._tokens = [self._parse(t) for t in text.split(",") if t.strip()] if text else []
         if not self._tokens:
-            raise DiceError("--dice is empty", "give face values separated by commas, e.g. --dice 7,3")
+            raise DiceError(
+                "--dice is empty", "give face values separated by commas, e.g. --dice 7,3"
+            )
         self._next = 0
         self._used: list[str] = []
 
@@ -139,9 +139,11 @@ class ScriptedDice(DiceSource):
         try:
             value = int(body)
         except ValueError:
-            raise DiceError(f"--dice: '{text}' is not a face value",
-                            "give whole numbers separated by commas, e.g. --dice 7,3 "
-                            "(a D100 as two faces 4,6 or as 46%)") from None
+            raise DiceError(
+                f"--dice: '{text}' is not a face value",
+                "give whole numbers separated by commas, e.g. --dice 7,3 "
+                "(a D100 as two faces 4,6 or as 46%)",
+            ) from None
         return _Token(text, value, percent)
 
     def _take(self, die: str, purpose: str) -> _Token:
@@ -150,7 +152,8 @@ class ScriptedDice(DiceSource):
             raise DiceError(
                 f"--dice ran out at roll {len(self._used) + 1}: {die} for {purpose}",
                 f"this resolution needs more dice than the {used} value(s) given; "
-                "give one value per die, in the order the breakdown lists them")
+                "give one value per die, in the order the breakdown lists them",
+            )
         token = self._tokens[self._next]
         self._next += 1
         self._used.append(f"{die} for {purpose}")
@@ -161,16 +164,20 @@ class ScriptedDice(DiceSource):
         low = 0 if sides == 10 else 1
         if token.percent or not low <= token.value <= sides:
             zero = " (0 is read as 10)" if sides == 10 else ""
-            raise DiceError(f"--dice value '{token.text}' does not fit the {die} for {purpose}",
-                            f"a {die} takes 1..{sides}{zero}")
+            raise DiceError(
+                f"--dice value '{token.text}' does not fit the {die} for {purpose}",
+                f"a {die} takes 1..{sides}{zero}",
+            )
         return sides if token.value == 0 else token.value
 
     def _percentile_faces(self, purpose: str) -> tuple[int, int]:
         if self._next < len(self._tokens) and self._tokens[self._next].percent:
             token = self._take("d100", purpose)
             if not 1 <= token.value <= 100:
-                raise DiceError(f"--dice value '{token.text}' does not fit the d100 for {purpose}",
-                                "a D100 read value is 1%..100%")
+                raise DiceError(
+                    f"--dice value '{token.text}' does not fit the d100 for {purpose}",
+                    "a D100 read value is 1%..100%",
+                )
             return d100_faces(token.value)
         faces = []
         for part in ("tens", "units"):
@@ -179,7 +186,8 @@ class ScriptedDice(DiceSource):
                 raise DiceError(
                     f"--dice value '{token.text}' does not fit the d100 {part} die for {purpose}",
                     "a D100 is two D10 faces 0..9, tens then units (0,0 is 100), or one value "
-                    "like 46%")
+                    "like 46%",
+                )
             faces.append(token.value)
         return faces[0], faces[1]
 
@@ -189,68 +197,10 @@ class ScriptedDice(DiceSource):
             rolls = "; ".join(self._used) or "none"
             raise DiceError(
                 f"--dice has {left} value(s) too many: "
-                + ", ".join(t.text for t in self._tokens[self._next:]),
-                f"this resolution rolled {len(self._used)} time(s): {rolls}")
+                + ", ".join(t.text for t in self._tokens[self._next :]),
+                f"this resolution rolled {len(self._used)} time(s): {rolls}",
+            )
 
 
 class TooManyOutcomes(DiceError):
     """Enumeration would take too long: the odds need a smaller question."""
-
-
-@dataclass
-class EnumeratingDice(DiceSource):
-    """Answers along one path of choices, remembering each branch point.
-
-    `hc_cli.odds.enumerate_outcomes` runs the resolver once per path, depth first, and
-    weighs each result by the product of its dice's probabilities.
-    """
-
-    prefix: list[int] = field(default_factory=list)
-    choices: list[tuple[int, int]] = field(default_factory=list)  # (chosen index, options)
-    probability: Fraction = Fraction(1)
-
-    def _choose(self, options: int) -> int:
-        depth = len(self.choices)
-        index = self.prefix[depth] if depth < len(self.prefix) else 0
-        self.choices.append((index, options))
-        self.probability /= options
-        return index
-
-    def _choose_weighted(self, weights: list[Fraction]) -> int:
-        depth = len(self.choices)
-        index = self.prefix[depth] if depth < len(self.prefix) else 0
-        self.choices.append((index, len(weights)))
-        self.probability *= weights[index]
-        return index
-
-    def _face(self, sides: int, die: str, purpose: str) -> int:
-        return self._choose(sides) + 1
-
-    def pool(self, count: int, sides: int, at_most: int, purpose: str) -> list[Roll]:
-        # One branch per number of successes, weighted by the binomial: the faces are
-        # stand-ins (1 succeeds, `sides` fails); only the count is the pool's outcome.
-        p = Fraction(min(max(at_most, 0), sides), sides)
-        support = [k for k in range(count + 1) if (p > 0 or k == 0) and (p < 1 or k == count)]
-        weights = [math.comb(count, k) * p**k * (1 - p) ** (count - k) for k in support]
-        k = support[self._choose_weighted(weights)]
-        return [Roll(f"d{sides}", 1 if i < k else sides, f"{purpose} #{i + 1}")
-                for i in range(count)]
-
-    def rolloff(self, names: list[str], sides: int, purpose: str) -> tuple[list[str], list[Roll]]:
-        # Independent dice re-rolled on ties put every order of the tied names at equal odds.
-        orders = list(itertools.permutations(names))
-        index = self._choose_weighted([Fraction(1, len(orders))] * len(orders))
-        return list(orders[index]), []
-
-    def _percentile_faces(self, purpose: str) -> tuple[int, int]:
-        # One 100-way branch instead of two 10-way ones: same outcomes, shallower paths.
-        return d100_faces(self._choose(100) + 1)
-
-    def next_prefix(self) -> list[int] | None:
-        """The next path in depth-first order, or None when every path has been walked."""
-        path = list(self.choices)
-        while path and path[-1][0] + 1 == path[-1][1]:
-            path.pop()
-        if not path:
-            return None
-        return [index for index, _ in path[:-1]] + [path[-1][0] + 1]

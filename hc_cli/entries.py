@@ -28,8 +28,12 @@ class Entry:
 
 def entry_args(key: str, raw: dict[str, Any]) -> dict[str, Any]:
     """The `Entry` fields of a merged table entry, for a subclass's constructor."""
-    return {"key": key, "source": raw["source"], "field_sources": raw.get("field_sources", {}),
-            "changed": raw.get("_changed", {})}
+    return {
+        "key": key,
+        "source": raw["source"],
+        "field_sources": raw.get("field_sources", {}),
+        "changed": raw.get("_changed", {}),
+    }
 
 
 def lookup(table: dict[str, E], kind: str, name: str) -> E:

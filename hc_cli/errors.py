@@ -45,8 +45,9 @@ class DiceError(HcError):
 class RulesFileError(HcError):
     """A rules file (bundled or house rules) that cannot be used, pinned to file, line and key."""
 
-    def __init__(self, path: str, line: int | None, key: str | None, problem: str,
-                 hint: str | None = None) -> None:
+    def __init__(
+        self, path: str, line: int | None, key: str | None, problem: str, hint: str | None = None
+    ) -> None:
         where = path if line is None else f"{path}:{line}"
         what = f"{where}: {key}: {problem}" if key else f"{where}: {problem}"
         super().__init__(what, hint)

@@ -50,17 +50,25 @@ class Session:
         return tables.merged.digest if tables is not None else None
 
 
-def execute(call: Call, session: Session | None = None, given: Iterable[str] | None = None,
-            spell: Callable[[str], str] = spell_option) -> Any:
+def execute(
+    call: Call,
+    session: Session | None = None,
+    given: Iterable[str] | None = None,
+    spell: Callable[[str], str] = spell_option,
+) -> Any:
     """Resolve (or enumerate, with `odds`) one call. `given` names the options the user set:
     any the rule set does not read is an error rather than silently ignored."""
     session = session or Session()
     if call.odds and (call.seed is not None or call.dice):
-        raise HcError("--odds rolls nothing, so --seed and --dice do not go with it",
-                      "leave out --seed/--dice, or leave out --odds to roll")
+        raise HcError(
+            "--odds rolls nothing, so --seed and --dice do not go with it",
+            "leave out --seed/--dice, or leave out --odds to roll",
+        )
     if call.seed is not None and call.dice:
-        raise HcError("--seed and --dice both given",
-                      "give --seed N to replay a roll, or --dice LIST to use your own dice")
+        raise HcError(
+            "--seed and --dice both given",
+            "give --seed N to replay a roll, or --dice LIST to use your own dice",
+        )
     if call.command == "roll":
         from hc_cli.roll import resolve_roll, roll_odds
 
@@ -81,15 +89,19 @@ def execute(call: Call, session: Session | None = None, given: Iterable[str] | N
         module = ruleset_module(call.ruleset)
         spec = module.COMMANDS.get(call.command)
         if spec is None:
-            raise HcError(f"{call.ruleset} has no '{call.command}' command",
-                          f"{call.ruleset} resolves: " + ", ".join(module.COMMANDS))
+            raise HcError(
+                f"{call.ruleset} has no '{call.command}' command",
+                f"{call.ruleset} resolves: " + ", ".join(module.COMMANDS),
+            )
         given_names = set(call.flags if given is None else given)
         foreign = sorted(given_names - spec.flags)
         if foreign:
-            raise HcError(", ".join(spell(f) for f in foreign)
-                          + f" does not apply to {call.ruleset} {call.command}",
-                          f"{call.ruleset} {call.command} takes: "
-                          + ", ".join(spell(f) for f in sorted(spec.flags)))
+            raise HcError(
+                ", ".join(spell(f) for f in foreign)
+                + f" does not apply to {call.ruleset} {call.command}",
+                f"{call.ruleset} {call.command} takes: "
+                + ", ".join(spell(f) for f in sorted(spec.flags)),
+            )
         request = spec.build(call.flags)
         tables = session.tables(call.ruleset, call.rules)
 
@@ -98,10 +110,14 @@ def execute(call: Call, session: Session | None = None, given: Iterable[str] | N
 
         def odds() -> Any:
             return spec.odds(tables, request)
+
     if call.odds:
         return odds()
-    dice = ScriptedDice(call.dice) if call.dice else SeededDice(
-        call.seed if call.seed is not None else system_seed())
+    dice = (
+        ScriptedDice(call.dice)
+        if call.dice
+        else SeededDice(call.seed if call.seed is not None else system_seed())
+    )
     res = resolve(dice)
     dice.finish()
     res.seed = dice.seed

@@ -16,9 +16,13 @@ def check_file(path: str) -> list[str]:
         raise HcError(f"house-rules file '{path}' does not exist", "give the path of a YAML file")
     raw = parse_yaml(file)
     if not isinstance(raw, dict) or "ruleset" not in raw:
-        raise RulesFileError(path, getattr(raw, "line", 1), "ruleset", "missing",
-                             "start the file with the rule set it changes, e.g. "
-                             "'ruleset: high-crusade'")
+        raise RulesFileError(
+            path,
+            getattr(raw, "line", 1),
+            "ruleset",
+            "missing",
+            "start the file with the rule set it changes, e.g. 'ruleset: high-crusade'",
+        )
     ruleset = raw["ruleset"]
     if ruleset not in available_rulesets():
         err = UnknownName("rule set", str(ruleset), available_rulesets())
@@ -33,8 +37,11 @@ def check_file(path: str) -> list[str]:
         before = bundled.tables[table]
         added = sorted(set(entries) - set(before))
         removed = sorted(set(before) - set(entries))
-        changed = [f"{name} ({', '.join(sorted(entry['_changed']))})"
-                   for name, entry in entries.items() if name in before and entry.get("_changed")]
+        changed = [
+            f"{name} ({', '.join(sorted(entry['_changed']))})"
+            for name, entry in entries.items()
+            if name in before and entry.get("_changed")
+        ]
         if added:
             lines.append(f"  adds {table}: " + ", ".join(added))
         if changed:

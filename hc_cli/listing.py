@@ -28,9 +28,15 @@ class Listing:
     merged: MergedTables
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "files": self.files, "digest": self.merged.digest,
-                "tables": {t.name: {k: _public(v) for k, v in self.merged.tables[t.name].items()}
-                           for t in self.tables}}
+        return {
+            "ruleset": self.ruleset,
+            "files": self.files,
+            "digest": self.merged.digest,
+            "tables": {
+                t.name: {k: _public(v) for k, v in self.merged.tables[t.name].items()}
+                for t in self.tables
+            },
+        }
 
 
 def _public(entry: dict) -> dict:
@@ -51,7 +57,7 @@ def _cell(table: str, key: str, value: Any) -> str:
     if key == "bands" and isinstance(value, list):
         low, parts = 0, []
         for band in value:
-            parts.append(f"{low:g}-{band['up_to']:g}\" {band['chance']}/{band['penetration']}")
+            parts.append(f'{low:g}-{band["up_to"]:g}" {band["chance"]}/{band["penetration"]}')
             low = band["up_to"]
         return ", ".join(parts)
     if isinstance(value, bool):
@@ -69,8 +75,13 @@ def _origin(entry: dict) -> str:
     changed = entry.get("_changed") or {}
     if changed:
         by = sorted(set(changed.values()))
-        origin += "; changed by " + ", ".join(_short(f) for f in by) + \
-                  " (" + ", ".join(sorted(changed)) + ")"
+        origin += (
+            "; changed by "
+            + ", ".join(_short(f) for f in by)
+            + " ("
+            + ", ".join(sorted(changed))
+            + ")"
+        )
     return origin
 
 
@@ -80,8 +91,10 @@ def _source(entry: dict) -> str:
     by_source: dict[str, list[str]] = {}
     for name, source in (entry.get("field_sources") or {}).items():
         by_source.setdefault(source, []).append(name)
-    return "; ".join([entry.get("source", "")] +
-                     [f"{source}: {', '.join(names)}" for source, names in by_source.items()])
+    return "; ".join(
+        [entry.get("source", "")]
+        + [f"{source}: {', '.join(names)}" for source, names in by_source.items()]
+    )
 
 
 def list_tables(merged: MergedTables, name: str | None) -> Listing:
@@ -99,7 +112,9 @@ def list_tables(merged: MergedTables, name: str | None) -> Listing:
             for k in entry:
                 if k not in INTERNAL and k != "source" and k not in columns:
                     columns.append(k)
-        rows = [[key] + [_cell(table, c, e.get(c, "")) for c in columns] + [_source(e), _origin(e)]
-                for key, e in entries.items()]
+        rows = [
+            [key] + [_cell(table, c, e.get(c, "")) for c in columns] + [_source(e), _origin(e)]
+            for key, e in entries.items()
+        ]
         listings.append(TableListing(table, ["key", *columns, "source", "from"], rows))
     return Listing(merged.ruleset, [_short(f) for f in merged.files], listings, merged)

@@ -20,10 +20,19 @@ from hc_cli.execute import Call
 
 
 def make_entry(call: Call, result: dict[str, Any], digest: str | None) -> dict[str, Any]:
-    return {"hc": __version__, "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            "command": call.command, "ruleset": call.ruleset, "flags": call.flags,
-            "seed": result.get("seed"), "dice": call.dice, "odds": call.odds,
-            "rules": list(call.rules), "tables": digest, "result": result}
+    return {
+        "hc": __version__,
+        "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "command": call.command,
+        "ruleset": call.ruleset,
+        "flags": call.flags,
+        "seed": result.get("seed"),
+        "dice": call.dice,
+        "odds": call.odds,
+        "rules": list(call.rules),
+        "tables": digest,
+        "result": result,
+    }
 
 
 def append(path: str, entry: dict[str, Any]) -> None:
@@ -32,8 +41,10 @@ def append(path: str, entry: dict[str, Any]) -> None:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     except OSError as exc:
-        raise HcError(f"cannot write the log '{path}': {exc.strerror}",
-                      "give --log a file in a directory you can write to") from None
+        raise HcError(
+            f"cannot write the log '{path}': {exc.strerror}",
+            "give --log a file in a directory you can write to",
+        ) from None
     try:
         view = memoryview(data)
         while view:
@@ -56,8 +67,9 @@ def read(path: str) -> LogContents:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as exc:
-        raise HcError(f"cannot read the log '{path}': {exc.strerror}",
-                      "give the file written by --log") from None
+        raise HcError(
+            f"cannot read the log '{path}': {exc.strerror}", "give the file written by --log"
+        ) from None
     lines = data.split(b"\n")
     tail = lines.pop()  # after the last newline: empty, or a line cut short
     entries, damaged = [], []

@@ -7,11 +7,12 @@ the three can never tell different stories.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hc_cli.dice import Roll
-from hc_cli.odds import as_floats, as_fractions
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 @dataclass(frozen=True)
@@ -25,8 +26,12 @@ class Modifier:
     side: str | None = None  # in contests (melee, initiative): whose total it changes
 
     def to_dict(self) -> dict:
-        d = {"name": self.name, "value": self.value, "applies_to": self.applies_to,
-             "source": self.source}
+        d = {
+            "name": self.name,
+            "value": self.value,
+            "applies_to": self.applies_to,
+            "source": self.source,
+        }
         if self.side:
             d["side"] = self.side
         return d
@@ -40,8 +45,12 @@ class Odds:
     distributions: dict[str, dict[int, Fraction]] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        d: dict[str, Any] = {"odds": as_floats(self.outcomes),
-                             "odds_exact": as_fractions(self.outcomes)}
+        from hc_cli.odds import as_floats, as_fractions
+
+        d: dict[str, Any] = {
+            "odds": as_floats(self.outcomes),
+            "odds_exact": as_fractions(self.outcomes),
+        }
         if self.distributions:
             d["distributions"] = {k: as_floats(v) for k, v in self.distributions.items()}
             d["distributions_exact"] = {k: as_fractions(v) for k, v in self.distributions.items()}

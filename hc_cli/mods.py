@@ -20,8 +20,10 @@ def parse_mod(text: str) -> ModSpec:
     label, sep, number = raw.rpartition("=")
     if sep:
         if not label.strip():
-            raise HcError(f"--mod '{text}' has no label before '='",
-                          "write --mod smoke=-10, --mod -10 or a table name like --mod target-static")
+            raise HcError(
+                f"--mod '{text}' has no label before '='",
+                "write --mod smoke=-10, --mod -10 or a table name like --mod target-static",
+            )
         return ModSpec(text, label=label.strip(), value=_number(text, number))
     try:
         return ModSpec(text, value=int(raw))
@@ -36,8 +38,10 @@ def _number(text: str, number: str) -> int:
     try:
         return int(number)
     except ValueError:
-        raise HcError(f"--mod '{text}': '{number}' is not a whole number",
-                      "write a signed whole number after '=', e.g. --mod smoke=-10") from None
+        raise HcError(
+            f"--mod '{text}': '{number}' is not a whole number",
+            "write a signed whole number after '=', e.g. --mod smoke=-10",
+        ) from None
 
 
 def parse_mods(texts: list[str] | None) -> tuple[ModSpec, ...]:

@@ -32,27 +32,37 @@ class ReplayReport:
         return sum(not e.reproduced for e in self.entries)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"log": self.path, "entries": [e.__dict__ for e in self.entries],
-                "reproduced": len(self.entries) - self.failed, "not_reproduced": self.failed,
-                "damaged": self.damaged, "truncated_last_line": self.truncated}
+        return {
+            "log": self.path,
+            "entries": [e.__dict__ for e in self.entries],
+            "reproduced": len(self.entries) - self.failed,
+            "not_reproduced": self.failed,
+            "damaged": self.damaged,
+            "truncated_last_line": self.truncated,
+        }
 
     def lines(self) -> list[str]:
         out = []
         for e in self.entries:
-            out.append(f"line {e.line}: {e.what}: " + ("reproduced" if e.reproduced
-                                                       else "does NOT reproduce"))
+            out.append(
+                f"line {e.line}: {e.what}: "
+                + ("reproduced" if e.reproduced else "does NOT reproduce")
+            )
             out += [f"  {d}" for d in e.differences]
         out += self.damaged
         if self.truncated:
             out.append("the last line was cut short (its writer was stopped): ignored")
-        out.append(f"{len(self.entries)} entries: {len(self.entries) - self.failed} reproduced, "
-                   f"{self.failed} did not")
+        out.append(
+            f"{len(self.entries)} entries: {len(self.entries) - self.failed} reproduced, "
+            f"{self.failed} did not"
+        )
         return out
 
 
 def _rolls(result: dict) -> str:
-    return ", ".join(f"{r.get('die')} {r.get('purpose')} {r.get('value')}"
-                     for r in result.get("rolls", []))
+    return ", ".join(
+        f"{r.get('die')} {r.get('purpose')} {r.get('value')}" for r in result.get("rolls", [])
+    )
 
 
 def _differences(logged: dict, now: dict) -> list[str]:
@@ -73,11 +83,15 @@ def replay(path: str) -> ReplayReport:
     for line, entry in contents.entries:
         what = f"{entry.get('command')} ({entry.get('ruleset')})"
         try:
-            call = Call(command=entry["command"], ruleset=entry["ruleset"],
-                        flags=dict(entry.get("flags") or {}),
-                        seed=None if entry.get("dice") or entry.get("odds") else entry.get("seed"),
-                        dice=entry.get("dice"), odds=bool(entry.get("odds")),
-                        rules=tuple(entry.get("rules") or ()))
+            call = Call(
+                command=entry["command"],
+                ruleset=entry["ruleset"],
+                flags=dict(entry.get("flags") or {}),
+                seed=None if entry.get("dice") or entry.get("odds") else entry.get("seed"),
+                dice=entry.get("dice"),
+                odds=bool(entry.get("odds")),
+                rules=tuple(entry.get("rules") or ()),
+            )
             now = execute(call, session).to_dict()
         except (HcError, KeyError, TypeError) as error:
             reports.append(EntryReport(line, what, False, [f"no longer resolves: {error}"]))

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from hc_cli.dice import DiceSource, Roll, TooManyOutcomes
 from hc_cli.errors import HcError
 from hc_cli.model import Odds, Resolution
-from hc_cli.odds import add_independent, enumerate_outcomes
+
+if TYPE_CHECKING:  # fractions are imported where odds are worked out
+    pass
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -41,8 +43,10 @@ def parse(expression: str) -> list[Term]:
     while pos < len(text):
         m = _TERM.match(text, pos)
         if not m:
-            raise HcError(f"cannot read '{expression}' at '{text[pos:].lstrip('+')}'",
-                          "write dice as NdS joined by + or -, e.g. d100, 2d6+1, d10-2, 3d6")
+            raise HcError(
+                f"cannot read '{expression}' at '{text[pos:].lstrip('+')}'",
+                "write dice as NdS joined by + or -, e.g. d100, 2d6+1, d10-2, 3d6",
+            )
         sign = -1 if m.group(1) == "-" else 1
         if m.group(4) is not None:
             terms.append(Term(sign, 0, int(m.group(4))))
@@ -50,11 +54,12 @@ def parse(expression: str) -> list[Term]:
             count = int(m.group(2)) if m.group(2) else 1
             sides = 100 if m.group(3) == "%" else int(m.group(3))
             if not 1 <= count <= MAX_DICE:
-                raise HcError(f"{count} dice in '{m.group(0).lstrip('+')}'",
-                              f"roll 1..{MAX_DICE} dice of a kind")
+                raise HcError(
+                    f"{count} dice in '{m.group(0).lstrip('+')}'",
+                    f"roll 1..{MAX_DICE} dice of a kind",
+                )
             if not 2 <= sides <= MAX_SIDES:
-                raise HcError(f"a d{sides} has no sides to roll",
-                              f"dice have 2..{MAX_SIDES} sides")
+                raise HcError(f"a d{sides} has no sides to roll", f"dice have 2..{MAX_SIDES} sides")
             terms.append(Term(sign, count, sides))
         pos = m.end()
     if not any(t.count for t in terms):
@@ -84,19 +89,27 @@ def resolve_roll(expression: str, dice: DiceSource, ruleset: str) -> Resolution:
             values.append(roll.value)
         total += term.sign * sum(values)
         rolled = "+".join(map(str, values))
-        parts.append(("-" if term.sign < 0 else "+") + (f"({rolled})" if len(values) > 1 else rolled))
+        parts.append(
+            ("-" if term.sign < 0 else "+") + (f"({rolled})" if len(values) > 1 else rolled)
+        )
     res.fields["total"] = total
     res.explanation.append(" ".join(parts).lstrip("+") + f" = {total}")
     return res
 
 
 def roll_odds(expression: str, ruleset: str) -> Resolution:
+    from fractions import Fraction
+
+    from hc_cli.odds import add_independent, enumerate_outcomes
+
     terms = parse(expression)
     dice_count = sum(t.count for t in terms)
     span = sum(t.count * t.sides for t in terms)
     if dice_count * span > MAX_ODDS_WORK:
-        raise TooManyOutcomes(f"--odds for '{expression}' would take too long to compute exactly",
-                              "ask about fewer or smaller dice (e.g. up to 20d20)")
+        raise TooManyOutcomes(
+            f"--odds for '{expression}' would take too long to compute exactly",
+            "ask about fewer or smaller dice (e.g. up to 20d20)",
+        )
     res = Resolution("roll", ruleset, {"expression": expression})
     # Every die is independent, so the total's distribution is the convolution of each die's,
     # and each die's comes from enumerating `roll_die` itself.

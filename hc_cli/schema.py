@@ -50,9 +50,16 @@ class Problems:
         self.items.append(RulesFileError(path, line, key, problem, hint))
 
 
-_KIND_NAMES = {"int": "a whole number", "number": "a number", "str": "text", "bool": "true or false",
-               "list": "a list", "map": "a mapping (key: value lines)", "any": "a value",
-               "dice": "a number of wounds or dice such as d6 or 2d6"}
+_KIND_NAMES = {
+    "int": "a whole number",
+    "number": "a number",
+    "str": "text",
+    "bool": "true or false",
+    "list": "a list",
+    "map": "a mapping (key: value lines)",
+    "any": "a value",
+    "dice": "a number of wounds or dice such as d6 or 2d6",
+}
 
 
 def _is_kind(value: Any, kind: str) -> bool:
@@ -95,27 +102,47 @@ def _is_dice(value: Any) -> bool:
 def _line(container: Any, key: Any) -> int | None:
     if isinstance(container, Lined):
         return container.line_of(key)
-    if isinstance(container, LinedList) and isinstance(key, int) and key < len(container.item_lines):
+    if (
+        isinstance(container, LinedList)
+        and isinstance(key, int)
+        and key < len(container.item_lines)
+    ):
         return container.item_lines[key]
     return getattr(container, "line", None)
 
 
-def check_value(value: Any, spec: Field, path: str, line: int | None, key: str,
-                problems: Problems) -> None:
+def check_value(
+    value: Any, spec: Field, path: str, line: int | None, key: str, problems: Problems
+) -> None:
     if not _is_kind(value, spec.kind):
-        problems.add(path, line, key, f"{value!r} is not {_KIND_NAMES[spec.kind]}",
-                     f"{key} takes {_KIND_NAMES[spec.kind]}" + (f": {spec.help}" if spec.help else ""))
+        problems.add(
+            path,
+            line,
+            key,
+            f"{value!r} is not {_KIND_NAMES[spec.kind]}",
+            f"{key} takes {_KIND_NAMES[spec.kind]}" + (f": {spec.help}" if spec.help else ""),
+        )
         return
     if spec.choices and value not in spec.choices:
         close = difflib.get_close_matches(str(value), spec.choices, n=1)
         hint = f"did you mean '{close[0]}'?" if close else "one of: " + ", ".join(spec.choices)
         problems.add(path, line, key, f"'{value}' is not allowed", hint)
     if spec.minimum is not None and value < spec.minimum:
-        problems.add(path, line, key, f"{value} is below the least allowed value {spec.minimum:g}",
-                     spec.help or None)
+        problems.add(
+            path,
+            line,
+            key,
+            f"{value} is below the least allowed value {spec.minimum:g}",
+            spec.help or None,
+        )
     if spec.maximum is not None and value > spec.maximum:
-        problems.add(path, line, key, f"{value} is above the greatest allowed value {spec.maximum:g}",
-                     spec.help or None)
+        problems.add(
+            path,
+            line,
+            key,
+            f"{value} is above the greatest allowed value {spec.maximum:g}",
+            spec.help or None,
+        )
     if spec.kind == "map" and spec.items is not None:
         check_entry(value, spec.items, path, key, problems, partial=False)
     if spec.kind == "list":
@@ -124,16 +151,29 @@ def check_value(value: Any, spec: Field, path: str, line: int | None, key: str,
             item_key = f"{key}[{i}]"
             if spec.items is not None:
                 if not isinstance(item, dict):
-                    problems.add(path, item_line, item_key, f"{item!r} is not a mapping",
-                                 "each item takes: " + ", ".join(spec.items))
+                    problems.add(
+                        path,
+                        item_line,
+                        item_key,
+                        f"{item!r} is not a mapping",
+                        "each item takes: " + ", ".join(spec.items),
+                    )
                     continue
                 check_entry(item, spec.items, path, item_key, problems, partial=False)
             elif spec.item_kind is not None:
                 check_value(item, Field(spec.item_kind), path, item_line, item_key, problems)
 
 
-def check_entry(entry: dict, schema: dict[str, Field], path: str, key: str, problems: Problems,
-                partial: bool, exempt: tuple[str, ...] = (), line: int | None = None) -> None:
+def check_entry(
+    entry: dict,
+    schema: dict[str, Field],
+    path: str,
+    key: str,
+    problems: Problems,
+    partial: bool,
+    exempt: tuple[str, ...] = (),
+    line: int | None = None,
+) -> None:
     """Check one entry. `partial` entries change an existing one, so nothing is required;
     `exempt` fields are filled in by the caller; `line` is where the entry is named."""
     for name, value in entry.items():
@@ -147,8 +187,13 @@ def check_entry(entry: dict, schema: dict[str, Field], path: str, key: str, prob
     if not partial:
         for name, spec in schema.items():
             if spec.required and name not in entry and name not in exempt:
-                problems.add(path, line or _line(entry, None), f"{key}.{name}", "missing",
-                             f"every entry needs {name}" + (f" ({spec.help})" if spec.help else ""))
+                problems.add(
+                    path,
+                    line or _line(entry, None),
+                    f"{key}.{name}",
+                    "missing",
+                    f"every entry needs {name}" + (f" ({spec.help})" if spec.help else ""),
+                )
 
 
 def plain(value: Any) -> Any:

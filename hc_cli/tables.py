@@ -15,7 +15,6 @@ the checked, merged result is cached as JSON, keyed on the files' paths, sizes a
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -52,8 +51,10 @@ def house_rule_files(cli_files: list[str] | None = None) -> list[Path]:
     files = house_rule_paths(cli_files)
     for f in files:
         if not f.is_file():
-            raise HcError(f"house-rules file '{f}' does not exist",
-                          "give the path of a YAML file (--rules, HC_RULES or the config directory)")
+            raise HcError(
+                f"house-rules file '{f}' does not exist",
+                "give the path of a YAML file (--rules, HC_RULES or the config directory)",
+            )
     return files
 
 
@@ -77,13 +78,18 @@ def parse_yaml(path: Path) -> Any:
         for key_node, value_node in node.value:
             key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, (str, int, float, bool)) or key is None:
-                raise RulesFileError(str(path), key_node.start_mark.line + 1, str(key),
-                                     "a key must be a plain name")
+                raise RulesFileError(
+                    str(path), key_node.start_mark.line + 1, str(key), "a key must be a plain name"
+                )
             key = str(key)
             if key in result:
-                raise RulesFileError(str(path), key_node.start_mark.line + 1, key,
-                                     f"given twice (first on line {result.key_lines[key]})",
-                                     "keep one of the two")
+                raise RulesFileError(
+                    str(path),
+                    key_node.start_mark.line + 1,
+                    key,
+                    f"given twice (first on line {result.key_lines[key]})",
+                    "keep one of the two",
+                )
             result[key] = loader.construct_object(value_node, deep=True)
             result.key_lines[key] = key_node.start_mark.line + 1
         return result
@@ -106,8 +112,13 @@ def parse_yaml(path: Path) -> Any:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc)
-        raise RulesFileError(str(path), line, None, f"not valid YAML: {problem}",
-                             "check the indentation and the colons on that line") from None
+        raise RulesFileError(
+            str(path),
+            line,
+            None,
+            f"not valid YAML: {problem}",
+            "check the indentation and the colons on that line",
+        ) from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -128,40 +139,68 @@ def _normal(name: Any) -> str:
     return str(name).strip().lower()
 
 
-def _lay_bundled(path: Path, raw: Any, schemas: TableSchemas, tables: dict,
-                 problems: Problems) -> None:
+def _lay_bundled(
+    path: Path, raw: Any, schemas: TableSchemas, tables: dict, problems: Problems
+) -> None:
     if not isinstance(raw, dict):
-        problems.add(str(path), getattr(raw, "line", 1), "(top)", "must be a mapping of tables",
-                     "tables: " + ", ".join(schemas))
+        problems.add(
+            str(path),
+            getattr(raw, "line", 1),
+            "(top)",
+            "must be a mapping of tables",
+            "tables: " + ", ".join(schemas),
+        )
         return
     for table, entries in raw.items():
         if table not in schemas:
-            problems.add(str(path), raw.line_of(table), table, "unknown table",
-                         "tables: " + ", ".join(schemas))
+            problems.add(
+                str(path),
+                raw.line_of(table),
+                table,
+                "unknown table",
+                "tables: " + ", ".join(schemas),
+            )
             continue
         _lay_entries(path, table, entries, schemas[table], tables, problems, house=False)
 
 
-def _lay_entries(path: Path, table: str, entries: Any, schema: dict[str, Field], tables: dict,
-                 problems: Problems, house: bool) -> None:
+def _lay_entries(
+    path: Path,
+    table: str,
+    entries: Any,
+    schema: dict[str, Field],
+    tables: dict,
+    problems: Problems,
+    house: bool,
+) -> None:
     if not isinstance(entries, dict):
-        problems.add(str(path), getattr(entries, "line", None), table,
-                     "must be a mapping of name: entry")
+        problems.add(
+            str(path), getattr(entries, "line", None), table, "must be a mapping of name: entry"
+        )
         return
     for raw_name, entry in entries.items():
         name = _normal(raw_name)
         key = f"{table}.{name}"
         line = entries.line_of(raw_name) if isinstance(entries, Lined) else None
         if not isinstance(entry, dict):
-            problems.add(str(path), line, key, "must be a mapping of fields",
-                         "fields: " + ", ".join(schema))
+            problems.add(
+                str(path), line, key, "must be a mapping of fields", "fields: " + ", ".join(schema)
+            )
             continue
         existing = tables[table].get(name)
         partial = house and existing is not None
         before = len(problems.items)
         # A house rule's own entries need no source: they are the players' ("house rules").
-        check_entry(entry, schema, str(path), key, problems, partial=partial,
-                    exempt=("source",) if house else (), line=line)
+        check_entry(
+            entry,
+            schema,
+            str(path),
+            key,
+            problems,
+            partial=partial,
+            exempt=("source",) if house else (),
+            line=line,
+        )
         if len(problems.items) > before:
             continue
         fields = plain(entry)
@@ -178,31 +217,50 @@ def _lay_entries(path: Path, table: str, entries: Any, schema: dict[str, Field],
             tables[table][name] = merged
 
 
-def _lay_house(path: Path, raw: Any, ruleset: str, schemas: TableSchemas, tables: dict,
-               problems: Problems) -> None:
+def _lay_house(
+    path: Path, raw: Any, ruleset: str, schemas: TableSchemas, tables: dict, problems: Problems
+) -> None:
     if not isinstance(raw, dict):
-        problems.add(str(path), getattr(raw, "line", 1), "(top)",
-                     "a house-rules file must be a mapping",
-                     "start with 'ruleset: high-crusade' and then tables such as 'weapons:'")
+        problems.add(
+            str(path),
+            getattr(raw, "line", 1),
+            "(top)",
+            "a house-rules file must be a mapping",
+            "start with 'ruleset: high-crusade' and then tables such as 'weapons:'",
+        )
         return
     named = raw.get("ruleset")
     if named is None:
-        problems.add(str(path), raw.line, "ruleset", "missing",
-                     f"say which rule set the file changes, e.g. 'ruleset: {ruleset}'")
+        problems.add(
+            str(path),
+            raw.line,
+            "ruleset",
+            "missing",
+            f"say which rule set the file changes, e.g. 'ruleset: {ruleset}'",
+        )
         return
     if named != ruleset:
         return  # a house-rules file for another rule set: not in force for this one
     removals = raw.get("remove", {})
     if not isinstance(removals, dict):
-        problems.add(str(path), raw.line_of("remove"), "remove",
-                     "must map table names to lists of entry names",
-                     "e.g. remove: {weapons: [pagan-smg]}")
+        problems.add(
+            str(path),
+            raw.line_of("remove"),
+            "remove",
+            "must map table names to lists of entry names",
+            "e.g. remove: {weapons: [pagan-smg]}",
+        )
         removals = {}
     for table, names in removals.items():
         key = f"remove.{table}"
         if table not in schemas:
-            problems.add(str(path), removals.line_of(table), key, "unknown table",
-                         "tables: " + ", ".join(schemas))
+            problems.add(
+                str(path),
+                removals.line_of(table),
+                key,
+                "unknown table",
+                "tables: " + ", ".join(schemas),
+            )
             continue
         if not isinstance(names, list):
             problems.add(str(path), removals.line_of(table), key, "must be a list of names")
@@ -218,14 +276,24 @@ def _lay_house(path: Path, raw: Any, ruleset: str, schemas: TableSchemas, tables
         if table in ("ruleset", "remove"):
             continue
         if table not in schemas:
-            problems.add(str(path), raw.line_of(table), table, "unknown table",
-                         "tables: " + ", ".join(schemas) + ", or remove")
+            problems.add(
+                str(path),
+                raw.line_of(table),
+                table,
+                "unknown table",
+                "tables: " + ", ".join(schemas) + ", or remove",
+            )
             continue
         _lay_entries(path, table, entries, schemas[table], tables, problems, house=True)
 
 
-def merge(ruleset: str, schemas: TableSchemas, bundled: list[Path], house: list[Path],
-          cross_check: Any = None) -> MergedTables:
+def merge(
+    ruleset: str,
+    schemas: TableSchemas,
+    bundled: list[Path],
+    house: list[Path],
+    cross_check: Any = None,
+) -> MergedTables:
     """Read and lay every file; raise `RulesProblems` listing every problem found."""
     tables: dict[str, dict[str, dict]] = {t: {} for t in schemas}
     problems = Problems()
@@ -245,28 +313,41 @@ def merge(ruleset: str, schemas: TableSchemas, bundled: list[Path], house: list[
         cross_check(tables, problems)
     if problems.items:
         raise RulesProblems(problems.items)
+    import hashlib  # only when the tables are built anew: it is slow to import
+
     digest = hashlib.sha256(json.dumps(tables, sort_keys=True).encode()).hexdigest()
     return MergedTables(ruleset, tables, [str(p) for p in bundled + house], digest)
 
 
-def load_merged(ruleset: str, schemas_loader: Any, cli_files: list[str] | None = None,
-                use_cache: bool = True) -> MergedTables:
+def load_merged(
+    ruleset: str, schemas_loader: Any, cli_files: list[str] | None = None, use_cache: bool = True
+) -> MergedTables:
     """The merged tables for `ruleset`, from the cache when no file has changed."""
     if ruleset not in available_rulesets():
         raise UnknownName("rule set", ruleset, available_rulesets())
     bundled = bundled_files(ruleset)
     house = house_rule_files(cli_files)
-    key = stat_key(ruleset, bundled + house)
-    cached = cache_dir() / f"tables-{key}.json"
+    name, description = stat_key(ruleset, bundled + house)
+    cached = cache_dir() / f"tables-{name}.json"
     if use_cache and not os.environ.get("HC_NO_CACHE"):
         try:
             data = json.loads(cached.read_text(encoding="utf-8"))
-            return MergedTables(ruleset, data["tables"], data["files"], data["digest"])
+            if data["source"] == description:
+                return MergedTables(ruleset, data["tables"], data["files"], data["digest"])
         except (OSError, ValueError, KeyError):
             pass  # no cache yet, or a damaged one: rebuild it below
     schemas, cross_check = schemas_loader()
     merged = merge(ruleset, schemas, bundled, house, cross_check)
     if use_cache:
-        write_atomically(cached, json.dumps({"tables": merged.tables, "files": merged.files,
-                                             "digest": merged.digest}))
+        write_atomically(
+            cached,
+            json.dumps(
+                {
+                    "source": description,
+                    "tables": merged.tables,
+                    "files": merged.files,
+                    "digest": merged.digest,
+                }
+            ),
+        )
     return merged

@@ -51,8 +51,10 @@ def hc() -> Hc:
 @pytest.fixture
 def house(tmp_path: Path):
     """Write a house-rules file and return its path."""
+
     def write(text: str, name: str = "house.yaml") -> str:
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
         return str(path)
+
     return write

@@ -24,23 +24,45 @@ def _app():
 
 
 def test_batch_good_and_bad_lines_in_order(hc):
-    lines = [json.dumps(GOOD), json.dumps({**GOOD, "weapon": "ingrav-ar"}), "{not json",
-             json.dumps({"command": "roll", "expression": "2d6+1", "seed": 3}), "",
-             json.dumps({"command": "fire", "ruleset": "rogue-trader", "bs": 4, "strength": 4,
-                         "toughness": 3, "odds": True}),
-             json.dumps({"command": "fire", "weapn": "ingrave-ar"}),
-             json.dumps({"command": "fire", "range": "far"}),
-             json.dumps({"command": "melee", "attacker": "crusader",
-                         "attacker-weapon": "40mm-plasma-cannon", "defender": "orc",
-                         "defender_weapon": "bolt-gun", "dice": "7,5"}),
-             json.dumps({"command": "fire", "ruleset": "t2k", "bs": 4})]
+    lines = [
+        json.dumps(GOOD),
+        json.dumps({**GOOD, "weapon": "ingrav-ar"}),
+        "{not json",
+        json.dumps({"command": "roll", "expression": "2d6+1", "seed": 3}),
+        "",
+        json.dumps(
+            {
+                "command": "fire",
+                "ruleset": "rogue-trader",
+                "bs": 4,
+                "strength": 4,
+                "toughness": 3,
+                "odds": True,
+            }
+        ),
+        json.dumps({"command": "fire", "weapn": "ingrave-ar"}),
+        json.dumps({"command": "fire", "range": "far"}),
+        json.dumps(
+            {
+                "command": "melee",
+                "attacker": "crusader",
+                "attacker-weapon": "40mm-plasma-cannon",
+                "defender": "orc",
+                "defender_weapon": "bolt-gun",
+                "dice": "7,5",
+            }
+        ),
+        json.dumps({"command": "fire", "ruleset": "t2k", "bs": 4}),
+    ]
     result = _batch(hc, lines)
     assert result.exit_code == 2  # some lines failed
     out = [json.loads(line) for line in result.stdout.splitlines()]
     assert [o["line"] for o in out] == [1, 2, 3, 4, 6, 7, 8, 9, 10]
     assert out[0]["outcome"] == "hit" and out[0]["seed"] == 7
-    assert out[0] == {**hc.json("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader",
-                                "--seed", "7"), "line": 1}
+    assert out[0] == {
+        **hc.json("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader", "--seed", "7"),
+        "line": 1,
+    }
     assert out[1]["error"] == "unknown weapon 'ingrav-ar'" and "ingrave-ar" in out[1]["hint"]
     assert out[2]["error"].startswith("not JSON")
     assert out[3]["total"] == hc.json("roll", "2d6+1", "--seed", "3")["total"]
@@ -60,17 +82,40 @@ def test_batch_all_good_exits_0(hc):
 
 def test_log_and_replay_round_trip(hc, tmp_path):
     log = str(tmp_path / "game.log")
-    assert hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "3",
-              "--log", log).exit_code == 0
-    assert hc("morale", "--troop", "crusader", "--ambushed", "--dice", "5", "--log", log).exit_code == 0
-    assert hc("fire", "--ruleset", "rogue-trader", "--bs", "4", "--strength", "4",
-              "--toughness", "3", "--odds", "--log", log).exit_code == 0
+    assert (
+        hc(
+            "fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "3", "--log", log
+        ).exit_code
+        == 0
+    )
+    assert (
+        hc("morale", "--troop", "crusader", "--ambushed", "--dice", "5", "--log", log).exit_code
+        == 0
+    )
+    assert (
+        hc(
+            "fire",
+            "--ruleset",
+            "rogue-trader",
+            "--bs",
+            "4",
+            "--strength",
+            "4",
+            "--toughness",
+            "3",
+            "--odds",
+            "--log",
+            log,
+        ).exit_code
+        == 0
+    )
     assert _batch(hc, [json.dumps(GOOD)], "--log", log).exit_code == 0
     entries = [json.loads(line) for line in Path(log).read_text().splitlines()]
     assert [e["command"] for e in entries] == ["fire", "morale", "fire", "fire"]
     first = entries[0]
-    assert {"hc", "time", "command", "ruleset", "flags", "seed", "dice", "result",
-            "tables"} <= set(first)
+    assert {"hc", "time", "command", "ruleset", "flags", "seed", "dice", "result", "tables"} <= set(
+        first
+    )
     assert first["flags"] == {"weapon": "ingrave-ar", "range": 14.0, "target": ["orc"], "shots": 3}
     assert len(first["tables"]) == 64
     result = hc("replay", log)
@@ -98,8 +143,21 @@ def test_replay_catches_an_edited_roll(hc, tmp_path):
 def test_replay_notes_changed_tables(hc, tmp_path, house):
     path = house("ruleset: high-crusade\ntroops:\n  orc: {defence: 4}\n")
     log = str(tmp_path / "game.log")
-    hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "7", "--rules", path,
-       "--log", log)
+    hc(
+        "fire",
+        "-w",
+        "ingrave-ar",
+        "-r",
+        "14",
+        "-t",
+        "orc",
+        "--seed",
+        "7",
+        "--rules",
+        path,
+        "--log",
+        log,
+    )
     Path(path).write_text("ruleset: high-crusade\ntroops:\n  orc: {defence: 9}\n")
     st = os.stat(path)
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
@@ -124,8 +182,12 @@ def test_a_log_whose_writer_was_killed_still_reads(tmp_path):
     """Kill a batch writing a log mid-run: every whole line replays, nothing is lost."""
     log = tmp_path / "game.log"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "hc_cli", "batch", "--log", str(log)],
-                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hc_cli", "batch", "--log", str(log)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        env=env,
+    )
     assert proc.stdin is not None
     line = (json.dumps({**GOOD, "seed": None, "shots": 5}) + "\n").encode()
     deadline = time.monotonic() + 20
@@ -138,8 +200,11 @@ def test_a_log_whose_writer_was_killed_still_reads(tmp_path):
         proc.stdin.close()
     except BrokenPipeError:
         pass
-    run = subprocess.run([sys.executable, "-m", "hc_cli", "replay", "--json", str(log)],
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "hc_cli", "replay", "--json", str(log)],
+        capture_output=True,
+        text=True,
+    )
     report = json.loads(run.stdout)
     assert report["not_reproduced"] == 0 and report["damaged"] == []
     assert report["reproduced"] >= 20
@@ -165,10 +230,14 @@ def test_rules_check_bad_yaml(hc, house):
 
 
 def test_rules_check_lists_every_problem(hc, house):
-    err = _check(hc, house, "ruleset: high-crusade\nweapons:\n  laser:\n    bands:\n"
-                            "      - {up_to: 10, chance: -5, penetration: 5}\n"
-                            "  ingrave-ar: {bnads: []}\ntroops:\n  orc: {defence: six}\n"
-                            "  ogre: {defence: 5}\n  ogre2:\n    defence: 5\n    melee: 1.5\n")
+    err = _check(
+        hc,
+        house,
+        "ruleset: high-crusade\nweapons:\n  laser:\n    bands:\n"
+        "      - {up_to: 10, chance: -5, penetration: 5}\n"
+        "  ingrave-ar: {bnads: []}\ntroops:\n  orc: {defence: six}\n"
+        "  ogre: {defence: 5}\n  ogre2:\n    defence: 5\n    melee: 1.5\n",
+    )
     assert "house.yaml:5: weapons.laser.bands[0].chance: -5 is below" in err
     assert "house.yaml:6: weapons.ingrave-ar.bnads: unknown key  (did you mean 'bands'?)" in err
     assert "house.yaml:8: troops.orc.defence: 'six' is not a whole number" in err
@@ -176,24 +245,35 @@ def test_rules_check_lists_every_problem(hc, house):
 
 
 def test_rules_check_overlapping_bands(hc, house):
-    err = _check(hc, house, "ruleset: high-crusade\nweapons:\n  laser:\n    bands:\n"
-                            "      - {up_to: 10, chance: 50, penetration: 5}\n"
-                            "      - {up_to: 10, chance: 40, penetration: 4}\n")
+    err = _check(
+        hc,
+        house,
+        "ruleset: high-crusade\nweapons:\n  laser:\n    bands:\n"
+        "      - {up_to: 10, chance: 50, penetration: 5}\n"
+        "      - {up_to: 10, chance: 40, penetration: 4}\n",
+    )
     assert "weapons.laser.bands[1].up_to: 10 overlaps the band before it" in err
 
 
 def test_rules_check_unknown_ruleset_and_table(hc, house):
     assert "house.yaml:1: ruleset: unknown rule set 'high-crusad'" in _check(
-        hc, house, "ruleset: high-crusad\n")
+        hc, house, "ruleset: high-crusad\n"
+    )
     assert "house.yaml:2: weapon: unknown table" in _check(
-        hc, house, "ruleset: high-crusade\nweapon:\n  x: {}\n")
+        hc, house, "ruleset: high-crusade\nweapon:\n  x: {}\n"
+    )
 
 
 def test_rules_check_a_good_file_says_what_it_changes(hc, house):
-    result = hc("rules", "check", house(
-        "ruleset: rogue-trader\nweapons:\n  needle-rifle: {strength: 3, damage: 1, short: 12, "
-        "long: 24, save_modifier: 1}\nprofiles:\n  ork: {armour: mesh}\nremove:\n"
-        "  weapons: [rock]\n"))
+    result = hc(
+        "rules",
+        "check",
+        house(
+            "ruleset: rogue-trader\nweapons:\n  needle-rifle: {strength: 3, damage: 1, short: 12, "
+            "long: 24, save_modifier: 1}\nprofiles:\n  ork: {armour: mesh}\nremove:\n"
+            "  weapons: [rock]\n"
+        ),
+    )
     assert result.exit_code == 0
     assert "a valid house-rules file for rogue-trader" in result.stdout
     assert "adds weapons: needle-rifle" in result.stdout
@@ -203,11 +283,42 @@ def test_rules_check_a_good_file_says_what_it_changes(hc, house):
 
 def test_a_house_modifier_for_t2k_and_rogue_trader(hc, house):
     t2k = house("ruleset: t2k\nmodifiers:\n  acid-rain: {levels: 2}\n", "t2k.yaml")
-    out = hc.json("fire", "--ruleset", "t2k", "--asset", "16", "--short-range", "50",
-                  "--strength", "5", "--range", "10", "--mod", "acid-rain", "--rules", t2k,
-                  "--seed", "1")
+    out = hc.json(
+        "fire",
+        "--ruleset",
+        "t2k",
+        "--asset",
+        "16",
+        "--short-range",
+        "50",
+        "--strength",
+        "5",
+        "--range",
+        "10",
+        "--mod",
+        "acid-rain",
+        "--rules",
+        t2k,
+        "--seed",
+        "1",
+    )
     assert out["difficulty"] == "formidable"
     rt = house("ruleset: rogue-trader\nmodifiers:\n  spore-cloud: {value: -2}\n", "rt.yaml")
-    out = hc.json("fire", "--ruleset", "rogue-trader", "--bs", "4", "--strength", "3",
-                  "--toughness", "3", "--mod", "spore-cloud", "--rules", rt, "--seed", "1")
+    out = hc.json(
+        "fire",
+        "--ruleset",
+        "rogue-trader",
+        "--bs",
+        "4",
+        "--strength",
+        "3",
+        "--toughness",
+        "3",
+        "--mod",
+        "spore-cloud",
+        "--rules",
+        rt,
+        "--seed",
+        "1",
+    )
     assert out["needed_to_hit"] == 5

@@ -10,25 +10,52 @@ from hc_cli.cli import app
 from hc_cli.complete import answer
 
 LINES = [
-    "hc ", "hc f", "hc -", "hc --", "hc fire -", "hc fire --w", "hc fire --weapon ",
-    "hc fire --weapon i", "hc fire --weapon ingrave-ar --", "hc fire -w x --range 3 --",
-    "hc fire --mod ", "hc fire --mod t", "hc melee --mod ", "hc morale --mod ",
-    "hc initiative --mod ", "hc rally --troop c", "hc melee --attacker-weapon 4",
-    "hc fire --ruleset rogue-trader --target ", "hc fire --ruleset rogue-trader --armour ",
-    "hc fire --ruleset rogue-trader --mod s", "hc fire --ruleset t2k --weapon ",
-    "hc fire --ruleset t2k --shot ", "hc fire --ruleset t2k --movement t",
-    "hc deviate --ruleset rogue-trader --weapon ", "hc fire --ruleset ", "hc fire --ruleset r",
-    "hc fire --target crusader --t", "hc fire --json --j", "hc roll ", "hc tables ",
-    "hc fire --weapon=ing", "hc fire --template ", "hc fire --weapon ING",
-    "hc fire --ruleset nope --weapon ", "hc fire --rules HOUSE --weapon l",
-    "hc fire --mod -", "hc initiative --ruleset t2k --ch",
+    "hc ",
+    "hc f",
+    "hc -",
+    "hc --",
+    "hc fire -",
+    "hc fire --w",
+    "hc fire --weapon ",
+    "hc fire --weapon i",
+    "hc fire --weapon ingrave-ar --",
+    "hc fire -w x --range 3 --",
+    "hc fire --mod ",
+    "hc fire --mod t",
+    "hc melee --mod ",
+    "hc morale --mod ",
+    "hc initiative --mod ",
+    "hc rally --troop c",
+    "hc melee --attacker-weapon 4",
+    "hc fire --ruleset rogue-trader --target ",
+    "hc fire --ruleset rogue-trader --armour ",
+    "hc fire --ruleset rogue-trader --mod s",
+    "hc fire --ruleset t2k --weapon ",
+    "hc fire --ruleset t2k --shot ",
+    "hc fire --ruleset t2k --movement t",
+    "hc deviate --ruleset rogue-trader --weapon ",
+    "hc fire --ruleset ",
+    "hc fire --ruleset r",
+    "hc fire --target crusader --t",
+    "hc fire --json --j",
+    "hc roll ",
+    "hc tables ",
+    "hc fire --weapon=ing",
+    "hc fire --template ",
+    "hc fire --weapon ING",
+    "hc fire --ruleset nope --weapon ",
+    "hc fire --rules HOUSE --weapon l",
+    "hc fire --mod -",
+    "hc initiative --ruleset t2k --ch",
 ]
 
 
 @pytest.fixture
 def lines(house):
-    path = house("ruleset: high-crusade\nweapons:\n  laser-carbine:\n    bands:\n"
-                 "      - {up_to: 10, chance: 80, penetration: 5}\n")
+    path = house(
+        "ruleset: high-crusade\nweapons:\n  laser-carbine:\n    bands:\n"
+        "      - {up_to: 10, chance: 80, penetration: 5}\n"
+    )
     return [line.replace("HOUSE", path) for line in LINES]
 
 
@@ -47,8 +74,13 @@ def _help_last(text: str) -> str:
     """Click lists -h and --help in an order that changes from run to run (it keeps them in a
     set): compare them in a fixed order at the end, every other line in place."""
     lines = text.split("\n")
-    is_help = [any(line.lstrip("_arguments '*: :((").startswith(p)
-                   for p in ("-h", "--help", '"-h"', '"--help"')) for line in lines]
+    is_help = [
+        any(
+            line.removeprefix("_arguments '*: :((").startswith(p)
+            for p in ("-h", "--help", '"-h"', '"--help"')
+        )
+        for line in lines
+    ]
     helps = sorted(line.rstrip(")'") for line, h in zip(lines, is_help, strict=True) if h)
     return "\n".join([line for line, h in zip(lines, is_help, strict=True) if not h] + helps)
 
@@ -82,8 +114,10 @@ def test_fish_is_args(lines):
 
 
 def test_weapon_names_complete_from_the_tables_and_house_rules(house):
-    path = house("ruleset: high-crusade\nweapons:\n  laser-carbine:\n    bands:\n"
-                 "      - {up_to: 10, chance: 80, penetration: 5}\n")
+    path = house(
+        "ruleset: high-crusade\nweapons:\n  laser-carbine:\n    bands:\n"
+        "      - {up_to: 10, chance: 80, penetration: 5}\n"
+    )
     bundled = _fast(_env("bash", "hc fire --weapon ing"))[0].split()
     assert bundled == ["ingrave-ar"]
     with_house = _fast(_env("bash", f"hc fire --rules {path} --weapon l"))[0].split()
@@ -91,15 +125,19 @@ def test_weapon_names_complete_from_the_tables_and_house_rules(house):
 
 
 def test_house_rules_from_the_environment_and_a_changed_file(house, monkeypatch):
-    path = house("ruleset: high-crusade\nweapons:\n  laser-carbine:\n    bands:\n"
-                 "      - {up_to: 10, chance: 80, penetration: 5}\n")
+    path = house(
+        "ruleset: high-crusade\nweapons:\n  laser-carbine:\n    bands:\n"
+        "      - {up_to: 10, chance: 80, penetration: 5}\n"
+    )
     monkeypatch.setenv("HC_RULES", path)
     assert _fast(_env("bash", "hc fire --weapon la"))[0].split() == ["laser-carbine"]
     import os
     from pathlib import Path
 
-    Path(path).write_text("ruleset: high-crusade\nweapons:\n  lance:\n    bands:\n"
-                          "      - {up_to: 10, chance: 80, penetration: 5}\n")
+    Path(path).write_text(
+        "ruleset: high-crusade\nweapons:\n  lance:\n    bands:\n"
+        "      - {up_to: 10, chance: 80, penetration: 5}\n"
+    )
     st = os.stat(path)
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
     assert _fast(_env("bash", "hc fire --weapon la"))[0].split() == ["lance"]
@@ -108,8 +146,9 @@ def test_house_rules_from_the_environment_and_a_changed_file(house, monkeypatch)
 def test_index_is_in_step_with_the_app():
     from hc_cli.completion_scripts import INDEX, index_text
 
-    assert INDEX.read_text(encoding="utf-8") == index_text(), \
+    assert INDEX.read_text(encoding="utf-8") == index_text(), (
         "run: python -m hc_cli.completion_scripts"
+    )
 
 
 def test_the_fast_path_imports_no_typer(tmp_path):
@@ -118,8 +157,10 @@ def test_the_fast_path_imports_no_typer(tmp_path):
     import subprocess
     import sys
 
-    code = ("import os, sys; from hc_cli.complete import answer; print(answer(os.environ)); "
-            "print([m for m in sys.modules if m.split('.')[0] in ('typer', 'rich', 'yaml')])")
+    code = (
+        "import os, sys; from hc_cli.complete import answer; print(answer(os.environ)); "
+        "print([m for m in sys.modules if m.split('.')[0] in ('typer', 'rich', 'yaml')])"
+    )
     env = {**os.environ, **_env("bash", "hc fire --weapon ing")}
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)

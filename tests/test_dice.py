@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from hc_cli.dice import EnumeratingDice, ScriptedDice, SeededDice, d100_faces, read_d100
+from hc_cli.dice import ScriptedDice, SeededDice, d100_faces, read_d100
 from hc_cli.errors import DiceError
-from hc_cli.odds import enumerate_outcomes
+from hc_cli.odds import EnumeratingDice, enumerate_outcomes
 
 
 def test_d100_reading_table_covers_1_to_100_once():
@@ -25,12 +25,15 @@ def test_d100_reading_table_covers_1_to_100_once():
         assert d100_faces(value) == (tens, units)
 
 
-@pytest.mark.parametrize(("tens", "units", "value"), [
-    (4, 6, 46),   # "a 4 on the tens dice and a 6 on the units dice ... 46%"
-    (5, 0, 50),   # "5 on the tens dice and 0 on the units dice you have scored 50%"
-    (0, 6, 6),    # "0 on the tens dice and 6 on the units, you have rolled 06%"
-    (0, 0, 100),  # "0 on both dice ... signifies a score of 100%"
-])
+@pytest.mark.parametrize(
+    ("tens", "units", "value"),
+    [
+        (4, 6, 46),  # "a 4 on the tens dice and a 6 on the units dice ... 46%"
+        (5, 0, 50),  # "5 on the tens dice and 0 on the units dice you have scored 50%"
+        (0, 6, 6),  # "0 on the tens dice and 6 on the units, you have rolled 06%"
+        (0, 0, 100),  # "0 on both dice ... signifies a score of 100%"
+    ],
+)
 def test_d100_examples_from_the_text(tens, units, value):
     assert read_d100(tens, units) == value
     assert ScriptedDice(f"{tens},{units}").d100("to hit").value == value
@@ -76,12 +79,15 @@ def test_scripted_too_many_is_reported_after_the_resolution():
         dice.finish()
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("11", "does not fit the d10"),
-    ("-1", "does not fit the d10"),
-    ("x", "'x' is not a face value"),
-    ("", "--dice is empty"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("11", "does not fit the d10"),
+        ("-1", "does not fit the d10"),
+        ("x", "'x' is not a face value"),
+        ("", "--dice is empty"),
+    ],
+)
 def test_scripted_bad_d10(text, message):
     with pytest.raises(DiceError, match=message):
         ScriptedDice(text).roll(10, "morale")

@@ -36,14 +36,17 @@ def test_readme_has_an_example_per_command_and_the_test_command():
         assert step in readme and step in ci, step
 
 
-@pytest.mark.parametrize("args", [
-    ["fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader", "--mod", "target-static"],
-    ["melee", "--attacker", "orc", "--defender", "levy"],
-    ["morale", "--troop", "levy", "--fired-at"],
-    ["rally", "--troop", "levy"],
-    ["initiative"],
-    ["roll", "2d6+1"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader", "--mod", "target-static"],
+        ["melee", "--attacker", "orc", "--defender", "levy"],
+        ["morale", "--troop", "levy", "--fired-at"],
+        ["rally", "--troop", "levy"],
+        ["initiative"],
+        ["roll", "2d6+1"],
+    ],
+)
 def test_json_shape_of_cli_md(hc, args):
     out = hc.json(*args, "--seed", "5")
     for key in ("command", "ruleset", "seed", "inputs", "modifiers", "rolls"):
@@ -53,9 +56,14 @@ def test_json_shape_of_cli_md(hc, args):
         assert {"die", "value", "purpose"} <= set(roll)
     for mod in out["modifiers"]:
         assert {"name", "value", "applies_to"} <= set(mod)
-    specific = {"fire": ("chance", "penetration", "defence", "outcome"),
-                "morale": ("total", "needed", "outcome"), "rally": ("total", "needed", "outcome"),
-                "melee": ("outcome",), "initiative": ("order", "outcome"), "roll": ("total",)}
+    specific = {
+        "fire": ("chance", "penetration", "defence", "outcome"),
+        "morale": ("total", "needed", "outcome"),
+        "rally": ("total", "needed", "outcome"),
+        "melee": ("outcome",),
+        "initiative": ("order", "outcome"),
+        "roll": ("total",),
+    }
     for key in specific[args[0]]:
         assert key in out, key
 
@@ -66,9 +74,11 @@ def test_json_is_alone_on_stdout(hc):
 
 
 def test_resolver_core_imports_no_rich_no_typer():
-    code = ("import sys, hc_cli.rulesets.high_crusade.resolve, hc_cli.roll, hc_cli.odds;"
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('rich', 'typer', 'click')];"
-            "print(bad); sys.exit(1 if bad else 0)")
+    code = (
+        "import sys, hc_cli.rulesets.high_crusade.resolve, hc_cli.roll, hc_cli.odds;"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('rich', 'typer', 'click')];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
     assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
 
 
@@ -81,15 +91,17 @@ def _example():
 
 
 def test_plain_rendering_exact_text():
-    assert plain.render(_example()) == "\n".join([
-        "hc fire · high-crusade · your dice",
-        "inputs: weapon ingrave-ar; range 14; shots 1; band 12-24\"; targets crusader; dice 4,6",
-        "rolls: d100 to hit: 46 (faces 4,6)",
-        "range band 12-24\"; basic chance 65; chance to hit 65; penetration 4; defence factor 5",
-        "D100 46 <= 65: hit; penetration 4 < DF 5: it cannot kill",
-        "outcome: hit",
-        "sample values (not the book's): ingrave-ar band 12-24\": 65/4; crusader DF 5",
-    ])
+    assert plain.render(_example()) == "\n".join(
+        [
+            "hc fire · high-crusade · your dice",
+            'inputs: weapon ingrave-ar; range 14; shots 1; band 12-24"; targets crusader; dice 4,6',
+            "rolls: d100 to hit: 46 (faces 4,6)",
+            'range band 12-24"; basic chance 65; chance to hit 65; penetration 4; defence factor 5',
+            "D100 46 <= 65: hit; penetration 4 < DF 5: it cannot kill",
+            "outcome: hit",
+            "sample values (not the book's): ingrave-ar band 12-24\": 65/4; crusader DF 5",
+        ]
+    )
 
 
 def test_rich_rendering_without_colour_has_no_escape_codes():
@@ -115,8 +127,16 @@ def test_completion_scripts_are_in_step_with_the_app(shell):
 
 
 def test_completion_offers_table_values(hc):
-    result = hc.runner.invoke(app_for_completion(), [], prog_name="hc", env={
-        "_HC_COMPLETE": "complete_bash", "COMP_WORDS": "hc fire --weapon ing", "COMP_CWORD": "3"})
+    result = hc.runner.invoke(
+        app_for_completion(),
+        [],
+        prog_name="hc",
+        env={
+            "_HC_COMPLETE": "complete_bash",
+            "COMP_WORDS": "hc fire --weapon ing",
+            "COMP_CWORD": "3",
+        },
+    )
     assert result.stdout.split() == ["ingrave-ar"]
 
 
@@ -128,15 +148,28 @@ def app_for_completion():
 
 def test_python_dash_m_runs_the_lazy_entry_point(tmp_path):
     """`main()` builds commands lazily; it must behave as the full app does."""
-    run = subprocess.run([sys.executable, "-m", "hc_cli", "roll", "d6", "--seed", "1", "--json"],
-                         capture_output=True, text=True, cwd=tmp_path)
+    run = subprocess.run(
+        [sys.executable, "-m", "hc_cli", "roll", "d6", "--seed", "1", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["total"] == 1
-    bad = subprocess.run([sys.executable, "-m", "hc_cli", "fire", "-w", "ingrav-ar"],
-                         capture_output=True, text=True, cwd=tmp_path)
+    bad = subprocess.run(
+        [sys.executable, "-m", "hc_cli", "fire", "-w", "ingrav-ar"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert bad.returncode == 2 and "did you mean 'ingrave-ar'?" in bad.stderr
-    env = {**__import__("os").environ, "_HC_COMPLETE": "complete_bash",
-           "COMP_WORDS": "hc fire --weapon ing", "COMP_CWORD": "3"}
-    tab = subprocess.run([sys.executable, "-m", "hc_cli"], capture_output=True, text=True,
-                         cwd=tmp_path, env=env)
+    env = {
+        **__import__("os").environ,
+        "_HC_COMPLETE": "complete_bash",
+        "COMP_WORDS": "hc fire --weapon ing",
+        "COMP_CWORD": "3",
+    }
+    tab = subprocess.run(
+        [sys.executable, "-m", "hc_cli"], capture_output=True, text=True, cwd=tmp_path, env=env
+    )
     assert tab.stdout.split() == ["ingrave-ar"]

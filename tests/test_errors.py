@@ -7,16 +7,25 @@ import pytest
 FIRE = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader")
 
 
-@pytest.mark.parametrize(("args", "wrong", "right"), [
-    (("fire", "-w", "ingrav-ar", "-r", "14", "-t", "crusader"), "unknown weapon 'ingrav-ar'",
-     "did you mean 'ingrave-ar'?"),
-    (("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusadr"), "unknown troop type 'crusadr'",
-     "did you mean 'crusader'?"),
-    (("melee", "--attacker", "ork"), "unknown troop type 'ork'", "'orc'"),
-    ((*FIRE, "--mod", "target-statik"), "unknown modifier 'target-statik'", "'target-static'"),
-    (("fire", "-w", "zzz", "-r", "1", "-t", "orc"), "unknown weapon 'zzz'", "known weapons:"),
-    ((*FIRE, "--ruleset", "high-crusad"), "unknown rule set 'high-crusad'", "'high-crusade'"),
-])
+@pytest.mark.parametrize(
+    ("args", "wrong", "right"),
+    [
+        (
+            ("fire", "-w", "ingrav-ar", "-r", "14", "-t", "crusader"),
+            "unknown weapon 'ingrav-ar'",
+            "did you mean 'ingrave-ar'?",
+        ),
+        (
+            ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusadr"),
+            "unknown troop type 'crusadr'",
+            "did you mean 'crusader'?",
+        ),
+        (("melee", "--attacker", "ork"), "unknown troop type 'ork'", "'orc'"),
+        ((*FIRE, "--mod", "target-statik"), "unknown modifier 'target-statik'", "'target-static'"),
+        (("fire", "-w", "zzz", "-r", "1", "-t", "orc"), "unknown weapon 'zzz'", "known weapons:"),
+        ((*FIRE, "--ruleset", "high-crusad"), "unknown rule set 'high-crusad'", "'high-crusade'"),
+    ],
+)
 def test_unknown_names_suggest_the_nearest(hc, args, wrong, right):
     err = hc.error(*args)
     assert wrong in err and right in err
@@ -34,16 +43,19 @@ def test_non_numeric_range(hc):
 
 def test_range_beyond_the_last_band_rolls_nothing(hc):
     err = hc.error("fire", "-w", "ingrave-ar", "-r", "60", "-t", "crusader", "--dice", "1,1")
-    assert "out of range: ingrave-ar reaches 48\"" in err and "no roll" in err
+    assert 'out of range: ingrave-ar reaches 48"' in err and "no roll" in err
 
 
-@pytest.mark.parametrize(("dice", "message"), [
-    ("4", "--dice ran out at roll 2: d100 units for to hit"),
-    ("4,5,6", "--dice has 1 value(s) too many: 6"),
-    ("4,12", "does not fit the d100 units die for to hit"),
-    ("101%", "does not fit the d100 for to hit"),
-    ("four", "'four' is not a face value"),
-])
+@pytest.mark.parametrize(
+    ("dice", "message"),
+    [
+        ("4", "--dice ran out at roll 2: d100 units for to hit"),
+        ("4,5,6", "--dice has 1 value(s) too many: 6"),
+        ("4,12", "does not fit the d100 units die for to hit"),
+        ("101%", "does not fit the d100 for to hit"),
+        ("four", "'four' is not a face value"),
+    ],
+)
 def test_bad_dice_on_fire(hc, dice, message):
     assert message in hc.error(*FIRE, "--dice", dice)
 
@@ -55,41 +67,56 @@ def test_bad_dice_on_a_d10(hc):
     assert "ran out at roll 2: d10 for defender" in err
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    ((*FIRE, "--seed", "1", "--dice", "1,1"), "--seed and --dice both given"),
-    ((*FIRE, "--odds", "--seed", "1"), "--odds rolls nothing"),
-    (("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "-t", "levy"),
-     "ingrave-ar fires without a template"),
-    (("fire", "-w", "heavy-laser", "-r", "14", "-t", "orc", "-t", "levy", "--shots", "2"),
-     "--shots and several --target do not go together"),
-    (("fire", "-w", "heavy-laser", "-r", "14", "-t", "orc", "-t", "levy", "--df", "3"),
-     "--df goes with one target"),
-    (("fire", "-w", "heavy-laser", "-r", "14", "-t", "orc", "--template", "circle"),
-     "--template circle does not fit heavy-laser"),
-    ((*FIRE, "--mod", "ambushed"), "modifier 'ambushed' applies to morale, not to fire"),
-    (("morale", "--troop", "crusader"), "nothing calls for a Morale test"),
-    (("morale", "--strength", "10"), "--strength and --casualties go together"),
-    (("morale", "--strength", "10", "--casualties", "12"), "--casualties 12 does not fit"),
-    (("morale", "--strength", "10", "--casualties", "2", "--below-half"),
-     "--below-half contradicts"),
-    (("initiative", "--side", "A"), "1 --side given"),
-    (("initiative", "--side", "A", "--side", "a"), "two different names"),
-    (("fire", "-w", "ingrave-ar", "-t", "orc"), "--range is needed"),
-    (("fire", "--chance", "50", "--df", "4"), "no weapon given and no --penetration"),
-    (("fire", "-w", "ingrave-ar", "-r", "4"), "no target given"),
-    ((*FIRE, "--shots", "0"), "--shots 0 fires nothing"),
-    (("fire", "--chance", "-5", "--penetration", "3", "--df", "3"), "--chance -5 is negative"),
-    ((*FIRE, "--mod", "smoke=lots"), "'lots' is not a whole number"),
-    (("roll", "2x6"), "cannot read '2x6'"),
-    (("roll", "d1"), "a d1 has no sides"),
-    (("roll", "5"), "rolls no dice"),
-    (("tables", "weapon"), "unknown table 'weapon'"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((*FIRE, "--seed", "1", "--dice", "1,1"), "--seed and --dice both given"),
+        ((*FIRE, "--odds", "--seed", "1"), "--odds rolls nothing"),
+        (
+            ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "-t", "levy"),
+            "ingrave-ar fires without a template",
+        ),
+        (
+            ("fire", "-w", "heavy-laser", "-r", "14", "-t", "orc", "-t", "levy", "--shots", "2"),
+            "--shots and several --target do not go together",
+        ),
+        (
+            ("fire", "-w", "heavy-laser", "-r", "14", "-t", "orc", "-t", "levy", "--df", "3"),
+            "--df goes with one target",
+        ),
+        (
+            ("fire", "-w", "heavy-laser", "-r", "14", "-t", "orc", "--template", "circle"),
+            "--template circle does not fit heavy-laser",
+        ),
+        ((*FIRE, "--mod", "ambushed"), "modifier 'ambushed' applies to morale, not to fire"),
+        (("morale", "--troop", "crusader"), "nothing calls for a Morale test"),
+        (("morale", "--strength", "10"), "--strength and --casualties go together"),
+        (("morale", "--strength", "10", "--casualties", "12"), "--casualties 12 does not fit"),
+        (
+            ("morale", "--strength", "10", "--casualties", "2", "--below-half"),
+            "--below-half contradicts",
+        ),
+        (("initiative", "--side", "A"), "1 --side given"),
+        (("initiative", "--side", "A", "--side", "a"), "two different names"),
+        (("fire", "-w", "ingrave-ar", "-t", "orc"), "--range is needed"),
+        (("fire", "--chance", "50", "--df", "4"), "no weapon given and no --penetration"),
+        (("fire", "-w", "ingrave-ar", "-r", "4"), "no target given"),
+        ((*FIRE, "--shots", "0"), "--shots 0 fires nothing"),
+        (("fire", "--chance", "-5", "--penetration", "3", "--df", "3"), "--chance -5 is negative"),
+        ((*FIRE, "--mod", "smoke=lots"), "'lots' is not a whole number"),
+        (("roll", "2x6"), "cannot read '2x6'"),
+        (("roll", "d1"), "a d1 has no sides"),
+        (("roll", "5"), "rolls no dice"),
+        (("tables", "weapon"), "unknown table 'weapon'"),
+    ],
+)
 def test_conflicting_or_impossible_flags(hc, args, message):
     assert message in hc.error(*args)
 
 
 def test_errors_are_one_or_two_lines(hc):
     err = hc.error("fire", "-w", "ingrav-ar", "-r", "14", "-t", "crusader")
-    assert err.splitlines() == ["hc fire: unknown weapon 'ingrav-ar'",
-                                "  did you mean 'ingrave-ar'?"]
+    assert err.splitlines() == [
+        "hc fire: unknown weapon 'ingrav-ar'",
+        "  did you mean 'ingrave-ar'?",
+    ]

@@ -17,28 +17,50 @@ weapons:
 
 def test_add_a_weapon(hc, house):
     path = house(NEW_WEAPON)
-    out = hc.json("fire", "-w", "laser-carbine", "-r", "20", "-t", "orc", "--rules", path,
-                  "--dice", "5,5")
+    out = hc.json(
+        "fire", "-w", "laser-carbine", "-r", "20", "-t", "orc", "--rules", path, "--dice", "5,5"
+    )
     assert (out["chance"], out["penetration"], out["outcome"]) == (55, 4, "kill")
-    assert out["sample_values"] == ["orc DF 4"]  # the house weapon is the players' own, not a sample
+    assert out["sample_values"] == [
+        "orc DF 4"
+    ]  # the house weapon is the players' own, not a sample
 
 
 def test_change_a_band_replaces_the_list(hc, house):
-    path = house("ruleset: high-crusade\nweapons:\n  ingrave-ar:\n    bands:\n"
-                 "      - {up_to: 20, chance: 90, penetration: 6}\n")
-    out = hc.json("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader", "--rules", path,
-                  "--seed", "1")
-    assert (out["band"], out["chance"], out["penetration"]) == ("0-20\"", 90, 6)
+    path = house(
+        "ruleset: high-crusade\nweapons:\n  ingrave-ar:\n    bands:\n"
+        "      - {up_to: 20, chance: 90, penetration: 6}\n"
+    )
+    out = hc.json(
+        "fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader", "--rules", path, "--seed", "1"
+    )
+    assert (out["band"], out["chance"], out["penetration"]) == ('0-20"', 90, 6)
     assert out["sample_values"] == ["crusader DF 5"]
-    assert "out of range" in hc.error("fire", "-w", "ingrave-ar", "-r", "30", "-t", "orc",
-                                      "--rules", path)
+    assert "out of range" in hc.error(
+        "fire", "-w", "ingrave-ar", "-r", "30", "-t", "orc", "--rules", path
+    )
 
 
 def test_add_a_modifier_usable_by_name(hc, house):
-    path = house("ruleset: high-crusade\nmodifiers:\n  acid-fog:\n    value: -15\n"
-                 "    applies_to: chance\n    description: the swamps of Kessel IV\n")
-    out = hc.json("fire", "--chance", "65", "--penetration", "4", "--df", "4", "--mod",
-                  "acid-fog", "--rules", path, "--dice", "6,0")
+    path = house(
+        "ruleset: high-crusade\nmodifiers:\n  acid-fog:\n    value: -15\n"
+        "    applies_to: chance\n    description: the swamps of Kessel IV\n"
+    )
+    out = hc.json(
+        "fire",
+        "--chance",
+        "65",
+        "--penetration",
+        "4",
+        "--df",
+        "4",
+        "--mod",
+        "acid-fog",
+        "--rules",
+        path,
+        "--dice",
+        "6,0",
+    )
     assert out["modifiers"][0]["name"] == "acid-fog"
     assert out["modifiers"][0]["source"] == "house rules"
     assert (out["chance"], out["outcome"]) == (50, "miss")
@@ -46,8 +68,9 @@ def test_add_a_modifier_usable_by_name(hc, house):
 
 def test_remove_an_entry(hc, house):
     path = house("ruleset: high-crusade\nremove:\n  weapons: [pagan-smg]\n")
-    assert "unknown weapon 'pagan-smg'" in hc.error("fire", "-w", "pagan-smg", "-r", "5", "-t",
-                                                    "orc", "--rules", path)
+    assert "unknown weapon 'pagan-smg'" in hc.error(
+        "fire", "-w", "pagan-smg", "-r", "5", "-t", "orc", "--rules", path
+    )
 
 
 def test_later_files_win(hc, house, clean_environment: Path):
@@ -64,8 +87,12 @@ def test_later_files_win(hc, house, clean_environment: Path):
 
 def test_files_for_another_ruleset_are_skipped(hc, house):
     path = house("ruleset: rogue-trader\nweapons:\n  lasgun: {name: x}\n")
-    assert hc.json("fire", "-w", "ingrave-ar", "-r", "1", "-t", "orc", "--rules", path,
-                   "--seed", "1")["chance"] == 75
+    assert (
+        hc.json("fire", "-w", "ingrave-ar", "-r", "1", "-t", "orc", "--rules", path, "--seed", "1")[
+            "chance"
+        ]
+        == 75
+    )
 
 
 def test_tables_show_where_each_value_came_from(hc, house):
@@ -127,28 +154,43 @@ def test_removing_an_unknown_entry(hc, house):
 
 
 def test_duplicate_key(hc, house):
-    err = _error_for(hc, house, "ruleset: high-crusade\ntroops:\n  orc: {defence: 6}\n"
-                                "  orc: {defence: 7}\n")
+    err = _error_for(
+        hc, house, "ruleset: high-crusade\ntroops:\n  orc: {defence: 6}\n  orc: {defence: 7}\n"
+    )
     assert "house.yaml:4: orc: given twice (first on line 3)" in err
 
 
 def test_every_problem_is_reported(hc, house):
-    err = _error_for(hc, house, "ruleset: high-crusade\ntroops:\n  orc:\n    defense: 6\n"
-                                "    melee: x\n")
+    err = _error_for(
+        hc, house, "ruleset: high-crusade\ntroops:\n  orc:\n    defense: 6\n    melee: x\n"
+    )
     assert "defense: unknown key" in err and "melee: 'x' is not a whole number" in err
 
 
 def test_missing_file(hc):
     assert "house-rules file 'nope.yaml' does not exist" in hc.error(
-        "fire", "--chance", "1", "--penetration", "1", "--df", "1", "--rules", "nope.yaml")
+        "fire", "--chance", "1", "--penetration", "1", "--df", "1", "--rules", "nope.yaml"
+    )
 
 
 def test_cache_follows_a_changed_file(hc, house):
     path = house("ruleset: high-crusade\ntroops:\n  orc: {defence: 6}\n")
-    base = ("fire", "--chance", "50", "--penetration", "7", "-t", "orc", "--rules", path,
-            "--seed", "1")
+    base = (
+        "fire",
+        "--chance",
+        "50",
+        "--penetration",
+        "7",
+        "-t",
+        "orc",
+        "--rules",
+        path,
+        "--seed",
+        "1",
+    )
     assert hc.json(*base)["defence"] == 6
     import os
+
     Path(path).write_text("ruleset: high-crusade\ntroops:\n  orc: {defence: 9}\n")
     st = os.stat(path)
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))

@@ -60,16 +60,28 @@ def test_fire_odds_exact(hc):
 
 
 def test_chance_beyond_100_always_hits_and_0_never(hc):
-    assert hc.json("fire", "--chance", "120", "--penetration", "4", "--df", "4",
-                   "--odds")["odds"]["kill"] == 1.0
-    assert hc.json("fire", "--chance", "0", "--penetration", "4", "--df", "4",
-                   "--odds")["odds"]["miss"] == 1.0
+    assert (
+        hc.json("fire", "--chance", "120", "--penetration", "4", "--df", "4", "--odds")["odds"][
+            "kill"
+        ]
+        == 1.0
+    )
+    assert (
+        hc.json("fire", "--chance", "0", "--penetration", "4", "--df", "4", "--odds")["odds"][
+            "miss"
+        ]
+        == 1.0
+    )
 
 
 @pytest.mark.parametrize("mods", [(), ("target-static", "smoke=-7")])
 def test_fire_odds_match_seeded_rolls(tables, mods):
-    req = FireRequest(weapon="ingrave-ar", range=30, targets=(TargetSpec("crusader", 3),),
-                      mods=tuple(parse_mod(m) for m in mods))
+    req = FireRequest(
+        weapon="ingrave-ar",
+        range=30,
+        targets=(TargetSpec("crusader", 3),),
+        mods=tuple(parse_mod(m) for m in mods),
+    )
     odds = fire_odds(tables, req).odds.outcomes
     dice = SeededDice(2024)
     seen = Counter(resolve_fire(tables, req, dice).outcome for _ in range(ROLLS))
@@ -88,8 +100,11 @@ def test_fireteam_kill_distribution_matches_seeded_rolls(tables):
 
 
 def test_template_distribution_matches_seeded_rolls(tables):
-    req = FireRequest(weapon="40mm-plasma-cannon", range=20,
-                      targets=(TargetSpec("orc"), TargetSpec(defence=9), TargetSpec("crusader")))
+    req = FireRequest(
+        weapon="40mm-plasma-cannon",
+        range=20,
+        targets=(TargetSpec("orc"), TargetSpec(defence=9), TargetSpec("crusader")),
+    )
     res = fire_odds(tables, req)
     assert [s.odds.outcomes["kill"] for s in res.shots] == [Fraction(1, 2), 0, Fraction(1, 2)]
     dice = SeededDice(8)
@@ -101,8 +116,11 @@ def test_melee_odds_match_seeded_rolls(tables):
     req = MeleeRequest("crusader", "40mm-plasma-cannon", "orc", "bolt-gun")
     odds = melee_odds(tables, req).odds.outcomes
     # Attacker d10 - 1 beats defender d10 + 3 only when a - b > 4: 15 of 100.
-    assert odds == {"attacker": Fraction(15, 100), "defender": Fraction(79, 100),
-                    "draw": Fraction(6, 100)}
+    assert odds == {
+        "attacker": Fraction(15, 100),
+        "defender": Fraction(79, 100),
+        "draw": Fraction(6, 100),
+    }
     dice = SeededDice(3)
     seen = Counter(resolve_melee(tables, req, dice).outcome for _ in range(ROLLS))
     assert_close(seen, odds, ROLLS)
@@ -124,7 +142,9 @@ def test_rally_odds_match_seeded_rolls(tables):
     dice = SeededDice(5)
     seen = Counter(resolve_rally(tables, req, dice).outcome for _ in range(ROLLS))
     assert_close(seen, odds, ROLLS)
-    assert rally_odds(tables, RallyRequest(casualties_during_regroup=True)).odds.outcomes["rout"] == 1
+    assert (
+        rally_odds(tables, RallyRequest(casualties_during_regroup=True)).odds.outcomes["rout"] == 1
+    )
 
 
 def test_initiative_odds_with_ties_rolled_again(tables):
@@ -147,11 +167,13 @@ def test_roll_odds(hc):
 
 
 def test_odds_json_sums_to_one_for_every_command(hc):
-    for args in (["fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "3"],
-                 ["melee", "--attacker", "orc", "--defender", "levy"],
-                 ["morale", "--troop", "levy", "--fired-at"],
-                 ["rally", "--troop", "levy"],
-                 ["initiative"]):
+    for args in (
+        ["fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "3"],
+        ["melee", "--attacker", "orc", "--defender", "levy"],
+        ["morale", "--troop", "levy", "--fired-at"],
+        ["rally", "--troop", "levy"],
+        ["initiative"],
+    ):
         out = hc.json(*args, "--odds")
         assert abs(sum(out["odds"].values()) - 1) < 1e-9, args
         for dist in out.get("distributions", {}).values():

@@ -51,86 +51,181 @@ def fire(hc, *args):
 @pytest.mark.parametrize("strength", range(1, 11))
 @pytest.mark.parametrize("toughness", range(1, 11))
 def test_wound_chart_cell_by_cell(hc, strength, toughness):
-    out = fire(hc, "--bs", "6", "--strength", str(strength), "--toughness", str(toughness),
-               "--save", "7", "--odds")
+    out = fire(
+        hc,
+        "--bs",
+        "6",
+        "--strength",
+        str(strength),
+        "--toughness",
+        str(toughness),
+        "--save",
+        "7",
+        "--odds",
+    )
     assert out["needed_to_wound"] == WOUND_CHART[strength - 1][toughness - 1]
     if WOUND_CHART[strength - 1][toughness - 1] is None:
         assert out["odds"]["wounded"] == out["odds"]["casualty"] == 0
 
 
-@pytest.mark.parametrize(("bs", "needed"), [(1, 6), (2, 5), (3, 4), (4, 3), (5, 2), (6, 2),
-                                            (7, 2), (8, 2), (9, 2), (10, 2)])
+@pytest.mark.parametrize(
+    ("bs", "needed"),
+    [(1, 6), (2, 5), (3, 4), (4, 3), (5, 2), (6, 2), (7, 2), (8, 2), (9, 2), (10, 2)],
+)
 def test_bs_chart_with_the_floor_of_2(hc, bs, needed):
-    out = fire(hc, "--bs", str(bs), "--strength", "3", "--toughness", "3", "--save", "7",
-               "--odds")
+    out = fire(hc, "--bs", str(bs), "--strength", "3", "--toughness", "3", "--save", "7", "--odds")
     assert out["needed_to_hit"] == needed
     assert out["odds"]["miss"] == pytest.approx((needed - 1) / 6)
 
 
 def test_bs_10_with_minus_3_still_needs_only_its_floor(hc):
     """BS 10 needs -3: even -5 of modifiers leaves it at 2 (the floor), not 2 - ..."""
-    out = fire(hc, "--bs", "10", "--strength", "3", "--toughness", "3", "--mod", "-5",
-               "--save", "7", "--seed", "1")
+    out = fire(
+        hc,
+        "--bs",
+        "10",
+        "--strength",
+        "3",
+        "--toughness",
+        "3",
+        "--mod",
+        "-5",
+        "--save",
+        "7",
+        "--seed",
+        "1",
+    )
     assert out["needed_to_hit"] == 2
 
 
-@pytest.mark.parametrize(("weapon", "armour", "needed"), [
-    ("bolt-gun", "mesh", 6),       # "Bolt gun -1, basic save with mesh 5, modified save 6"
-    ("lascannon", "mesh", None),   # "-6, 5, no save"
-    ("needler", "mesh", 4),        # "Needler +1, 5, 4"
-    ("needler", "none", 6),        # "even a character with no armour has a save of 6"
-])
+@pytest.mark.parametrize(
+    ("weapon", "armour", "needed"),
+    [
+        ("bolt-gun", "mesh", 6),  # "Bolt gun -1, basic save with mesh 5, modified save 6"
+        ("lascannon", "mesh", None),  # "-6, 5, no save"
+        ("needler", "mesh", 4),  # "Needler +1, 5, 4"
+        ("needler", "none", 6),  # "even a character with no armour has a save of 6"
+    ],
+)
 def test_the_seeds_save_examples(hc, weapon, armour, needed):
-    out = fire(hc, "--bs", "4", "--weapon", weapon, "--range", "5", "--toughness", "3",
-               "--armour", armour, "--seed", "1")
+    out = fire(
+        hc,
+        "--bs",
+        "4",
+        "--weapon",
+        weapon,
+        "--range",
+        "5",
+        "--toughness",
+        "3",
+        "--armour",
+        armour,
+        "--seed",
+        "1",
+    )
     assert out["needed_to_save"] == needed
 
 
 @pytest.mark.parametrize(("armour", "save"), [("flak", 6), ("mesh", 5), ("carapace", 4)])
 def test_armour_saves(hc, armour, save):
-    out = fire(hc, "--bs", "4", "--strength", "3", "--save-mod", "0", "--toughness", "3",
-               "--armour", armour, "--seed", "1")
+    out = fire(
+        hc,
+        "--bs",
+        "4",
+        "--strength",
+        "3",
+        "--save-mod",
+        "0",
+        "--toughness",
+        "3",
+        "--armour",
+        armour,
+        "--seed",
+        "1",
+    )
     assert out["needed_to_save"] == save
 
 
 def test_seed_ranges_and_weapon_modifiers(hc):
     """Bolt pistol 0-8 / 8-16 / 16, +2 short; laspistol +2 short, -1 long."""
-    short = fire(hc, "--bs", "3", "-w", "bolt-pistol", "-r", "8", "--toughness", "3",
-                 "--seed", "1")
+    short = fire(hc, "--bs", "3", "-w", "bolt-pistol", "-r", "8", "--toughness", "3", "--seed", "1")
     assert (short["band"], short["needed_to_hit"]) == ("short", 2)
-    long_ = fire(hc, "--bs", "3", "-w", "bolt-pistol", "-r", "16", "--toughness", "3",
-                 "--seed", "1")
+    long_ = fire(
+        hc, "--bs", "3", "-w", "bolt-pistol", "-r", "16", "--toughness", "3", "--seed", "1"
+    )
     assert (long_["band"], long_["needed_to_hit"]) == ("long", 4)
     las = fire(hc, "--bs", "3", "-w", "laspistol", "-r", "12", "--toughness", "3", "--seed", "1")
     assert (las["band"], las["needed_to_hit"]) == ("long", 5)
-    assert "out of range: bolt-pistol reaches 16\"" in hc.error(
-        "fire", *RT, "--bs", "3", "-w", "bolt-pistol", "-r", "16.5", "--toughness", "3")
+    assert 'out of range: bolt-pistol reaches 16"' in hc.error(
+        "fire", *RT, "--bs", "3", "-w", "bolt-pistol", "-r", "16.5", "--toughness", "3"
+    )
 
 
 def test_a_whole_shot_by_dice(hc):
     """BS 4 (3+), S4 bolt gun against an ork (T4: 4+), flak 6 -1 = no save, 1 wound."""
-    out = fire(hc, "--firer", "space-marine", "-w", "bolt-gun", "-r", "10", "-t", "ork",
-               "--dice", "2,4")
+    out = fire(
+        hc, "--firer", "space-marine", "-w", "bolt-gun", "-r", "10", "-t", "ork", "--dice", "2,4"
+    )
     assert [r["purpose"] for r in out["rolls"]] == ["to hit", "to wound"]
     assert (out["needed_to_hit"], out["needed_to_wound"], out["needed_to_save"]) == (2, 4, None)
     assert (out["outcome"], out["wounds"]) == ("casualty", 1)
 
 
-@pytest.mark.parametrize(("dice", "outcome", "wounds"), [
-    ("3", "miss", 0), ("4,3", "no-wound", 0), ("4,4,5", "saved", 0), ("4,4,4,2", "wounded", 2),
-    ("4,4,4,6", "casualty", 6)])
+@pytest.mark.parametrize(
+    ("dice", "outcome", "wounds"),
+    [
+        ("3", "miss", 0),
+        ("4,3", "no-wound", 0),
+        ("4,4,5", "saved", 0),
+        ("4,4,4,2", "wounded", 2),
+        ("4,4,4,6", "casualty", 6),
+    ],
+)
 def test_each_outcome_with_damage_dice(hc, dice, outcome, wounds):
-    out = fire(hc, "--bs", "3", "--strength", "4", "--damage", "d6", "--toughness", "4",
-               "--armour", "mesh", "--save-mod", "0", "--wounds-left", "3", "--dice", dice)
+    out = fire(
+        hc,
+        "--bs",
+        "3",
+        "--strength",
+        "4",
+        "--damage",
+        "d6",
+        "--toughness",
+        "4",
+        "--armour",
+        "mesh",
+        "--save-mod",
+        "0",
+        "--wounds-left",
+        "3",
+        "--dice",
+        dice,
+    )
     assert (out["outcome"], out["wounds"]) == (outcome, wounds)
 
 
 def test_wounds_taken_count_toward_w(hc):
-    out = fire(hc, "--bs", "3", "--strength", "6", "--damage", "1", "-t", "ogryn",
-               "--wounds-taken", "2", "--save", "7", "--dice", "4,6")
+    out = fire(
+        hc,
+        "--bs",
+        "3",
+        "--strength",
+        "6",
+        "--damage",
+        "1",
+        "-t",
+        "ogryn",
+        "--wounds-taken",
+        "2",
+        "--save",
+        "7",
+        "--dice",
+        "4,6",
+    )
     assert out["outcome"] == "casualty"  # W3, 2 taken, 1 more
     assert "--wounds-taken 3 does not fit W 3" in hc.error(
-        "fire", *RT, "--bs", "3", "--strength", "6", "-t", "ogryn", "--wounds-taken", "3")
+        "fire", *RT, "--bs", "3", "--strength", "6", "-t", "ogryn", "--wounds-taken", "3"
+    )
 
 
 def test_n_cannot_wound_said_plainly_without_a_roll(hc):
@@ -140,17 +235,50 @@ def test_n_cannot_wound_said_plainly_without_a_roll(hc):
 
 
 def test_modifiers_each_flag(hc):
-    out = fire(hc, "--bs", "5", "--strength", "3", "--toughness", "3", "--moving-surface",
-               "--target-moved", "25", "--firer-wounded", "--soft-cover", "--improvised",
-               "--allow-7plus", "--seed", "1")
+    out = fire(
+        hc,
+        "--bs",
+        "5",
+        "--strength",
+        "3",
+        "--toughness",
+        "3",
+        "--moving-surface",
+        "--target-moved",
+        "25",
+        "--firer-wounded",
+        "--soft-cover",
+        "--improvised",
+        "--allow-7plus",
+        "--seed",
+        "1",
+    )
     assert [(m["name"], m["value"]) for m in out["modifiers"]] == [
-        ("moving-surface", -1), ("target-moved x2", -2), ("firer-wounded", -1),
-        ("soft-cover", -1), ("improvised", -1)]
+        ("moving-surface", -1),
+        ("target-moved x2", -2),
+        ("firer-wounded", -1),
+        ("soft-cover", -1),
+        ("improvised", -1),
+    ]
     assert out["needed_to_hit"] == 8
-    hard = fire(hc, "--bs", "4", "--strength", "3", "--toughness", "3", "--hard-cover",
-                "--size", "large", "--seed", "1")
+    hard = fire(
+        hc,
+        "--bs",
+        "4",
+        "--strength",
+        "3",
+        "--toughness",
+        "3",
+        "--hard-cover",
+        "--size",
+        "large",
+        "--seed",
+        "1",
+    )
     assert [(m["name"], m["value"]) for m in hard["modifiers"]] == [
-        ("hard-cover", -2), ("large-target", 1)]
+        ("hard-cover", -2),
+        ("large-target", 1),
+    ]
     assert hard["needed_to_hit"] == 4
 
 
@@ -166,8 +294,19 @@ def test_seven_plus_refused_unless_allowed(hc):
 
 @pytest.mark.parametrize(("mod", "second"), [("-1", 4), ("-2", 5), ("-3", 6)])
 def test_seven_plus_as_a_6_then_more(hc, mod, second):
-    base = ("--bs", "1", "--strength", "3", "--toughness", "3", "--save", "7", "--allow-7plus",
-            "--mod", mod)
+    base = (
+        "--bs",
+        "1",
+        "--strength",
+        "3",
+        "--toughness",
+        "3",
+        "--save",
+        "7",
+        "--allow-7plus",
+        "--mod",
+        mod,
+    )
     hit = fire(hc, *base, "--dice", f"6,{second},6")
     assert hit["outcome"] == "casualty"
     assert [r["purpose"] for r in hit["rolls"]] == ["to hit", "to hit (after a 6)", "to wound"]
@@ -178,28 +317,82 @@ def test_seven_plus_as_a_6_then_more(hc, mod, second):
 
 
 def test_ten_or_more_is_impossible(hc):
-    err = hc.error("fire", *RT, "--bs", "1", "--strength", "3", "--toughness", "3",
-                   "--allow-7plus", "--mod", "-4")
+    err = hc.error(
+        "fire",
+        *RT,
+        "--bs",
+        "1",
+        "--strength",
+        "3",
+        "--toughness",
+        "3",
+        "--allow-7plus",
+        "--mod",
+        "-4",
+    )
     assert "needs 10 or more to hit: impossible" in err
 
 
 def test_unit_firing_sums_casualties(hc):
-    out = fire(hc, "--bs", "4", "--strength", "4", "--toughness", "3", "--save", "7",
-               "--shots", "3", "--dice", "5,5,1,3,2")
+    out = fire(
+        hc,
+        "--bs",
+        "4",
+        "--strength",
+        "4",
+        "--toughness",
+        "3",
+        "--save",
+        "7",
+        "--shots",
+        "3",
+        "--dice",
+        "5,5,1,3,2",
+    )
     assert [s["outcome"] for s in out["shots"]] == ["casualty", "miss", "no-wound"]
     assert out["summary"] == {"shots": 3, "hits": 2, "wounds": 1, "saved": 0, "casualties": 1}
 
 
 def test_following_fire_stops_at_the_first_miss(hc):
-    out = fire(hc, "--bs", "4", "-w", "heavy-bolter", "-r", "10", "-t", "ork", "-t", "ork",
-               "-t", "ork", "--dice", "5,6,1,2")
+    out = fire(
+        hc,
+        "--bs",
+        "4",
+        "-w",
+        "heavy-bolter",
+        "-r",
+        "10",
+        "-t",
+        "ork",
+        "-t",
+        "ork",
+        "-t",
+        "ork",
+        "--dice",
+        "5,6,1,2",
+    )
     assert [s["outcome"] for s in out["shots"]] == ["casualty", "miss"]
     assert out["summary"]["targets_reached"] == 2
 
 
 def test_following_fire_goes_on_after_a_saved_wound_and_stops_on_no_wound(hc):
-    out = fire(hc, "--bs", "4", "-w", "heavy-bolter", "-r", "10", "-t", "space-marine",
-               "-t", "space-marine", "-t", "ork", "--dice", "5,5,6,4,1")
+    out = fire(
+        hc,
+        "--bs",
+        "4",
+        "-w",
+        "heavy-bolter",
+        "-r",
+        "10",
+        "-t",
+        "space-marine",
+        "-t",
+        "space-marine",
+        "-t",
+        "ork",
+        "--dice",
+        "5,5,6,4,1",
+    )
     # shot 1: hit, wound, saved (power 4 - (-2) = 6): still wound damage, goes on;
     # shot 2: hit (4), no wound (1 < 3): stops before the ork.
     assert [s["outcome"] for s in out["shots"]] == ["saved", "no-wound"]
@@ -227,11 +420,25 @@ def test_slow_weapon_refuses_after_moving(hc):
 
 
 def test_moving_vehicle_short_range_only(hc):
-    err = hc.error("fire", *RT, "--bs", "4", "-w", "lasgun", "-r", "15", "-t", "ork",
-                   "--moving-surface")
+    err = hc.error(
+        "fire", *RT, "--bs", "4", "-w", "lasgun", "-r", "15", "-t", "ork", "--moving-surface"
+    )
     assert "short range only" in err
-    out = fire(hc, "--bs", "4", "-w", "lasgun", "-r", "15", "-t", "ork", "--moving-surface",
-               "--mounted-weapon", "--seed", "1")
+    out = fire(
+        hc,
+        "--bs",
+        "4",
+        "-w",
+        "lasgun",
+        "-r",
+        "15",
+        "-t",
+        "ork",
+        "--moving-surface",
+        "--mounted-weapon",
+        "--seed",
+        "1",
+    )
     assert out["band"] == "long" and out["modifiers"][0]["name"] == "lasgun at long range"
 
 
@@ -241,34 +448,89 @@ def test_rider_or_mount_at_long_range(hc):
     assert rider["victim"] == "human" and rider["rolls"][1]["purpose"] == "crew or vehicle"
     mount = fire(hc, *base, "--dice", "5,4,6")
     assert mount["victim"] == "mount: horse"
-    short = fire(hc, "--bs", "4", "-w", "lasgun", "-r", "5", "-t", "human", "--mount", "horse",
-                 "--at-mount", "--dice", "5,6")
+    short = fire(
+        hc,
+        "--bs",
+        "4",
+        "-w",
+        "lasgun",
+        "-r",
+        "5",
+        "-t",
+        "human",
+        "--mount",
+        "horse",
+        "--at-mount",
+        "--dice",
+        "5,6",
+    )
     assert short["victim"] == "horse"
 
 
 def test_firing_into_hand_to_hand(hc):
-    base = ("--bs", "4", "-w", "lasgun", "-r", "5", "-t", "ork", "--into-melee",
-            "--friend", "imperial-guard")
+    base = (
+        "--bs",
+        "4",
+        "-w",
+        "lasgun",
+        "-r",
+        "5",
+        "-t",
+        "ork",
+        "--into-melee",
+        "--friend",
+        "imperial-guard",
+    )
     assert fire(hc, *base, "--dice", "5,3,6")["victim"] == "ork"
     assert fire(hc, *base, "--dice", "5,4,6")["victim"] == "friend: imperial-guard"
-    assert "--into-melee needs --friend" in hc.error("fire", *RT, "--bs", "4", "-w", "lasgun",
-                                                     "-r", "5", "-t", "ork", "--into-melee")
+    assert "--into-melee needs --friend" in hc.error(
+        "fire", *RT, "--bs", "4", "-w", "lasgun", "-r", "5", "-t", "ork", "--into-melee"
+    )
 
 
 def test_area_weapon_deviates_first(hc):
-    out = fire(hc, "--bs", "3", "-w", "frag-grenade", "-r", "6", "-t", "ork", "--under", "2",
-               "--dice", "4,5,7")
+    out = fire(
+        hc,
+        "--bs",
+        "3",
+        "-w",
+        "frag-grenade",
+        "-r",
+        "6",
+        "-t",
+        "ork",
+        "--under",
+        "2",
+        "--dice",
+        "4,5,7",
+    )
     assert out["outcome"] == "deviated" and out["distance"] == 3 and out["capped"] is True
     assert "shots" not in out
 
 
 def test_area_weapon_on_target_rolls_for_each_model(hc):
-    out = fire(hc, "--bs", "3", "-w", "frag-grenade", "-r", "6", "-t", "ork", "--under", "3",
-               "--partly", "1", "--dice", "1,4,3,4,5,2")
+    out = fire(
+        hc,
+        "--bs",
+        "3",
+        "-w",
+        "frag-grenade",
+        "-r",
+        "6",
+        "-t",
+        "ork",
+        "--under",
+        "3",
+        "--partly",
+        "1",
+        "--dice",
+        "1,4,3,4,5,2",
+    )
     assert [s["outcome"] for s in out["shots"]] == ["no-wound", "casualty", "miss"]
     assert out["shots"][2]["label"] == "3: ork"
-    placed = fire(hc, "--bs", "3", "-w", "frag-grenade", "-r", "6", "-t", "ork", "--placed",
-                  "--dice", "4,5")
+    placed = fire(
+        hc, "--bs", "3", "-w", "frag-grenade", "-r", "6", "-t", "ork", "--placed", "--dice", "4,5"
+    )
     assert placed["summary"]["casualties"] == 1
 
 
@@ -277,8 +539,10 @@ def test_area_odds_include_the_deviation(hc):
     assert out["odds_exact"]["deviated"] == "2/3"  # a 2" marker deviates on 3-6
 
 
-@pytest.mark.parametrize(("radius", "deviates"), [(0.5, "1/6"), (1, "1/3"), (1.5, "1/2"),
-                                                  (2, "2/3"), (2.5, "5/6"), (4, "5/6")])
+@pytest.mark.parametrize(
+    ("radius", "deviates"),
+    [(0.5, "1/6"), (1, "1/3"), (1.5, "1/2"), (2, "2/3"), (2.5, "5/6"), (4, "5/6")],
+)
 def test_deviation_chance_by_radius(hc, radius, deviates):
     out = hc.json("deviate", *RT, "--radius", str(radius), "--range", "10", "--odds")
     assert out["odds_exact"]["deviated"] == deviates
@@ -290,11 +554,15 @@ def test_blasting_cover_adds_one(hc):
 
 
 @settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 10**9), radius=st.sampled_from([0.5, 1, 1.5, 2, 3]),
-       measured=st.floats(0, 30, allow_nan=False))
+@given(
+    seed=st.integers(0, 10**9),
+    radius=st.sampled_from([0.5, 1, 1.5, 2, 3]),
+    measured=st.floats(0, 30, allow_nan=False),
+)
 def test_deviation_never_beyond_half_range(seed, radius, measured):
-    res = resolve_deviate(load_tables(), DeviateRequest(radius=radius, range=measured),
-                          SeededDice(seed))
+    res = resolve_deviate(
+        load_tables(), DeviateRequest(radius=radius, range=measured), SeededDice(seed)
+    )
     assert res.fields["distance"] <= measured / 2
     if res.outcome == "deviated":
         assert res.fields["direction"].endswith("o'clock")
@@ -313,11 +581,14 @@ def _close(seen: Counter, odds: dict, n: int) -> None:
         assert abs(seen.get(k, 0) / n - float(p)) <= 4.5 * se, (k, seen.get(k, 0) / n, float(p))
 
 
-@pytest.mark.parametrize("req", [
-    FireRequest(bs=4, weapon="bolt-gun", range=10, targets=("ork",)),
-    FireRequest(bs=3, strength=5, damage="d6", toughness=4, armour="mesh", wounds_left=3),
-    FireRequest(bs=1, strength=4, toughness=3, allow_7plus=True, mods=()),
-])
+@pytest.mark.parametrize(
+    "req",
+    [
+        FireRequest(bs=4, weapon="bolt-gun", range=10, targets=("ork",)),
+        FireRequest(bs=3, strength=5, damage="d6", toughness=4, armour="mesh", wounds_left=3),
+        FireRequest(bs=1, strength=4, toughness=3, allow_7plus=True, mods=()),
+    ],
+)
 def test_single_shot_odds_match_seeded_rolls(tables, req):
     odds = fire_odds(tables, req).odds
     dice = SeededDice(99)
@@ -335,30 +606,49 @@ def test_unit_casualty_distribution_matches_seeded_rolls(tables):
     _close(seen, casualties, 5000)
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("--bs", "0", "--strength", "3", "--toughness", "3"), "BS 0"),
-    (("--firer", "sump-rat", "--strength", "3", "--toughness", "3"), "may not shoot or throw"),
-    (("--bs", "4", "-w", "bolt-gn", "-r", "3", "--toughness", "3"), "did you mean 'bolt-gun'?"),
-    (("--bs", "4", "-w", "bolt-gun", "-r", "30", "--toughness", "3"), "out of range"),
-    (("--bs", "4", "-w", "bolt-gun", "--toughness", "3"), "--range is needed"),
-    (("--bs", "4", "--strength", "3"), "no target given"),
-    (("--bs", "4", "--toughness", "3"), "no weapon given and no --strength"),
-    (("--bs", "4", "--strength", "11", "--toughness", "3"), "Strength 11 is off the wound chart"),
-    (("--bs", "4", "--strength", "3", "--toughness", "0"), "Toughness 0 is off the wound chart"),
-    (("--bs", "4", "--strength", "3", "--toughness", "3", "--dice", "7"), "a d6 takes 1..6"),
-    (("--bs", "4", "--strength", "3", "--toughness", "3", "--dice", "4"),
-     "ran out at roll 2: d6 for to wound"),
-    (("--bs", "4", "--strength", "3", "--toughness", "3", "--save", "7", "--dice", "1,2"),
-     "1 value(s) too many"),
-    (("--bs", "4", "--strength", "3", "--toughness", "3", "--df", "3"),
-     "--df does not apply to rogue-trader fire"),
-    (("--bs", "4", "--strength", "3", "--toughness", "3", "--damage", "lots"), "cannot read"),
-    (("--bs", "4", "--strength", "3", "--toughness", "3", "--armour", "meshh"),
-     "did you mean 'mesh'?"),
-    (("--bs", "4", "--strength", "3", "--toughness", "3", "--under", "2"), "for area weapons"),
-    (("--bs", "4", "--strength", "3", "--toughness", "3", "--mod", "ambushed"),
-     "unknown modifier 'ambushed'"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--bs", "0", "--strength", "3", "--toughness", "3"), "BS 0"),
+        (("--firer", "sump-rat", "--strength", "3", "--toughness", "3"), "may not shoot or throw"),
+        (("--bs", "4", "-w", "bolt-gn", "-r", "3", "--toughness", "3"), "did you mean 'bolt-gun'?"),
+        (("--bs", "4", "-w", "bolt-gun", "-r", "30", "--toughness", "3"), "out of range"),
+        (("--bs", "4", "-w", "bolt-gun", "--toughness", "3"), "--range is needed"),
+        (("--bs", "4", "--strength", "3"), "no target given"),
+        (("--bs", "4", "--toughness", "3"), "no weapon given and no --strength"),
+        (
+            ("--bs", "4", "--strength", "11", "--toughness", "3"),
+            "Strength 11 is off the wound chart",
+        ),
+        (
+            ("--bs", "4", "--strength", "3", "--toughness", "0"),
+            "Toughness 0 is off the wound chart",
+        ),
+        (("--bs", "4", "--strength", "3", "--toughness", "3", "--dice", "7"), "a d6 takes 1..6"),
+        (
+            ("--bs", "4", "--strength", "3", "--toughness", "3", "--dice", "4"),
+            "ran out at roll 2: d6 for to wound",
+        ),
+        (
+            ("--bs", "4", "--strength", "3", "--toughness", "3", "--save", "7", "--dice", "1,2"),
+            "1 value(s) too many",
+        ),
+        (
+            ("--bs", "4", "--strength", "3", "--toughness", "3", "--df", "3"),
+            "--df does not apply to rogue-trader fire",
+        ),
+        (("--bs", "4", "--strength", "3", "--toughness", "3", "--damage", "lots"), "cannot read"),
+        (
+            ("--bs", "4", "--strength", "3", "--toughness", "3", "--armour", "meshh"),
+            "did you mean 'mesh'?",
+        ),
+        (("--bs", "4", "--strength", "3", "--toughness", "3", "--under", "2"), "for area weapons"),
+        (
+            ("--bs", "4", "--strength", "3", "--toughness", "3", "--mod", "ambushed"),
+            "unknown modifier 'ambushed'",
+        ),
+    ],
+)
 def test_bad_input(hc, args, message):
     assert message in hc.error("fire", *RT, *args)
 

@@ -26,10 +26,16 @@ def tables():
     return load_tables()
 
 
-@pytest.mark.parametrize(("distance", "band", "difficulty", "hit"), [
-    ("50", "short", "average", 16), ("51", "medium", "difficult", 8),
-    ("100", "medium", "difficult", 8), ("200", "long", "formidable", 4),
-    ("400", "extreme", "impossible", 2)])
+@pytest.mark.parametrize(
+    ("distance", "band", "difficulty", "hit"),
+    [
+        ("50", "short", "average", 16),
+        ("51", "medium", "difficult", 8),
+        ("100", "medium", "difficult", 8),
+        ("200", "long", "formidable", 4),
+        ("400", "extreme", "impossible", 2),
+    ],
+)
 def test_range_bands_double_and_each_is_a_level_harder(hc, distance, band, difficulty, hit):
     out = fire(hc, "--asset", "16", *RIFLE, "--range", distance, "--seed", "1")
     assert out["bands"] == {"short": 50, "medium": 100, "long": 200, "extreme": 400}
@@ -47,11 +53,19 @@ def test_multipliers_round_down_never_below_1(hc):
     assert easy["difficulty"] == "average"
 
 
-@pytest.mark.parametrize(("flags", "difficulty"), [
-    (("--shot", "quick"), "difficult"), (("--obscured",), "difficult"),
-    (("--target-speed", "30"), "difficult"), (("--target-speed", "59"), "difficult"),
-    (("--target-speed", "60"), "formidable"), (("--target-kph", "86"), "impossible"),
-    (("--target-kph", "22"), "difficult"), (("--shot", "quick", "--obscured"), "formidable")])
+@pytest.mark.parametrize(
+    ("flags", "difficulty"),
+    [
+        (("--shot", "quick"), "difficult"),
+        (("--obscured",), "difficult"),
+        (("--target-speed", "30"), "difficult"),
+        (("--target-speed", "59"), "difficult"),
+        (("--target-speed", "60"), "formidable"),
+        (("--target-kph", "86"), "impossible"),
+        (("--target-kph", "22"), "difficult"),
+        (("--shot", "quick", "--obscured"), "formidable"),
+    ],
+)
 def test_difficulty_steps(hc, flags, difficulty):
     out = fire(hc, "--asset", "16", *RIFLE, "--range", "40", *flags, "--seed", "1")
     assert out["difficulty"] == difficulty
@@ -64,83 +78,237 @@ def test_beyond_impossible_no_shot(hc):
 
 def test_recoil_arithmetic(hc):
     """SS recoil x shots against Strength; the excess comes off the hit number."""
-    base = ("--asset", "16", "--short-range", "50", "--rof", "sa", "--recoil", "2",
-            "--range", "40")
+    base = ("--asset", "16", "--short-range", "50", "--rof", "sa", "--recoil", "2", "--range", "40")
     out = fire(hc, *base, "--strength", "5", "--shots", "4", "--seed", "1")
     assert (out["recoil"], out["hit_number"]) == (8, 13)  # 16 - (8 - 5)
     assert fire(hc, *base, "--strength", "5", "--shots", "2", "--seed", "1")["hit_number"] == 16
-    walking = fire(hc, *base, "--strength", "5", "--shots", "3", "--movement", "walking",
-                   "--shot", "quick", "--seed", "1")
+    walking = fire(
+        hc,
+        *base,
+        "--strength",
+        "5",
+        "--shots",
+        "3",
+        "--movement",
+        "walking",
+        "--shot",
+        "quick",
+        "--seed",
+        "1",
+    )
     assert walking["hit_number"] == 8 - (6 - 4)  # quick: 16/2 = 8; Strength 5 - 1
-    trotting = fire(hc, *base, "--strength", "5", "--shots", "2", "--movement", "trotting",
-                    "--shot", "quick", "--seed", "1")
+    trotting = fire(
+        hc,
+        *base,
+        "--strength",
+        "5",
+        "--shots",
+        "2",
+        "--movement",
+        "trotting",
+        "--shot",
+        "quick",
+        "--seed",
+        "1",
+    )
     assert trotting["hit_number"] == 8 - (4 - 2)  # half of 5 is 2
     two = fire(hc, *base, "--strength", "4", "--shots", "2", "--two-weapons", "--seed", "1")
     assert two["hit_number"] == 16 - (4 - 3)
 
 
 def test_braced_pistol(hc):
-    base = ("--asset", "10", "--weapon", "m1911", "--range", "5", "--strength", "4",
-            "--shots", "2", "--seed", "1")
+    base = (
+        "--asset",
+        "10",
+        "--weapon",
+        "m1911",
+        "--range",
+        "5",
+        "--strength",
+        "4",
+        "--shots",
+        "2",
+        "--seed",
+        "1",
+    )
     assert fire(hc, *base)["hit_number"] == 10 - (6 - 4)
     assert fire(hc, *base, "--braced")["hit_number"] == 10
-    assert "--braced is for a pistol" in hc.error("fire", *T2K, "--asset", "10", "--weapon",
-                                                  "m16a2", "--range", "5", "--strength", "4",
-                                                  "--braced")
+    assert "--braced is for a pistol" in hc.error(
+        "fire",
+        *T2K,
+        "--asset",
+        "10",
+        "--weapon",
+        "m16a2",
+        "--range",
+        "5",
+        "--strength",
+        "4",
+        "--braced",
+    )
 
 
 def test_shots_per_action_by_rof(hc):
-    assert "fires 1" in hc.error("fire", *T2K, "--asset", "10", "--weapon", "m79", "--range",
-                                 "10", "--strength", "5", "--shots", "2")
-    assert fire(hc, "--asset", "10", "--weapon", "remington-870", "--range", "10",
-                "--strength", "9", "--shots", "3", "--seed", "1")["hits"] <= 3
-    laser = fire(hc, "--asset", "10", "--weapon", "m79", "--range", "10", "--strength", "9",
-                 "--shots", "3", "--laser-sight", "--seed", "1")
+    assert "fires 1" in hc.error(
+        "fire",
+        *T2K,
+        "--asset",
+        "10",
+        "--weapon",
+        "m79",
+        "--range",
+        "10",
+        "--strength",
+        "5",
+        "--shots",
+        "2",
+    )
+    assert (
+        fire(
+            hc,
+            "--asset",
+            "10",
+            "--weapon",
+            "remington-870",
+            "--range",
+            "10",
+            "--strength",
+            "9",
+            "--shots",
+            "3",
+            "--seed",
+            "1",
+        )["hits"]
+        <= 3
+    )
+    laser = fire(
+        hc,
+        "--asset",
+        "10",
+        "--weapon",
+        "m79",
+        "--range",
+        "10",
+        "--strength",
+        "9",
+        "--shots",
+        "3",
+        "--laser-sight",
+        "--seed",
+        "1",
+    )
     assert laser["rolls"][2]["purpose"] == "to hit #3"
 
 
 def test_scope(hc):
     out = fire(hc, "--asset", "16", *RIFLE, "--range", "400", "--scope", "--seed", "1")
     assert (out["band"], out["difficulty"], out["hit_number"]) == ("extreme", "formidable", 4 + 15)
-    quick = fire(hc, "--asset", "16", *RIFLE, "--range", "40", "--scope", "--shot", "quick",
-                 "--seed", "1")
+    quick = fire(
+        hc, "--asset", "16", *RIFLE, "--range", "40", "--scope", "--shot", "quick", "--seed", "1"
+    )
     assert quick["hit_number"] == 8
 
 
-@pytest.mark.parametrize(("size", "distance", "recoil", "strength", "dice"), [
-    ("3", "50", "5", "5", 3),    # Short, recoil within Strength: all 3
-    ("3", "200", "5", "5", 1),   # Long: 2 bands x 1 = 2 lost
-    ("3", "400", "5", "5", 1),   # Extreme: 3 lost, never fewer than 1
-    ("5", "100", "5", "5", 3),   # Medium: 2 lost
-    ("5", "50", "7", "5", 3),    # recoil 2 over Strength: 2 lost
-    ("5", "200", "9", "5", 1),   # 4 for range, 4 for recoil: at least 1
-    ("10", "100", "5", "5", 7),  # Medium: 3 lost
-    ("10", "50", "7", "5", 6),   # 10-round bursts lose double the excess: 4
-    ("10", "400", "9", "5", 2),  # 9 + 8 lost: at least 2
-])
+@pytest.mark.parametrize(
+    ("size", "distance", "recoil", "strength", "dice"),
+    [
+        ("3", "50", "5", "5", 3),  # Short, recoil within Strength: all 3
+        ("3", "200", "5", "5", 1),  # Long: 2 bands x 1 = 2 lost
+        ("3", "400", "5", "5", 1),  # Extreme: 3 lost, never fewer than 1
+        ("5", "100", "5", "5", 3),  # Medium: 2 lost
+        ("5", "50", "7", "5", 3),  # recoil 2 over Strength: 2 lost
+        ("5", "200", "9", "5", 1),  # 4 for range, 4 for recoil: at least 1
+        ("10", "100", "5", "5", 7),  # Medium: 3 lost
+        ("10", "50", "7", "5", 6),  # 10-round bursts lose double the excess: 4
+        ("10", "400", "9", "5", 2),  # 9 + 8 lost: at least 2
+    ],
+)
 def test_burst_dice_lost(hc, size, distance, recoil, strength, dice):
-    out = fire(hc, "--asset", "16", "--short-range", "50", "--rof", size, "--recoil", recoil,
-               "--strength", strength, "--range", distance, "--shot", "burst", "--seed", "1")
+    out = fire(
+        hc,
+        "--asset",
+        "16",
+        "--short-range",
+        "50",
+        "--rof",
+        size,
+        "--recoil",
+        recoil,
+        "--strength",
+        strength,
+        "--range",
+        distance,
+        "--shot",
+        "burst",
+        "--seed",
+        "1",
+    )
     assert out["dice"] == dice
     assert out["difficulty"] == "impossible" and out["hit_number"] == 2
     assert sum(1 for r in out["rolls"] if r["purpose"].startswith("to hit")) == dice
 
 
 def test_fifty_round_burst_counts_triple(hc):
-    out = fire(hc, "--asset", "16", "--weapon", "m134", "--strength", "12", "--range", "50",
-               "--shot", "burst", "--dice", "1,2,1,20,20,20,20,20,20,20")
+    out = fire(
+        hc,
+        "--asset",
+        "16",
+        "--weapon",
+        "m134",
+        "--strength",
+        "12",
+        "--range",
+        "50",
+        "--shot",
+        "burst",
+        "--dice",
+        "1,2,1,20,20,20,20,20,20,20",
+    )
     assert out["dice"] == 10
     assert out["hits"] == 3 * 3
-    odds = fire(hc, "--asset", "16", "--weapon", "m134", "--strength", "12", "--range", "50",
-                "--shot", "burst", "--odds")
+    odds = fire(
+        hc,
+        "--asset",
+        "16",
+        "--weapon",
+        "m134",
+        "--strength",
+        "12",
+        "--range",
+        "50",
+        "--shot",
+        "burst",
+        "--odds",
+    )
     assert set(int(k) % 3 for k in odds["distributions"]["hits"]) == {0}
 
 
 def test_danger_zone_halves_the_misses(hc):
-    out = fire(hc, "--asset", "16", "--short-range", "50", "--rof", "10", "--recoil", "5",
-               "--strength", "5", "--range", "20", "--shot", "burst", "--zone", "Far:4",
-               "--zone", "Near:1", "--zone", "Out:6",
-               "--dice", "1,20,20,20,20,20,20,20,20,20," + "1,2,20,20")
+    out = fire(
+        hc,
+        "--asset",
+        "16",
+        "--short-range",
+        "50",
+        "--rof",
+        "10",
+        "--recoil",
+        "5",
+        "--strength",
+        "5",
+        "--range",
+        "20",
+        "--shot",
+        "burst",
+        "--zone",
+        "Far:4",
+        "--zone",
+        "Near:1",
+        "--zone",
+        "Out:6",
+        "--dice",
+        "1,20,20,20,20,20,20,20,20,20," + "1,2,20,20",
+    )
     # 10 dice, 1 hit, 9 misses: 4 dice at the zone, nearest first; 2 of them missed: 1 kept.
     assert (out["hits"], out["zone_dice"], out["kept_back"]) == (1, 4, 1)
     assert out["zone_hits"] == {"Near": 1, "Far": 1}
@@ -149,35 +317,127 @@ def test_danger_zone_halves_the_misses(hc):
 
 
 def test_danger_zone_never_wider_than_the_range(hc):
-    out = fire(hc, "--asset", "16", "--short-range", "50", "--rof", "3", "--recoil", "5",
-               "--strength", "5", "--range", "3", "--shot", "burst", "--zone", "A:4",
-               "--seed", "1")
+    out = fire(
+        hc,
+        "--asset",
+        "16",
+        "--short-range",
+        "50",
+        "--rof",
+        "3",
+        "--recoil",
+        "5",
+        "--strength",
+        "5",
+        "--range",
+        "3",
+        "--shot",
+        "burst",
+        "--zone",
+        "A:4",
+        "--seed",
+        "1",
+    )
     assert out["danger_zone"] == {"width": 3, "targets": []}
 
 
 def test_aimed_burst_is_one_task_then_d3(hc):
-    out = fire(hc, "--asset", "16", "--short-range", "50", "--rof", "5", "--recoil", "5",
-               "--strength", "5", "--range", "40", "--shot", "aimed-burst", "--dice", "8,3")
+    out = fire(
+        hc,
+        "--asset",
+        "16",
+        "--short-range",
+        "50",
+        "--rof",
+        "5",
+        "--recoil",
+        "5",
+        "--strength",
+        "5",
+        "--range",
+        "40",
+        "--shot",
+        "aimed-burst",
+        "--dice",
+        "8,3",
+    )
     assert (out["difficulty"], out["hit_number"], out["hits"]) == ("difficult", 8, 3)
-    miss = fire(hc, "--asset", "16", "--short-range", "50", "--rof", "5", "--recoil", "5",
-                "--strength", "5", "--range", "40", "--shot", "aimed-burst", "--dice", "9")
+    miss = fire(
+        hc,
+        "--asset",
+        "16",
+        "--short-range",
+        "50",
+        "--rof",
+        "5",
+        "--recoil",
+        "5",
+        "--strength",
+        "5",
+        "--range",
+        "40",
+        "--shot",
+        "aimed-burst",
+        "--dice",
+        "9",
+    )
     assert (miss["outcome"], miss["hits"]) == ("miss", 0)
 
 
-@pytest.mark.parametrize(("kill_die", "damage", "outcome"), [
-    ("5", "7", "quick-kill"), ("7", "7", "quick-kill"), ("8", "7", "hit"), ("10", "12", "hit")])
+@pytest.mark.parametrize(
+    ("kill_die", "damage", "outcome"),
+    [("5", "7", "quick-kill"), ("7", "7", "quick-kill"), ("8", "7", "hit"), ("10", "12", "hit")],
+)
 def test_quick_kill_except_10(hc, kill_die, damage, outcome):
-    out = fire(hc, "--asset", "16", *RIFLE, "--range", "40", "--npc", "--location", "head",
-               "--damage-done", damage, "--dice", f"3,{kill_die}")
+    out = fire(
+        hc,
+        "--asset",
+        "16",
+        *RIFLE,
+        "--range",
+        "40",
+        "--npc",
+        "--location",
+        "head",
+        "--damage-done",
+        damage,
+        "--dice",
+        f"3,{kill_die}",
+    )
     assert out["outcome"] == outcome
 
 
 def test_quick_kill_only_head_or_chest(hc):
-    out = fire(hc, "--asset", "16", *RIFLE, "--range", "40", "--npc", "--location", "leg",
-               "--damage-done", "9", "--dice", "3")
+    out = fire(
+        hc,
+        "--asset",
+        "16",
+        *RIFLE,
+        "--range",
+        "40",
+        "--npc",
+        "--location",
+        "leg",
+        "--damage-done",
+        "9",
+        "--dice",
+        "3",
+    )
     assert out["outcome"] == "hit"
-    odds = fire(hc, "--asset", "16", *RIFLE, "--range", "40", "--npc", "--location", "chest",
-                "--damage-done", "9", "--odds")
+    odds = fire(
+        hc,
+        "--asset",
+        "16",
+        *RIFLE,
+        "--range",
+        "40",
+        "--npc",
+        "--location",
+        "chest",
+        "--damage-done",
+        "9",
+        "--odds",
+    )
     assert odds["odds_exact"]["quick-kill"] == "18/25"  # hits 16/20, then 9 of 10 faces but 10
 
 
@@ -188,11 +448,36 @@ def test_shotguns(hc):
     medium = fire(hc, *base, "--range", "40", "--seed", "1")
     assert (medium["dice"], medium["difficulty"], medium["penetration"]) == (7, "impossible", "nil")
     assert "buckshot reaches only medium range" in hc.error("fire", *T2K, *base, "--range", "41")
-    flechette = fire(hc, "--asset", "16", "--weapon", "spas-12-flechette", "--strength", "9",
-                     "--range", "100", "--seed", "1")
+    flechette = fire(
+        hc,
+        "--asset",
+        "16",
+        "--weapon",
+        "spas-12-flechette",
+        "--strength",
+        "9",
+        "--range",
+        "100",
+        "--seed",
+        "1",
+    )
     assert (flechette["band"], flechette["dice"], flechette["penetration"]) == ("long", 4, "nil")
-    assert fire(hc, "--asset", "16", "--weapon", "spas-12-flechette", "--strength", "9",
-                "--range", "50", "--seed", "1")["penetration"] == "1"
+    assert (
+        fire(
+            hc,
+            "--asset",
+            "16",
+            "--weapon",
+            "spas-12-flechette",
+            "--strength",
+            "9",
+            "--range",
+            "50",
+            "--seed",
+            "1",
+        )["penetration"]
+        == "1"
+    )
 
 
 def test_automatic_shotgun(hc):
@@ -234,17 +519,41 @@ def test_thrown(hc):
     far = fire(hc, *base, "--range", "20", "--seed", "1")
     assert (far["band"], far["difficulty"], far["hit_number"]) == ("long", "formidable", 3)
     assert "no throw" in hc.error("fire", *T2K, *base, "--range", "21")
-    knife = fire(hc, "--thrown", "--weapon", "knife", "--asset", "12", "--throw-range", "20",
-                 "--range", "5", "--dice", "1,5")
+    knife = fire(
+        hc,
+        "--thrown",
+        "--weapon",
+        "knife",
+        "--asset",
+        "12",
+        "--throw-range",
+        "20",
+        "--range",
+        "5",
+        "--dice",
+        "1,5",
+    )
     assert knife["damage"] == 5  # knives 1d6 whatever the Strength
 
 
 def test_grenade_deviates_on_a_miss(hc):
-    base = ("--thrown", "--weapon", "frag-grenade", "--asset", "12", "--throw-range", "20",
-            "--strength", "4")
+    base = (
+        "--thrown",
+        "--weapon",
+        "frag-grenade",
+        "--asset",
+        "12",
+        "--throw-range",
+        "20",
+        "--strength",
+        "4",
+    )
     effective = fire(hc, *base, "--range", "16", "--dice", "20,4,3")
     assert (effective["outcome"], effective["distance"], effective["direction"]) == (
-        "miss", 4, "3 o'clock")
+        "miss",
+        4,
+        "3 o'clock",
+    )
     long_ = fire(hc, *base, "--range", "30", "--dice", "20,4,3")
     assert long_["distance"] == 8  # x 2 m at long range
     capped = fire(hc, *base, "--range", "8", "--dice", "20,6,3")
@@ -256,18 +565,40 @@ def test_grenade_deviates_on_a_miss(hc):
 def test_deviate_command(hc):
     out = hc.json("deviate", *T2K, "--range", "30", "--band", "long", "--dice", "5,9")
     assert (out["distance"], out["direction"]) == (10, "9 o'clock")
-    derived = hc.json("deviate", *T2K, "--range", "15", "--throw-range", "20", "--weight", "0.5",
-                      "--dice", "2,9")
+    derived = hc.json(
+        "deviate", *T2K, "--range", "15", "--throw-range", "20", "--weight", "0.5", "--dice", "2,9"
+    )
     assert (derived["band"], derived["distance"]) == ("effective", 2)  # 0.5 kg throws as 1 kg
-    assert hc.json("deviate", *T2K, "--range", "21", "--throw-range", "20", "--weight", "0.5",
-                   "--dice", "2,9")["band"] == "long"
+    assert (
+        hc.json(
+            "deviate",
+            *T2K,
+            "--range",
+            "21",
+            "--throw-range",
+            "20",
+            "--weight",
+            "0.5",
+            "--dice",
+            "2,9",
+        )["band"]
+        == "long"
+    )
     odds = hc.json("deviate", *T2K, "--range", "4", "--band", "effective", "--odds")
     assert odds["distributions_exact"]["distance (metres)"]["2.0"] == "5/6"
 
 
 def test_burst_hits_match_seeded_rolls(tables):
-    req = FireRequest(asset=16, short_range=50, rof="10", recoil=5, strength=5, range=60,
-                      shot="burst", zone=("A:2",))
+    req = FireRequest(
+        asset=16,
+        short_range=50,
+        rof="10",
+        recoil=5,
+        strength=5,
+        range=60,
+        shot="burst",
+        zone=("A:2",),
+    )
     res = fire_odds(tables, req)
     hits = res.odds.distributions["hits"]
     assert hits[0] == Fraction(18, 20) ** 7  # 7 dice at 2 or less on a d20
@@ -279,8 +610,18 @@ def test_burst_hits_match_seeded_rolls(tables):
 
 
 def test_initiative_order_extra_actions_and_wounds(hc):
-    out = hc.json("initiative", *T2K, "--char", "Kowalski:6:serious:7:3", "--char", "Ivanov:8",
-                  "--char", "Smith:11:slight", "--seed", "1")
+    out = hc.json(
+        "initiative",
+        *T2K,
+        "--char",
+        "Kowalski:6:serious:7:3",
+        "--char",
+        "Ivanov:8",
+        "--char",
+        "Smith:11:slight",
+        "--seed",
+        "1",
+    )
     # Kowalski 6 - 3 = 3; Ivanov 8, extra at 4; Smith 11 - 1 = 10, extra at 5 (half, down).
     assert out["order"] == [
         {"name": "Smith", "initiative": 10, "extra": False},
@@ -293,8 +634,9 @@ def test_initiative_order_extra_actions_and_wounds(hc):
 
 
 def test_extra_action_only_above_5(hc):
-    out = hc.json("initiative", *T2K, "--char", "A:5", "--char", "B:6", "--char", "C:7",
-                  "--dice", "4,9")
+    out = hc.json(
+        "initiative", *T2K, "--char", "A:5", "--char", "B:6", "--char", "C:7", "--dice", "4,9"
+    )
     order = [(o["name"], o["initiative"], o["extra"]) for o in out["order"]]
     assert order[:3] == [("C", 7, False), ("B", 6, False), ("A", 5, False)]
     # B and C both get an extra action at 3 (half, rounded down); A at 5 does not. Their tie
@@ -308,8 +650,20 @@ def test_extra_action_only_above_5(hc):
 
 def test_tie_break_chain(hc):
     # Same Initiative: higher Agility - bulk first; then higher Agility; then a die.
-    out = hc.json("initiative", *T2K, "--char", "A:4::6:3", "--char", "B:4::5:1",
-                  "--char", "C:4::7:4", "--char", "D:4::6:3", "--dice", "2,9")
+    out = hc.json(
+        "initiative",
+        *T2K,
+        "--char",
+        "A:4::6:3",
+        "--char",
+        "B:4::5:1",
+        "--char",
+        "C:4::7:4",
+        "--char",
+        "D:4::6:3",
+        "--dice",
+        "2,9",
+    )
     assert [o["name"] for o in out["order"]] == ["B", "C", "D", "A"]
     assert [r["purpose"] for r in out["rolls"]] == ["tie: A", "tie: D"]
 
@@ -317,53 +671,105 @@ def test_tie_break_chain(hc):
 def test_tie_odds_are_even(tables):
     res = initiative_odds(tables, InitiativeRequest(("A:4::6:3", "D:4::6:3", "B:9")))
     # B's extra action at 4 ties A and D on value but loses on Agility - bulk (0 < 3).
-    assert res.odds.outcomes == {"B, A, D, B (extra)": Fraction(1, 2),
-                                 "B, D, A, B (extra)": Fraction(1, 2)}
+    assert res.odds.outcomes == {
+        "B, A, D, B (extra)": Fraction(1, 2),
+        "B, D, A, B (extra)": Fraction(1, 2),
+    }
 
 
 def test_initiative_notes_and_roster(hc, tmp_path):
     roster = tmp_path / "squad.yaml"
-    roster.write_text("- {name: Kowalski, initiative: 6, wounds: serious, agility: 7, bulk: 3}\n"
-                      "- {name: Ivanov, initiative: 8}\n")
-    out = hc.json("initiative", *T2K, "--roster", str(roster), "--ambush", "Ivanov",
-                  "--knocked-down", "kowalski", "--seed", "1")
+    roster.write_text(
+        "- {name: Kowalski, initiative: 6, wounds: serious, agility: 7, bulk: 3}\n"
+        "- {name: Ivanov, initiative: 8}\n"
+    )
+    out = hc.json(
+        "initiative",
+        *T2K,
+        "--roster",
+        str(roster),
+        "--ambush",
+        "Ivanov",
+        "--knocked-down",
+        "kowalski",
+        "--seed",
+        "1",
+    )
     assert any("Ivanov: acts outside the Initiative order: ambush" in e for e in out["explanation"])
-    assert any("Kowalski: involuntary action: panics (knocked down)" in e
-               for e in out["explanation"])
+    assert any(
+        "Kowalski: involuntary action: panics (knocked down)" in e for e in out["explanation"]
+    )
     bad = tmp_path / "bad.yaml"
     bad.write_text("- {name: Kowalski, initiative: six}\n")
     assert "bad.yaml:1: [0].initiative: 'six' is not a whole number" in hc.error(
-        "initiative", *T2K, "--roster", str(bad))
+        "initiative", *T2K, "--roster", str(bad)
+    )
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("fire", "--asset", "10", "--short-range", "50", "--range", "10"), "no Strength given"),
-    (("fire", "--short-range", "50", "--strength", "5", "--range", "10"), "no asset given"),
-    (("fire", "--asset", "10", "--weapon", "m16", "--strength", "5", "--range", "10"),
-     "did you mean 'm16a2'"),
-    (("fire", "--asset", "10", *RIFLE, "--range", "-1"), "--range -1 is negative"),
-    (("fire", "--asset", "10", *RIFLE, "--range", "10", "--shot", "snap"), "not a kind of shot"),
-    (("fire", "--asset", "10", *RIFLE, "--range", "10", "--shot", "burst"), "fires no bursts"),
-    (("fire", "--asset", "10", *RIFLE, "--range", "10", "--rof", "7", "--shot", "burst"),
-     "no burst rule for 7 rounds"),
-    (("fire", "--asset", "10", *RIFLE, "--range", "10", "--movement", "flying"),
-     "unknown movement 'flying'"),
-    (("fire", "--asset", "10", *RIFLE, "--range", "10", "--npc"), "--npc needs --location"),
-    (("fire", "--asset", "10", *RIFLE, "--range", "10", "--zone", "Bob:1"),
-     "--zone is for bursts"),
-    (("fire", "--asset", "10", "--short-range", "50", "--rof", "5", "--recoil", "3",
-      "--strength", "5", "--range", "10", "--shot", "burst", "--zone", "Bob"), "NAME:METRES"),
-    (("fire", "--asset", "10", *RIFLE, "--range", "10", "--dice", "21"), "a d20 takes 1..20"),
-    (("fire", "--asset", "10", *RIFLE, "--range", "10", "--bs", "3"),
-     "--bs does not apply to t2k fire"),
-    (("initiative", "--char", "Bob"), "--char 'Bob' cannot be read"),
-    (("initiative", "--char", "Bob:x"), "whole numbers"),
-    (("initiative", "--char", "Bob:5:grazed"), "unknown wound level 'grazed'"),
-    (("initiative", "--char", "Bob:5", "--ambush", "Rob"), "unknown character 'Rob'"),
-    (("initiative",), "no characters given"),
-    (("initiative", "--side", "A", "--side", "B"), "--side does not apply to t2k initiative"),
-    (("deviate", "--band", "long"), "--range is needed"),
-    (("morale", "--ambushed"), "t2k has no 'morale' command"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("fire", "--asset", "10", "--short-range", "50", "--range", "10"), "no Strength given"),
+        (("fire", "--short-range", "50", "--strength", "5", "--range", "10"), "no asset given"),
+        (
+            ("fire", "--asset", "10", "--weapon", "m16", "--strength", "5", "--range", "10"),
+            "did you mean 'm16a2'",
+        ),
+        (("fire", "--asset", "10", *RIFLE, "--range", "-1"), "--range -1 is negative"),
+        (
+            ("fire", "--asset", "10", *RIFLE, "--range", "10", "--shot", "snap"),
+            "not a kind of shot",
+        ),
+        (("fire", "--asset", "10", *RIFLE, "--range", "10", "--shot", "burst"), "fires no bursts"),
+        (
+            ("fire", "--asset", "10", *RIFLE, "--range", "10", "--rof", "7", "--shot", "burst"),
+            "no burst rule for 7 rounds",
+        ),
+        (
+            ("fire", "--asset", "10", *RIFLE, "--range", "10", "--movement", "flying"),
+            "unknown movement 'flying'",
+        ),
+        (("fire", "--asset", "10", *RIFLE, "--range", "10", "--npc"), "--npc needs --location"),
+        (
+            ("fire", "--asset", "10", *RIFLE, "--range", "10", "--zone", "Bob:1"),
+            "--zone is for bursts",
+        ),
+        (
+            (
+                "fire",
+                "--asset",
+                "10",
+                "--short-range",
+                "50",
+                "--rof",
+                "5",
+                "--recoil",
+                "3",
+                "--strength",
+                "5",
+                "--range",
+                "10",
+                "--shot",
+                "burst",
+                "--zone",
+                "Bob",
+            ),
+            "NAME:METRES",
+        ),
+        (("fire", "--asset", "10", *RIFLE, "--range", "10", "--dice", "21"), "a d20 takes 1..20"),
+        (
+            ("fire", "--asset", "10", *RIFLE, "--range", "10", "--bs", "3"),
+            "--bs does not apply to t2k fire",
+        ),
+        (("initiative", "--char", "Bob"), "--char 'Bob' cannot be read"),
+        (("initiative", "--char", "Bob:x"), "whole numbers"),
+        (("initiative", "--char", "Bob:5:grazed"), "unknown wound level 'grazed'"),
+        (("initiative", "--char", "Bob:5", "--ambush", "Rob"), "unknown character 'Rob'"),
+        (("initiative",), "no characters given"),
+        (("initiative", "--side", "A", "--side", "B"), "--side does not apply to t2k initiative"),
+        (("deviate", "--band", "long"), "--range is needed"),
+        (("morale", "--ambushed"), "t2k has no 'morale' command"),
+    ],
+)
 def test_bad_input(hc, args, message):
     assert message in hc.error(args[0], *T2K, *args[1:])

@@ -6,14 +6,28 @@ from __future__ import annotations
 def test_melee_crusader_with_plasma_cannon_against_orc_with_bolt_gun(hc):
     """Crusader rolls 7, +1 Crusader, -2 for the weapon = 6; Orc rolls 5, +3 = 8: the Crusader
     is removed."""
-    out = hc.json("melee", "--attacker", "crusader", "--attacker-weapon", "40mm-plasma-cannon",
-                  "--defender", "orc", "--defender-weapon", "bolt-gun", "--dice", "7,5")
+    out = hc.json(
+        "melee",
+        "--attacker",
+        "crusader",
+        "--attacker-weapon",
+        "40mm-plasma-cannon",
+        "--defender",
+        "orc",
+        "--defender-weapon",
+        "bolt-gun",
+        "--dice",
+        "7,5",
+    )
     assert out["attacker_total"] == 6
     assert out["defender_total"] == 8
     assert out["outcome"] == "defender"
     assert [(m["name"], m["value"], m["side"]) for m in out["modifiers"]] == [
-        ("crusader", 1, "attacker"), ("carrying 40mm-plasma-cannon", -2, "attacker"),
-        ("orc", 3, "defender"), ("carrying bolt-gun", 0, "defender")]
+        ("crusader", 1, "attacker"),
+        ("carrying 40mm-plasma-cannon", -2, "attacker"),
+        ("orc", 3, "defender"),
+        ("carrying bolt-gun", 0, "defender"),
+    ]
     assert [(r["purpose"], r["value"]) for r in out["rolls"]] == [("attacker", 7), ("defender", 5)]
     assert "the attacker is removed as a casualty" in out["explanation"][-1]
 
@@ -30,15 +44,26 @@ def test_morale_example_routs(hc):
     assert out["needed"] == 3
     assert out["outcome"] == "rout"
     assert [(m["name"], m["value"]) for m in out["modifiers"]] == [
-        ("crusader", 2), ("ambushed", -4), ("first-casualty", -2)]
+        ("crusader", 2),
+        ("ambushed", -4),
+        ("first-casualty", -2),
+    ]
     assert any("full Advance move toward its own table edge" in e for e in out["explanation"])
 
 
 def test_morale_passes_on_three(hc):
-    assert hc.json("morale", "--troop", "crusader", "--ambushed", "--first-casualty",
-                   "--dice", "7")["outcome"] == "pass"  # 7 + 2 - 4 - 2 = 3
-    assert hc.json("morale", "--troop", "crusader", "--ambushed", "--first-casualty",
-                   "--dice", "6")["outcome"] == "rout"  # 2
+    assert (
+        hc.json("morale", "--troop", "crusader", "--ambushed", "--first-casualty", "--dice", "7")[
+            "outcome"
+        ]
+        == "pass"
+    )  # 7 + 2 - 4 - 2 = 3
+    assert (
+        hc.json("morale", "--troop", "crusader", "--ambushed", "--first-casualty", "--dice", "6")[
+            "outcome"
+        ]
+        == "rout"
+    )  # 2
 
 
 def test_fire_65_4_against_df_5_hits_but_cannot_kill(hc):
@@ -56,25 +81,44 @@ def test_fire_65_4_against_df_4_or_less_kills(hc):
 
 def test_fire_needs_65_or_less(hc):
     """'you will need to roll 65 or less on a D100 to hit it'."""
-    assert hc.json("fire", "--chance", "65", "--penetration", "4", "--df", "4",
-                   "--dice", "65%")["outcome"] == "kill"
-    assert hc.json("fire", "--chance", "65", "--penetration", "4", "--df", "4",
-                   "--dice", "6,6")["outcome"] == "miss"
+    assert (
+        hc.json("fire", "--chance", "65", "--penetration", "4", "--df", "4", "--dice", "65%")[
+            "outcome"
+        ]
+        == "kill"
+    )
+    assert (
+        hc.json("fire", "--chance", "65", "--penetration", "4", "--df", "4", "--dice", "6,6")[
+            "outcome"
+        ]
+        == "miss"
+    )
 
 
 def test_fire_45_percent_example(hc):
     """'if the chance of hitting something is given as 45%, you need to roll equal to or lower'."""
-    assert hc.json("fire", "--chance", "45", "--penetration", "4", "--df", "4",
-                   "--dice", "4,5")["outcome"] == "kill"
-    assert hc.json("fire", "--chance", "45", "--penetration", "4", "--df", "4",
-                   "--dice", "4,6")["outcome"] == "miss"
+    assert (
+        hc.json("fire", "--chance", "45", "--penetration", "4", "--df", "4", "--dice", "4,5")[
+            "outcome"
+        ]
+        == "kill"
+    )
+    assert (
+        hc.json("fire", "--chance", "45", "--penetration", "4", "--df", "4", "--dice", "4,6")[
+            "outcome"
+        ]
+        == "miss"
+    )
 
 
 def test_regroup_example_modifiers(hc):
     """The same Crusaders at the Regroup: +2 Crusaders, -1 for the casualty; the ambush and
     first-casualty modifiers no longer apply. 5 or more rallies."""
     out = hc.json("rally", "--troop", "crusader", "--has-casualties", "--dice", "4")
-    assert [(m["name"], m["value"]) for m in out["modifiers"]] == [("crusader", 2), ("casualties", -1)]
+    assert [(m["name"], m["value"]) for m in out["modifiers"]] == [
+        ("crusader", 2),
+        ("casualties", -1),
+    ]
     assert (out["total"], out["needed"], out["outcome"]) == (5, 5, "rallied")
     assert any("Static" in e and "may not fire" in e for e in out["explanation"])
     failed = hc.json("rally", "--troop", "crusader", "--has-casualties", "--dice", "3")

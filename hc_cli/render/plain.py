@@ -15,8 +15,10 @@ def render(res: Resolution) -> str:
         lines.append("modifiers:")
         rows = [s.modifier_row(m) for m in res.modifiers]
         width = max(len(r[0]) for r in rows)
-        lines += [f"  {name:<{width}}  {value:>4}  {target:<10}  {source}"
-                  for name, value, target, source in rows]
+        lines += [
+            f"  {name:<{width}}  {value:>4}  {target:<10}  {source}"
+            for name, value, target, source in rows
+        ]
     lines += _body(res, indent="")
     for shot in res.shots:
         label, roll, outcome = s.shot_line(shot)
@@ -70,9 +72,16 @@ def render_listing(listing) -> str:
     for table in listing.tables:
         lines.append("")
         lines.append(f"{table.name}:")
-        widths = [max(len(c), *(len(r[i]) for r in table.rows)) if table.rows else len(c)
-                  for i, c in enumerate(table.columns)]
-        lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(table.columns, widths, strict=True)).rstrip())
+        widths = [
+            max(len(c), *(len(r[i]) for r in table.rows)) if table.rows else len(c)
+            for i, c in enumerate(table.columns)
+        ]
+        lines.append(
+            "  "
+            + "  ".join(c.ljust(w) for c, w in zip(table.columns, widths, strict=True)).rstrip()
+        )
         for row in table.rows:
-            lines.append("  " + "  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip())
+            lines.append(
+                "  " + "  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
+            )
     return "\n".join(lines)

@@ -13,9 +13,16 @@ from hc_cli.model import Resolution
 from hc_cli.render import sections as s
 
 OUTCOME_STYLES = {
-    "miss": "bold bright_black", "hit": "bold yellow", "kill": "bold red",
-    "pass": "bold green", "rout": "bold red", "rallied": "bold green", "retreat": "bold yellow",
-    "attacker": "bold cyan", "defender": "bold magenta", "draw": "bold yellow",
+    "miss": "bold bright_black",
+    "hit": "bold yellow",
+    "kill": "bold red",
+    "pass": "bold green",
+    "rout": "bold red",
+    "rallied": "bold green",
+    "retreat": "bold yellow",
+    "attacker": "bold cyan",
+    "defender": "bold magenta",
+    "draw": "bold yellow",
 }
 BAR_WIDTH = 30
 
@@ -33,9 +40,19 @@ def render(res: Resolution, console: Console) -> None:
         for col in ("modifier", "value", "to", "source"):
             table.add_column(col, justify="right" if col == "value" else "left")
         for name, value, target, source in map(s.modifier_row, res.modifiers):
-            style = "green" if value.startswith("+") and value != "+0" else "red" if value.startswith("-") else ""
-            table.add_row(name, Text(value, style=style), target,
-                          Text(source, style="yellow italic" if source == "sample" else "dim"))
+            style = (
+                "green"
+                if value.startswith("+") and value != "+0"
+                else "red"
+                if value.startswith("-")
+                else ""
+            )
+            table.add_row(
+                name,
+                Text(value, style=style),
+                target,
+                Text(source, style="yellow italic" if source == "sample" else "dim"),
+            )
         console.print(table)
     _body(res, console)
     if res.shots:
@@ -59,11 +76,18 @@ def render(res: Resolution, console: Console) -> None:
             console.print(Text(f"{name} (distribution)", style="bold underline"))
             _odds({str(k): p for k, p in dist.items()}, console)
     if res.outcome:
-        console.print(Text("→ ").append(res.outcome.upper(),
-                                        style=OUTCOME_STYLES.get(res.outcome, "bold cyan")))
+        console.print(
+            Text("→ ").append(
+                res.outcome.upper(), style=OUTCOME_STYLES.get(res.outcome, "bold cyan")
+            )
+        )
     if res.sample_values:
-        console.print(Text("sample values (not the book's): " + "; ".join(res.sample_values),
-                           style="yellow italic"))
+        console.print(
+            Text(
+                "sample values (not the book's): " + "; ".join(res.sample_values),
+                style="yellow italic",
+            )
+        )
 
 
 def _body(res: Resolution, console: Console) -> None:
@@ -97,20 +121,30 @@ def _odds(outcomes: dict[str, Fraction], console: Console) -> None:
     for outcome, p in outcomes.items():
         cells = round(float(p / top) * BAR_WIDTH)
         bar = Text("█" * cells, style=OUTCOME_STYLES.get(outcome, "cyan").replace("bold ", ""))
-        table.add_row(Text(f"  {outcome}", style=OUTCOME_STYLES.get(outcome, "")),
-                      s.percent(p).strip(), bar)
+        table.add_row(
+            Text(f"  {outcome}", style=OUTCOME_STYLES.get(outcome, "")), s.percent(p).strip(), bar
+        )
     console.print(table)
 
 
 def render_listing(listing, console: Console) -> None:
     console.print(Text(f"tables of {listing.ruleset}", style="bold"))
     for t in listing.tables:
-        table = Table(title=t.name, title_justify="left", title_style="bold underline",
-                      box=box.SIMPLE_HEAD, header_style="dim")
+        table = Table(
+            title=t.name,
+            title_justify="left",
+            title_style="bold underline",
+            box=box.SIMPLE_HEAD,
+            header_style="dim",
+        )
         for column in t.columns:
             table.add_column(column, overflow="fold", no_wrap=column == "key")
         for row in t.rows:
-            cells = [Text(v, style="yellow italic") if t.columns[i] == "source" and
-                     v.startswith("sample") else Text(v) for i, v in enumerate(row)]
+            cells = [
+                Text(v, style="yellow italic")
+                if t.columns[i] == "source" and v.startswith("sample")
+                else Text(v)
+                for i, v in enumerate(row)
+            ]
             table.add_row(*cells)
         console.print(table)

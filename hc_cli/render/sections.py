@@ -30,14 +30,20 @@ HIDDEN_FIELDS = {"order", "sequence", "template"}
 
 
 def title(res: Resolution) -> str:
-    seed = f" · seed {res.seed}" if res.seed is not None else (
-        " · your dice" if res.inputs.get("dice") else "")
+    seed = (
+        f" · seed {res.seed}"
+        if res.seed is not None
+        else (" · your dice" if res.inputs.get("dice") else "")
+    )
     return f"hc {res.command} · {res.ruleset}{seed}"
 
 
 def input_items(res: Resolution) -> list[tuple[str, str]]:
-    return [(k, "yes" if v is True else _value(v)) for k, v in res.inputs.items()
-            if v not in (None, [], False, "")]
+    return [
+        (k, "yes" if v is True else _value(v))
+        for k, v in res.inputs.items()
+        if v not in (None, [], False, "")
+    ]
 
 
 def modifier_row(m: Modifier) -> tuple[str, str, str, str]:
@@ -62,8 +68,13 @@ def field_items(res: Resolution) -> list[tuple[str, str]]:
         items.append((label, _value(value)))
     template = res.fields.get("template")
     if template:
-        items.append(("template", f"{template['name']} ({template['shape']}): 15mm "
-                                  f"{template['size_15mm']}; 25mm {template['size_25mm']}"))
+        items.append(
+            (
+                "template",
+                f"{template['name']} ({template['shape']}): 15mm "
+                f"{template['size_15mm']}; 25mm {template['size_25mm']}",
+            )
+        )
     return items
 
 

@@ -12,65 +12,126 @@ from hc_cli.rulesets.high_crusade import resolve as r
 
 def _fire_request(f: dict[str, Any]) -> r.FireRequest:
     # A bare number is a defence factor; anything else names a troop type.
-    targets = [r.TargetSpec(defence=int(t)) if t.lstrip("-").isdigit() else r.TargetSpec(troop=t)
-               for t in f.get("target") or []]
+    targets = [
+        r.TargetSpec(defence=int(t)) if t.lstrip("-").isdigit() else r.TargetSpec(troop=t)
+        for t in f.get("target") or []
+    ]
     if f.get("df") is not None:
         if len(targets) > 1:
-            raise HcError("--df goes with one target",
-                          "under a template give each target as a troop name or a number: "
-                          "--target crusader --target 6")
+            raise HcError(
+                "--df goes with one target",
+                "under a template give each target as a troop name or a number: "
+                "--target crusader --target 6",
+            )
         targets = [r.TargetSpec(targets[0].troop if targets else None, f["df"])]
-    return r.FireRequest(weapon=f.get("weapon"), range=f.get("range"), chance=f.get("chance"),
-                         penetration=f.get("penetration"), targets=tuple(targets),
-                         shots=f.get("shots", 1), template=f.get("template"),
-                         mods=parse_mods(f.get("mod")))
+    return r.FireRequest(
+        weapon=f.get("weapon"),
+        range=f.get("range"),
+        chance=f.get("chance"),
+        penetration=f.get("penetration"),
+        targets=tuple(targets),
+        shots=f.get("shots", 1),
+        template=f.get("template"),
+        mods=parse_mods(f.get("mod")),
+    )
 
 
 def _initiative_request(f: dict[str, Any]) -> r.InitiativeRequest:
     sides = f.get("side") or ["Side 1", "Side 2"]
     if len(sides) != 2:
         raise HcError(f"{len(sides)} --side given", "give --side NAME exactly twice")
-    return r.InitiativeRequest((sides[0], sides[1]), parse_mods(f.get("mod")),
-                               parse_mods(f.get("second_mod")))
+    return r.InitiativeRequest(
+        (sides[0], sides[1]), parse_mods(f.get("mod")), parse_mods(f.get("second_mod"))
+    )
 
 
 COMMANDS = {
     "fire": CommandSpec(
-        frozenset({"weapon", "range", "target", "df", "chance", "penetration", "shots",
-                   "template", "mod"}),
-        _fire_request, r.resolve_fire, r.fire_odds),
+        frozenset(
+            {"weapon", "range", "target", "df", "chance", "penetration", "shots", "template", "mod"}
+        ),
+        _fire_request,
+        r.resolve_fire,
+        r.fire_odds,
+    ),
     "melee": CommandSpec(
-        frozenset({"attacker", "attacker_weapon", "defender", "defender_weapon", "mod",
-                   "defender_mod"}),
-        lambda f: r.MeleeRequest(f.get("attacker"), f.get("attacker_weapon"), f.get("defender"),
-                                 f.get("defender_weapon"), parse_mods(f.get("mod")),
-                                 parse_mods(f.get("defender_mod"))),
-        r.resolve_melee, r.melee_odds),
+        frozenset(
+            {"attacker", "attacker_weapon", "defender", "defender_weapon", "mod", "defender_mod"}
+        ),
+        lambda f: r.MeleeRequest(
+            f.get("attacker"),
+            f.get("attacker_weapon"),
+            f.get("defender"),
+            f.get("defender_weapon"),
+            parse_mods(f.get("mod")),
+            parse_mods(f.get("defender_mod")),
+        ),
+        r.resolve_melee,
+        r.melee_odds,
+    ),
     "morale": CommandSpec(
-        frozenset({"troop", "fired_at", "ambushed", "first_casualty", "below_half", "strength",
-                   "casualties", "mod"}),
-        lambda f: r.MoraleRequest(f.get("troop"), f.get("fired_at", False),
-                                  f.get("ambushed", False), f.get("first_casualty", False),
-                                  f.get("below_half", False), f.get("strength"),
-                                  f.get("casualties"), parse_mods(f.get("mod"))),
-        r.resolve_morale, r.morale_odds),
+        frozenset(
+            {
+                "troop",
+                "fired_at",
+                "ambushed",
+                "first_casualty",
+                "below_half",
+                "strength",
+                "casualties",
+                "mod",
+            }
+        ),
+        lambda f: r.MoraleRequest(
+            f.get("troop"),
+            f.get("fired_at", False),
+            f.get("ambushed", False),
+            f.get("first_casualty", False),
+            f.get("below_half", False),
+            f.get("strength"),
+            f.get("casualties"),
+            parse_mods(f.get("mod")),
+        ),
+        r.resolve_morale,
+        r.morale_odds,
+    ),
     "rally": CommandSpec(
         frozenset({"troop", "has_casualties", "casualties_during_regroup", "mod"}),
-        lambda f: r.RallyRequest(f.get("troop"), f.get("has_casualties", False),
-                                 f.get("casualties_during_regroup", False),
-                                 parse_mods(f.get("mod"))),
-        r.resolve_rally, r.rally_odds),
+        lambda f: r.RallyRequest(
+            f.get("troop"),
+            f.get("has_casualties", False),
+            f.get("casualties_during_regroup", False),
+            parse_mods(f.get("mod")),
+        ),
+        r.resolve_rally,
+        r.rally_odds,
+    ),
     "initiative": CommandSpec(
         frozenset({"side", "mod", "second_mod"}),
-        _initiative_request, r.resolve_initiative, r.initiative_odds),
+        _initiative_request,
+        r.resolve_initiative,
+        r.initiative_odds,
+    ),
 }
 
 
-TABLE_OF_OPTION = {"weapon": "weapons", "attacker_weapon": "weapons", "defender_weapon": "weapons",
-                   "target": "troops", "attacker": "troops", "defender": "troops",
-                   "troop": "troops", "template": "templates"}
-MODIFIERS_FOR = {"fire": ("chance", "defence"), "melee": ("melee",), "morale": ("morale",),
-                 "rally": ("morale",), "initiative": ("initiative",)}
+TABLE_OF_OPTION = {
+    "weapon": "weapons",
+    "attacker_weapon": "weapons",
+    "defender_weapon": "weapons",
+    "target": "troops",
+    "attacker": "troops",
+    "defender": "troops",
+    "troop": "troops",
+    "template": "templates",
+}
+MODIFIERS_FOR = {
+    "fire": ("chance", "defence"),
+    "melee": ("melee",),
+    "morale": ("morale",),
+    "rally": ("morale",),
+    "initiative": ("initiative",),
+}
 
 
 def complete(tables: Any, command: str, option: str) -> list[str]:

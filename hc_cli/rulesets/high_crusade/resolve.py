@@ -8,20 +8,26 @@ runs the very same dice step under an `EnumeratingDice`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError
-from hc_cli.mods import ModSpec
 from hc_cli.model import Modifier, Odds, Resolution
-from hc_cli.odds import add_independent, enumerate_outcomes, until_decided
+from hc_cli.mods import ModSpec
 from hc_cli.rulesets.high_crusade.tables import RULESET, HighCrusadeTables
 
-ROUT_MEANS = ("it must at once make a full Advance move toward its own table edge, and again "
-              "every move until a Regroup order rallies it (hc rally)")
+if TYPE_CHECKING:  # fractions are imported where odds are worked out
+    from fractions import Fraction
+
+ROUT_MEANS = (
+    "it must at once make a full Advance move toward its own table edge, and again "
+    "every move until a Regroup order rallies it (hc rally)"
+)
 RETREAT_MEANS = "it retreats another full Advance move toward its own table edge"
-RALLIED_MEANS = ("it stays Static for the rest of this move: it counts as a Static target and "
-                 "may not fire; next move it takes orders as normal")
+RALLIED_MEANS = (
+    "it stays Static for the rest of this move: it counts as a Static target and "
+    "may not fire; next move it takes orders as normal"
+)
 MOVE_SEQUENCE = (
     "{a} moves its Fireteams",
     "{a} may fire any or all of its Fireteams",
@@ -35,16 +41,23 @@ def _new(command: str, inputs: dict) -> Resolution:
     return Resolution(command=command, ruleset=RULESET, inputs=inputs)
 
 
-def _resolve_mods(tables: HighCrusadeTables, specs: tuple[ModSpec, ...], allowed: tuple[str, ...],
-                  default_target: str, command: str, res: Resolution,
-                  side: str | None = None) -> list[Modifier]:
+def _resolve_mods(
+    tables: HighCrusadeTables,
+    specs: tuple[ModSpec, ...],
+    allowed: tuple[str, ...],
+    default_target: str,
+    command: str,
+    res: Resolution,
+    side: str | None = None,
+) -> list[Modifier]:
     """`--mod` values as modifiers: table names looked up, direct numbers taken as given."""
     mods = []
     for spec in specs:
         if spec.name is not None:
             entry = tables.modifier(spec.name, allowed, command)
-            mods.append(Modifier(entry.key, entry.value, entry.applies_to,
-                                 entry.source_of("value"), side))
+            mods.append(
+                Modifier(entry.key, entry.value, entry.applies_to, entry.source_of("value"), side)
+            )
             if entry.is_sample("value"):
                 res.mark_sample(f"modifier {entry.key} {entry.value:+d}")
         else:
@@ -103,12 +116,16 @@ def fire_shot(spec: ShotSpec, dice: DiceSource) -> Resolution:
         shot.explanation.append(f"D100 {roll.value} > {spec.chance}: miss")
     elif spec.penetration >= spec.defence:
         shot.outcome = "kill"
-        shot.explanation.append(f"D100 {roll.value} <= {spec.chance}: hit; penetration "
-                                f"{spec.penetration} >= DF {spec.defence}: killed, remove it")
+        shot.explanation.append(
+            f"D100 {roll.value} <= {spec.chance}: hit; penetration "
+            f"{spec.penetration} >= DF {spec.defence}: killed, remove it"
+        )
     else:
         shot.outcome = "hit"
-        shot.explanation.append(f"D100 {roll.value} <= {spec.chance}: hit; penetration "
-                                f"{spec.penetration} < DF {spec.defence}: it cannot kill")
+        shot.explanation.append(
+            f"D100 {roll.value} <= {spec.chance}: hit; penetration "
+            f"{spec.penetration} < DF {spec.defence}: it cannot kill"
+        )
     return shot
 
 
@@ -116,35 +133,51 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
     if req.shots < 1:
         raise HcError(f"--shots {req.shots} fires nothing", "give --shots 1 or more")
     if req.range is not None and req.range < 0:
-        raise HcError(f"--range {req.range:g} is negative", "give the distance in inches, 0 or more")
+        raise HcError(
+            f"--range {req.range:g} is negative", "give the distance in inches, 0 or more"
+        )
     for value, flag in ((req.chance, "--chance"), (req.penetration, "--penetration")):
         if value is not None and value < 0:
             raise HcError(f"{flag} {value} is negative", f"give {flag} as 0 or more")
     weapon = tables.weapon(req.weapon) if req.weapon else None
-    inputs: dict = {"weapon": weapon.key if weapon else None, "range": req.range,
-                    "shots": req.shots, "mods": [m.text for m in req.mods]}
+    inputs: dict = {
+        "weapon": weapon.key if weapon else None,
+        "range": req.range,
+        "shots": req.shots,
+        "mods": [m.text for m in req.mods],
+    }
     res = _new("fire", inputs)
     chance, penetration = _base_numbers(weapon, req, res)
 
     template_name = _template_name(weapon, req)
     if len(req.targets) > 1 and template_name is None:
-        raise HcError(f"{len(req.targets)} targets given, but "
-                      f"{weapon.key if weapon else 'this weapon'} fires without a template",
-                      "give one --target (with --shots N for a Fireteam), or --template "
-                      "cone|circle for a heavy weapon")
+        raise HcError(
+            f"{len(req.targets)} targets given, but "
+            f"{weapon.key if weapon else 'this weapon'} fires without a template",
+            "give one --target (with --shots N for a Fireteam), or --template "
+            "cone|circle for a heavy weapon",
+        )
     if len(req.targets) > 1 and req.shots > 1:
-        raise HcError("--shots and several --target do not go together",
-                      "a template shot already resolves every figure under it: give the "
-                      "targets once, and fire again for another shot")
+        raise HcError(
+            "--shots and several --target do not go together",
+            "a template shot already resolves every figure under it: give the "
+            "targets once, and fire again for another shot",
+        )
     if template_name is not None:
         template = tables.template(template_name)
         inputs["template"] = template.key
-        res.fields["template"] = {"name": template.key, "shape": template.shape,
-                                  "size_15mm": template.size_15mm, "size_25mm": template.size_25mm}
+        res.fields["template"] = {
+            "name": template.key,
+            "shape": template.shape,
+            "size_15mm": template.size_15mm,
+            "size_25mm": template.size_25mm,
+        }
         if template.is_sample("size_15mm"):
             res.mark_sample(f"{template.key} template sizes")
-        res.explanation.append(f"{template.key} template: every figure wholly or partly under "
-                               "it is a target, each resolved on its own")
+        res.explanation.append(
+            f"{template.key} template: every figure wholly or partly under "
+            "it is a target, each resolved on its own"
+        )
 
     mods = _resolve_mods(tables, req.mods, ("chance", "defence"), "chance", "fire", res)
     res.modifiers.extend(mods)
@@ -154,7 +187,7 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
 
     targets = _targets(tables, req, res)
     specs = []
-    for i, (label, defence) in enumerate(targets):
+    for label, defence in targets:
         shots = req.shots if len(targets) == 1 else 1
         for n in range(shots):
             tag = label if len(targets) > 1 else (f"shot {n + 1}" if shots > 1 else "")
@@ -168,28 +201,36 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
 def _base_numbers(weapon, req: FireRequest, res: Resolution) -> tuple[int, int]:
     """Chance and penetration: the weapon's band at this range, or the numbers given."""
     if weapon is None:
-        missing = [f for f, v in (("--chance", req.chance), ("--penetration", req.penetration))
-                   if v is None]
+        missing = [
+            f
+            for f, v in (("--chance", req.chance), ("--penetration", req.penetration))
+            if v is None
+        ]
         if missing:
-            raise HcError("no weapon given and no " + " or ".join(missing),
-                          "give --weapon NAME --range INCHES, or the numbers: "
-                          "--chance 65 --penetration 4")
+            raise HcError(
+                "no weapon given and no " + " or ".join(missing),
+                "give --weapon NAME --range INCHES, or the numbers: --chance 65 --penetration 4",
+            )
         res.inputs.update(chance=req.chance, penetration=req.penetration)
         return req.chance, req.penetration  # type: ignore[return-value]
     band = None
     if req.range is None:
         if req.chance is None or req.penetration is None:
-            raise HcError(f"--range is needed to find {weapon.key}'s range band",
-                          f"give --range INCHES (its bands: "
-                          + ", ".join(f"{b.label} {b.chance}/{b.penetration}" for b in weapon.bands)
-                          + ")")
+            raise HcError(
+                f"--range is needed to find {weapon.key}'s range band",
+                "give --range INCHES (its bands: "
+                + ", ".join(f"{b.label} {b.chance}/{b.penetration}" for b in weapon.bands)
+                + ")",
+            )
     else:
         band = weapon.band_at(req.range)
         if band is None:
             last = weapon.bands[-1].up_to
-            raise HcError(f"out of range: {weapon.key} reaches {last:g}\", the target is at "
-                          f"{req.range:g}\": no shot, no roll",
-                          f"move within {last:g}\" to fire {weapon.key}")
+            raise HcError(
+                f'out of range: {weapon.key} reaches {last:g}", the target is at '
+                f'{req.range:g}": no shot, no roll',
+                f'move within {last:g}" to fire {weapon.key}',
+            )
         res.inputs["band"] = band.label
         res.fields["band"] = band.label
         if weapon.is_sample("bands"):
@@ -197,12 +238,16 @@ def _base_numbers(weapon, req: FireRequest, res: Resolution) -> tuple[int, int]:
     chance = band.chance if band else 0
     penetration = band.penetration if band else 0
     if req.chance is not None:
-        res.explanation.append(f"--chance {req.chance} given: used instead of the table's "
-                               + (f"{chance}" if band else "band"))
+        res.explanation.append(
+            f"--chance {req.chance} given: used instead of the table's "
+            + (f"{chance}" if band else "band")
+        )
         chance = req.chance
     if req.penetration is not None:
-        res.explanation.append(f"--penetration {req.penetration} given: used instead of the "
-                               "table's " + (f"{penetration}" if band else "band"))
+        res.explanation.append(
+            f"--penetration {req.penetration} given: used instead of the "
+            "table's " + (f"{penetration}" if band else "band")
+        )
         penetration = req.penetration
     res.inputs.update(chance=req.chance, penetration=req.penetration)
     return chance, penetration
@@ -210,9 +255,15 @@ def _base_numbers(weapon, req: FireRequest, res: Resolution) -> tuple[int, int]:
 
 def _template_name(weapon, req: FireRequest) -> str | None:
     if weapon is not None and req.template is not None and weapon.template != req.template:
-        owned = f"uses the {weapon.template} template" if weapon.template else "fires without a template"
-        raise HcError(f"--template {req.template} does not fit {weapon.key}: it {owned}",
-                      "leave out --template for a weapon from the table")
+        owned = (
+            f"uses the {weapon.template} template"
+            if weapon.template
+            else "fires without a template"
+        )
+        raise HcError(
+            f"--template {req.template} does not fit {weapon.key}: it {owned}",
+            "leave out --template for a weapon from the table",
+        )
     return req.template if req.template is not None else (weapon.template if weapon else None)
 
 
@@ -225,14 +276,19 @@ def _targets(tables: HighCrusadeTables, req: FireRequest, res: Resolution) -> li
             raise HcError(f"defence factor {target.defence} is negative", "give a DF of 0 or more")
         if target.troop is None:
             assert target.defence is not None
-            label = f"target {i + 1} (DF {target.defence})" if len(req.targets) > 1 else f"DF {target.defence}"
+            label = (
+                f"target {i + 1} (DF {target.defence})"
+                if len(req.targets) > 1
+                else f"DF {target.defence}"
+            )
             result.append((label, target.defence))
             continue
         troop = tables.troop(target.troop)
         label = f"target {i + 1} ({troop.key})" if len(req.targets) > 1 else troop.key
         if target.defence is not None:
-            res.explanation.append(f"--df {target.defence} given: used instead of "
-                                   f"{troop.key}'s DF {troop.defence}")
+            res.explanation.append(
+                f"--df {target.defence} given: used instead of {troop.key}'s DF {troop.defence}"
+            )
             result.append((label, target.defence))
         else:
             if troop.is_sample("defence"):
@@ -262,16 +318,31 @@ def _merge_single(res: Resolution, shot: Resolution) -> None:
 def _fire_summary(outcomes: list[str | None]) -> dict:
     kills = outcomes.count("kill")
     hits = kills + outcomes.count("hit")
-    return {"shots": len(outcomes), "hits": hits, "kills": kills,
-            "hits_no_kill": hits - kills, "misses": len(outcomes) - hits}
+    return {
+        "shots": len(outcomes),
+        "hits": hits,
+        "kills": kills,
+        "hits_no_kill": hits - kills,
+        "misses": len(outcomes) - hits,
+    }
 
 
 def fire_odds(tables: HighCrusadeTables, req: FireRequest) -> Resolution:
+    from fractions import Fraction
+
+    from hc_cli.odds import add_independent, enumerate_outcomes
+
     res, specs = plan_fire(tables, req)
     # Shots differ only by label when they share chance, penetration and DF: enumerate once.
-    specs = [replace(spec, label="") for spec in specs] if len({replace(s, label="") for s in specs}) == 1 else specs
-    per_shot = {spec: enumerate_outcomes(lambda d, s=spec: fire_shot(s, d), lambda r: r.outcome)
-                for spec in set(specs)}
+    specs = (
+        [replace(spec, label="") for spec in specs]
+        if len({replace(s, label="") for s in specs}) == 1
+        else specs
+    )
+    per_shot = {
+        spec: enumerate_outcomes(lambda d, s=spec: fire_shot(s, d), lambda r: r.outcome)
+        for spec in set(specs)
+    }
     order = ("miss", "hit", "kill")
     # Shots are independent, so counts over several add up by convolution.
     kills = add_independent(_indicator(per_shot[s], {"kill"}) for s in specs)
@@ -296,10 +367,14 @@ def fire_odds(tables: HighCrusadeTables, req: FireRequest) -> Resolution:
 
 
 def _ordered(dist: dict, order: tuple[str, ...]) -> dict:
+    from fractions import Fraction
+
     return {o: dist.get(o, Fraction(0)) for o in order}
 
 
 def _indicator(dist: dict[str, Fraction], success: set[str]) -> dict[int, Fraction]:
+    from fractions import Fraction
+
     p = sum((v for k, v in dist.items() if k in success), Fraction(0))
     return {0: 1 - p, 1: p}
 
@@ -319,23 +394,35 @@ class MeleeRequest:
 
 
 def plan_melee(tables: HighCrusadeTables, req: MeleeRequest) -> Resolution:
-    res = _new("melee", {"attacker": req.attacker, "attacker_weapon": req.attacker_weapon,
-                         "defender": req.defender, "defender_weapon": req.defender_weapon,
-                         "mods": [m.text for m in req.attacker_mods],
-                         "defender_mods": [m.text for m in req.defender_mods]})
+    res = _new(
+        "melee",
+        {
+            "attacker": req.attacker,
+            "attacker_weapon": req.attacker_weapon,
+            "defender": req.defender,
+            "defender_weapon": req.defender_weapon,
+            "mods": [m.text for m in req.attacker_mods],
+            "defender_mods": [m.text for m in req.defender_mods],
+        },
+    )
     for side, troop_name, weapon_name, specs in (
-            ("attacker", req.attacker, req.attacker_weapon, req.attacker_mods),
-            ("defender", req.defender, req.defender_weapon, req.defender_mods)):
+        ("attacker", req.attacker, req.attacker_weapon, req.attacker_mods),
+        ("defender", req.defender, req.defender_weapon, req.defender_mods),
+    ):
         if troop_name:
             troop = tables.troop(troop_name)
-            res.modifiers.append(Modifier(troop.key, troop.melee, "melee",
-                                          troop.source_of("melee"), side))
+            res.modifiers.append(
+                Modifier(troop.key, troop.melee, "melee", troop.source_of("melee"), side)
+            )
             if troop.is_sample("melee"):
                 res.mark_sample(f"{troop.key} melee {troop.melee:+d}")
         if weapon_name:
             weapon = tables.weapon(weapon_name)
-            res.modifiers.append(Modifier(f"carrying {weapon.key}", weapon.melee, "melee",
-                                          weapon.source_of("melee"), side))
+            res.modifiers.append(
+                Modifier(
+                    f"carrying {weapon.key}", weapon.melee, "melee", weapon.source_of("melee"), side
+                )
+            )
             if weapon.is_sample("melee"):
                 res.mark_sample(f"{weapon.key} melee {weapon.melee:+d}")
         res.modifiers.extend(_resolve_mods(tables, specs, ("melee",), "melee", "melee", res, side))
@@ -373,6 +460,8 @@ def resolve_melee(tables: HighCrusadeTables, req: MeleeRequest, dice: DiceSource
 
 
 def melee_odds(tables: HighCrusadeTables, req: MeleeRequest) -> Resolution:
+    from hc_cli.odds import enumerate_outcomes
+
     res = plan_melee(tables, req)
     dist = enumerate_outcomes(lambda d: melee_contest(res, d), lambda r: r.outcome)
     res.odds = Odds(_ordered(dist, ("attacker", "defender", "draw")))
@@ -398,8 +487,9 @@ def d10_test(res: Resolution, test: D10Test, dice: DiceSource) -> Resolution:
     total = roll.value + sum(m.value for m in res.modifiers)
     parts = " ".join(f"{m.value:+d} ({m.name})" for m in res.modifiers)
     res.fields.update(total=total, needed=test.needed)
-    res.explanation.insert(0, f"D10 {roll.value} {parts} = {total}, needs {test.needed} or more"
-                           .replace("  ", " "))
+    res.explanation.insert(
+        0, f"D10 {roll.value} {parts} = {total}, needs {test.needed} or more".replace("  ", " ")
+    )
     return res
 
 
@@ -415,8 +505,12 @@ class MoraleRequest:
     mods: tuple[ModSpec, ...] = ()
 
 
-TRIGGER_FLAGS = {"fired_at": "fired-at", "ambushed": "ambushed",
-                 "first_casualty": "first-casualty", "below_half": "below-half"}
+TRIGGER_FLAGS = {
+    "fired_at": "fired-at",
+    "ambushed": "ambushed",
+    "first_casualty": "first-casualty",
+    "below_half": "below-half",
+}
 
 
 def _troop_modifier(tables: HighCrusadeTables, name: str | None, res: Resolution) -> None:
@@ -429,51 +523,81 @@ def _troop_modifier(tables: HighCrusadeTables, name: str | None, res: Resolution
 
 
 def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resolution, D10Test]:
-    res = _new("morale", {"troop": req.troop, "fired_at": req.fired_at, "ambushed": req.ambushed,
-                          "first_casualty": req.first_casualty, "below_half": req.below_half,
-                          "strength": req.strength, "casualties": req.casualties,
-                          "mods": [m.text for m in req.mods]})
+    res = _new(
+        "morale",
+        {
+            "troop": req.troop,
+            "fired_at": req.fired_at,
+            "ambushed": req.ambushed,
+            "first_casualty": req.first_casualty,
+            "below_half": req.below_half,
+            "strength": req.strength,
+            "casualties": req.casualties,
+            "mods": [m.text for m in req.mods],
+        },
+    )
     below_half = req.below_half
     if req.strength is not None or req.casualties is not None:
         if req.strength is None or req.casualties is None:
-            raise HcError("--strength and --casualties go together",
-                          "give both, e.g. --strength 10 --casualties 6, or --below-half")
+            raise HcError(
+                "--strength and --casualties go together",
+                "give both, e.g. --strength 10 --casualties 6, or --below-half",
+            )
         if req.strength < 1:
-            raise HcError(f"--strength {req.strength} is not a Fireteam",
-                          "give the Fireteam's full strength in figures, 1 or more")
+            raise HcError(
+                f"--strength {req.strength} is not a Fireteam",
+                "give the Fireteam's full strength in figures, 1 or more",
+            )
         if not 0 <= req.casualties <= req.strength:
-            raise HcError(f"--casualties {req.casualties} does not fit --strength {req.strength}",
-                          f"give 0..{req.strength} casualties")
+            raise HcError(
+                f"--casualties {req.casualties} does not fit --strength {req.strength}",
+                f"give 0..{req.strength} casualties",
+            )
         left = req.strength - req.casualties
         derived = 2 * left < req.strength
         if req.below_half and not derived:
-            raise HcError(f"--below-half contradicts --strength {req.strength} --casualties "
-                          f"{req.casualties}: {left} of {req.strength} is not below 50%",
-                          "leave out --below-half; hc derives it from the numbers")
+            raise HcError(
+                f"--below-half contradicts --strength {req.strength} --casualties "
+                f"{req.casualties}: {left} of {req.strength} is not below 50%",
+                "leave out --below-half; hc derives it from the numbers",
+            )
         below_half = derived
-        res.explanation.append(f"{left} of {req.strength} figures left: "
-                               + ("below 50%" if derived else "not below 50%"))
-    flags = {"fired_at": req.fired_at, "ambushed": req.ambushed,
-             "first_casualty": req.first_casualty, "below_half": below_half}
+        res.explanation.append(
+            f"{left} of {req.strength} figures left: "
+            + ("below 50%" if derived else "not below 50%")
+        )
+    flags = {
+        "fired_at": req.fired_at,
+        "ambushed": req.ambushed,
+        "first_casualty": req.first_casualty,
+        "below_half": below_half,
+    }
     _troop_modifier(tables, req.troop, res)
     triggers = []
     for flag, name in TRIGGER_FLAGS.items():
         if flags[flag]:
             entry = tables.modifier(name, ("morale",), "morale")
-            res.modifiers.append(Modifier(entry.key, entry.value, "morale", entry.source_of("value")))
+            res.modifiers.append(
+                Modifier(entry.key, entry.value, "morale", entry.source_of("value"))
+            )
             if entry.is_sample("value"):
                 res.mark_sample(f"modifier {entry.key} {entry.value:+d}")
             triggers.append(entry.key)
     extra = _resolve_mods(tables, req.mods, ("morale",), "morale", "morale", res)
     res.modifiers.extend(extra)
-    triggers += [m.name for m in extra
-                 if m.name in tables.modifiers and tables.modifiers[m.name].morale_trigger]
+    triggers += [
+        m.name
+        for m in extra
+        if m.name in tables.modifiers and tables.modifiers[m.name].morale_trigger
+    ]
     if not triggers:
         names = sorted(k for k, m in tables.modifiers.items() if m.morale_trigger)
-        raise HcError("nothing calls for a Morale test",
-                      "flag what happened: --fired-at, --ambushed, --first-casualty, "
-                      "--below-half (or --strength N --casualties N)"
-                      + (f"; triggers in the tables: {', '.join(names)}" if names else ""))
+        raise HcError(
+            "nothing calls for a Morale test",
+            "flag what happened: --fired-at, --ambushed, --first-casualty, "
+            "--below-half (or --strength N --casualties N)"
+            + (f"; triggers in the tables: {', '.join(names)}" if names else ""),
+        )
     res.fields["triggers"] = triggers
     rule = tables.rule("morale-pass")
     if rule.is_sample("value"):
@@ -498,6 +622,8 @@ def resolve_morale(tables: HighCrusadeTables, req: MoraleRequest, dice: DiceSour
 
 
 def morale_odds(tables: HighCrusadeTables, req: MoraleRequest) -> Resolution:
+    from hc_cli.odds import enumerate_outcomes
+
     res, test = plan_morale(tables, req)
     dist = enumerate_outcomes(lambda d: morale_test(res, test, d), lambda r: r.outcome)
     res.odds = Odds(_ordered(dist, ("pass", "rout")))
@@ -514,9 +640,15 @@ class RallyRequest:
 
 
 def plan_rally(tables: HighCrusadeTables, req: RallyRequest) -> tuple[Resolution, D10Test]:
-    res = _new("rally", {"troop": req.troop, "has_casualties": req.has_casualties,
-                         "casualties_during_regroup": req.casualties_during_regroup,
-                         "mods": [m.text for m in req.mods]})
+    res = _new(
+        "rally",
+        {
+            "troop": req.troop,
+            "has_casualties": req.has_casualties,
+            "casualties_during_regroup": req.casualties_during_regroup,
+            "mods": [m.text for m in req.mods],
+        },
+    )
     _troop_modifier(tables, req.troop, res)
     if req.has_casualties:
         entry = tables.modifier("casualties", ("morale",), "rally")
@@ -529,14 +661,17 @@ def plan_rally(tables: HighCrusadeTables, req: RallyRequest) -> tuple[Resolution
     return res, D10Test(rule.value, "regroup")
 
 
-def rally_test(res: Resolution, test: D10Test, dice: DiceSource,
-               casualties_during_regroup: bool) -> Resolution:
+def rally_test(
+    res: Resolution, test: D10Test, dice: DiceSource, casualties_during_regroup: bool
+) -> Resolution:
     if casualties_during_regroup:
         res = replace(res, rolls=[], explanation=list(res.explanation), fields=dict(res.fields))
         res.outcome = "rout"
         res.fields["total"] = None
-        res.explanation.append("the enemy caused casualties during the Regroup move: it routs "
-                               f"automatically, no roll; {ROUT_MEANS}")
+        res.explanation.append(
+            "the enemy caused casualties during the Regroup move: it routs "
+            f"automatically, no roll; {ROUT_MEANS}"
+        )
         return res
     res = d10_test(res, test, dice)
     if res.fields["total"] >= test.needed:
@@ -554,9 +689,12 @@ def resolve_rally(tables: HighCrusadeTables, req: RallyRequest, dice: DiceSource
 
 
 def rally_odds(tables: HighCrusadeTables, req: RallyRequest) -> Resolution:
+    from hc_cli.odds import enumerate_outcomes
+
     res, test = plan_rally(tables, req)
-    dist = enumerate_outcomes(lambda d: rally_test(res, test, d, req.casualties_during_regroup),
-                              lambda r: r.outcome)
+    dist = enumerate_outcomes(
+        lambda d: rally_test(res, test, d, req.casualties_during_regroup), lambda r: r.outcome
+    )
     res.odds = Odds(_ordered(dist, ("rallied", "retreat", "rout")))
     return res
 
@@ -587,20 +725,33 @@ class _RollOff:
 def plan_initiative(tables: HighCrusadeTables, req: InitiativeRequest) -> tuple[Resolution, int]:
     a, b = (s.strip() for s in req.sides)
     if not a or not b or a.lower() == b.lower():
-        raise HcError(f"the two sides need two different names, not '{a}' and '{b}'",
-                      "give --side NAME twice, e.g. --side Crusaders --side Orcs")
-    res = _new("initiative", {"sides": [a, b], "mods": [m.text for m in req.first_mods],
-                              "second_mods": [m.text for m in req.second_mods]})
+        raise HcError(
+            f"the two sides need two different names, not '{a}' and '{b}'",
+            "give --side NAME twice, e.g. --side Crusaders --side Orcs",
+        )
+    res = _new(
+        "initiative",
+        {
+            "sides": [a, b],
+            "mods": [m.text for m in req.first_mods],
+            "second_mods": [m.text for m in req.second_mods],
+        },
+    )
     for side, specs in ((a, req.first_mods), (b, req.second_mods)):
-        res.modifiers.extend(_resolve_mods(tables, specs, ("initiative",), "initiative",
-                                           "initiative", res, side))
+        res.modifiers.extend(
+            _resolve_mods(tables, specs, ("initiative",), "initiative", "initiative", res, side)
+        )
     rule = tables.rule("initiative-die")
     if rule.is_sample("value"):
-        res.mark_sample(f"Initiative roll-off: D{rule.value} each, highest wins, ties roll again "
-                        "(the texts do not say how Initiative is won)")
+        res.mark_sample(
+            f"Initiative roll-off: D{rule.value} each, highest wins, ties roll again "
+            "(the texts do not say how Initiative is won)"
+        )
     if rule.value < 2:
-        raise HcError(f"initiative-die {rule.value} cannot decide a roll-off",
-                      "set rules.initiative-die to 2 or more in the house rules")
+        raise HcError(
+            f"initiative-die {rule.value} cannot decide a roll-off",
+            "set rules.initiative-die to 2 or more in the house rules",
+        )
     return res, rule.value
 
 
@@ -624,22 +775,29 @@ def _settle_initiative(res: Resolution, rounds: list[_RollOff]) -> Resolution:
     res.outcome = winner
     for n, r in enumerate(rounds, 1):
         res.rolls.extend(r.rolls)
-        res.explanation.append(f"roll-off {n}: {a} {r.totals[0]}, {b} {r.totals[1]}"
-                               + (": tie, roll again" if r.winner is None else ""))
+        res.explanation.append(
+            f"roll-off {n}: {a} {r.totals[0]}, {b} {r.totals[1]}"
+            + (": tie, roll again" if r.winner is None else "")
+        )
     totals = dict(zip((a, b), last.totals, strict=True))
-    res.fields.update(player_a=winner, player_b=loser,
-                      order=[{"name": winner, "initiative": totals[winner], "extra": False,
-                              "player": "A"},
-                             {"name": loser, "initiative": totals[loser], "extra": False,
-                              "player": "B"}],
-                      sequence=[step.format(a=winner, b=loser) for step in MOVE_SEQUENCE])
-    res.explanation.append(f"{winner} has the Initiative: Player A for this move; "
-                           f"{loser} is Player B")
+    res.fields.update(
+        player_a=winner,
+        player_b=loser,
+        order=[
+            {"name": winner, "initiative": totals[winner], "extra": False, "player": "A"},
+            {"name": loser, "initiative": totals[loser], "extra": False, "player": "B"},
+        ],
+        sequence=[step.format(a=winner, b=loser) for step in MOVE_SEQUENCE],
+    )
+    res.explanation.append(
+        f"{winner} has the Initiative: Player A for this move; {loser} is Player B"
+    )
     return res
 
 
-def resolve_initiative(tables: HighCrusadeTables, req: InitiativeRequest,
-                       dice: DiceSource) -> Resolution:
+def resolve_initiative(
+    tables: HighCrusadeTables, req: InitiativeRequest, dice: DiceSource
+) -> Resolution:
     res, die = plan_initiative(tables, req)
     rounds: list[_RollOff] = []
     while not rounds or rounds[-1].winner is None:
@@ -650,6 +808,10 @@ def resolve_initiative(tables: HighCrusadeTables, req: InitiativeRequest,
 
 
 def initiative_odds(tables: HighCrusadeTables, req: InitiativeRequest) -> Resolution:
+    from fractions import Fraction
+
+    from hc_cli.odds import enumerate_outcomes, until_decided
+
     res, die = plan_initiative(tables, req)
     one_round = enumerate_outcomes(lambda d: roll_off_round(res, die, d, 1), lambda r: r.winner)
     a, b = res.inputs["sides"]

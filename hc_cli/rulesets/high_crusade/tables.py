@@ -23,14 +23,28 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "carried_by": Field("str"),
         "template": Field("str", help="a template name (cone, circle) for a heavy weapon"),
         "melee": Field("int", help="hand-to-hand modifier for carrying it"),
-        "bands": Field("list", required=True, help="range bands, nearest first", items={
-            "up_to": Field("number", required=True, minimum=0,
-                           help="inches: the band holds ranges up to and including this"),
-            "chance": Field("int", required=True, minimum=0, maximum=100,
-                            help="D100 chance to hit, 0..100"),
-            "penetration": Field("int", required=True, minimum=0,
-                                 help="kills when at least the target's defence factor"),
-        }),
+        "bands": Field(
+            "list",
+            required=True,
+            help="range bands, nearest first",
+            items={
+                "up_to": Field(
+                    "number",
+                    required=True,
+                    minimum=0,
+                    help="inches: the band holds ranges up to and including this",
+                ),
+                "chance": Field(
+                    "int", required=True, minimum=0, maximum=100, help="D100 chance to hit, 0..100"
+                ),
+                "penetration": Field(
+                    "int",
+                    required=True,
+                    minimum=0,
+                    help="kills when at least the target's defence factor",
+                ),
+            },
+        ),
     },
     "troops": {
         "name": Field("str", help="the name in full; the key if left out"),
@@ -70,14 +84,23 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
         where = weapon.get("_changed", {}).get("bands") or weapon["_file"]
         bands = weapon["bands"]
         if not bands:
-            problems.add(where, None, f"weapons.{name}.bands", "no range bands",
-                         "give at least one band: {up_to: 12, chance: 65, penetration: 4}")
+            problems.add(
+                where,
+                None,
+                f"weapons.{name}.bands",
+                "no range bands",
+                "give at least one band: {up_to: 12, chance: 65, penetration: 4}",
+            )
         for i in range(1, len(bands)):
             if bands[i]["up_to"] <= bands[i - 1]["up_to"]:
-                problems.add(where, None, f"weapons.{name}.bands[{i}].up_to",
-                             f"{bands[i]['up_to']} overlaps the band before it "
-                             f"(up to {bands[i - 1]['up_to']})",
-                             "list bands nearest first, each reaching further than the last")
+                problems.add(
+                    where,
+                    None,
+                    f"weapons.{name}.bands[{i}].up_to",
+                    f"{bands[i]['up_to']} overlaps the band before it "
+                    f"(up to {bands[i - 1]['up_to']})",
+                    "list bands nearest first, each reaching further than the last",
+                )
         template = weapon.get("template")
         if template is not None and template not in tables["templates"]:
             err = UnknownName("template", template, tables["templates"])
@@ -85,8 +108,13 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
             problems.add(where, None, f"weapons.{name}.template", err.message, err.hint)
     for name in REQUIRED_RULES:
         if name not in tables["rules"]:
-            problems.add("rules", None, f"rules.{name}", "missing",
-                         "the High Crusade procedures need it; do not remove it")
+            problems.add(
+                "rules",
+                None,
+                f"rules.{name}",
+                "missing",
+                "the High Crusade procedures need it; do not remove it",
+            )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -143,8 +171,9 @@ class Template(Entry):
 def _bands(raw: list[dict]) -> tuple[RangeBand, ...]:
     bands, low = [], 0.0
     for b in raw:
-        bands.append(RangeBand(low, b["up_to"], b["chance"], b["penetration"],
-                               f"{low:g}-{b['up_to']:g}\""))
+        bands.append(
+            RangeBand(low, b["up_to"], b["chance"], b["penetration"], f'{low:g}-{b["up_to"]:g}"')
+        )
         low = b["up_to"]
     return tuple(bands)
 
@@ -163,25 +192,55 @@ class HighCrusadeTables:
         t = merged.tables
         return cls(
             merged=merged,
-            weapons={k: Weapon(**entry_args(k, v), name=v.get("name", k), bands=_bands(v["bands"]),
-                               template=v.get("template"), melee=v.get("melee", 0))
-                     for k, v in t["weapons"].items()},
-            troops={k: Troop(**entry_args(k, v), name=v.get("name", k), defence=v["defence"],
-                             melee=v.get("melee", 0), morale=v.get("morale", 0))
-                    for k, v in t["troops"].items()},
-            modifiers={k: NamedModifier(**entry_args(k, v), value=v["value"],
-                                        applies_to=v["applies_to"],
-                                        description=v.get("description", ""),
-                                        morale_trigger=v.get("morale_trigger", False))
-                       for k, v in t["modifiers"].items()},
-            templates={k: Template(**entry_args(k, v), shape=v["shape"],
-                                   description=v.get("description", ""),
-                                   size_15mm=v.get("size_15mm", ""),
-                                   size_25mm=v.get("size_25mm", ""))
-                       for k, v in t["templates"].items()},
-            rules={k: NamedModifier(**entry_args(k, v), value=v["value"], applies_to="rules",
-                                    description=v.get("description", ""))
-                   for k, v in t["rules"].items()},
+            weapons={
+                k: Weapon(
+                    **entry_args(k, v),
+                    name=v.get("name", k),
+                    bands=_bands(v["bands"]),
+                    template=v.get("template"),
+                    melee=v.get("melee", 0),
+                )
+                for k, v in t["weapons"].items()
+            },
+            troops={
+                k: Troop(
+                    **entry_args(k, v),
+                    name=v.get("name", k),
+                    defence=v["defence"],
+                    melee=v.get("melee", 0),
+                    morale=v.get("morale", 0),
+                )
+                for k, v in t["troops"].items()
+            },
+            modifiers={
+                k: NamedModifier(
+                    **entry_args(k, v),
+                    value=v["value"],
+                    applies_to=v["applies_to"],
+                    description=v.get("description", ""),
+                    morale_trigger=v.get("morale_trigger", False),
+                )
+                for k, v in t["modifiers"].items()
+            },
+            templates={
+                k: Template(
+                    **entry_args(k, v),
+                    shape=v["shape"],
+                    description=v.get("description", ""),
+                    size_15mm=v.get("size_15mm", ""),
+                    size_25mm=v.get("size_25mm", ""),
+                )
+                for k, v in t["templates"].items()
+            },
+            rules={
+                k: NamedModifier(
+                    **entry_args(k, v),
+                    value=v["value"],
+                    applies_to="rules",
+                    description=v.get("description", ""),
+                )
+                for k, v in t["rules"].items()
+            },
         )
 
     def weapon(self, name: str) -> Weapon:
@@ -197,10 +256,11 @@ class HighCrusadeTables:
         mod = lookup(self.modifiers, "modifier", name)
         if mod.applies_to not in allowed:
             fitting = sorted(k for k, m in self.modifiers.items() if m.applies_to in allowed)
-            raise HcError(f"modifier '{mod.key}' applies to {mod.applies_to}, not to {command}",
-                          f"{command} takes: " + ", ".join(fitting))
+            raise HcError(
+                f"modifier '{mod.key}' applies to {mod.applies_to}, not to {command}",
+                f"{command} takes: " + ", ".join(fitting),
+            )
         return mod
 
     def rule(self, name: str) -> NamedModifier:
         return self.rules[name]
-

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError
-from hc_cli.mods import ModSpec
 from hc_cli.model import Modifier, Odds, Resolution
-from hc_cli.odds import add_independent, enumerate_outcomes
+from hc_cli.mods import ModSpec
 from hc_cli.roll import parse as parse_dice
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables, Weapon
+
+if TYPE_CHECKING:  # fractions are imported where odds are worked out
+    from fractions import Fraction
 
 OUTCOMES = ("miss", "no-wound", "saved", "wounded", "casualty")
 WOUND_DAMAGE = {"saved", "wounded", "casualty"}  # following fire goes on after these
@@ -141,10 +143,14 @@ def _firer_bs(t: RogueTraderTables, req: FireRequest, res: Resolution) -> int:
         if profile.is_sample("bs"):
             res.mark_sample(f"{profile.key} BS {bs}")
     else:
-        raise HcError("no firer given", "give --firer PROFILE (e.g. --firer space-marine) or --bs N")
+        raise HcError(
+            "no firer given", "give --firer PROFILE (e.g. --firer space-marine) or --bs N"
+        )
     if bs == 0:
-        raise HcError("BS 0: this firer has no ballistic skill and may not shoot or throw",
-                      "only a model with BS 1 or more can fire")
+        raise HcError(
+            "BS 0: this firer has no ballistic skill and may not shoot or throw",
+            "only a model with BS 1 or more can fire",
+        )
     if not 1 <= bs <= 10:
         raise HcError(f"BS {bs} is off the chart", "BS runs from 1 to 10 (0 may not shoot)")
     return bs
@@ -152,15 +158,24 @@ def _firer_bs(t: RogueTraderTables, req: FireRequest, res: Resolution) -> int:
 
 def _weapon(t: RogueTraderTables, req: FireRequest, res: Resolution) -> Weapon:
     """The weapon from the table, with any direct numbers laid over it."""
-    direct = {"short": req.short, "long": req.long, "maximum": req.maximum,
-              "to_hit_short": req.to_hit_short, "to_hit_long": req.to_hit_long,
-              "strength": req.strength, "damage": req.damage, "save_modifier": req.save_mod,
-              "area": req.radius}
+    direct = {
+        "short": req.short,
+        "long": req.long,
+        "maximum": req.maximum,
+        "to_hit_short": req.to_hit_short,
+        "to_hit_long": req.to_hit_long,
+        "strength": req.strength,
+        "damage": req.damage,
+        "save_modifier": req.save_mod,
+        "area": req.radius,
+    }
     given = {k: v for k, v in direct.items() if v is not None}
     if req.weapon_type:
         for kind in req.weapon_type:
             if kind.upper() not in ("S", "F"):
-                raise HcError(f"--weapon-type {kind} is not a type", "S (slow) or F (following fire)")
+                raise HcError(
+                    f"--weapon-type {kind} is not a type", "S (slow) or F (following fire)"
+                )
         given["slow"] = any(k.upper() == "S" for k in req.weapon_type)
         given["following_fire"] = any(k.upper() == "F" for k in req.weapon_type)
     if req.weapon:
@@ -170,10 +185,16 @@ def _weapon(t: RogueTraderTables, req: FireRequest, res: Resolution) -> Weapon:
         weapon = replace(weapon, **given)
     else:
         if req.strength is None:
-            raise HcError("no weapon given and no --strength",
-                          "give --weapon NAME, or the numbers: --strength 4 --damage 1 --save-mod -1")
-        weapon = Weapon(key="weapon", source="given", name="weapon", **{
-            "damage": "1", **{k: v for k, v in given.items()}})
+            raise HcError(
+                "no weapon given and no --strength",
+                "give --weapon NAME, or the numbers: --strength 4 --damage 1 --save-mod -1",
+            )
+        weapon = Weapon(
+            key="weapon",
+            source="given",
+            name="weapon",
+            **{"damage": "1", **{k: v for k, v in given.items()}},
+        )
     if not 1 <= weapon.strength <= 10:
         raise HcError(f"Strength {weapon.strength} is off the wound chart", "give 1..10")
     if weapon.damage.strip().isdigit():
@@ -189,16 +210,23 @@ def _weapon(t: RogueTraderTables, req: FireRequest, res: Resolution) -> Weapon:
 
 def _band(weapon: Weapon, req: FireRequest, res: Resolution) -> str | None:
     if req.range is not None and req.range < 0:
-        raise HcError(f"--range {req.range:g} is negative", "give the distance in inches, 0 or more")
+        raise HcError(
+            f"--range {req.range:g} is negative", "give the distance in inches, 0 or more"
+        )
     if weapon.short is None or weapon.reach is None:
         return None
     if req.range is None:
-        raise HcError(f"--range is needed for {weapon.key}'s short and long range",
-                      f"short 0-{weapon.short:g}\", long {weapon.short:g}-{weapon.long:g}\", "
-                      f"maximum {weapon.reach:g}\"")
+        raise HcError(
+            f"--range is needed for {weapon.key}'s short and long range",
+            f'short 0-{weapon.short:g}", long {weapon.short:g}-{weapon.long:g}", '
+            f'maximum {weapon.reach:g}"',
+        )
     if req.range > weapon.reach:
-        raise HcError(f"out of range: {weapon.key} reaches {weapon.reach:g}\", the target is at "
-                      f"{req.range:g}\": no shot, no roll", f"move within {weapon.reach:g}\"")
+        raise HcError(
+            f'out of range: {weapon.key} reaches {weapon.reach:g}", the target is at '
+            f'{req.range:g}": no shot, no roll',
+            f'move within {weapon.reach:g}"',
+        )
     band = "short" if req.range <= weapon.short else "long"
     res.fields["band"] = band
     for name in ("short", "long", "maximum"):
@@ -216,29 +244,36 @@ def _table_mod(t: RogueTraderTables, name: str, res: Resolution, times: int = 1)
     return Modifier(label, entry.value * times, "to hit", entry.source_of("value"))
 
 
-def _to_hit_modifiers(t: RogueTraderTables, req: FireRequest, weapon: Weapon, band: str | None,
-                      res: Resolution) -> list[Modifier]:
+def _to_hit_modifiers(
+    t: RogueTraderTables, req: FireRequest, weapon: Weapon, band: str | None, res: Resolution
+) -> list[Modifier]:
     mods: list[Modifier] = []
     if band is not None:
         value = weapon.to_hit_short if band == "short" else weapon.to_hit_long
         field = f"to_hit_{band}"
-        mods.append(Modifier(f"{weapon.key} at {band} range", value, "to hit",
-                             weapon.source_of(field)))
+        mods.append(
+            Modifier(f"{weapon.key} at {band} range", value, "to hit", weapon.source_of(field))
+        )
         if weapon.is_sample(field):
             res.mark_sample(f"{weapon.key} to hit at {band} range {value:+d}")
     if req.moving_surface and not req.mounted_weapon:
         mods.append(_table_mod(t, "moving-surface", res))
     if req.target_moved is not None:
         if req.target_moved < 0:
-            raise HcError(f"--target-moved {req.target_moved:g} is negative",
-                          "give the inches the target moved in its last turn")
+            raise HcError(
+                f"--target-moved {req.target_moved:g} is negative",
+                "give the inches the target moved in its last turn",
+            )
         per = t.modifier("target-moved").per_inches or 10
         times = math.floor(req.target_moved / per)
         if times:
             mods.append(_table_mod(t, "target-moved", res, times))
-    for flag, name in ((req.firer_wounded, "firer-wounded"), (req.soft_cover, "soft-cover"),
-                       (req.hard_cover, "hard-cover"),
-                       (req.improvised or weapon.improvised, "improvised")):
+    for flag, name in (
+        (req.firer_wounded, "firer-wounded"),
+        (req.soft_cover, "soft-cover"),
+        (req.hard_cover, "hard-cover"),
+        (req.improvised or weapon.improvised, "improvised"),
+    ):
         if flag:
             mods.append(_table_mod(t, name, res))
     for spec in req.mods:
@@ -258,34 +293,49 @@ def _size_modifier(t: RogueTraderTables, size: str, res: Resolution) -> list[Mod
     return []
 
 
-def _needed_to_hit(t: RogueTraderTables, bs: int, mods: list[Modifier],
-                   req: FireRequest) -> tuple[int, int | None, list[str]]:
+def _needed_to_hit(
+    t: RogueTraderTables, bs: int, mods: list[Modifier], req: FireRequest
+) -> tuple[int, int | None, list[str]]:
     """Score needed on the D6 (floor applied), the second D6 for 7+, and how it was found."""
     base = t.charts.to_hit[bs - 1]
     total = sum(m.value for m in mods)
     raw = base - total
     floor = t.rule("minimum-to-hit")
     needed = max(raw, floor)
-    notes = [f"BS {bs} needs {base}" + (f", modifiers {total:+d} on the roll: {raw}" if mods else "")]
+    notes = [
+        f"BS {bs} needs {base}" + (f", modifiers {total:+d} on the roll: {raw}" if mods else "")
+    ]
     if raw < floor:
         notes.append(f"never below {floor}: needs {floor} (a 1 always misses)")
     if needed <= 6:
         return needed, None, notes
     if needed - 7 >= len(t.charts.seven_plus):
-        raise HcError(f"needs {needed} or more to hit: impossible, no shot",
-                      "10 or more cannot hit at all; find a better shot")
+        raise HcError(
+            f"needs {needed} or more to hit: impossible, no shot",
+            "10 or more cannot hit at all; find a better shot",
+        )
     if not req.allow_7plus:
-        raise HcError(f"needs {needed} to hit: only if the GM allows shots needing 7 or more",
-                      "add --allow-7plus to roll a 6 and then "
-                      f"{t.charts.seven_plus[needed - 7]}+ on a second D6")
+        raise HcError(
+            f"needs {needed} to hit: only if the GM allows shots needing 7 or more",
+            "add --allow-7plus to roll a 6 and then "
+            f"{t.charts.seven_plus[needed - 7]}+ on a second D6",
+        )
     second = t.charts.seven_plus[needed - 7]
-    notes.append(f"needs {needed}: a 6, then {second}+ on a second D6 "
-                 f"({t.charts.sources.get('seven-plus', '')})")
+    notes.append(
+        f"needs {needed}: a 6, then {second}+ on a second D6 "
+        f"({t.charts.sources.get('seven-plus', '')})"
+    )
     return needed, second, notes
 
 
-def _victim(t: RogueTraderTables, name: str | None, req: FireRequest, weapon: Weapon,
-            res: Resolution, label: str | None = None) -> tuple[Victim, str]:
+def _victim(
+    t: RogueTraderTables,
+    name: str | None,
+    req: FireRequest,
+    weapon: Weapon,
+    res: Resolution,
+    label: str | None = None,
+) -> tuple[Victim, str]:
     """A target's numbers from its profile or the flags; returns it and its size."""
     if name is not None:
         profile = t.profile(name)
@@ -298,8 +348,11 @@ def _victim(t: RogueTraderTables, name: str | None, req: FireRequest, weapon: We
         label = label or profile.key
     else:
         if req.toughness is None:
-            raise HcError("no target given", "give --target PROFILE (e.g. --target ork) or "
-                                             "--toughness N (with --save N, --wounds-left N)")
+            raise HcError(
+                "no target given",
+                "give --target PROFILE (e.g. --target ork) or "
+                "--toughness N (with --save N, --wounds-left N)",
+            )
         toughness, wounds, armour_name, size = req.toughness, 1, "none", "normal"
         label = label or f"T{toughness}"
     if req.toughness is not None:
@@ -311,13 +364,17 @@ def _victim(t: RogueTraderTables, name: str | None, req: FireRequest, weapon: We
     wounds_left = wounds
     if req.wounds_taken is not None:
         if not 0 <= req.wounds_taken < wounds:
-            raise HcError(f"--wounds-taken {req.wounds_taken} does not fit W {wounds}",
-                          f"give 0..{wounds - 1}: a model with W wounds taken is already a casualty")
+            raise HcError(
+                f"--wounds-taken {req.wounds_taken} does not fit W {wounds}",
+                f"give 0..{wounds - 1}: a model with W wounds taken is already a casualty",
+            )
         wounds_left = wounds - req.wounds_taken
     if req.wounds_left is not None:
         if req.wounds_left < 1:
-            raise HcError(f"--wounds-left {req.wounds_left}: that model is already a casualty",
-                          "give 1 or more")
+            raise HcError(
+                f"--wounds-left {req.wounds_left}: that model is already a casualty",
+                "give 1 or more",
+            )
         wounds_left = req.wounds_left
     if req.armour is not None:
         armour_name = req.armour
@@ -325,30 +382,48 @@ def _victim(t: RogueTraderTables, name: str | None, req: FireRequest, weapon: We
     save = req.save if req.save is not None else armour.save
     needed_to_save = save - weapon.save_modifier
     row = t.charts.wound[weapon.strength - 1]
-    victim = Victim(label, weapon.strength, toughness, wounds_left, row[toughness - 1],
-                    needed_to_save if needed_to_save <= 6 else None)
+    victim = Victim(
+        label,
+        weapon.strength,
+        toughness,
+        wounds_left,
+        row[toughness - 1],
+        needed_to_save if needed_to_save <= 6 else None,
+    )
     return victim, size
 
 
 def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
     if req.shots < 1:
         raise HcError(f"--shots {req.shots} fires nothing", "give --shots 1 or more")
-    res = _new("fire", {"firer": req.firer, "bs": req.bs, "range": req.range,
-                        "targets": list(req.targets), "shots": req.shots,
-                        "mods": [m.text for m in req.mods]})
+    res = _new(
+        "fire",
+        {
+            "firer": req.firer,
+            "bs": req.bs,
+            "range": req.range,
+            "targets": list(req.targets),
+            "shots": req.shots,
+            "mods": [m.text for m in req.mods],
+        },
+    )
     bs = _firer_bs(t, req, res)
     weapon = _weapon(t, req, res)
     if weapon.slow and req.moved:
-        raise HcError(f"{weapon.key} is a slow (S-type) weapon: it cannot fire after moving",
-                      "leave out --moved if the firer stayed still (turning counts as moving)")
+        raise HcError(
+            f"{weapon.key} is a slow (S-type) weapon: it cannot fire after moving",
+            "leave out --moved if the firer stayed still (turning counts as moving)",
+        )
     band = _band(weapon, req, res)
     if req.moving_surface and not req.mounted_weapon and band == "long":
-        raise HcError("firing from a moving vehicle or mount: short range only",
-                      f"close to {weapon.short:g}\" or less (a vehicle-mounted weapon: "
-                      "--mounted-weapon)")
+        raise HcError(
+            "firing from a moving vehicle or mount: short range only",
+            f'close to {weapon.short:g}" or less (a vehicle-mounted weapon: --mounted-weapon)',
+        )
     base_mods = _to_hit_modifiers(t, req, weapon, band, res)
-    res.fields.update(bs=bs, strength=weapon.strength, damage=weapon.damage,
-                      save_modifier=weapon.save_modifier)
+    res.fields.update(
+        bs=bs, strength=weapon.strength, damage=weapon.damage, save_modifier=weapon.save_modifier
+    )
     if weapon.is_sample("strength"):
         res.mark_sample(f"{weapon.key} S{weapon.strength}, damage {weapon.damage}")
     if weapon.is_sample("save_modifier"):
@@ -360,25 +435,39 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
         mode = "area"
         if req.under is not None:
             if req.under < 0 or len(names) > 1:
-                raise HcError("--under N counts models of one --target under the marker",
-                              "give one --target with --under N, or one --target per model")
+                raise HcError(
+                    "--under N counts models of one --target under the marker",
+                    "give one --target with --under N, or one --target per model",
+                )
             names = names * req.under
         if not 0 <= req.partly <= len(names):
-            raise HcError(f"--partly {req.partly} is more than the {len(names)} model(s) under "
-                          "the marker", f"give 0..{len(names)}")
+            raise HcError(
+                f"--partly {req.partly} is more than the {len(names)} model(s) under the marker",
+                f"give 0..{len(names)}",
+            )
     else:
-        for flag, value in (("--under", req.under), ("--partly", req.partly or None),
-                            ("--placed", req.placed or None),
-                            ("--closed-room", req.closed_room or None)):
+        for flag, value in (
+            ("--under", req.under),
+            ("--partly", req.partly or None),
+            ("--placed", req.placed or None),
+            ("--closed-room", req.closed_room or None),
+        ):
             if value is not None:
-                raise HcError(f"{flag} is for area weapons; {weapon.key} has no area marker",
-                              "give an area weapon (e.g. frag-grenade) or --radius N")
+                raise HcError(
+                    f"{flag} is for area weapons; {weapon.key} has no area marker",
+                    "give an area weapon (e.g. frag-grenade) or --radius N",
+                )
         if len(names) > 1 and not weapon.following_fire:
-            raise HcError(f"{len(names)} targets given, but {weapon.key} is no following-fire "
-                          "(F-type) weapon", "give one --target (with --shots N for a unit)")
+            raise HcError(
+                f"{len(names)} targets given, but {weapon.key} is no following-fire "
+                "(F-type) weapon",
+                "give one --target (with --shots N for a unit)",
+            )
         if len(names) > 1 and req.shots > 1:
-            raise HcError("--shots and following fire do not go together",
-                          "following fire walks its --target list in order; --shots is for a unit")
+            raise HcError(
+                "--shots and following fire do not go together",
+                "following fire walks its --target list in order; --shots is for a unit",
+            )
         mode = "following" if len(names) > 1 else ("unit" if req.shots > 1 else "single")
     if req.blasting_cover and not area:
         raise HcError("--blasting-cover is for area weapons", "leave it out")
@@ -386,8 +475,10 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
     other_name, split = None, None
     if req.into_melee:
         if not req.friend:
-            raise HcError("--into-melee needs --friend PROFILE",
-                          "a D6 of 4-6 hits the firer's own model: say which profile it has")
+            raise HcError(
+                "--into-melee needs --friend PROFILE",
+                "a D6 of 4-6 hits the firer's own model: say which profile it has",
+            )
         other_name, split = req.friend, "melee"
     elif req.friend:
         raise HcError("--friend goes with --into-melee", "add --into-melee or leave out --friend")
@@ -404,8 +495,14 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
     specs = []
     notes_done = False
     for i, name in enumerate(names):
-        victim, size = _victim(t, name, req, weapon, res,
-                               label=None if len(names) == 1 else f"{i + 1}: {name or 'target'}")
+        victim, size = _victim(
+            t,
+            name,
+            req,
+            weapon,
+            res,
+            label=None if len(names) == 1 else f"{i + 1}: {name or 'target'}",
+        )
         mods = base_mods + _size_modifier(t, size, res)
         partly = area and i >= len(names) - req.partly
         if partly:
@@ -413,12 +510,27 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
         needed, second, notes = _needed_to_hit(t, bs, mods, req)
         other = None
         if other_name is not None:
-            other, _ = _victim(t, other_name, req, weapon, res,
-                               label=("mount: " if split == "rider" else "friend: ") + other_name)
-        specs.append(ShotSpec(victim.label if len(names) > 1 else "", needed, second, victim,
-                              other, split,
-                              t.rule("rider-split" if split == "rider" else "melee-split"),
-                              weapon.damage, auto_hit=area and req.closed_room))
+            other, _ = _victim(
+                t,
+                other_name,
+                req,
+                weapon,
+                res,
+                label=("mount: " if split == "rider" else "friend: ") + other_name,
+            )
+        specs.append(
+            ShotSpec(
+                victim.label if len(names) > 1 else "",
+                needed,
+                second,
+                victim,
+                other,
+                split,
+                t.rule("rider-split" if split == "rider" else "melee-split"),
+                weapon.damage,
+                auto_hit=area and req.closed_room,
+            )
+        )
         if not notes_done:
             res.modifiers.extend(mods)
             res.explanation.extend(notes)
@@ -428,22 +540,26 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
     if mode == "unit":
         specs = [replace(specs[0], label=f"shot {n + 1}") for n in range(req.shots)]
     first = specs[0]
-    res.fields.update(needed_to_hit=first.needed_to_hit,
-                      needed_to_wound=first.victim.needed_to_wound,
-                      needed_to_save=first.victim.needed_to_save)
+    res.fields.update(
+        needed_to_hit=first.needed_to_hit,
+        needed_to_wound=first.victim.needed_to_wound,
+        needed_to_save=first.victim.needed_to_save,
+    )
     plan = FirePlan(res, specs, mode)
     if area:
         res.inputs.update(under=len(names), partly=req.partly, placed=req.placed)
         if req.closed_room:
-            res.explanation.append("closed room or vehicle (one building section): every "
-                                   "occupant is hit automatically")
+            res.explanation.append(
+                "closed room or vehicle (one building section): every occupant is hit automatically"
+            )
         if not req.placed:
             plan.deviation = _deviation_spec(t, weapon.area, req.range, req.blasting_cover, res)
     if mode == "following":
         res.explanation.append(
             f"following fire: each shot that causes wound damage (even if saved) fires again at "
-            f"the next target, within {t.rule('following-fire-reach')}\" of the last; a miss or a "
-            "failure to wound stops it")
+            f'the next target, within {t.rule("following-fire-reach")}" of the last; a miss or a '
+            "failure to wound stops it"
+        )
     return plan
 
 
@@ -489,8 +605,10 @@ def fire_shot(spec: ShotSpec, dice: DiceSource) -> Resolution:
             follow = dice.roll(6, "to hit (after a 6)")
             shot.rolls.append(follow)
             hit = follow.value >= spec.second_roll
-            say(f"to hit: 6, then {follow.value}, needs {spec.second_roll}: "
-                + ("hit" if hit else "miss"))
+            say(
+                f"to hit: 6, then {follow.value}, needs {spec.second_roll}: "
+                + ("hit" if hit else "miss")
+            )
         if not hit:
             return _finish(shot, "miss", victim, 0)
     if spec.other is not None:
@@ -528,35 +646,57 @@ def fire_shot(spec: ShotSpec, dice: DiceSource) -> Resolution:
 
 def _finish(shot: Resolution, outcome: str, victim: Victim, wounds: int) -> Resolution:
     shot.outcome = outcome
-    shot.fields.update(victim=victim.label, needed_to_wound=victim.needed_to_wound,
-                       needed_to_save=victim.needed_to_save, wounds=wounds)
+    shot.fields.update(
+        victim=victim.label,
+        needed_to_wound=victim.needed_to_wound,
+        needed_to_save=victim.needed_to_save,
+        wounds=wounds,
+    )
     return shot
 
 
-def _deviation_spec(t: RogueTraderTables, radius: float, measured_range: float | None,
-                    blasting_cover: bool, res: Resolution) -> DeviationSpec:
+def _deviation_spec(
+    t: RogueTraderTables,
+    radius: float,
+    measured_range: float | None,
+    blasting_cover: bool,
+    res: Resolution,
+) -> DeviationSpec:
     if measured_range is None:
-        raise HcError("--range is needed: deviation is never more than half the measured range",
-                      "give --range INCHES to the aiming point")
+        raise HcError(
+            "--range is needed: deviation is never more than half the measured range",
+            "give --range INCHES to the aiming point",
+        )
     if measured_range < 0:
         raise HcError(f"--range {measured_range:g} is negative", "give the distance in inches")
     rows = [row for row in t.charts.deviation if row[0] <= radius]
     if not rows:
         smallest = t.charts.deviation[0][0]
-        raise HcError(f"no deviation row for a {radius:g}\" marker",
-                      f"markers start at {smallest:g}\" radius")
+        raise HcError(
+            f'no deviation row for a {radius:g}" marker', f'markers start at {smallest:g}" radius'
+        )
     deviates_on = rows[-1][1]
     penalty = t.rule("blasting-cover-penalty") if blasting_cover else 0
     res.fields.update(radius=radius, deviates_on=deviates_on)
     direction_die = t.rule("deviation-direction-die")
     if t.rules["deviation-direction-die"].is_sample("value"):
-        res.mark_sample(f"deviation direction: D{direction_die} as a clock face (the tool's "
-                        "choice: the text gives no direction rule)")
+        res.mark_sample(
+            f"deviation direction: D{direction_die} as a clock face (the tool's "
+            "choice: the text gives no direction rule)"
+        )
     source = t.charts.sources.get("deviation", "")
-    res.explanation.append(f"a {radius:g}\" marker deviates on {deviates_on}+ ({source})"
-                           + (f"; +{penalty} on the die for blasting cover" if penalty else ""))
-    return DeviationSpec(radius, measured_range, deviates_on, penalty,
-                         t.rule("deviation-distance-die"), direction_die)
+    res.explanation.append(
+        f'a {radius:g}" marker deviates on {deviates_on}+ ({source})'
+        + (f"; +{penalty} on the die for blasting cover" if penalty else "")
+    )
+    return DeviationSpec(
+        radius,
+        measured_range,
+        deviates_on,
+        penalty,
+        t.rule("deviation-distance-die"),
+        direction_die,
+    )
 
 
 def deviation_roll(spec: DeviationSpec, dice: DiceSource) -> Resolution:
@@ -576,13 +716,21 @@ def deviation_roll(spec: DeviationSpec, dice: DiceSource) -> Resolution:
     cap = spec.measured_range / 2
     moved = min(distance.value, cap)
     res.outcome = "deviated"
-    res.fields.update(distance=moved, rolled_distance=distance.value,
-                      direction=f"{direction.value} o'clock", capped=distance.value > cap)
+    res.fields.update(
+        distance=moved,
+        rolled_distance=distance.value,
+        direction=f"{direction.value} o'clock",
+        capped=distance.value > cap,
+    )
     res.explanation.append(
-        f"deviation: {score}, deviates on {spec.deviates_on}+: the marker moves {moved:g}\" "
+        f'deviation: {score}, deviates on {spec.deviates_on}+: the marker moves {moved:g}" '
         f"toward {direction.value} o'clock (12 is straight on, past the target)"
-        + (f"; rolled {distance.value}\", never more than half the {spec.measured_range:g}\" "
-           "range" if distance.value > cap else ""))
+        + (
+            f'; rolled {distance.value}", never more than half the {spec.measured_range:g}" range'
+            if distance.value > cap
+            else ""
+        )
+    )
     return res
 
 
@@ -596,8 +744,10 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
         res.fields.update(placed.fields)
         if placed.outcome == "deviated":
             res.outcome = "deviated"
-            res.explanation.append("place the marker there, then resolve the models under it: "
-                                   "hc fire ... --placed --target ... (no deviation roll)")
+            res.explanation.append(
+                "place the marker there, then resolve the models under it: "
+                "hc fire ... --placed --target ... (no deviation roll)"
+            )
             return res
     shots = []
     for spec in plan.specs:
@@ -614,8 +764,9 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
         res.explanation.extend(shot.explanation)
     else:
         res.shots = shots
-        res.summary = _summary([s.outcome or "" for s in shots],
-                               sum(s.fields.get("wounds", 0) for s in shots))
+        res.summary = _summary(
+            [s.outcome or "" for s in shots], sum(s.fields.get("wounds", 0) for s in shots)
+        )
         if plan.mode == "following":
             res.summary["targets_reached"] = len(shots)
     return res
@@ -623,8 +774,13 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
 
 def _summary(outcomes: list[str], wounds: int) -> dict:
     counts = {o: outcomes.count(o) for o in OUTCOMES}
-    return {"shots": len(outcomes), "hits": len(outcomes) - counts["miss"],
-            "wounds": wounds, "saved": counts["saved"], "casualties": counts["casualty"]}
+    return {
+        "shots": len(outcomes),
+        "hits": len(outcomes) - counts["miss"],
+        "wounds": wounds,
+        "saved": counts["saved"],
+        "casualties": counts["casualty"],
+    }
 
 
 # ---------------------------------------------------------------------------------------------
@@ -632,11 +788,16 @@ def _summary(outcomes: list[str], wounds: int) -> dict:
 
 
 def _shot_odds(spec: ShotSpec) -> dict[tuple[str, int], Fraction]:
-    return enumerate_outcomes(lambda d: fire_shot(spec, d),
-                              lambda r: (r.outcome, r.fields["wounds"]))
+    from hc_cli.odds import enumerate_outcomes
+
+    return enumerate_outcomes(
+        lambda d: fire_shot(spec, d), lambda r: (r.outcome, r.fields["wounds"])
+    )
 
 
 def _outcomes(dist: dict[tuple[str, int], Fraction]) -> dict[str, Fraction]:
+    from fractions import Fraction
+
     out = dict.fromkeys(OUTCOMES, Fraction(0))
     for (outcome, _), p in dist.items():
         out[outcome] += p
@@ -644,6 +805,8 @@ def _outcomes(dist: dict[tuple[str, int], Fraction]) -> dict[str, Fraction]:
 
 
 def _wounds(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
+    from fractions import Fraction
+
     out: dict[int, Fraction] = {}
     for (_, wounds), p in dist.items():
         out[wounds] = out.get(wounds, Fraction(0)) + p
@@ -651,11 +814,17 @@ def _wounds(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
 
 
 def _casualty(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
+    from fractions import Fraction
+
     p = sum((v for (o, _), v in dist.items() if o == "casualty"), Fraction(0))
     return {0: 1 - p, 1: p}
 
 
 def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
+    from fractions import Fraction
+
+    from hc_cli.odds import add_independent, enumerate_outcomes
+
     plan = plan_fire(t, req)
     res = plan.res
     per_shot = {}
@@ -671,9 +840,13 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
         casualties, reached = _following(dists)
         for spec, dist in zip(plan.specs, dists, strict=True):
             res.shots.append(_odds_shot(spec, dist))
-        res.odds = Odds({"no casualty": casualties.get(0, Fraction(0)),
-                         "at least one casualty": 1 - casualties.get(0, Fraction(0))},
-                        {"casualties": casualties, "targets reached": reached})
+        res.odds = Odds(
+            {
+                "no casualty": casualties.get(0, Fraction(0)),
+                "at least one casualty": 1 - casualties.get(0, Fraction(0)),
+            },
+            {"casualties": casualties, "targets reached": reached},
+        )
         return res
     casualties = add_independent(_casualty(d) for d in dists)
     wounds = add_independent(_wounds(d) for d in dists)
@@ -683,16 +856,23 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
         outcomes = _outcomes(dists[0])
     else:
         res.shots = [_odds_shot(spec, dist) for spec, dist in zip(plan.specs, dists, strict=True)]
-        outcomes = {"no casualty": casualties.get(0, Fraction(0)),
-                    "at least one casualty": 1 - casualties.get(0, Fraction(0))}
+        outcomes = {
+            "no casualty": casualties.get(0, Fraction(0)),
+            "at least one casualty": 1 - casualties.get(0, Fraction(0)),
+        }
     if plan.deviation is not None:
-        deviates = enumerate_outcomes(lambda d: deviation_roll(plan.deviation, d),
-                                      lambda r: r.outcome)
+        deviates = enumerate_outcomes(
+            lambda d: deviation_roll(plan.deviation, d), lambda r: r.outcome
+        )
         on_target = deviates.get("on-target", Fraction(0))
-        res.explanation.append("the odds below the deviation are for the marker on target; a "
-                               "deviated marker is resolved again with --placed")
-        outcomes = {"deviated": deviates.get("deviated", Fraction(0)),
-                    **{f"on target, {k}": v * on_target for k, v in outcomes.items()}}
+        res.explanation.append(
+            "the odds below the deviation are for the marker on target; a "
+            "deviated marker is resolved again with --placed"
+        )
+        outcomes = {
+            "deviated": deviates.get("deviated", Fraction(0)),
+            **{f"on target, {k}": v * on_target for k, v in outcomes.items()},
+        }
     res.odds = Odds(outcomes, counts)
     return res
 
@@ -700,8 +880,11 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
 def _odds_shot(spec: ShotSpec, dist: dict) -> Resolution:
     shot = _new("fire", {})
     shot.label = spec.label
-    shot.fields.update(needed_to_hit=spec.needed_to_hit, needed_to_wound=spec.victim.needed_to_wound,
-                       needed_to_save=spec.victim.needed_to_save)
+    shot.fields.update(
+        needed_to_hit=spec.needed_to_hit,
+        needed_to_wound=spec.victim.needed_to_wound,
+        needed_to_save=spec.victim.needed_to_save,
+    )
     shot.odds = Odds(_outcomes(dist))
     return shot
 
@@ -709,6 +892,8 @@ def _odds_shot(spec: ShotSpec, dist: dict) -> Resolution:
 def _following(dists: list[dict]) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
     """Casualties and targets reached along a following-fire chain: each shot is independent,
     and the chain goes on only after wound damage."""
+    from fractions import Fraction
+
     states: dict[int, Fraction] = {0: Fraction(1)}  # casualties so far, chain still going
     done: dict[int, Fraction] = {}
     reached: dict[int, Fraction] = {}
@@ -735,14 +920,23 @@ def _following(dists: list[dict]) -> tuple[dict[int, Fraction], dict[int, Fracti
 
 
 def plan_deviate(t: RogueTraderTables, req: DeviateRequest) -> tuple[Resolution, DeviationSpec]:
-    res = _new("deviate", {"weapon": req.weapon, "radius": req.radius, "range": req.range,
-                           "blasting_cover": req.blasting_cover})
+    res = _new(
+        "deviate",
+        {
+            "weapon": req.weapon,
+            "radius": req.radius,
+            "range": req.range,
+            "blasting_cover": req.blasting_cover,
+        },
+    )
     radius = req.radius
     if req.weapon:
         weapon = t.weapon(req.weapon)
         if weapon.area is None and radius is None:
-            raise HcError(f"{weapon.key} has no area marker: it does not deviate",
-                          "give an area weapon (frag-grenade, krak-grenade) or --radius N")
+            raise HcError(
+                f"{weapon.key} has no area marker: it does not deviate",
+                "give an area weapon (frag-grenade, krak-grenade) or --radius N",
+            )
         radius = radius if radius is not None else weapon.area
     if radius is None:
         raise HcError("no marker given", "give --radius INCHES or --weapon NAME of an area weapon")
@@ -761,9 +955,14 @@ def resolve_deviate(t: RogueTraderTables, req: DeviateRequest, dice: DiceSource)
 
 
 def deviate_odds(t: RogueTraderTables, req: DeviateRequest) -> Resolution:
+    from fractions import Fraction
+
+    from hc_cli.odds import enumerate_outcomes
+
     res, spec = plan_deviate(t, req)
-    dist = enumerate_outcomes(lambda d: deviation_roll(spec, d),
-                              lambda r: (r.outcome, r.fields["distance"]))
+    dist = enumerate_outcomes(
+        lambda d: deviation_roll(spec, d), lambda r: (r.outcome, r.fields["distance"])
+    )
     outcomes = {"on-target": Fraction(0), "deviated": Fraction(0)}
     distance: dict = {}
     for (outcome, inches), p in dist.items():

@@ -22,9 +22,14 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "by_bs": Field("list", item_kind="int", help="to-hit score needed by BS 1..10"),
         "second_roll": Field("list", item_kind="int", help="second D6 needed for 7+, 8+, 9+"),
         "rows": Field("list", help="wound chart rows, Strength 1..10, each ten scores or N"),
-        "radii": Field("list", help="deviation by marker radius", items={
-            "radius": Field("number", required=True, minimum=0),
-            "deviates_on": Field("int", required=True, minimum=1, maximum=7)}),
+        "radii": Field(
+            "list",
+            help="deviation by marker radius",
+            items={
+                "radius": Field("number", required=True, minimum=0),
+                "deviates_on": Field("int", required=True, minimum=1, maximum=7),
+            },
+        ),
     },
     "modifiers": {
         "value": Field("int", required=True, help="added to the to-hit roll"),
@@ -34,8 +39,9 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     },
     "armour": {
         "name": Field("str"),
-        "save": Field("int", required=True, minimum=1, maximum=7,
-                      help="D6 score needed to save; 7 is no save"),
+        "save": Field(
+            "int", required=True, minimum=1, maximum=7, help="D6 score needed to save; 7 is no save"
+        ),
         "encumbrance": Field("number", minimum=0, help="inches off the move"),
         "source": _SOURCE,
         "field_sources": _FIELD_SOURCES,
@@ -61,9 +67,14 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "name": Field("str"),
         "source": _SOURCE,
         "field_sources": _FIELD_SOURCES,
-        "profile": Field("map", required=True, items={
-            c: Field("int", required=True, minimum=0, maximum=10 if c != "w" else 100)
-            for c in CHARACTERISTICS}),
+        "profile": Field(
+            "map",
+            required=True,
+            items={
+                c: Field("int", required=True, minimum=0, maximum=10 if c != "w" else 100)
+                for c in CHARACTERISTICS
+            },
+        ),
         "armour": Field("str"),
         "size": Field("str", choices=SIZES),
     },
@@ -74,47 +85,87 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     },
 }
 
-REQUIRED = {"charts": ("to-hit", "seven-plus", "wound", "deviation"),
-            "rules": ("minimum-to-hit", "following-fire-reach", "rider-split", "melee-split",
-                      "deviation-distance-die", "deviation-direction-die",
-                      "blasting-cover-penalty")}
+REQUIRED = {
+    "charts": ("to-hit", "seven-plus", "wound", "deviation"),
+    "rules": (
+        "minimum-to-hit",
+        "following-fire-reach",
+        "rider-split",
+        "melee-split",
+        "deviation-distance-die",
+        "deviation-direction-die",
+        "blasting-cover-penalty",
+    ),
+}
 
 
 def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
     for table, names in REQUIRED.items():
         for name in names:
             if name not in tables[table]:
-                problems.add("rules", None, f"{table}.{name}", "missing",
-                             "the Rogue Trader procedures need it; do not remove it")
+                problems.add(
+                    "rules",
+                    None,
+                    f"{table}.{name}",
+                    "missing",
+                    "the Rogue Trader procedures need it; do not remove it",
+                )
     charts = tables["charts"]
     if "wound" in charts:
         rows = charts["wound"].get("rows") or []
         where = charts["wound"].get("_changed", {}).get("rows") or charts["wound"]["_file"]
         ok = len(rows) == 10 and all(
-            isinstance(row, list) and len(row) == 10 and
-            all(v == "N" or (isinstance(v, int) and 2 <= v <= 6) for v in row) for row in rows)
+            isinstance(row, list)
+            and len(row) == 10
+            and all(v == "N" or (isinstance(v, int) and 2 <= v <= 6) for v in row)
+            for row in rows
+        )
         if not ok:
-            problems.add(where, None, "charts.wound.rows", "must be 10 rows of 10 scores",
-                         "each score 2..6 or N, rows Strength 1..10, columns Toughness 1..10")
+            problems.add(
+                where,
+                None,
+                "charts.wound.rows",
+                "must be 10 rows of 10 scores",
+                "each score 2..6 or N, rows Strength 1..10, columns Toughness 1..10",
+            )
     if "to-hit" in charts and len(charts["to-hit"].get("by_bs") or []) != 10:
-        problems.add(charts["to-hit"]["_file"], None, "charts.to-hit.by_bs",
-                     "must list the score needed for BS 1..10", "ten whole numbers")
+        problems.add(
+            charts["to-hit"]["_file"],
+            None,
+            "charts.to-hit.by_bs",
+            "must list the score needed for BS 1..10",
+            "ten whole numbers",
+        )
     for name, weapon in tables["weapons"].items():
         where = weapon["_file"]
         short, long_ = weapon.get("short"), weapon.get("long")
         if short is not None and long_ is not None and long_ < short:
-            problems.add(where, None, f"weapons.{name}.long",
-                         f"{long_} is shorter than short range {short}",
-                         "long range reaches further than short range")
+            problems.add(
+                where,
+                None,
+                f"weapons.{name}.long",
+                f"{long_} is shorter than short range {short}",
+                "long range reaches further than short range",
+            )
         for kind in weapon.get("types", []):
             if kind not in ("S", "F"):
-                problems.add(where, None, f"weapons.{name}.types", f"'{kind}' is not a type",
-                             "S (slow) or F (following fire)")
+                problems.add(
+                    where,
+                    None,
+                    f"weapons.{name}.types",
+                    f"'{kind}' is not a type",
+                    "S (slow) or F (following fire)",
+                )
     for name, profile in tables["profiles"].items():
         armour = profile.get("armour")
         if armour is not None and armour not in tables["armour"]:
-            problems.add(profile["_file"], None, f"profiles.{name}.armour",
-                         f"unknown armour '{armour}'", "armour: " + ", ".join(tables["armour"]))
+            problems.add(
+                profile["_file"],
+                None,
+                f"profiles.{name}.armour",
+                f"unknown armour '{armour}'",
+                "armour: " + ", ".join(tables["armour"]),
+            )
 
 
 @dataclass(frozen=True)
@@ -192,33 +243,66 @@ class RogueTraderTables:
             to_hit=tuple(c["to-hit"]["by_bs"]),
             seven_plus=tuple(c["seven-plus"]["second_roll"]),
             wound=tuple(tuple(None if v == "N" else v for v in row) for row in c["wound"]["rows"]),
-            deviation=tuple(sorted((r["radius"], r["deviates_on"]) for r in c["deviation"]["radii"])),
-            sources={k: v["source"] for k, v in c.items()})
+            deviation=tuple(
+                sorted((r["radius"], r["deviates_on"]) for r in c["deviation"]["radii"])
+            ),
+            sources={k: v["source"] for k, v in c.items()},
+        )
         return cls(
-            merged=merged, charts=charts,
-            weapons={k: Weapon(**entry_args(k, v), name=v.get("name", k), short=v.get("short"),
-                               long=v.get("long"), maximum=v.get("maximum"),
-                               to_hit_short=v.get("to_hit_short", 0),
-                               to_hit_long=v.get("to_hit_long", 0), strength=v["strength"],
-                               damage=str(v["damage"]), save_modifier=v.get("save_modifier", 0),
-                               slow="S" in v.get("types", []),
-                               following_fire="F" in v.get("types", []), area=v.get("area"),
-                               thrown=v.get("thrown", False), improvised=v.get("improvised", False))
-                     for k, v in t["weapons"].items()},
-            profiles={k: Profile(**entry_args(k, v), name=v.get("name", k),
-                                 characteristics=dict(v["profile"]), armour=v.get("armour"),
-                                 size=v.get("size", "normal"))
-                      for k, v in t["profiles"].items()},
-            armour={k: Armour(**entry_args(k, v), name=v.get("name", k), save=v["save"],
-                              encumbrance=v.get("encumbrance", 0))
-                    for k, v in t["armour"].items()},
-            modifiers={k: Value(**entry_args(k, v), value=v["value"],
-                                per_inches=v.get("per_inches"),
-                                description=v.get("description", ""))
-                       for k, v in t["modifiers"].items()},
-            rules={k: Value(**entry_args(k, v), value=v["value"],
-                            description=v.get("description", ""))
-                   for k, v in t["rules"].items()},
+            merged=merged,
+            charts=charts,
+            weapons={
+                k: Weapon(
+                    **entry_args(k, v),
+                    name=v.get("name", k),
+                    short=v.get("short"),
+                    long=v.get("long"),
+                    maximum=v.get("maximum"),
+                    to_hit_short=v.get("to_hit_short", 0),
+                    to_hit_long=v.get("to_hit_long", 0),
+                    strength=v["strength"],
+                    damage=str(v["damage"]),
+                    save_modifier=v.get("save_modifier", 0),
+                    slow="S" in v.get("types", []),
+                    following_fire="F" in v.get("types", []),
+                    area=v.get("area"),
+                    thrown=v.get("thrown", False),
+                    improvised=v.get("improvised", False),
+                )
+                for k, v in t["weapons"].items()
+            },
+            profiles={
+                k: Profile(
+                    **entry_args(k, v),
+                    name=v.get("name", k),
+                    characteristics=dict(v["profile"]),
+                    armour=v.get("armour"),
+                    size=v.get("size", "normal"),
+                )
+                for k, v in t["profiles"].items()
+            },
+            armour={
+                k: Armour(
+                    **entry_args(k, v),
+                    name=v.get("name", k),
+                    save=v["save"],
+                    encumbrance=v.get("encumbrance", 0),
+                )
+                for k, v in t["armour"].items()
+            },
+            modifiers={
+                k: Value(
+                    **entry_args(k, v),
+                    value=v["value"],
+                    per_inches=v.get("per_inches"),
+                    description=v.get("description", ""),
+                )
+                for k, v in t["modifiers"].items()
+            },
+            rules={
+                k: Value(**entry_args(k, v), value=v["value"], description=v.get("description", ""))
+                for k, v in t["rules"].items()
+            },
         )
 
     def weapon(self, name: str) -> Weapon:

@@ -9,13 +9,54 @@ from hc_cli.rulesets import CommandSpec
 from hc_cli.rulesets.t2k import fire as f
 from hc_cli.rulesets.t2k import initiative as i
 
-FIRE_FLAGS = frozenset({
-    "asset", "skill", "attribute", "riding", "weapon", "short_range", "rof", "recoil", "damage",
-    "range", "shot", "shots", "strength", "movement", "obscured", "target_speed", "target_kph",
-    "scope", "laser_sight", "braced", "two_weapons", "npc", "location", "damage_done", "riders",
-    "zone", "thrown", "weight", "throw_range", "grenade_number", "ammo", "mod"})
-INITIATIVE_FLAGS = frozenset({"char", "roster", "ambush", "opportunity_fire", "knocked_down",
-                              "surprised", "vehicle_pierced", "charged"})
+FIRE_FLAGS = frozenset(
+    {
+        "asset",
+        "skill",
+        "attribute",
+        "riding",
+        "weapon",
+        "short_range",
+        "rof",
+        "recoil",
+        "damage",
+        "range",
+        "shot",
+        "shots",
+        "strength",
+        "movement",
+        "obscured",
+        "target_speed",
+        "target_kph",
+        "scope",
+        "laser_sight",
+        "braced",
+        "two_weapons",
+        "npc",
+        "location",
+        "damage_done",
+        "riders",
+        "zone",
+        "thrown",
+        "weight",
+        "throw_range",
+        "grenade_number",
+        "ammo",
+        "mod",
+    }
+)
+INITIATIVE_FLAGS = frozenset(
+    {
+        "char",
+        "roster",
+        "ambush",
+        "opportunity_fire",
+        "knocked_down",
+        "surprised",
+        "vehicle_pierced",
+        "charged",
+    }
+)
 
 
 def _fire_request(v: dict[str, Any]) -> f.FireRequest:
@@ -30,13 +71,17 @@ def _initiative_request(v: dict[str, Any]) -> i.InitiativeRequest:
 
 COMMANDS = {
     "fire": CommandSpec(FIRE_FLAGS, _fire_request, f.resolve_fire, f.fire_odds),
-    "initiative": CommandSpec(INITIATIVE_FLAGS, _initiative_request, i.resolve_initiative,
-                              i.initiative_odds),
+    "initiative": CommandSpec(
+        INITIATIVE_FLAGS, _initiative_request, i.resolve_initiative, i.initiative_odds
+    ),
     "deviate": CommandSpec(
         frozenset({"range", "band", "throw_range", "weight"}),
-        lambda v: f.DeviateRequest(v.get("range"), v.get("band"), v.get("throw_range"),
-                                   v.get("weight")),
-        f.resolve_deviate, f.deviate_odds),
+        lambda v: f.DeviateRequest(
+            v.get("range"), v.get("band"), v.get("throw_range"), v.get("weight")
+        ),
+        f.resolve_deviate,
+        f.deviate_odds,
+    ),
 }
 
 TABLE_OF_OPTION = {"weapon": "weapons", "movement": "movement", "mod": "modifiers"}

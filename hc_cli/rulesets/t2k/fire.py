@@ -8,17 +8,18 @@ identical dice with the binomial.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError, UnknownName
-from hc_cli.mods import ModSpec
 from hc_cli.model import Modifier, Odds, Resolution
-from hc_cli.odds import enumerate_outcomes
+from hc_cli.mods import ModSpec
 from hc_cli.roll import parse as parse_dice
 from hc_cli.rulesets.t2k.tables import BANDS, RULESET, T2kTables, Weapon
+
+if TYPE_CHECKING:  # fractions are imported where odds are worked out
+    from fractions import Fraction
 
 SHOT_KINDS = ("aimed", "quick", "aimed-burst", "burst")
 QUICK_KILL_LOCATIONS = ("head", "chest")
@@ -90,14 +91,17 @@ def _asset(t: T2kTables, req: FireRequest, res: Resolution) -> int:
     if req.asset is not None:
         asset = req.asset
         if req.skill is not None or req.attribute is not None:
-            raise HcError("--asset and --skill/--attribute both given",
-                          "give the asset (skill + attribute), or the two parts")
+            raise HcError(
+                "--asset and --skill/--attribute both given",
+                "give the asset (skill + attribute), or the two parts",
+            )
     elif req.skill is not None and req.attribute is not None:
         asset = req.skill + req.attribute
         res.explanation.append(f"asset: skill {req.skill} + attribute {req.attribute} = {asset}")
     else:
-        raise HcError("no asset given", "give --asset N (skill + attribute), or --skill N "
-                                        "--attribute N")
+        raise HcError(
+            "no asset given", "give --asset N (skill + attribute), or --skill N --attribute N"
+        )
     if asset < 1:
         raise HcError(f"asset {asset} cannot succeed at anything", "give an asset of 1 or more")
     return asset
@@ -109,8 +113,9 @@ def _weapon(t: T2kTables, req: FireRequest, res: Resolution) -> Weapon:
         if weapon.is_sample("damage"):
             res.mark_sample(f"{weapon.key} (the seed prints no weapons: every number a sample)")
     else:
-        weapon = Weapon(key="weapon", source="given", name="weapon",
-                        type="thrown" if req.thrown else "rifle")
+        weapon = Weapon(
+            key="weapon", source="given", name="weapon", type="thrown" if req.thrown else "rifle"
+        )
     given: dict = {}
     if req.short_range is not None:
         given["short"] = req.short_range
@@ -121,16 +126,21 @@ def _weapon(t: T2kTables, req: FireRequest, res: Resolution) -> Weapon:
         elif kind in t.rof:
             given["rof"] = kind
         else:
-            raise HcError(f"--rof {req.rof} is not a rate of fire",
-                          "a kind (" + ", ".join(t.rof) + ") or a burst size (3, 5, 10, 50)")
+            raise HcError(
+                f"--rof {req.rof} is not a rate of fire",
+                "a kind (" + ", ".join(t.rof) + ") or a burst size (3, 5, 10, 50)",
+            )
     if req.recoil is not None:
-        given["burst_recoil" if req.shot == "burst" or req.shot == "aimed-burst" else "recoil"] = \
+        given["burst_recoil" if req.shot == "burst" or req.shot == "aimed-burst" else "recoil"] = (
             req.recoil
+        )
     if req.damage is not None:
         given["damage"] = req.damage
     if req.ammo is not None:
         if req.ammo not in t.ammunition:
-            raise HcError(f"unknown ammunition '{req.ammo}'", "ammunition: " + ", ".join(t.ammunition))
+            raise HcError(
+                f"unknown ammunition '{req.ammo}'", "ammunition: " + ", ".join(t.ammunition)
+            )
         given["ammo"] = req.ammo
     if given and req.weapon:
         res.explanation.append("given numbers used instead of the table's: " + ", ".join(given))
@@ -158,8 +168,9 @@ def _effective_strength(t: T2kTables, req: FireRequest, moving, res: Resolution)
         res.explanation.append(f"{moving.key}: half Strength for recoil")
     if req.two_weapons:
         strength -= t.rule("two-weapons-strength")
-        res.explanation.append(f"a weapon in each hand: Strength -{t.rule('two-weapons-strength')} "
-                               "for recoil")
+        res.explanation.append(
+            f"a weapon in each hand: Strength -{t.rule('two-weapons-strength')} for recoil"
+        )
     return strength
 
 
@@ -172,13 +183,13 @@ def _band(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) -> in
     assert weapon.short is not None
     reaches = [weapon.short * factor**i for i in range(len(BANDS))]
     res.fields["bands"] = {b: r for b, r in zip(BANDS, reaches, strict=True)}
-    for index, reach in enumerate(reaches):
-        if req.range <= reach:
-            break
-    else:
-        raise HcError(f"out of range: {weapon.key} reaches {reaches[-1]:g} m at Extreme, the "
-                      f"target is at {req.range:g} m: no shot, no roll",
-                      f"close within {reaches[-1]:g} m")
+    index = next((i for i, reach in enumerate(reaches) if req.range <= reach), None)
+    if index is None:
+        raise HcError(
+            f"out of range: {weapon.key} reaches {reaches[-1]:g} m at Extreme, the "
+            f"target is at {req.range:g} m: no shot, no roll",
+            f"close within {reaches[-1]:g} m",
+        )
     res.fields["band"] = BANDS[index]
     return index
 
@@ -191,8 +202,11 @@ def _mod_steps(t: T2kTables, req: FireRequest, res: Resolution) -> list[Modifier
             if spec.name not in t.modifier_levels:
                 raise UnknownName("modifier", spec.name, t.modifier_levels)
             entry = t.modifiers[spec.name]
-            steps.append(Modifier(spec.name, t.modifier_levels[spec.name], "difficulty",
-                                  entry.source_of("levels")))
+            steps.append(
+                Modifier(
+                    spec.name, t.modifier_levels[spec.name], "difficulty", entry.source_of("levels")
+                )
+            )
             if entry.is_sample("levels"):
                 res.mark_sample(f"modifier {spec.name} {t.modifier_levels[spec.name]:+d} level(s)")
         else:
@@ -204,8 +218,9 @@ def _mod_steps(t: T2kTables, req: FireRequest, res: Resolution) -> list[Modifier
 def _target_speed_levels(t: T2kTables, req: FireRequest) -> tuple[int, str]:
     levels, why = 0, ""
     for metres, kph, step in t.target_speeds:
-        if (req.target_speed is not None and req.target_speed >= metres) or \
-                (req.target_kph is not None and req.target_kph >= kph):
+        if (req.target_speed is not None and req.target_speed >= metres) or (
+            req.target_kph is not None and req.target_kph >= kph
+        ):
             levels, why = step, f"target moving {metres:g} m/action ({kph:g} kph) or more"
     for value, flag in ((req.target_speed, "--target-speed"), (req.target_kph, "--target-kph")):
         if value is not None and value < 0:
@@ -215,9 +230,19 @@ def _target_speed_levels(t: T2kTables, req: FireRequest) -> tuple[int, str]:
 
 def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
     if req.shot not in SHOT_KINDS:
-        raise HcError(f"--shot {req.shot} is not a kind of shot", "aimed, quick, aimed-burst or burst")
-    res = _new("fire", {"asset": req.asset, "range": req.range, "shot": req.shot,
-                        "shots": req.shots, "movement": req.movement})
+        raise HcError(
+            f"--shot {req.shot} is not a kind of shot", "aimed, quick, aimed-burst or burst"
+        )
+    res = _new(
+        "fire",
+        {
+            "asset": req.asset,
+            "range": req.range,
+            "shot": req.shot,
+            "shots": req.shots,
+            "movement": req.movement,
+        },
+    )
     asset = _asset(t, req, res)
     weapon = _weapon(t, req, res)
     moving = t.movement.get(req.movement)
@@ -229,15 +254,21 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         raise HcError(f"no firing while {req.movement}", "stop, walk or trot to fire")
     aimed = req.shot in ("aimed", "aimed-burst")
     if aimed and not moving.may_aim:
-        raise HcError(f"no aimed shots while {'in a moving vehicle' if req.movement == 'vehicle' else req.movement}",
-                      "fire a quick shot or a burst (--shot quick / --shot burst)")
+        doing = "in a moving vehicle" if req.movement == "vehicle" else req.movement
+        raise HcError(
+            f"no aimed shots while {doing}",
+            "fire a quick shot or a burst (--shot quick / --shot burst)",
+        )
     if moving.lower_of_riding:
         if req.riding is None:
-            raise HcError("firing from the saddle uses the lower of marksmanship and riding",
-                          "give --riding N (the riding asset)")
+            raise HcError(
+                "firing from the saddle uses the lower of marksmanship and riding",
+                "give --riding N (the riding asset)",
+            )
         if req.riding < asset:
-            res.explanation.append(f"from the saddle: riding {req.riding} is lower than "
-                                   f"{asset}: used")
+            res.explanation.append(
+                f"from the saddle: riding {req.riding} is lower than {asset}: used"
+            )
             asset = req.riding
     if req.thrown:
         return _plan_thrown(t, req, weapon, asset, res)
@@ -250,8 +281,10 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
     if ammo is not None:
         max_band = BANDS.index(ammo[0])
         if band > max_band:
-            raise HcError(f"{weapon.ammo} reaches only {ammo[0]} range: no shot",
-                          f"close within {res.fields['bands'][ammo[0]]:g} m")
+            raise HcError(
+                f"{weapon.ammo} reaches only {ammo[0]} range: no shot",
+                f"close within {res.fields['bands'][ammo[0]]:g} m",
+            )
         pens = ammo[1]
         res.fields["penetration"] = pens[band] if band < len(pens) else "nil"
     if req.scope and aimed and band == 3:
@@ -260,33 +293,54 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
     shifted = band
     if moving.quick_band_shift and not aimed:
         shifted += moving.quick_band_shift
-        steps.append(Modifier(f"{req.movement}: one range band further", moving.quick_band_shift,
-                              "range band", moving.source))
+        steps.append(
+            Modifier(
+                f"{req.movement}: one range band further",
+                moving.quick_band_shift,
+                "range band",
+                moving.source,
+            )
+        )
     if moving.aimed_band_shift and aimed:
         shifted += moving.aimed_band_shift
-        steps.append(Modifier(f"{req.movement}: aimed shots one range band further",
-                              moving.aimed_band_shift, "range band", moving.source))
+        steps.append(
+            Modifier(
+                f"{req.movement}: aimed shots one range band further",
+                moving.aimed_band_shift,
+                "range band",
+                moving.source,
+            )
+        )
 
     burst_kind = req.shot in ("burst", "aimed-burst")
     if burst_kind and not weapon.burst:
-        raise HcError(f"{weapon.key} fires no bursts", "give --shot aimed or quick, or --rof N "
-                                                       "for a burst size")
+        raise HcError(
+            f"{weapon.key} fires no bursts",
+            "give --shot aimed or quick, or --rof N for a burst size",
+        )
     if burst_kind and req.shots != 1:
-        raise HcError("--shots counts single shots; a burst is one action",
-                      "leave out --shots with --shot burst")
+        raise HcError(
+            "--shots counts single shots; a burst is one action",
+            "leave out --shots with --shot burst",
+        )
     if req.zone and req.shot != "burst":
-        raise HcError("--zone is for bursts: the danger zone takes a burst's missed dice",
-                      "add --shot burst, or leave out --zone")
+        raise HcError(
+            "--zone is for bursts: the danger zone takes a burst's missed dice",
+            "add --shot burst, or leave out --zone",
+        )
     if req.riders and (burst_kind or req.shots != 1):
-        raise HcError("--riders applies to a missed single shot",
-                      "fire one aimed or quick shot (--shots 1)")
+        raise HcError(
+            "--riders applies to a missed single shot", "fire one aimed or quick shot (--shots 1)"
+        )
     quick_kill = None
     if req.npc:
         if req.location is None:
             raise HcError("--npc needs --location", "the hit location: head, chest, arm, leg ...")
         if burst_kind or req.shots != 1:
-            raise HcError("quick kill is resolved one shot at a time",
-                          "fire one aimed or quick shot (--shots 1)")
+            raise HcError(
+                "quick kill is resolved one shot at a time",
+                "fire one aimed or quick shot (--shots 1)",
+            )
         if req.location in QUICK_KILL_LOCATIONS:
             quick_kill = str(req.damage_done) if req.damage_done is not None else weapon.damage
     elif req.location is not None or req.damage_done is not None:
@@ -298,25 +352,32 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         hit = _auto_shotgun_short_hit(t, req, asset, res)
         return res, _plan_burst(t, req, weapon, res, shifted, strength, hit, task_die, ammo)
     if (req.shot == "burst" or (ammo is not None and band >= 1)) and req.mods:
-        raise HcError("--mod changes a task's difficulty; every die of a burst is Impossible "
-                      "whatever the difficulty", "leave out --mod for a burst")
+        raise HcError(
+            "--mod changes a task's difficulty; every die of a burst is Impossible "
+            "whatever the difficulty",
+            "leave out --mod for a burst",
+        )
     if req.shot == "burst" or (ammo is not None and band >= 1):
         # Every round of a burst (and every pellet of a shotgun beyond Short) is Impossible.
         impossible = t.difficulties[-1]
         hit = t.hit_number(asset, impossible)
         res.fields.update(difficulty=impossible.key, hit_number=hit)
-        res.explanation.append(f"every die is an {impossible.key} task: asset {asset} x "
-                               f"{impossible.multiplier:g} = {hit}")
+        res.explanation.append(
+            f"every die is an {impossible.key} task: asset {asset} x "
+            f"{impossible.multiplier:g} = {hit}"
+        )
         if impossible.is_sample("multiplier"):
-            res.mark_sample("difficulty multipliers (Twilight: 2000 2nd ed.; the seed names "
-                            "the levels only)")
+            res.mark_sample(
+                "difficulty multipliers (Twilight: 2000 2nd ed.; the seed names the levels only)"
+            )
         if ammo is not None and req.shot != "burst":
             return res, _plan_pellets(t, res, band, hit, task_die)
         return res, _plan_burst(t, req, weapon, res, shifted, strength, hit, task_die, ammo)
 
     rank = rank_average + shifted
-    res.explanation.append("an aimed shot at Short is Average; each modifier below is a level "
-                           "harder")
+    res.explanation.append(
+        "an aimed shot at Short is Average; each modifier below is a level harder"
+    )
     if band:
         steps.append(Modifier(f"{BANDS[band]} range", band, "difficulty", "seed 002"))
     if req.shot == "quick":
@@ -324,8 +385,9 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         steps.append(Modifier("quick shot", 1, "difficulty", "seed 002"))
     if req.shot == "aimed-burst":
         rank += 1
-        steps.append(Modifier("automatic fire: one range band further", 1, "difficulty",
-                              "seed 002"))
+        steps.append(
+            Modifier("automatic fire: one range band further", 1, "difficulty", "seed 002")
+        )
     if req.obscured:
         rank += 1
         steps.append(Modifier("target obscured", 1, "difficulty", "seed 002"))
@@ -339,13 +401,16 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
     res.modifiers.extend(steps)
     rank = max(rank, 0)
     if rank >= len(t.difficulties):
-        raise HcError(f"harder than {t.difficulties[-1].key}: no shot",
-                      "get closer, aim, or wait for a clearer target")
+        raise HcError(
+            f"harder than {t.difficulties[-1].key}: no shot",
+            "get closer, aim, or wait for a clearer target",
+        )
     difficulty = t.difficulty(rank)
     hit = t.hit_number(asset, difficulty)
     if difficulty.is_sample("multiplier"):
-        res.mark_sample("difficulty multipliers (Twilight: 2000 2nd ed.; the seed names the "
-                        "levels only)")
+        res.mark_sample(
+            "difficulty multipliers (Twilight: 2000 2nd ed.; the seed names the levels only)"
+        )
     res.explanation.append(f"{difficulty.key}: asset {asset} x {difficulty.multiplier:g} = {hit}")
     if req.scope and aimed:
         hit += t.rule("scope-bonus")
@@ -357,55 +422,85 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         return res, FirePlan("aimed-burst", hit, 1, rule.hits_count, task_die=task_die)
     hit = _single_shot_recoil(t, req, weapon, band, strength, hit, res)
     res.fields.update(difficulty=difficulty.key, hit_number=hit)
-    plan = FirePlan("single", hit, req.shots, quick_kill_damage=quick_kill,
-                    quick_kill_die=t.rule("quick-kill-die"),
-                    riders_percent=t.rule("riders-percent") if req.riders else None,
-                    task_die=task_die)
+    plan = FirePlan(
+        "single",
+        hit,
+        req.shots,
+        quick_kill_damage=quick_kill,
+        quick_kill_die=t.rule("quick-kill-die"),
+        riders_percent=t.rule("riders-percent") if req.riders else None,
+        task_die=task_die,
+    )
     if req.riders:
-        res.mark_sample(f"riders: a miss hits the other on {t.rule('riders-percent')}% "
-                        "(the seed's figure is garbled)")
+        res.mark_sample(
+            f"riders: a miss hits the other on {t.rule('riders-percent')}% "
+            "(the seed's figure is garbled)"
+        )
     return res, plan
 
 
-def _single_shot_recoil(t: T2kTables, req: FireRequest, weapon: Weapon, band: int,
-                        strength: int, hit: int, res: Resolution) -> int:
+def _single_shot_recoil(
+    t: T2kTables,
+    req: FireRequest,
+    weapon: Weapon,
+    band: int,
+    strength: int,
+    hit: int,
+    res: Resolution,
+) -> int:
     per_action = t.rof.get(weapon.rof or "ss", 1)
     allowed = per_action
     if req.laser_sight and req.shot == "aimed" and band == 0:
         allowed = max(allowed, t.rule("laser-sight-shots"))
     if req.shots > allowed:
-        raise HcError(f"{req.shots} shots in one action: {weapon.key} ({weapon.rof}) fires "
-                      f"{per_action}" + (" (3 aimed at Short with a laser sight)"
-                                         if req.laser_sight else ""),
-                      f"give --shots 1..{allowed}")
+        raise HcError(
+            f"{req.shots} shots in one action: {weapon.key} ({weapon.rof}) fires "
+            f"{per_action}" + (" (3 aimed at Short with a laser sight)" if req.laser_sight else ""),
+            f"give --shots 1..{allowed}",
+        )
     recoil = weapon.recoil
     if req.braced:
         if weapon.type != "pistol" or req.movement != "stationary":
-            raise HcError("--braced is for a pistol held in both hands while stationary",
-                          "leave out --braced")
+            raise HcError(
+                "--braced is for a pistol held in both hands while stationary", "leave out --braced"
+            )
         recoil -= t.rule("pistol-brace")
         res.explanation.append(f"pistol braced: recoil -{t.rule('pistol-brace')}")
     total = recoil * req.shots
     res.fields["recoil"] = total
     if total > strength:
         lowered = max(1, hit - (total - strength))
-        res.explanation.append(f"recoil {recoil} x {req.shots} shot(s) = {total} > Strength "
-                               f"{strength}: hit number {hit} - {total - strength} = {lowered}"
-                               + (" (never below 1)" if hit - (total - strength) < 1 else ""))
+        res.explanation.append(
+            f"recoil {recoil} x {req.shots} shot(s) = {total} > Strength "
+            f"{strength}: hit number {hit} - {total - strength} = {lowered}"
+            + (" (never below 1)" if hit - (total - strength) < 1 else "")
+        )
         return lowered
-    res.explanation.append(f"recoil {recoil} x {req.shots} shot(s) = {total}, within Strength "
-                           f"{strength}")
+    res.explanation.append(
+        f"recoil {recoil} x {req.shots} shot(s) = {total}, within Strength {strength}"
+    )
     return hit
 
 
-def _plan_burst(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution, band: int,
-                strength: int, hit: int, task_die: int, ammo) -> FirePlan:
+def _plan_burst(
+    t: T2kTables,
+    req: FireRequest,
+    weapon: Weapon,
+    res: Resolution,
+    band: int,
+    strength: int,
+    hit: int,
+    task_die: int,
+    ammo,
+) -> FirePlan:
     size = weapon.burst or 1
     rule = t.burst(size)
     counted = rule.as_burst or size
     if rule.as_burst:
-        res.explanation.append(f"a {size}-round burst is rolled as a {counted}-round burst whose "
-                               f"every hit counts {rule.hits_count}")
+        res.explanation.append(
+            f"a {size}-round burst is rolled as a {counted}-round burst whose "
+            f"every hit counts {rule.hits_count}"
+        )
     lost_range = rule.dice_lost_per_band * band
     over = max(0, weapon.burst_recoil - strength)
     lost_recoil = over * rule.recoil_factor
@@ -413,17 +508,26 @@ def _plan_burst(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution,
     res.explanation.append(
         f"{counted} dice - {lost_range} for range ({rule.dice_lost_per_band} a band beyond "
         f"Short) - {lost_recoil} for recoil (burst recoil {weapon.burst_recoil} vs Strength "
-        f"{strength}" + (f", x{rule.recoil_factor}" if rule.recoil_factor > 1 else "") + ")"
-        + (f": at least {rule.minimum_dice}" if counted - lost_range - lost_recoil <
-           rule.minimum_dice else "") + f" = {dice} dice")
+        f"{strength}"
+        + (f", x{rule.recoil_factor}" if rule.recoil_factor > 1 else "")
+        + ")"
+        + (
+            f": at least {rule.minimum_dice}"
+            if counted - lost_range - lost_recoil < rule.minimum_dice
+            else ""
+        )
+        + f" = {dice} dice"
+    )
     zone = _zone(t, req, res)
     if ammo is not None and band == 0:
         res.fields["dice"] = dice
         return FirePlan("burst", hit, dice, 1, zone, task_die=task_die)
     if ammo is not None:
         pellets = _pellet_dice(t, band)
-        res.explanation.append(f"automatic shotgun beyond Short: each of the {dice} rounds is a "
-                               f"{t.rule('shotgun-pellets')}-pellet burst of {pellets} dice")
+        res.explanation.append(
+            f"automatic shotgun beyond Short: each of the {dice} rounds is a "
+            f"{t.rule('shotgun-pellets')}-pellet burst of {pellets} dice"
+        )
         dice *= pellets
     res.fields["dice"] = dice
     return FirePlan("burst", hit, dice, rule.hits_count, zone, task_die=task_die)
@@ -439,9 +543,11 @@ def _auto_shotgun_short_hit(t: T2kTables, req: FireRequest, asset: int, res: Res
     difficulty = t.difficulty(rank)
     hit = t.hit_number(asset, difficulty)
     res.fields.update(difficulty=difficulty.key, hit_number=hit)
-    res.explanation.append(f"automatic shotgun at Short: each round is a direct-fire task, "
-                           f"{difficulty.key} (a quick shot): asset {asset} x "
-                           f"{difficulty.multiplier:g} = {hit}")
+    res.explanation.append(
+        f"automatic shotgun at Short: each round is a direct-fire task, "
+        f"{difficulty.key} (a quick shot): asset {asset} x "
+        f"{difficulty.multiplier:g} = {hit}"
+    )
     return hit
 
 
@@ -453,8 +559,10 @@ def _pellet_dice(t: T2kTables, band: int) -> int:
 def _plan_pellets(t: T2kTables, res: Resolution, band: int, hit: int, task_die: int) -> FirePlan:
     dice = _pellet_dice(t, band)
     res.fields["dice"] = dice
-    res.explanation.append(f"a shotgun at {BANDS[band]} range is a {t.rule('shotgun-pellets')}"
-                           f"-round burst: {dice} dice")
+    res.explanation.append(
+        f"a shotgun at {BANDS[band]} range is a {t.rule('shotgun-pellets')}"
+        f"-round burst: {dice} dice"
+    )
     return FirePlan("pellets", hit, dice, task_die=task_die)
 
 
@@ -466,22 +574,28 @@ def _zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, f
         try:
             distance = float(metres)
         except ValueError:
-            raise HcError(f"--zone '{text}' needs NAME:METRES",
-                          "e.g. --zone Ivanov:3 (3 m from the intended target)") from None
+            raise HcError(
+                f"--zone '{text}' needs NAME:METRES",
+                "e.g. --zone Ivanov:3 (3 m from the intended target)",
+            ) from None
         if not sep or not name.strip() or distance < 0:
-            raise HcError(f"--zone '{text}' needs NAME:METRES",
-                          "e.g. --zone Ivanov:3 (3 m from the intended target)")
+            raise HcError(
+                f"--zone '{text}' needs NAME:METRES",
+                "e.g. --zone Ivanov:3 (3 m from the intended target)",
+            )
         (inside if distance <= width else outside).append((name.strip(), distance))
     if outside:
-        res.explanation.append("outside the danger zone (" + f"{width:g} m): "
-                               + ", ".join(n for n, _ in outside))
+        res.explanation.append(
+            "outside the danger zone (" + f"{width:g} m): " + ", ".join(n for n, _ in outside)
+        )
     inside.sort(key=lambda z: z[1])
     res.fields["danger_zone"] = {"width": width, "targets": [n for n, _ in inside]}
     return tuple(inside)
 
 
-def _plan_thrown(t: T2kTables, req: FireRequest, weapon: Weapon, asset: int,
-                 res: Resolution) -> tuple[Resolution, FirePlan]:
+def _plan_thrown(
+    t: T2kTables, req: FireRequest, weapon: Weapon, asset: int, res: Resolution
+) -> tuple[Resolution, FirePlan]:
     if req.throw_range is None or req.throw_range <= 0:
         raise HcError("a throw needs --throw-range METRES", "the character's throw range")
     weight = req.weight if req.weight is not None else weapon.weight
@@ -497,15 +611,21 @@ def _plan_thrown(t: T2kTables, req: FireRequest, weapon: Weapon, asset: int,
     band = "effective" if req.range <= effective else "long" if req.range <= 2 * effective else None
     res.fields.update(effective_range=effective, long_range=2 * effective, band=band)
     if band is None:
-        raise HcError(f"out of range: a {weight:g} kg throw reaches {2 * effective:g} m, the "
-                      f"target is at {req.range:g} m: no throw", f"close within {2 * effective:g} m")
+        raise HcError(
+            f"out of range: a {weight:g} kg throw reaches {2 * effective:g} m, the "
+            f"target is at {req.range:g} m: no throw",
+            f"close within {2 * effective:g} m",
+        )
     if weight < least:
         res.explanation.append(f"{weight:g} kg throws as {least:g} kg")
     bonus = t.rule("further-grenade-bonus") * (req.grenade_number - 1)
     if bonus:
         asset += bonus
-        res.modifiers.append(Modifier(f"grenade #{req.grenade_number} at the same target", bonus,
-                                      "skill", "seed 002"))
+        res.modifiers.append(
+            Modifier(
+                f"grenade #{req.grenade_number} at the same target", bonus, "skill", "seed 002"
+            )
+        )
     rank = t.rule("thrown-effective" if band == "effective" else "thrown-long")
     if req.obscured:
         rank += 1
@@ -522,8 +642,9 @@ def _plan_thrown(t: T2kTables, req: FireRequest, weapon: Weapon, asset: int,
     difficulty = t.difficulty(rank)
     hit = t.hit_number(asset, difficulty)
     res.fields.update(difficulty=difficulty.key, hit_number=hit, skill=t.weapon_types["thrown"])
-    res.explanation.append(f"{band} range: {difficulty.key}, asset {asset} x "
-                           f"{difficulty.multiplier:g} = {hit}")
+    res.explanation.append(
+        f"{band} range: {difficulty.key}, asset {asset} x {difficulty.multiplier:g} = {hit}"
+    )
     if weapon.knife:
         damage = f"1d{t.rule('thrown-damage-die')}"
     else:
@@ -533,12 +654,24 @@ def _plan_thrown(t: T2kTables, req: FireRequest, weapon: Weapon, asset: int,
     res.fields["penetration"] = "nil"
     grenade = None
     if weapon.grenade or req.grenade_number > 1:
-        grenade = (1.0 if band == "effective" else 2.0, req.range / 2,
-                   t.rule("grenade-deviation-die"), t.rule("grenade-direction-die"))
-        res.mark_sample(f"grenade deviation: d{t.rule('grenade-deviation-die')} and a "
-                        f"D{t.rule('grenade-direction-die')} clock face (the text gives neither)")
-    return res, FirePlan("thrown", hit, 1, thrown_damage=None if grenade else damage,
-                         grenade=grenade, task_die=t.rule("task-die"))
+        grenade = (
+            1.0 if band == "effective" else 2.0,
+            req.range / 2,
+            t.rule("grenade-deviation-die"),
+            t.rule("grenade-direction-die"),
+        )
+        res.mark_sample(
+            f"grenade deviation: d{t.rule('grenade-deviation-die')} and a "
+            f"D{t.rule('grenade-direction-die')} clock face (the text gives neither)"
+        )
+    return res, FirePlan(
+        "thrown",
+        hit,
+        1,
+        thrown_damage=None if grenade else damage,
+        grenade=grenade,
+        task_die=t.rule("task-die"),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -560,17 +693,28 @@ def roll_damage(expression: str, dice: DiceSource, purpose: str) -> tuple[int, l
     return total, rolls
 
 
-def deviate_grenade(per_pip: float, cap: float, die: int, direction_die: int,
-                    dice: DiceSource) -> tuple[dict, list[Roll], str]:
+def deviate_grenade(
+    per_pip: float, cap: float, die: int, direction_die: int, dice: DiceSource
+) -> tuple[dict, list[Roll], str]:
     """A missed grenade: distance die x metres per pip, never beyond half the throw."""
     distance = dice.roll(die, "deviation distance")
     direction = dice.roll(direction_die, "deviation direction (clock face)")
     metres = min(distance.value * per_pip, cap)
-    fields = {"distance": metres, "rolled_distance": distance.value * per_pip,
-              "direction": f"{direction.value} o'clock", "capped": distance.value * per_pip > cap}
-    text = (f"the grenade lands {metres:g} m toward {direction.value} o'clock (12 is straight "
-            f"on, past the target)" + (f"; rolled {distance.value * per_pip:g} m, never more than "
-                                       f"half the throw ({cap:g} m)" if fields["capped"] else ""))
+    fields = {
+        "distance": metres,
+        "rolled_distance": distance.value * per_pip,
+        "direction": f"{direction.value} o'clock",
+        "capped": distance.value * per_pip > cap,
+    }
+    text = (
+        f"the grenade lands {metres:g} m toward {direction.value} o'clock (12 is straight "
+        f"on, past the target)"
+        + (
+            f"; rolled {distance.value * per_pip:g} m, never more than half the throw ({cap:g} m)"
+            if fields["capped"]
+            else ""
+        )
+    )
     return fields, [distance, direction], text
 
 
@@ -588,8 +732,11 @@ def fire_dice(plan: FirePlan, dice: DiceSource) -> Resolution:
         many = dice.roll(3, "hits (d3)")
         res.rolls.append(many)
         hits = many.value * plan.hits_count
-        say(f"aimed burst: {roll.value} <= {plan.hit_number}: hit; d3 = {many.value}"
-            + (f" x {plan.hits_count}" if plan.hits_count > 1 else "") + f": {hits} hit(s)")
+        say(
+            f"aimed burst: {roll.value} <= {plan.hit_number}: hit; d3 = {many.value}"
+            + (f" x {plan.hits_count}" if plan.hits_count > 1 else "")
+            + f": {hits} hit(s)"
+        )
         return _done(res, hits, "hit")
     if plan.dice == 1 and plan.kind in ("single", "thrown"):
         rolls = [dice.roll(die, "to hit")]
@@ -599,8 +746,10 @@ def fire_dice(plan: FirePlan, dice: DiceSource) -> Resolution:
     successes = sum(r.value <= plan.hit_number for r in rolls)
     hits = successes * plan.hits_count
     misses = len(rolls) - successes
-    say(f"{len(rolls)} {'die' if len(rolls) == 1 else 'dice'} at {plan.hit_number} or less: "
-        f"{successes} hit(s)" + (f" x {plan.hits_count} = {hits}" if plan.hits_count > 1 else ""))
+    say(
+        f"{len(rolls)} {'die' if len(rolls) == 1 else 'dice'} at {plan.hit_number} or less: "
+        f"{successes} hit(s)" + (f" x {plan.hits_count} = {hits}" if plan.hits_count > 1 else "")
+    )
     outcome = "hit" if hits else "miss"
     if plan.kind == "burst":
         _danger_zone(plan, misses, dice, res)
@@ -608,8 +757,10 @@ def fire_dice(plan: FirePlan, dice: DiceSource) -> Resolution:
         other = dice.d100("riders: the other")
         res.rolls.append(other)
         if other.value <= plan.riders_percent:
-            say(f"D100 {other.value} <= {plan.riders_percent}: the miss hits the other (horse "
-                "or rider)")
+            say(
+                f"D100 {other.value} <= {plan.riders_percent}: the miss hits the other (horse "
+                "or rider)"
+            )
             res.fields["hit_other"] = True
         else:
             res.fields["hit_other"] = False
@@ -634,8 +785,11 @@ def fire_dice(plan: FirePlan, dice: DiceSource) -> Resolution:
             outcome = "quick-kill"
             say(f"quick kill: d{top} {kill.value} <= damage {damage}: killed outright")
         else:
-            say(f"quick kill: d{top} {kill.value}" + (f" (a {top} never kills)" if kill.value == top
-                                                      else f" > damage {damage}") + ": no")
+            say(
+                f"quick kill: d{top} {kill.value}"
+                + (f" (a {top} never kills)" if kill.value == top else f" > damage {damage}")
+                + ": no"
+            )
     return _done(res, hits, outcome)
 
 
@@ -645,8 +799,10 @@ def _danger_zone(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution)
     if not plan.zone:
         kept = again // 2
         res.fields.update(zone_hits={}, kept_back=kept)
-        res.explanation.append(f"danger zone: no targets; {kept} of the {again} dice (half the "
-                               "misses) kept for targets entering the zone this turn")
+        res.explanation.append(
+            f"danger zone: no targets; {kept} of the {again} dice (half the "
+            "misses) kept for targets entering the zone this turn"
+        )
         return
     rolls = dice.pool(again, plan.task_die, plan.hit_number, "danger zone")
     res.rolls.extend(rolls)
@@ -658,10 +814,12 @@ def _danger_zone(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution)
         zone_hits[names[i % len(names)]] += 1
     kept = (again - sum(r.value <= plan.hit_number for r in rolls)) // 2
     res.fields.update(zone_hits=zone_hits, kept_back=kept)
-    res.explanation.append(f"danger zone: half the {misses} misses = {again} dice at "
-                           f"{plan.hit_number}: {hits} hit(s) ("
-                           + ", ".join(f"{n} {h}" for n, h in zone_hits.items())
-                           + f"); {kept} dice kept for targets entering the zone")
+    res.explanation.append(
+        f"danger zone: half the {misses} misses = {again} dice at "
+        f"{plan.hit_number}: {hits} hit(s) ("
+        + ", ".join(f"{n} {h}" for n, h in zone_hits.items())
+        + f"); {kept} dice kept for targets entering the zone"
+    )
 
 
 def _done(res: Resolution, hits: int, outcome: str) -> Resolution:
@@ -680,10 +838,15 @@ def resolve_fire(t: T2kTables, req: FireRequest, dice: DiceSource) -> Resolution
 
 
 def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
+    from fractions import Fraction
+
+    from hc_cli.odds import enumerate_outcomes
+
     res, plan = plan_fire(t, req)
-    dist = enumerate_outcomes(lambda d: fire_dice(plan, d),
-                              lambda r: (r.outcome, r.fields["hits"],
-                                         sum(r.fields.get("zone_hits", {}).values())))
+    dist = enumerate_outcomes(
+        lambda d: fire_dice(plan, d),
+        lambda r: (r.outcome, r.fields["hits"], sum(r.fields.get("zone_hits", {}).values())),
+    )
     outcomes = {"miss": Fraction(0), "hit": Fraction(0)}
     if plan.quick_kill_damage is not None:
         outcomes["quick-kill"] = Fraction(0)
@@ -713,27 +876,45 @@ class DeviateRequest:
 
 
 def plan_deviate(t: T2kTables, req: DeviateRequest) -> tuple[Resolution, tuple]:
-    res = _new("deviate", {"range": req.range, "band": req.band, "throw_range": req.throw_range,
-                           "weight": req.weight})
+    res = _new(
+        "deviate",
+        {
+            "range": req.range,
+            "band": req.band,
+            "throw_range": req.throw_range,
+            "weight": req.weight,
+        },
+    )
     if req.range is None or req.range < 0:
-        raise HcError("--range is needed: the length of the throw (deviation is never more "
-                      "than half of it)", "give --range METRES")
+        raise HcError(
+            "--range is needed: the length of the throw (deviation is never more than half of it)",
+            "give --range METRES",
+        )
     band = req.band
     if band is None:
         if req.throw_range is None or req.weight is None or req.weight <= 0:
-            raise HcError("effective or long range?", "give --band effective|long, or "
-                                                      "--throw-range M --weight KG")
+            raise HcError(
+                "effective or long range?",
+                "give --band effective|long, or --throw-range M --weight KG",
+            )
         effective = req.throw_range / max(req.weight, t.rule("min-throw-weight"))
         band = "effective" if req.range <= effective else "long"
-        res.explanation.append(f"effective range {effective:g} m: a {req.range:g} m throw is at "
-                               f"{band} range")
+        res.explanation.append(
+            f"effective range {effective:g} m: a {req.range:g} m throw is at {band} range"
+        )
     if band not in ("effective", "long"):
         raise HcError(f"--band {band} is not a throwing band", "effective or long")
     res.fields["band"] = band
-    res.mark_sample(f"grenade deviation: d{t.rule('grenade-deviation-die')} and a "
-                    f"D{t.rule('grenade-direction-die')} clock face (the text gives neither)")
-    return res, (1.0 if band == "effective" else 2.0, req.range / 2,
-                 t.rule("grenade-deviation-die"), t.rule("grenade-direction-die"))
+    res.mark_sample(
+        f"grenade deviation: d{t.rule('grenade-deviation-die')} and a "
+        f"D{t.rule('grenade-direction-die')} clock face (the text gives neither)"
+    )
+    return res, (
+        1.0 if band == "effective" else 2.0,
+        req.range / 2,
+        t.rule("grenade-deviation-die"),
+        t.rule("grenade-direction-die"),
+    )
 
 
 def resolve_deviate(t: T2kTables, req: DeviateRequest, dice: DiceSource) -> Resolution:
@@ -746,6 +927,10 @@ def resolve_deviate(t: T2kTables, req: DeviateRequest, dice: DiceSource) -> Reso
 
 
 def deviate_odds(t: T2kTables, req: DeviateRequest) -> Resolution:
+    from fractions import Fraction
+
+    from hc_cli.odds import enumerate_outcomes
+
     res, spec = plan_deviate(t, req)
     dist = enumerate_outcomes(lambda d: deviate_grenade(*spec, d)[0]["distance"], lambda m: m)
     res.odds = Odds({"deviated": Fraction(1)}, {"distance (metres)": dict(sorted(dist.items()))})

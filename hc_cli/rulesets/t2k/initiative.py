@@ -13,23 +13,26 @@ from pathlib import Path
 from hc_cli.dice import DiceSource
 from hc_cli.errors import HcError, RulesFileError, UnknownName
 from hc_cli.model import Odds, Resolution
-from hc_cli.odds import enumerate_outcomes
 from hc_cli.rulesets.t2k.tables import RULESET, T2kTables
 from hc_cli.schema import Field, Problems, check_entry
 
 NOTES = {
     "ambush": "acts outside the Initiative order: ambush",
     "opportunity_fire": "acts outside the Initiative order: opportunity fire (the first shot is "
-                        "aimed if the target was visible at the start of the action, else quick; "
-                        "automatic fire is never aimed)",
+    "aimed if the target was visible at the start of the action, else quick; "
+    "automatic fire is never aimed)",
     "knocked_down": "involuntary action: panics (knocked down)",
     "surprised": "involuntary action: panics (surprised)",
     "vehicle_pierced": "involuntary action: bails out (vehicle pierced by other than small arms)",
     "charged": "involuntary action: panics (charged by a vehicle or a running animal)",
 }
-ROSTER_FIELDS = {"name": Field("str", required=True), "initiative": Field("int", required=True),
-                 "wounds": Field("str"), "agility": Field("int", minimum=0),
-                 "bulk": Field("int", minimum=0)}
+ROSTER_FIELDS = {
+    "name": Field("str", required=True),
+    "initiative": Field("int", required=True),
+    "wounds": Field("str"),
+    "agility": Field("int", minimum=0),
+    "bulk": Field("int", minimum=0),
+}
 
 
 @dataclass(frozen=True)
@@ -64,8 +67,9 @@ def parse_character(text: str) -> Character:
         agility = int(parts[3]) if len(parts) > 3 and parts[3] else 0
         bulk = int(parts[4]) if len(parts) > 4 and parts[4] else 0
     except ValueError:
-        raise HcError(f"--char '{text}': initiative, agility and bulk are whole numbers",
-                      hint) from None
+        raise HcError(
+            f"--char '{text}': initiative, agility and bulk are whole numbers", hint
+        ) from None
     wounds = parts[2].lower() if len(parts) > 2 and parts[2] else "none"
     return Character(parts[0], initiative, wounds, agility, bulk)
 
@@ -79,22 +83,39 @@ def read_roster(path: str) -> list[Character]:
         raise HcError(f"roster file '{path}' does not exist", "give the path of a YAML roster")
     raw = parse_yaml(file)
     if not isinstance(raw, list):
-        raise RulesFileError(path, getattr(raw, "line", 1), "(top)", "a roster is a list",
-                             "- {name: Kowalski, initiative: 6, wounds: serious, agility: 7, "
-                             "bulk: 3}")
+        raise RulesFileError(
+            path,
+            getattr(raw, "line", 1),
+            "(top)",
+            "a roster is a list",
+            "- {name: Kowalski, initiative: 6, wounds: serious, agility: 7, bulk: 3}",
+        )
     problems = Problems()
     for i, entry in enumerate(raw):
         if not isinstance(entry, dict):
-            problems.add(path, raw.item_lines[i], f"[{i}]", "each character is a mapping",
-                         "name, initiative, wounds, agility, bulk")
+            problems.add(
+                path,
+                raw.item_lines[i],
+                f"[{i}]",
+                "each character is a mapping",
+                "name, initiative, wounds, agility, bulk",
+            )
             continue
         check_entry(entry, ROSTER_FIELDS, path, f"[{i}]", problems, partial=False)
     if problems.items:
         from hc_cli.tables import RulesProblems
 
         raise RulesProblems(problems.items)
-    return [Character(str(e["name"]), e["initiative"], str(e.get("wounds", "none")).lower(),
-                      e.get("agility", 0), e.get("bulk", 0)) for e in raw]
+    return [
+        Character(
+            str(e["name"]),
+            e["initiative"],
+            str(e.get("wounds", "none")).lower(),
+            e.get("agility", 0),
+            e.get("bulk", 0),
+        )
+        for e in raw
+    ]
 
 
 @dataclass(frozen=True)
@@ -105,18 +126,23 @@ class Slot:
     tie_key: tuple[int, int]  # (agility - bulk, agility)
 
 
-def plan_initiative(t: T2kTables, req: InitiativeRequest) -> tuple[Resolution, list[list[Slot]], int]:
+def plan_initiative(
+    t: T2kTables, req: InitiativeRequest
+) -> tuple[Resolution, list[list[Slot]], int]:
     characters = [parse_character(c) for c in req.characters]
     if req.roster:
         characters += read_roster(req.roster)
     if not characters:
-        raise HcError("no characters given", "give --char NAME:INITIATIVE[:WOUNDS[:AGILITY"
-                                             "[:BULK]]] for each, or --roster FILE")
+        raise HcError(
+            "no characters given",
+            "give --char NAME:INITIATIVE[:WOUNDS[:AGILITY[:BULK]]] for each, or --roster FILE",
+        )
     names = [c.name for c in characters]
     if len(set(n.lower() for n in names)) != len(names):
         raise HcError("two characters share a name", "give each character its own name")
-    res = Resolution("initiative", RULESET, {"characters": list(req.characters),
-                                             "roster": req.roster})
+    res = Resolution(
+        "initiative", RULESET, {"characters": list(req.characters), "roster": req.roster}
+    )
     threshold = t.rule("extra-action-above")
     round_up = bool(t.rule("extra-action-round-up"))
     slots: list[Slot] = []
@@ -175,21 +201,23 @@ def resolve_initiative(t: T2kTables, req: InitiativeRequest, dice: DiceSource) -
     res, groups, die = plan_initiative(t, req)
     order, rolls = order_slots(groups, die, dice)
     res.rolls = rolls
-    res.fields["order"] = [{"name": s.name, "initiative": s.value, "extra": s.extra}
-                           for s in order]
+    res.fields["order"] = [{"name": s.name, "initiative": s.value, "extra": s.extra} for s in order]
     res.outcome = ", ".join(_label(s) for s in order)
     for group in groups:
         if len(group) > 1:
             names = ", ".join(_label(s) for s in group)
-            res.explanation.append(f"tie at {group[0].value} ({names}): same Agility - bulk and "
-                                   "Agility, a die decides")
+            res.explanation.append(
+                f"tie at {group[0].value} ({names}): same Agility - bulk and Agility, a die decides"
+            )
     return res
 
 
 def initiative_odds(t: T2kTables, req: InitiativeRequest) -> Resolution:
+    from hc_cli.odds import enumerate_outcomes
+
     res, groups, die = plan_initiative(t, req)
-    dist = enumerate_outcomes(lambda d: order_slots(groups, die, d)[0],
-                              lambda order: ", ".join(_label(s) for s in order))
+    dist = enumerate_outcomes(
+        lambda d: order_slots(groups, die, d)[0], lambda order: ", ".join(_label(s) for s in order)
+    )
     res.odds = Odds(dict(sorted(dist.items(), key=lambda kv: -kv[1])))
     return res
-

@@ -17,75 +17,151 @@ _SOURCE = Field("str", required=True, help="where the numbers come from: 'seed 0
 _FIELD_SOURCES = Field("map", help="per-field sources where they differ from the entry's")
 
 SCHEMAS: dict[str, dict[str, Field]] = {
-    "difficulties": {"rank": Field("int", required=True, minimum=0),
-                     "multiplier": Field("number", required=True, minimum=0),
-                     "source": _SOURCE},
+    "difficulties": {
+        "rank": Field("int", required=True, minimum=0),
+        "multiplier": Field("number", required=True, minimum=0),
+        "source": _SOURCE,
+    },
     "wound_levels": {"reduction": Field("int", required=True, minimum=0), "source": _SOURCE},
     "weapon_types": {"skill": Field("str", required=True), "source": _SOURCE},
-    "rof": {"shots": Field("int", required=True, minimum=1), "description": Field("str"),
-            "source": _SOURCE},
-    "movement": {"metres": Field("number", minimum=0), "may_fire": Field("bool"),
-                 "may_aim": Field("bool"), "strength_minus": Field("int", minimum=0),
-                 "strength_half": Field("bool"), "quick_band_shift": Field("int", minimum=0),
-                 "aimed_band_shift": Field("int", minimum=0), "lower_of_riding": Field("bool"),
-                 "source": _SOURCE},
-    "target_speeds": {"metres": Field("number", required=True, minimum=0),
-                      "kph": Field("number", required=True, minimum=0),
-                      "levels": Field("int", required=True, minimum=1), "source": _SOURCE},
-    "bursts": {"dice_lost_per_band": Field("int", required=True, minimum=0),
-               "minimum_dice": Field("int", required=True, minimum=1),
-               "recoil_factor": Field("int", required=True, minimum=0),
-               "as_burst": Field("int", minimum=1), "hits_count": Field("int", minimum=1),
-               "source": _SOURCE},
-    "ammunition": {"max_band": Field("str", required=True, choices=BANDS),
-                   "penetration": Field("list"), "source": _SOURCE},
-    "weapons": {"name": Field("str"), "type": Field("str", required=True),
-                "short": Field("number", minimum=0, help="printed (Short) range in metres"),
-                "rof": Field("str", help="single-shot kind: ss, ba, la, pa, dar, sa"),
-                "burst": Field("int", minimum=1, help="rounds in a burst"),
-                "recoil": Field("int", minimum=0), "burst_recoil": Field("int", minimum=0),
-                "damage": Field("dice", required=True), "penetration": Field("str"),
-                "bulk": Field("int", minimum=0), "ammo": Field("str"),
-                "weight": Field("number", minimum=0), "grenade": Field("bool"),
-                "knife": Field("bool"), "source": _SOURCE, "field_sources": _FIELD_SOURCES},
-    "modifiers": {"levels": Field("int", required=True, help="difficulty levels: + harder"),
-                  "description": Field("str"), "source": _SOURCE},
-    "rules": {"value": Field("int", required=True), "description": Field("str"),
-              "source": _SOURCE},
+    "rof": {
+        "shots": Field("int", required=True, minimum=1),
+        "description": Field("str"),
+        "source": _SOURCE,
+    },
+    "movement": {
+        "metres": Field("number", minimum=0),
+        "may_fire": Field("bool"),
+        "may_aim": Field("bool"),
+        "strength_minus": Field("int", minimum=0),
+        "strength_half": Field("bool"),
+        "quick_band_shift": Field("int", minimum=0),
+        "aimed_band_shift": Field("int", minimum=0),
+        "lower_of_riding": Field("bool"),
+        "source": _SOURCE,
+    },
+    "target_speeds": {
+        "metres": Field("number", required=True, minimum=0),
+        "kph": Field("number", required=True, minimum=0),
+        "levels": Field("int", required=True, minimum=1),
+        "source": _SOURCE,
+    },
+    "bursts": {
+        "dice_lost_per_band": Field("int", required=True, minimum=0),
+        "minimum_dice": Field("int", required=True, minimum=1),
+        "recoil_factor": Field("int", required=True, minimum=0),
+        "as_burst": Field("int", minimum=1),
+        "hits_count": Field("int", minimum=1),
+        "source": _SOURCE,
+    },
+    "ammunition": {
+        "max_band": Field("str", required=True, choices=BANDS),
+        "penetration": Field("list"),
+        "source": _SOURCE,
+    },
+    "weapons": {
+        "name": Field("str"),
+        "type": Field("str", required=True),
+        "short": Field("number", minimum=0, help="printed (Short) range in metres"),
+        "rof": Field("str", help="single-shot kind: ss, ba, la, pa, dar, sa"),
+        "burst": Field("int", minimum=1, help="rounds in a burst"),
+        "recoil": Field("int", minimum=0),
+        "burst_recoil": Field("int", minimum=0),
+        "damage": Field("dice", required=True),
+        "penetration": Field("str"),
+        "bulk": Field("int", minimum=0),
+        "ammo": Field("str"),
+        "weight": Field("number", minimum=0),
+        "grenade": Field("bool"),
+        "knife": Field("bool"),
+        "source": _SOURCE,
+        "field_sources": _FIELD_SOURCES,
+    },
+    "modifiers": {
+        "levels": Field("int", required=True, help="difficulty levels: + harder"),
+        "description": Field("str"),
+        "source": _SOURCE,
+    },
+    "rules": {"value": Field("int", required=True), "description": Field("str"), "source": _SOURCE},
 }
 
-REQUIRED_RULES = ("task-die", "range-band-factor", "scope-bonus", "laser-sight-shots",
-                  "pistol-brace", "two-weapons-strength", "danger-zone-metres", "quick-kill-die",
-                  "riders-percent", "shotgun-pellets", "thrown-effective", "thrown-long",
-                  "thrown-damage-die", "min-throw-weight", "grenade-deviation-die",
-                  "grenade-direction-die", "further-grenade-bonus", "extra-action-above",
-                  "extra-action-round-up", "tie-die")
+REQUIRED_RULES = (
+    "task-die",
+    "range-band-factor",
+    "scope-bonus",
+    "laser-sight-shots",
+    "pistol-brace",
+    "two-weapons-strength",
+    "danger-zone-metres",
+    "quick-kill-die",
+    "riders-percent",
+    "shotgun-pellets",
+    "thrown-effective",
+    "thrown-long",
+    "thrown-damage-die",
+    "min-throw-weight",
+    "grenade-deviation-die",
+    "grenade-direction-die",
+    "further-grenade-bonus",
+    "extra-action-above",
+    "extra-action-round-up",
+    "tie-die",
+)
 
 
 def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
     for name in REQUIRED_RULES:
         if name not in tables["rules"]:
-            problems.add("rules", None, f"rules.{name}", "missing",
-                         "the Twilight: 2000 procedures need it; do not remove it")
+            problems.add(
+                "rules",
+                None,
+                f"rules.{name}",
+                "missing",
+                "the Twilight: 2000 procedures need it; do not remove it",
+            )
     ranks = sorted(d["rank"] for d in tables["difficulties"].values())
     if ranks != list(range(len(ranks))):
-        problems.add("difficulties", None, "difficulties.rank", f"ranks {ranks} have gaps",
-                     "number the levels 0, 1, 2 ... from easiest to hardest")
+        problems.add(
+            "difficulties",
+            None,
+            "difficulties.rank",
+            f"ranks {ranks} have gaps",
+            "number the levels 0, 1, 2 ... from easiest to hardest",
+        )
     for name, weapon in tables["weapons"].items():
         where = weapon["_file"]
         if weapon["type"] not in tables["weapon_types"]:
-            problems.add(where, None, f"weapons.{name}.type", f"unknown type '{weapon['type']}'",
-                         "types: " + ", ".join(tables["weapon_types"]))
+            problems.add(
+                where,
+                None,
+                f"weapons.{name}.type",
+                f"unknown type '{weapon['type']}'",
+                "types: " + ", ".join(tables["weapon_types"]),
+            )
         if weapon.get("rof") is not None and weapon["rof"] not in tables["rof"]:
-            problems.add(where, None, f"weapons.{name}.rof", f"unknown ROF '{weapon['rof']}'",
-                         "ROF kinds: " + ", ".join(tables["rof"]))
+            problems.add(
+                where,
+                None,
+                f"weapons.{name}.rof",
+                f"unknown ROF '{weapon['rof']}'",
+                "ROF kinds: " + ", ".join(tables["rof"]),
+            )
         if weapon.get("burst") is not None and str(weapon["burst"]) not in tables["bursts"]:
-            problems.add(where, None, f"weapons.{name}.burst",
-                         f"no burst rule for {weapon['burst']} rounds",
-                         "bursts: " + ", ".join(tables["bursts"]))
+            problems.add(
+                where,
+                None,
+                f"weapons.{name}.burst",
+                f"no burst rule for {weapon['burst']} rounds",
+                "bursts: " + ", ".join(tables["bursts"]),
+            )
         if weapon.get("ammo") is not None and weapon["ammo"] not in tables["ammunition"]:
-            problems.add(where, None, f"weapons.{name}.ammo", f"unknown ammunition '{weapon['ammo']}'",
-                         "ammunition: " + ", ".join(tables["ammunition"]))
+            problems.add(
+                where,
+                None,
+                f"weapons.{name}.ammo",
+                f"unknown ammunition '{weapon['ammo']}'",
+                "ammunition: " + ", ".join(tables["ammunition"]),
+            )
 
 
 @dataclass(frozen=True)
@@ -156,37 +232,93 @@ class T2kTables:
         t = merged.tables
         weapons = {}
         for k, v in t["weapons"].items():
-            fields = {f: v[f] for f in ("type", "short", "rof", "burst", "recoil",
-                                        "burst_recoil", "penetration", "bulk", "ammo", "weight",
-                                        "grenade", "knife") if f in v}
-            weapons[k] = Weapon(**entry_args(k, v), name=v.get("name", k),
-                                damage=str(v["damage"]), **fields)
+            fields = {
+                f: v[f]
+                for f in (
+                    "type",
+                    "short",
+                    "rof",
+                    "burst",
+                    "recoil",
+                    "burst_recoil",
+                    "penetration",
+                    "bulk",
+                    "ammo",
+                    "weight",
+                    "grenade",
+                    "knife",
+                )
+                if f in v
+            }
+            weapons[k] = Weapon(
+                **entry_args(k, v), name=v.get("name", k), damage=str(v["damage"]), **fields
+            )
         return cls(
             merged=merged,
-            difficulties=sorted((Difficulty(**entry_args(k, v), rank=v["rank"],
-                                            multiplier=v["multiplier"])
-                                 for k, v in t["difficulties"].items()), key=lambda d: d.rank),
+            difficulties=sorted(
+                (
+                    Difficulty(**entry_args(k, v), rank=v["rank"], multiplier=v["multiplier"])
+                    for k, v in t["difficulties"].items()
+                ),
+                key=lambda d: d.rank,
+            ),
             wound_levels={k: v["reduction"] for k, v in t["wound_levels"].items()},
             weapon_types={k: v["skill"] for k, v in t["weapon_types"].items()},
             rof={k: v["shots"] for k, v in t["rof"].items()},
-            movement={k: Movement(**entry_args(k, v), **{f: v[f] for f in v if f in (
-                "metres", "may_fire", "may_aim", "strength_minus", "strength_half",
-                "quick_band_shift", "aimed_band_shift", "lower_of_riding")})
-                for k, v in t["movement"].items()},
-            target_speeds=sorted((v["metres"], v["kph"], v["levels"])
-                                 for v in t["target_speeds"].values()),
-            bursts={int(k): Burst(**entry_args(k, v), **{f: v[f] for f in v if f in (
-                "dice_lost_per_band", "minimum_dice", "recoil_factor", "as_burst",
-                "hits_count")}) for k, v in t["bursts"].items()},
-            ammunition={k: (v["max_band"], [str(p) for p in v.get("penetration", [])])
-                        for k, v in t["ammunition"].items()},
+            movement={
+                k: Movement(
+                    **entry_args(k, v),
+                    **{
+                        f: v[f]
+                        for f in v
+                        if f
+                        in (
+                            "metres",
+                            "may_fire",
+                            "may_aim",
+                            "strength_minus",
+                            "strength_half",
+                            "quick_band_shift",
+                            "aimed_band_shift",
+                            "lower_of_riding",
+                        )
+                    },
+                )
+                for k, v in t["movement"].items()
+            },
+            target_speeds=sorted(
+                (v["metres"], v["kph"], v["levels"]) for v in t["target_speeds"].values()
+            ),
+            bursts={
+                int(k): Burst(
+                    **entry_args(k, v),
+                    **{
+                        f: v[f]
+                        for f in v
+                        if f
+                        in (
+                            "dice_lost_per_band",
+                            "minimum_dice",
+                            "recoil_factor",
+                            "as_burst",
+                            "hits_count",
+                        )
+                    },
+                )
+                for k, v in t["bursts"].items()
+            },
+            ammunition={
+                k: (v["max_band"], [str(p) for p in v.get("penetration", [])])
+                for k, v in t["ammunition"].items()
+            },
             weapons=weapons,
             modifiers={k: Entry(**entry_args(k, v)) for k, v in t["modifiers"].items()},
             modifier_levels={k: v["levels"] for k, v in t["modifiers"].items()},
             rules={k: Entry(**entry_args(k, v)) for k, v in t["rules"].items()},
             rule_values={k: v["value"] for k, v in t["rules"].items()},
-            sources={table: {k: v["source"] for k, v in entries.items()}
-                     for table, entries in t.items()},
+            sources={
+                table: {k: v["source"] for k, v in entries.items()} for table, entries in t.items()
+            },
         )
 
     def weapon(self, name: str) -> Weapon:
@@ -207,6 +339,8 @@ class T2kTables:
 
     def burst(self, size: int) -> Burst:
         if size not in self.bursts:
-            raise HcError(f"no burst rule for {size} rounds",
-                          "bursts of " + ", ".join(str(b) for b in sorted(self.bursts)))
+            raise HcError(
+                f"no burst rule for {size} rounds",
+                "bursts of " + ", ".join(str(b) for b in sorted(self.bursts)),
+            )
         return self.bursts[size]
