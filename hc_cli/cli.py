@@ -150,16 +150,15 @@ def _output(res: Any, common: Common) -> None:
         from hc_cli.render.json_text import render as render_json
 
         typer.echo(render_json(res))
-    elif _wants_colour(common):
-        from rich.console import Console
+        return
+    from hc_cli.render.text import render
 
-        from hc_cli.render.rich_text import render as render_rich
+    if _wants_colour(common):
+        from hc_cli.render.colour import paint
 
-        render_rich(res, Console(highlight=False))
+        typer.echo(render(res, paint, bars=True))
     else:
-        from hc_cli.render.plain import render as render_plain
-
-        typer.echo(render_plain(res))
+        typer.echo(render(res))
 
 
 COMMON = ("ruleset", "seed", "dice", "json", "odds", "rules", "no_color", "log")
@@ -812,16 +811,15 @@ def tables(
         import json as json_module
 
         typer.echo(json_module.dumps(listing.to_dict(), indent=2, ensure_ascii=False))
-    elif _wants_colour(common):
-        from rich.console import Console
-
-        from hc_cli.render.rich_text import render_listing
-
-        render_listing(listing, Console(highlight=False))
     else:
-        from hc_cli.render.plain import render_listing as plain_listing
+        from hc_cli.render.text import render_listing
 
-        typer.echo(plain_listing(listing))
+        if _wants_colour(common):
+            from hc_cli.render.colour import paint
+
+            typer.echo(render_listing(listing, paint))
+        else:
+            typer.echo(render_listing(listing))
 
 
 @app.command()

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from hc_cli.dice import ScriptedDice
-from hc_cli.render import plain, rich_text
+from hc_cli.render import colour, text
 from hc_cli.rulesets.high_crusade import load_tables
 from hc_cli.rulesets.high_crusade.resolve import FireRequest, TargetSpec, resolve_fire
 
@@ -91,7 +90,7 @@ def _example():
 
 
 def test_plain_rendering_exact_text():
-    assert plain.render(_example()) == "\n".join(
+    assert text.render(_example()) == "\n".join(
         [
             "hc fire · high-crusade · your dice",
             'inputs: weapon ingrave-ar; range 14; shots 1; band 12-24"; targets crusader; dice 4,6',
@@ -104,12 +103,24 @@ def test_plain_rendering_exact_text():
     )
 
 
-def test_rich_rendering_without_colour_has_no_escape_codes():
-    out = io.StringIO()
-    rich_text.render(_example(), Console(file=out, width=80, no_color=True, force_terminal=False))
-    text = out.getvalue()
-    assert "\x1b[" not in text
-    assert "→ HIT" in text and "d100 to hit: 46 (faces 4,6)" in text
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def test_colour_is_the_plain_text_with_colour():
+    res = _example()
+    painted = text.render(res, colour.paint, bars=True)
+    assert "\x1b[" in painted
+    assert ANSI.sub("", painted) == text.render(res)
+
+
+def test_odds_on_a_terminal_have_bars(hc):
+    from hc_cli.execute import Call, execute
+
+    res = execute(Call("fire", flags={"chance": 65, "penetration": 4, "df": 5}, odds=True))
+    plain_lines = text.render(res).splitlines()
+    bar_lines = ANSI.sub("", text.render(res, colour.paint, bars=True)).splitlines()
+    assert bar_lines[-2] == plain_lines[-2] + "  " + "█" * 30  # hit: 65%, the longest bar
+    assert bar_lines[-3] == plain_lines[-3] + "  " + "█" * round(35 / 65 * 30)
 
 
 def test_plain_output_when_piped_or_no_color(hc):
