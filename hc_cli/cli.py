@@ -693,6 +693,46 @@ def deviate(
 
 
 @app.command()
+def move(
+    ctx: typer.Context,
+    profile: Annotated[
+        Text, _opt("--profile", complete="profile", help="(rogue-trader) The model's profile.")
+    ] = None,
+    m: Annotated[Number, _opt("--m", help="(rogue-trader) Move allowance in inches.")] = None,
+    armour: Annotated[
+        Text, _opt("--armour", complete="armour", help="(rogue-trader) Armour worn (encumbrance).")
+    ] = None,
+    charge: Annotated[bool, _opt("--charge", help="(rogue-trader) A charge: double move.")] = False,
+    turns: Annotated[
+        int, _opt("--turns", help="(rogue-trader) Turns of up to 90 degrees; the first is free.")
+    ] = 0,
+    difficult: Annotated[
+        float, _opt("--difficult", help="(rogue-trader) Inches of difficult ground crossed.")
+    ] = 0,
+    very_difficult: Annotated[
+        float,
+        _opt("--very-difficult", help="(rogue-trader) Inches of very difficult ground crossed."),
+    ] = 0,
+    obstacle: Annotated[
+        bool, _opt("--obstacle", help="(rogue-trader) Crossing an obstacle: half the move.")
+    ] = False,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json: JsonOpt = False,
+    odds: OddsOpt = False,
+    rules: RulesOpt = None,
+    no_color: NoColorOpt = False,
+    log: LogOpt = None,
+) -> None:
+    """How far a model moves: encumbrance, turns, difficult ground, obstacles, charges.
+
+    Example: hc move --ruleset rogue-trader --profile human --armour mesh --difficult 1
+    """
+    _dispatch(ctx)
+
+
+@app.command()
 def initiative(
     ctx: typer.Context,
     side: Annotated[

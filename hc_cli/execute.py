@@ -120,7 +120,9 @@ def execute(
     )
     res = resolve(dice)
     dice.finish()
-    res.seed = dice.seed
+    # A resolution that rolled nothing (a move, an automatic rout) has no seed to replay.
+    rolled = res.rolls or any(shot.rolls for shot in res.shots)
+    res.seed = dice.seed if rolled else None
     if call.dice:
         res.inputs["dice"] = call.dice
     return res

@@ -16,19 +16,31 @@ from hc_cli.rulesets.high_crusade import load_tables
 from hc_cli.rulesets.high_crusade.resolve import FireRequest, TargetSpec, resolve_fire
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMANDS = ["fire", "melee", "morale", "rally", "initiative", "deviate", "roll", "tables"]
+COMMANDS = [
+    "fire",
+    "melee",
+    "morale",
+    "rally",
+    "initiative",
+    "deviate",
+    "roll",
+    "tables",
+    "batch",
+    "replay",
+    "move",
+]
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", [*COMMANDS, "rules check"])
 def test_every_command_has_help_with_an_example(hc, command):
-    result = hc(command, "--help")
+    result = hc(*command.split(), "--help")
     assert result.exit_code == 0
     assert "Example: hc " + command in " ".join(result.stdout.split())
 
 
 def test_readme_has_an_example_per_command_and_the_test_command():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for command in COMMANDS:
+    for command in [*COMMANDS, "rules check"]:
         assert f"hc {command}" in readme, command
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     for step in ('".[test]"', "-m pytest"):

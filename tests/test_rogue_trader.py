@@ -658,3 +658,32 @@ def test_deviate_bad_input(hc):
     assert "lasgun has no area marker" in hc.error("deviate", *RT, "-w", "lasgun", "-r", "5")
     assert "high-crusade has no 'deviate' command" in hc.error("deviate", "--radius", "2")
     assert "rogue-trader has no 'morale' command" in hc.error("morale", *RT, "--ambushed")
+
+
+def test_move_seed_examples(hc):
+    # "a human wearing a suit of mesh armour suffers a penalty of -1/2": M 4 -> 3 1/2
+    assert hc.json("move", *RT, "--profile", "human", "--armour", "mesh")["move"] == 3.5
+    # "M of 4 ... 1" through difficult terrain and 2" through normal terrain"
+    out = hc.json("move", *RT, "--m", "4", "--difficult", "1")
+    assert (out["open_ground"], out["seed"], out["rolls"]) == (2, None, [])
+    # The Space Marine turning: 180 degrees, 2 1/2", 180 degrees again: 1/2 + 2 1/2 + 1 = 4
+    assert hc.json("move", *RT, "--m", "4", "--turns", "4")["open_ground"] == 2.5
+    # "a model which normally has a move of 4 will travel only 2 over difficult ground";
+    # very difficult: quarter rate, 1
+    out = hc.json("move", *RT, "--m", "4")
+    assert (out["difficult_ground"], out["very_difficult_ground"]) == (2, 1)
+
+
+def test_move_rounds_up_to_half_inches_and_charges(hc):
+    out = hc.json("move", *RT, "--m", "3.5")
+    assert (out["difficult_ground"], out["very_difficult_ground"]) == (2, 1)  # 1.75, 0.875
+    assert hc.json("move", *RT, "--m", "4", "--charge")["move"] == 8
+    assert hc.json("move", *RT, "--m", "4", "--obstacle")["open_ground"] == 2
+
+
+def test_move_bad_input(hc):
+    assert 'that ground needs 6" of move' in hc.error("move", *RT, "--m", "4", "--difficult", "3")
+    assert "no move given" in hc.error("move", *RT)
+    assert "rolls no dice" in hc.error("move", *RT, "--m", "4", "--odds")
+    assert "--m -1 is negative" in hc.error("move", *RT, "--m", "-1")
+    assert "high-crusade has no 'move' command" in hc.error("move", "--m", "4")

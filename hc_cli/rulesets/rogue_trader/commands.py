@@ -6,6 +6,7 @@ from typing import Any
 
 from hc_cli.mods import parse_mods
 from hc_cli.rulesets import CommandSpec
+from hc_cli.rulesets.rogue_trader import move as m
 from hc_cli.rulesets.rogue_trader import resolve as r
 
 FIRE_FLAGS = frozenset(
@@ -79,10 +80,19 @@ COMMANDS = {
         r.resolve_deviate,
         r.deviate_odds,
     ),
+    "move": CommandSpec(
+        frozenset(
+            {"profile", "m", "armour", "charge", "turns", "difficult", "very_difficult", "obstacle"}
+        ),
+        lambda f: m.MoveRequest(**{k: v for k, v in f.items() if v is not None}),
+        m.resolve_move,
+        m.move_odds,
+    ),
 }
 
 
 TABLE_OF_OPTION = {
+    "profile": "profiles",
     "weapon": "weapons",
     "target": "profiles",
     "firer": "profiles",

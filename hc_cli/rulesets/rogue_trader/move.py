@@ -1,0 +1,126 @@
+"""Rogue Trader movement: how far a model goes this turn, and what the ground costs. Pure.
+
+Arithmetic in half inches, because the rules round every fraction up to the next 1/2".
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from hc_cli.dice import DiceSource
+from hc_cli.errors import HcError
+from hc_cli.model import Resolution
+from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    profile: str | None = None
+    m: float | None = None
+    armour: str | None = None
+    charge: bool = False
+    turns: int = 0
+    difficult: float = 0
+    very_difficult: float = 0
+    obstacle: bool = False
+
+
+def _half_inches_up(inches: float) -> float:
+    """Round up to the next 1/2" (the seed: 'round all fractions of an inch up')."""
+    return math.ceil(inches * 2 - 1e-9) / 2
+
+
+def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
+    res = Resolution(
+        "move",
+        RULESET,
+        {
+            "profile": req.profile,
+            "m": req.m,
+            "armour": req.armour,
+            "charge": req.charge,
+            "turns": req.turns,
+            "difficult": req.difficult,
+            "very_difficult": req.very_difficult,
+            "obstacle": req.obstacle,
+        },
+    )
+    if req.m is not None:
+        move = req.m
+    elif req.profile:
+        profile = t.profile(req.profile)
+        move = profile["m"]
+        if profile.is_sample("m"):
+            res.mark_sample(f"{profile.key} M{move}")
+    else:
+        raise HcError("no move given", "give --profile PROFILE (e.g. --profile human) or --m N")
+    for value, flag in (
+        (move, "--m"),
+        (req.turns, "--turns"),
+        (req.difficult, "--difficult"),
+        (req.very_difficult, "--very-difficult"),
+    ):
+        if value < 0:
+            raise HcError(f"{flag} {value:g} is negative", f"give {flag} as 0 or more")
+    allowance = float(move)
+    res.explanation.append(f'M {move:g}"')
+    armour_name = req.armour or (t.profile(req.profile).armour if req.profile else None)
+    if armour_name:
+        armour = t.armour_named(armour_name)
+        if armour.encumbrance:
+            allowance -= armour.encumbrance
+            res.explanation.append(
+                f'{armour.key} armour: -{armour.encumbrance:g}" = {allowance:g}"'
+            )
+    if req.charge:
+        allowance *= t.rule("charge-multiplier")
+        res.explanation.append(f'a charge: x{t.rule("charge-multiplier")} = {allowance:g}"')
+    extra_turns = max(0, req.turns - t.rule("free-turns"))
+    if extra_turns:
+        cost = extra_turns * t.rule("turn-cost-half-inches") / 2
+        allowance -= cost
+        res.explanation.append(
+            f"{req.turns} turns of up to 90 degrees, {t.rule('free-turns')} "
+            f'free: -{cost:g}" = {allowance:g}"'
+        )
+    if req.obstacle:
+        half = allowance / 2
+        res.explanation.append(f'crossing an obstacle costs half the move: -{half:g}"')
+        allowance -= half
+    spent = req.difficult * t.rule("difficult-ground-divisor") + req.very_difficult * t.rule(
+        "very-difficult-ground-divisor"
+    )
+    if spent:
+        res.explanation.append(
+            f'{req.difficult:g}" difficult (x{t.rule("difficult-ground-divisor")}) and '
+            f'{req.very_difficult:g}" very difficult (x{t.rule("very-difficult-ground-divisor")}) '
+            f'use {spent:g}" of the move'
+        )
+    left = allowance - spent
+    if left < 0:
+        raise HcError(
+            f'that ground needs {spent:g}" of move, the model has {allowance:g}"',
+            f'at most {_half_inches_up(allowance / t.rule("difficult-ground-divisor")):g}" '
+            "of difficult ground this move",
+        )
+    res.fields.update(
+        move=allowance,
+        open_ground=left,
+        difficult_ground=_half_inches_up(left / t.rule("difficult-ground-divisor")),
+        very_difficult_ground=_half_inches_up(left / t.rule("very-difficult-ground-divisor")),
+    )
+    res.explanation.append(
+        f'left: {left:g}" on open ground, or {res.fields["difficult_ground"]:g}" of difficult, '
+        f'or {res.fields["very_difficult_ground"]:g}" of very difficult ground (fractions '
+        'rounded up to the next 1/2")'
+    )
+    return res
+
+
+def resolve_move(t: RogueTraderTables, req: MoveRequest, dice: DiceSource) -> Resolution:
+    return plan_move(t, req)
+
+
+def move_odds(t: RogueTraderTables, req: MoveRequest) -> Resolution:
+    raise HcError("a move rolls no dice: there are no odds to give", "leave out --odds")
