@@ -347,3 +347,24 @@ def test_t2k_initiative_never_crashes(chars, notes, extra, flag):
     for n in notes:
         args += [n, "A"]
     _invoke(_args("initiative", extra, flag) + args[1:])
+
+
+@SETTINGS
+@given(
+    options=st.fixed_dictionaries(
+        {"--ruleset": st.sampled_from(["rogue-trader", "t2k"])},
+        optional={
+            "--profile": st.sampled_from(RT_PROFILES),
+            "--m": numbers,
+            "--armour": st.sampled_from(["mesh", "none", "tin"]),
+            "--turns": numbers,
+            "--difficult": numbers,
+            "--very-difficult": numbers,
+        },
+    ),
+    switches=st.lists(st.sampled_from(["--charge", "--obstacle"]), unique=True),
+    extra=common,
+    flag=flags,
+)
+def test_move_never_crashes(options, switches, extra, flag):
+    _invoke(_args("move", {**options, **extra}, flag) + switches)
