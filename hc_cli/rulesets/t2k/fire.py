@@ -8,7 +8,7 @@ identical dice with the binomial.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from hc_cli.dice import DiceSource, Roll
@@ -74,13 +74,6 @@ class FirePlan:
     thrown_damage: str | None = None
     grenade: tuple[float, float, int, int] | None = None  # (metres per pip, cap, die, direction)
     task_die: int = 20
-
-
-@dataclass
-class _Built:
-    res: Resolution
-    plan: FirePlan
-    extra: dict = field(default_factory=dict)
 
 
 def _new(command: str, inputs: dict) -> Resolution:
