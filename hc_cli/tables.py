@@ -5,9 +5,9 @@ user's config directory for hc (`$XDG_CONFIG_HOME/hc`, default `~/.config/hc`), 
 the files in `HC_RULES` (os.pathsep-separated); the `--rules` files in the order given.
 
 A house-rules file names its `ruleset:` and may, per table: add an entry (a new name, every
-required field), change an entry (an existing name, only the fields it gives; a list such as
-`bands` is replaced whole), or remove entries (`remove: {weapons: [name, ...]}`). Files for
-another rule set are skipped.
+required field), change an entry (an existing name, only the fields it gives; a list or a
+mapping, such as `bands` or a `profile`, is replaced whole), or remove entries
+(`remove: {weapons: [name, ...]}`). Files for another rule set are skipped.
 
 Parsing YAML costs more than the rest of a resolution, and every TAB press pays start-up, so
 the checked, merged result is cached as JSON, keyed on the files' paths, sizes and times.
