@@ -74,6 +74,14 @@ class Resolution:
     seed: int | None = None
     label: str = ""  # a shot's or a target's name within a larger resolution
 
+    def absorb(self, step: Resolution, outcome: bool = True) -> None:
+        """Take in what a dice step (a shot, a deviation roll) rolled, found and said."""
+        self.rolls.extend(step.rolls)
+        if outcome:
+            self.outcome = step.outcome
+        self.fields.update(step.fields)
+        self.explanation.extend(step.explanation)
+
     def mark_sample(self, what: str) -> None:
         if what not in self.sample_values:
             self.sample_values.append(what)

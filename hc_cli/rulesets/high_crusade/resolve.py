@@ -301,18 +301,11 @@ def resolve_fire(tables: HighCrusadeTables, req: FireRequest, dice: DiceSource) 
     res, specs = plan_fire(tables, req)
     shots = [fire_shot(spec, dice) for spec in specs]
     if len(shots) == 1:
-        _merge_single(res, shots[0])
+        res.absorb(shots[0])
     else:
         res.shots = shots
         res.summary = _fire_summary([s.outcome for s in shots])
     return res
-
-
-def _merge_single(res: Resolution, shot: Resolution) -> None:
-    res.rolls.extend(shot.rolls)
-    res.outcome = shot.outcome
-    res.fields.update(shot.fields)
-    res.explanation.extend(shot.explanation)
 
 
 def _fire_summary(outcomes: list[str | None]) -> dict:

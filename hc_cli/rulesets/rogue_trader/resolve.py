@@ -739,9 +739,7 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
     res = plan.res
     if plan.deviation is not None:
         placed = deviation_roll(plan.deviation, dice)
-        res.rolls.extend(placed.rolls)
-        res.explanation.extend(placed.explanation)
-        res.fields.update(placed.fields)
+        res.absorb(placed, outcome=False)
         if placed.outcome == "deviated":
             res.outcome = "deviated"
             res.explanation.append(
@@ -757,11 +755,7 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
             res.explanation.append(f"following fire stops at {spec.label}: {shot.outcome}")
             break
     if plan.mode == "single":
-        shot = shots[0]
-        res.rolls.extend(shot.rolls)
-        res.outcome = shot.outcome
-        res.fields.update(shot.fields)
-        res.explanation.extend(shot.explanation)
+        res.absorb(shots[0])
     else:
         res.shots = shots
         res.summary = _summary(
@@ -947,10 +941,7 @@ def plan_deviate(t: RogueTraderTables, req: DeviateRequest) -> tuple[Resolution,
 
 def resolve_deviate(t: RogueTraderTables, req: DeviateRequest, dice: DiceSource) -> Resolution:
     res, spec = plan_deviate(t, req)
-    rolled = deviation_roll(spec, dice)
-    res.rolls, res.outcome = rolled.rolls, rolled.outcome
-    res.fields.update(rolled.fields)
-    res.explanation.extend(rolled.explanation)
+    res.absorb(deviation_roll(spec, dice))
     return res
 
 

@@ -823,10 +823,7 @@ def _done(res: Resolution, hits: int, outcome: str) -> Resolution:
 
 def resolve_fire(t: T2kTables, req: FireRequest, dice: DiceSource) -> Resolution:
     res, plan = plan_fire(t, req)
-    rolled = fire_dice(plan, dice)
-    res.rolls, res.outcome = rolled.rolls, rolled.outcome
-    res.fields.update(rolled.fields)
-    res.explanation.extend(rolled.explanation)
+    res.absorb(fire_dice(plan, dice))
     return res
 
 
