@@ -156,7 +156,9 @@ def _output(res: Any, common: Common) -> None:
     if _wants_colour(common):
         from hc_cli.render.colour import paint
 
-        typer.echo(render(res, paint, bars=True))
+        # color=True: click would strip the escape codes whenever stdout is not a terminal,
+        # and FORCE_COLOR asks for them exactly then.
+        typer.echo(render(res, paint, bars=True), color=True)
     else:
         typer.echo(render(res))
 
@@ -857,7 +859,7 @@ def tables(
         if _wants_colour(common):
             from hc_cli.render.colour import paint
 
-            typer.echo(render_listing(listing, paint))
+            typer.echo(render_listing(listing, paint), color=True)
         else:
             typer.echo(render_listing(listing))
 

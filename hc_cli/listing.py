@@ -35,6 +35,7 @@ class Listing:
             "tables": {
                 t.name: {k: _public(v) for k, v in self.merged.tables[t.name].items()}
                 for t in self.tables
+                if t.name in self.merged.tables
             },
         }
 
@@ -65,9 +66,35 @@ def _cell(table: str, key: str, value: Any) -> str:
     if isinstance(value, int):
         signed = key in ("melee", "morale") or (key == "value" and table == "modifiers")
         return f"{value:+d}" if signed else str(value)
+    if _is_grid(value):
+        return "(the grid below)"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
+        return "; ".join(_cell(table, key, v) if isinstance(v, dict) else str(v) for v in value)
     return str(value)
+
+
+def _is_grid(value: Any) -> bool:
+    """A chart printed as rows of numbers, such as Rogue Trader's Strength/Toughness chart."""
+    return isinstance(value, list) and bool(value) and all(isinstance(row, list) for row in value)
+
+
+def _grids(table: str, entries: dict[str, dict]) -> list[TableListing]:
+    """Each grid in a table as a table of its own, numbered down and across from 1."""
+    grids = []
+    for key, entry in entries.items():
+        for field, value in entry.items():
+            if field not in INTERNAL and _is_grid(value):
+                width = max(len(row) for row in value)
+                grids.append(
+                    TableListing(
+                        f"{table}: {key} ({field}, numbered down and across)",
+                        ["", *(str(i) for i in range(1, width + 1))],
+                        [[str(i), *(str(v) for v in row)] for i, row in enumerate(value, 1)],
+                    )
+                )
+    return grids
 
 
 def _origin(entry: dict) -> str:
@@ -117,4 +144,5 @@ def list_tables(merged: MergedTables, name: str | None) -> Listing:
             for key, e in entries.items()
         ]
         listings.append(TableListing(table, ["key", *columns, "source", "from"], rows))
+        listings.extend(_grids(table, entries))
     return Listing(merged.ruleset, [_short(f) for f in merged.files], listings, merged)

@@ -196,3 +196,20 @@ def test_python_dash_m_runs_the_lazy_entry_point(tmp_path):
         [sys.executable, "-m", "hc_cli"], capture_output=True, text=True, cwd=tmp_path, env=env
     )
     assert tab.stdout.split() == ["ingrave-ar"]
+
+
+@pytest.mark.parametrize("ruleset", ["high-crusade", "rogue-trader", "t2k"])
+def test_every_table_of_every_ruleset_lists(hc, ruleset):
+    plain_text = hc("tables", "--ruleset", ruleset)
+    assert plain_text.exit_code == 0, plain_text.output
+    coloured = hc("tables", "--ruleset", ruleset, env={"FORCE_COLOR": "1"})
+    assert coloured.exit_code == 0 and "\x1b[" in coloured.stdout
+    assert ANSI.sub("", coloured.stdout) == plain_text.stdout
+    listing = hc.json("tables", "--ruleset", ruleset)
+    assert listing["ruleset"] == ruleset and listing["tables"]
+
+
+def test_the_wound_chart_lists_as_a_grid(hc):
+    out = hc("tables", "--ruleset", "rogue-trader", "charts").stdout
+    assert "charts: wound (rows, numbered down and across)" in out
+    assert "  4   2  2  3  4  5  6  6  N  N  N" in out  # Strength 4 against T1..T10

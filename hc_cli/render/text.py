@@ -141,10 +141,10 @@ def render_listing(listing: Any, paint: Paint = plain) -> str:
         ]
         header = "  ".join(c.ljust(w) for c, w in zip(table.columns, widths, strict=True))
         lines.append("  " + paint("dim", header.rstrip()))
-        source = table.columns.index("source")
+        source = table.columns.index("source") if "source" in table.columns else None
         for row in table.rows:
             cells = [v.ljust(w) for v, w in zip(row, widths, strict=True)]
-            if row[source].startswith("sample"):
+            if source is not None and row[source].startswith("sample"):
                 cells[source] = paint("yellow italic", cells[source])
             lines.append(("  " + "  ".join(cells)).rstrip())
     return "\n".join(lines)
