@@ -213,3 +213,31 @@ def test_the_wound_chart_lists_as_a_grid(hc):
     out = hc("tables", "--ruleset", "rogue-trader", "charts").stdout
     assert "charts: wound (rows, numbered down and across)" in out
     assert "  4   2  2  3  4  5  6  6  N  N  N" in out  # Strength 4 against T1..T10
+
+
+def _readme_examples() -> list[tuple[str, str]]:
+    """Every console example in the README whose output is fixed (a seed, the player's dice,
+    or odds), with its output: the README must show what hc prints."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", readme, flags=re.S):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            fixed = any(f in command for f in ("--seed", "--dice", "--odds")) or " tables " in (
+                command + " "
+            )
+            if fixed and "|" not in command and "..." not in output and output.strip():
+                examples.append((command, output))
+    return examples
+
+
+@pytest.mark.parametrize(("command", "output"), _readme_examples())
+def test_readme_examples_are_what_hc_prints(hc, command, output):
+    import shlex
+
+    result = hc(*shlex.split(command)[1:])
+    assert result.stdout == output
+
+
+def test_the_readme_has_examples_to_check():
+    assert len(_readme_examples()) >= 12
