@@ -4,6 +4,7 @@ it never shows a traceback."""
 from __future__ import annotations
 
 import json
+import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,8 +27,11 @@ common = st.fixed_dictionaries(
 )
 flags = st.sampled_from(["--json", "--odds", "--no-color", None])
 
+# HC_EXAMPLES=1000 for a longer hunt than CI's.
 SETTINGS = settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=int(os.environ.get("HC_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 
 

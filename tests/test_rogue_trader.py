@@ -687,3 +687,25 @@ def test_move_bad_input(hc):
     assert "rolls no dice" in hc.error("move", *RT, "--m", "4", "--odds")
     assert "--m -1 is negative" in hc.error("move", *RT, "--m", "-1")
     assert "high-crusade has no 'move' command" in hc.error("move", "--m", "4")
+
+
+def test_closed_room_hits_every_occupant_without_a_to_hit_roll(hc):
+    out = fire(
+        hc,
+        "--bs",
+        "1",
+        "-w",
+        "frag-grenade",
+        "-r",
+        "6",
+        "-t",
+        "ork",
+        "--under",
+        "2",
+        "--closed-room",
+        "--placed",
+        "--dice",
+        "5,6",
+    )
+    assert [s["outcome"] for s in out["shots"]] == ["casualty", "casualty"]
+    assert [r["purpose"] for s in out["shots"] for r in s["rolls"]] == ["to wound", "to wound"]

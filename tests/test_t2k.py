@@ -773,3 +773,24 @@ def test_initiative_notes_and_roster(hc, tmp_path):
 )
 def test_bad_input(hc, args, message):
     assert message in hc.error(args[0], *T2K, *args[1:])
+
+
+def test_a_throw_is_one_task(hc):
+    err = hc.error(
+        "fire",
+        *T2K,
+        "--thrown",
+        "--asset",
+        "12",
+        "--throw-range",
+        "20",
+        "--weight",
+        "2",
+        "--strength",
+        "4",
+        "--range",
+        "10",
+        "--shots",
+        "2",
+    )
+    assert "a throw is one task" in err

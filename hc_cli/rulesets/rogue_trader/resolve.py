@@ -507,7 +507,11 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
         partly = area and i >= len(names) - req.partly
         if partly:
             mods = mods + [_table_mod(t, "partly-under-marker", res)]
-        needed, second, notes = _needed_to_hit(t, bs, mods, req)
+        if area and req.closed_room:
+            # Every occupant is hit: no score is needed, so none can be too high.
+            needed, second, notes = 0, None, ["closed room: no roll to hit"]
+        else:
+            needed, second, notes = _needed_to_hit(t, bs, mods, req)
         other = None
         if other_name is not None:
             other, _ = _victim(

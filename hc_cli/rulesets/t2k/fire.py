@@ -589,6 +589,10 @@ def _zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, f
 def _plan_thrown(
     t: T2kTables, req: FireRequest, weapon: Weapon, asset: int, res: Resolution
 ) -> tuple[Resolution, FirePlan]:
+    if req.shots != 1 or req.shot != "aimed":
+        raise HcError(
+            "a throw is one task: --shots and --shot are for firing", "leave them out with --thrown"
+        )
     if req.throw_range is None or req.throw_range <= 0:
         raise HcError("a throw needs --throw-range METRES", "the character's throw range")
     weight = req.weight if req.weight is not None else weapon.weight
