@@ -794,3 +794,13 @@ def test_a_throw_is_one_task(hc):
         "2",
     )
     assert "a throw is one task" in err
+
+
+def test_house_weapon_naming_an_unknown_ammunition(hc, house):
+    path = house(
+        "ruleset: t2k\nweapons:\n  blunderbuss: {type: black-powder, short: 10, "
+        "damage: 2d6, ammo: nails}\n"
+    )
+    err = hc.error("rules", "check", path)
+    assert "weapons.blunderbuss.ammo: 'nails' is not in the ammunition table" in err
+    assert "ammunition: buckshot, flechette" in err

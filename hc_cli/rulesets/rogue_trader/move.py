@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from hc_cli.dice import DiceSource
 from hc_cli.errors import HcError
 from hc_cli.model import Resolution
+from hc_cli.rulesets.rogue_trader.resolve import characteristic
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
 
 
@@ -46,14 +47,8 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
             "obstacle": req.obstacle,
         },
     )
-    if req.m is not None:
-        move = req.m
-    elif req.profile:
-        profile = t.profile(req.profile)
-        move = profile["m"]
-        if profile.is_sample("m"):
-            res.mark_sample(f"{profile.key} M{move}")
-    else:
+    move = characteristic(t, req.m, req.profile, "m", res)
+    if move is None:
         raise HcError("no move given", "give --profile PROFILE (e.g. --profile human) or --m N")
     for value, flag in (
         (move, "--m"),

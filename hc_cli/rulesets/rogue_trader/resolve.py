@@ -134,15 +134,29 @@ class FirePlan:
     deviation: DeviationSpec | None = None
 
 
+def characteristic(
+    t: RogueTraderTables,
+    direct: float | None,
+    profile_name: str | None,
+    name: str,
+    res: Resolution,
+) -> float | None:
+    """A characteristic given as a number, else from the named profile (marked when it is a
+    sample number); None when neither is given."""
+    if direct is not None:
+        return direct
+    if not profile_name:
+        return None
+    profile = t.profile(profile_name)
+    value = profile[name]
+    if profile.is_sample(name):
+        res.mark_sample(f"{profile.key} {name.upper()} {value}")
+    return value
+
+
 def _firer_bs(t: RogueTraderTables, req: FireRequest, res: Resolution) -> int:
-    if req.bs is not None:
-        bs = req.bs
-    elif req.firer:
-        profile = t.profile(req.firer)
-        bs = profile["bs"]
-        if profile.is_sample("bs"):
-            res.mark_sample(f"{profile.key} BS {bs}")
-    else:
+    bs = characteristic(t, req.bs, req.firer, "bs", res)
+    if bs is None:
         raise HcError(
             "no firer given", "give --firer PROFILE (e.g. --firer space-marine) or --bs N"
         )

@@ -128,40 +128,24 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
             f"ranks {ranks} have gaps",
             "number the levels 0, 1, 2 ... from easiest to hardest",
         )
+    # A weapon's field that names an entry of another table must name one that exists.
+    references = (
+        ("type", "weapon_types"),
+        ("rof", "rof"),
+        ("burst", "bursts"),
+        ("ammo", "ammunition"),
+    )
     for name, weapon in tables["weapons"].items():
-        where = weapon["_file"]
-        if weapon["type"] not in tables["weapon_types"]:
-            problems.add(
-                where,
-                None,
-                f"weapons.{name}.type",
-                f"unknown type '{weapon['type']}'",
-                "types: " + ", ".join(tables["weapon_types"]),
-            )
-        if weapon.get("rof") is not None and weapon["rof"] not in tables["rof"]:
-            problems.add(
-                where,
-                None,
-                f"weapons.{name}.rof",
-                f"unknown ROF '{weapon['rof']}'",
-                "ROF kinds: " + ", ".join(tables["rof"]),
-            )
-        if weapon.get("burst") is not None and str(weapon["burst"]) not in tables["bursts"]:
-            problems.add(
-                where,
-                None,
-                f"weapons.{name}.burst",
-                f"no burst rule for {weapon['burst']} rounds",
-                "bursts: " + ", ".join(tables["bursts"]),
-            )
-        if weapon.get("ammo") is not None and weapon["ammo"] not in tables["ammunition"]:
-            problems.add(
-                where,
-                None,
-                f"weapons.{name}.ammo",
-                f"unknown ammunition '{weapon['ammo']}'",
-                "ammunition: " + ", ".join(tables["ammunition"]),
-            )
+        for field, table in references:
+            value = weapon.get(field)
+            if value is not None and str(value) not in tables[table]:
+                problems.add(
+                    weapon["_file"],
+                    None,
+                    f"weapons.{name}.{field}",
+                    f"'{value}' is not in the {table} table",
+                    f"{table}: " + ", ".join(tables[table]),
+                )
 
 
 @dataclass(frozen=True)
