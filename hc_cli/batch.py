@@ -9,96 +9,97 @@ from __future__ import annotations
 
 import difflib
 import json
-import os
 from collections.abc import Iterable
-from pathlib import Path
 from typing import IO, Any
 
+from hc_cli import registry
 from hc_cli.errors import HcError
-from hc_cli.execute import DEFAULT_RULESET, Call, Session, execute
+from hc_cli.execute import Call, Session, command_of, execute
 
-NOT_FIELDS = {"json", "no_color", "log", "help"}  # options that shape the output, not the call
+BATCH_COMMON = ("ruleset", "seed", "dice", "odds", "rules")  # the call's own fields
+_WANTED = {"whole": "a whole number", "number": "a number", "flag": "true or false", "text": "text"}
 
 
 def _spell(name: str) -> str:
     return f"field '{name}'"
 
 
-def _options(index: dict, command: str) -> dict[str, dict]:
-    """The fields a request may have: the command's options and arguments."""
-    spec = index["commands"][command]
-    return {
-        o["name"].rstrip("_"): o
-        for o in spec["options"] + spec["arguments"]
-        if o["name"] not in NOT_FIELDS
-    }
-
-
-_WANTED = {
-    "integer": "a whole number",
-    "float": "a number",
-    "boolean": "true or false",
-    "text": "text",
-}
-
-
-def _value(name: str, option: dict, value: Any) -> Any:
-    if option["multiple"]:
+def _value(option: Any, value: Any) -> Any:
+    if option.many:
         items = value if isinstance(value, list) else [value]
-        return [_scalar(name, option["type"], item) for item in items]
-    return _scalar(name, option["type"], value)
+        return [_scalar(option, item) for item in items]
+    return _scalar(option, value)
 
 
-def _scalar(name: str, kind: str, value: Any) -> Any:
+def _scalar(option: Any, value: Any) -> Any:
+    kind = option.kind
     if kind == "text":
         ok = isinstance(value, str)
-    elif kind == "boolean":
+    elif kind == "flag":
         ok = isinstance(value, bool)
-    elif kind == "integer":
+    elif kind == "whole":
         ok = isinstance(value, int) and not isinstance(value, bool)
-    elif kind == "float":
+    else:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
         value = float(value) if ok else value
-    else:
-        ok = True
     if not ok:
+        shown = json.dumps(value)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
         raise HcError(
-            f"field '{name}' is {json.dumps(value)}: not {_WANTED[kind]}",
-            f"give '{name}' as {_WANTED[kind]}",
+            f"field '{option.name}' is {shown}: not {_WANTED[kind]}",
+            f"give '{option.name}' as {_WANTED[kind]}",
         )
     return value
 
 
 class _Fields:
-    """Each command's fields, worked out once per batch rather than once per line."""
+    """Each (rule set, command)'s fields, worked out once per batch rather than once a line."""
 
-    def __init__(self, index: dict) -> None:
-        self.index = index
-        self._by_command: dict[str, dict[str, dict]] = {}
+    def __init__(self) -> None:
+        from hc_cli.shared_commands import COMMON_OPTIONS, SHARED_COMMANDS
 
-    def of(self, command: str) -> dict[str, dict]:
-        if command not in self._by_command:
-            self._by_command[command] = _options(self.index, command)
-        return self._by_command[command]
+        self._common = {o.name: o for o in COMMON_OPTIONS if o.name in BATCH_COMMON}
+        roll = next(c for c in SHARED_COMMANDS if c.name == "roll")
+        self._roll = {o.name: o for o in roll.options}
+        self._by_command: dict[tuple[str, str], dict[str, Any]] = {}
+        self._default: str | None = None
+
+    def default_ruleset(self) -> str:
+        """A request without `ruleset` is for the rule set in force (environment, settings)."""
+        if self._default is None:
+            self._default = registry.choose([])[0]
+        return self._default
+
+    def of(self, ruleset: str, command: str) -> dict[str, Any]:
+        key = (ruleset, command)
+        if key not in self._by_command:
+            if command == "roll":
+                own = self._roll
+            else:
+                own = {o.name: o for o in command_of(ruleset, command).options}
+            self._by_command[key] = {**own, **self._common}
+        return self._by_command[key]
 
 
-def parse_request(
-    request: Any, index: dict, fields_of: _Fields | None = None
-) -> tuple[Call, set[str]]:
+def parse_request(request: Any, fields_of: _Fields | None = None) -> tuple[Call, set[str]]:
     if not isinstance(request, dict):
         raise HcError(
             "a request is a JSON object", 'e.g. {"command": "roll", "expression": "d100"}'
         )
     fields = {str(k).lstrip("-").replace("-", "_"): v for k, v in request.items()}
     command = fields.pop("command", None)
-    known = [c for c in index["commands"] if c not in ("batch", "replay", "tables", "rules")]
+    fields_of = fields_of or _Fields()
+    ruleset = fields.get("ruleset") or fields_of.default_ruleset()
+    if not isinstance(ruleset, str):
+        raise HcError(f"field 'ruleset' is {json.dumps(ruleset)}: not text", "give a name")
+    known = [*registry.get(ruleset).commands, "roll"]
     if command not in known:
         close = difflib.get_close_matches(str(command), known, n=1)
         raise HcError(
-            f"command {json.dumps(command)} cannot be resolved in a batch",
+            f"command {json.dumps(command)} cannot be resolved in a batch of {ruleset}",
             f"did you mean '{close[0]}'?" if close else "commands: " + ", ".join(known),
         )
-    options = (fields_of or _Fields(index)).of(command)
+    options = fields_of.of(ruleset, command)
     common: dict[str, Any] = {}
     flags: dict[str, Any] = {}
     for name, value in fields.items():
@@ -106,19 +107,19 @@ def parse_request(
         if option is None:
             close = difflib.get_close_matches(name, list(options), n=1)
             raise HcError(
-                f"field '{name}' is not an option of {command}",
+                f"field '{name}' is not an option of {ruleset} {command}",
                 f"did you mean '{close[0]}'?" if close else "fields: " + ", ".join(sorted(options)),
             )
         if value is None:
             continue
-        value = _value(name, option, value)
-        if name in ("ruleset", "seed", "dice", "odds", "rules"):
+        value = _value(option, value)
+        if name in BATCH_COMMON:
             common[name] = value
         else:
             flags[name] = value
     call = Call(
         command=command,
-        ruleset=common.get("ruleset") or os.environ.get("HC_RULESET") or DEFAULT_RULESET,
+        ruleset=ruleset,
         flags=flags,
         seed=common.get("seed"),
         dice=common.get("dice"),
@@ -130,9 +131,8 @@ def parse_request(
 
 def run(lines: Iterable[str], out: IO[str], log_path: str | None = None) -> int:
     """Resolve every line; return how many failed."""
-    index = json.loads((Path(__file__).parent / "completion_index.json").read_text("utf-8"))
     session = Session()
-    fields_of = _Fields(index)
+    fields_of = _Fields()
     failed = 0
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -144,7 +144,7 @@ def run(lines: Iterable[str], out: IO[str], log_path: str | None = None) -> int:
                 raise HcError(
                     f"not JSON: {exc.msg} at column {exc.colno}", "one JSON object a line"
                 ) from None
-            call, given = parse_request(request, index, fields_of)
+            call, given = parse_request(request, fields_of)
             result = execute(call, session, given, _spell).to_dict()
             if log_path:
                 from hc_cli.log import append, make_entry

@@ -1,12 +1,12 @@
 """TAB completion without typer: the fast path every TAB press takes.
 
 Importing typer alone costs more than the whole budget of a TAB press, so this module answers
-the shell's question (click's protocol, as the scripts in completions/ ask it) from two JSON
-files: the command index shipped in the package (`completion_index.json`, generated from the
-app) and the table values of the rule set in use, cached beside the tables' own cache and
-rebuilt whenever a table or house-rules file changes. It behaves as click's completion does;
-a test holds the two to the same answers. Anything it does not know returns None, and the
-full app answers instead.
+the shell's question (click's protocol, as the scripts in completions/ ask it) from the
+declarations of the rule set in force (`hc_cli.declare`: plain data, cheap to import) and the
+table values of that rule set, cached beside the tables' own cache and rebuilt whenever a table
+or house-rules file changes. It behaves as click's completion of the generated app does; a test
+holds the two to the same answers. Anything it does not know returns None, and the full app
+answers instead.
 """
 
 from __future__ import annotations
@@ -16,11 +16,9 @@ import os
 import shlex
 import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 SHELLS = {"complete_bash": "bash", "complete_zsh": "zsh", "complete_fish": "fish"}
-DEFAULT_RULESET = "high-crusade"
 Item = tuple[str, str | None]  # a candidate and its help
 
 
@@ -49,8 +47,67 @@ def _words(shell: str, env: Mapping[str, str]) -> tuple[list[str], str]:
     return args, ""
 
 
-def _index() -> dict[str, Any]:
-    return json.loads((Path(__file__).parent / "completion_index.json").read_text("utf-8"))
+_HELP = {
+    "name": "help",
+    "opts": ["--help", "-h"],
+    "help": "Show this message and exit.",
+    "flag": True,
+    "multiple": False,
+    "values": False,
+}
+
+
+def _option_entry(option: Any) -> dict[str, Any]:
+    return {
+        "name": option.name,
+        "opts": list(option.flags),
+        "help": option.help_text(),
+        "flag": option.kind == "flag",
+        "multiple": option.many,
+        "values": option.complete,
+    }
+
+
+def _command_entry(command: Any) -> dict[str, Any]:
+    from hc_cli.shared_commands import COMMON_NAMES, COMMON_OPTIONS
+
+    common = COMMON_NAMES if command.common is None else command.common
+    by_name = {o.name: o for o in COMMON_OPTIONS}
+    declared = [o for o in command.options if not o.positional]
+    return {
+        "help": command.summary,
+        "group": bool(command.sub),
+        "options": [_option_entry(o) for o in declared]
+        + [_option_entry(by_name[n]) for n in common]
+        + [_HELP],
+        "arguments": [_option_entry(o) for o in command.options if o.positional],
+    }
+
+
+def command_index(ruleset: str) -> dict[str, Any]:
+    """Every command of the rule set and every shared command, with their options, as click
+    sees them."""
+    from hc_cli import registry
+    from hc_cli.errors import HcError
+    from hc_cli.shared_commands import COMMON_OPTIONS, SHARED_COMMANDS
+
+    try:
+        own = list(registry.get(ruleset).commands.values())
+    except HcError:  # as the full app does: the default's commands, and no values to offer
+        own = list(registry.get(registry.DEFAULT_RULESET).commands.values())
+    ruleset_option = _option_entry(COMMON_OPTIONS[0])
+    version = {
+        "name": "version",
+        "opts": ["--version"],
+        "flag": True,
+        "multiple": False,
+        "values": False,
+        "help": "The version, the rule set in force and where it came from, and the settings file.",
+    }
+    return {
+        "group_options": [ruleset_option, version, _HELP],
+        "commands": {c.name: _command_entry(c) for c in [*own, *SHARED_COMMANDS]},
+    }
 
 
 def _is_option(word: str) -> bool:
@@ -67,25 +124,46 @@ def _options(options: list[dict], given: set[str], incomplete: str) -> list[Item
     ]
 
 
+def _ruleset_in_force(args: list[str], env: Mapping[str, str]) -> str | None:
+    from hc_cli import registry
+    from hc_cli.errors import HcError
+
+    try:
+        return registry.choose(args, env)[0]
+    except HcError:
+        return None  # a broken settings file: complete nothing, the command will say why
+
+
 def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list[Item] | None:
     """What click would offer after `hc ARGS INCOMPLETE`; None when unsure."""
-    index = _index()
+    ruleset = _ruleset_in_force(args, env)
+    if ruleset is None:
+        return []
+    index = command_index(ruleset)
     if incomplete == "=":
         incomplete = ""
     elif "=" in incomplete and _is_option(incomplete):
         name, _, incomplete = incomplete.partition("=")
         args = [*args, name]
-    group_opts = {opt for o in index["group_options"] for opt in o["opts"]}
+    group_opts = {opt: o for o in index["group_options"] for opt in o["opts"]}
     rest: list[str] | None = None
     command = None
+    waiting = None
     for i, word in enumerate(args):
-        if word in group_opts:
+        if waiting is not None:
+            waiting = None
+            continue
+        option = group_opts.get(word.partition("=")[0] if _is_option(word) else word)
+        if option is not None:
+            waiting = None if option["flag"] or "=" in word else option
             continue
         if word not in index["commands"] or index["commands"][word]["group"]:
             return None  # something click would have to parse (or a sub-group): let it
         command, rest = word, args[i + 1 :]
         break
     if command is None:
+        if waiting is not None:
+            return _values(ruleset, "", waiting["name"], [], incomplete)
         items = (
             _options(index["group_options"], set(), incomplete) if _is_option(incomplete) else []
         )
@@ -95,87 +173,104 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
             if name.startswith(incomplete)
         ]
     assert rest is not None
-    options = index["commands"][command]["options"]
+    spec = index["commands"][command]
+    options = spec["options"]
     by_opt = {opt: o for o in options for opt in o["opts"]}
     given: set[str] = set()
     values: dict[str, list[str]] = {}
+    positional = 0
     waiting = None
     for word in rest:
         if waiting is not None:
             values.setdefault(waiting["name"], []).append(word)
             waiting = None
             continue
-        option = by_opt.get(word)
+        name, equals, value = word.partition("=") if _is_option(word) else (word, "", "")
+        option = by_opt.get(name)
         if option is not None:
             given.add(option["name"])
-            waiting = None if option["flag"] else option
+            if equals:
+                values.setdefault(option["name"], []).append(value)
+            elif not option["flag"]:
+                waiting = option
+        elif not _is_option(word):
+            positional += 1
     if "--" not in rest and _is_option(incomplete):
         return _options(options, given, incomplete)
-    if waiting is None or not waiting["values"]:
+    if waiting is None:
+        arguments = spec["arguments"]
+        if positional < len(arguments) and arguments[positional]["values"]:
+            waiting = arguments[positional]
+        else:
+            return []
+    if not waiting["values"]:
         return []
-    name = waiting["name"]
-    if name == "ruleset":
-        from hc_cli.paths import available_rulesets
+    return _values(ruleset, command, waiting["name"], values.get("rules") or [], incomplete)
 
-        return [(r, None) for r in available_rulesets() if r.startswith(incomplete)]
-    ruleset = (values.get("ruleset") or [env.get("HC_RULESET") or DEFAULT_RULESET])[-1]
-    table_values = _table_values(ruleset, values.get("rules") or [], index)
-    if table_values is None:
-        return []
+
+def _values(
+    ruleset: str, command: str, option: str, rules: list[str], incomplete: str
+) -> list[Item]:
     # Case-sensitive, as click's own completion filters (table names are lowercase).
     return [
-        (v, None) for v in table_values.get(command, {}).get(name, []) if v.startswith(incomplete)
+        (v, None) for v in values_for(ruleset, command, option, rules) if v.startswith(incomplete)
     ]
 
 
-def _table_values(ruleset: str, rules: list[str], index: dict) -> dict | None:
+def values_for(ruleset: str, command: str, option: str, rules: list[str]) -> list[str]:
+    """The values TAB offers for an option (or argument) of a command in a rule set."""
+    if option == "ruleset":
+        from hc_cli import registry
+
+        return registry.names()
+    if command == "completion" and option == "shell":
+        from hc_cli.shared_commands import SHELLS as SHELL_NAMES
+
+        return list(SHELL_NAMES)
+    table_values = _table_values(ruleset, rules)
+    return [] if table_values is None else table_values.get(command, {}).get(option, [])
+
+
+def _table_values(ruleset: str, rules: list[str]) -> dict | None:
     """Every completable value of every command's options for this rule set and these house
     rules: from the cache, or worked out once through the rule set and cached."""
-    from hc_cli.paths import (
-        available_rulesets,
-        bundled_files,
-        cache_dir,
-        house_rule_paths,
-        stat_key,
-        write_atomically,
-    )
+    from hc_cli import registry
+    from hc_cli.errors import HcError
+    from hc_cli.paths import cache_dir, house_rule_paths, stat_key, write_atomically
 
-    if ruleset not in available_rulesets():
-        return None
     try:
-        name, description = stat_key(ruleset, bundled_files(ruleset) + house_rule_paths(rules))
-    except OSError:
-        return None  # a house-rules file that is not there: nothing to offer
+        declaration = registry.get(ruleset)
+        files = sorted(declaration.data.glob("*.yaml")) + house_rule_paths(rules)
+        name, description = stat_key(ruleset, files)
+    except (HcError, OSError):
+        return None  # an unknown rule set, or a house-rules file that is not there
     cached = cache_dir() / f"completion-{name}.json"
     try:
         data = json.loads(cached.read_text("utf-8"))
-        if data["source"] == description:
+        if data["source"] == description and isinstance(data["values"], dict):
             return data["values"]
-    except (OSError, ValueError, KeyError):
+    except (OSError, ValueError, KeyError, TypeError):
         pass
-    built = build_values(ruleset, rules, index)
+    built = build_values(declaration, rules)
     if built is not None:
         write_atomically(cached, json.dumps({"source": description, "values": built}))
     return built
 
 
-def build_values(ruleset: str, rules: list[str], index: dict) -> dict | None:
+def build_values(declaration: Any, rules: list[str]) -> dict | None:
     from hc_cli.errors import HcError
-    from hc_cli.rulesets import ruleset_module
 
     try:
-        module = ruleset_module(ruleset)
+        module = declaration.implementation()
         tables = module.load_tables(rules or None)
     except HcError:
         return None
-    return {
-        command: {
-            o["name"]: module.complete(tables, command, o["name"])
-            for o in spec["options"]
-            if o["values"] and o["name"] != "ruleset"
-        }
-        for command, spec in index["commands"].items()
+    values = {
+        name: {o.name: module.complete(tables, name, o.name) for o in command.options if o.complete}
+        for name, command in declaration.commands.items()
     }
+    values["tables"] = {"name": list(tables.merged.tables)}
+    return values
 
 
 def _zsh_escape(s: str) -> str:

@@ -1,91 +1,108 @@
-"""Generated completion files, kept in step with the app by a test:
+"""The TAB-completion scripts for bash, zsh and fish, and their installation.
 
-- `completions/` holds the shell scripts for bash, zsh and fish;
-- `hc_cli/completion_index.json` holds every command and option, so that a TAB press can be
-  answered (by `hc_cli.complete`) without importing typer or building the app.
-
-`python -m hc_cli.completion_scripts` rewrites them all.
+Each script asks `hc` itself (with `_HC_COMPLETE` set), which `hc_cli.complete` answers
+without starting the full command line. `completions/` in the repository holds the same
+scripts, kept in step by a test; `python -m hc_cli.completion_scripts` rewrites them.
 """
 
 from __future__ import annotations
 
-import json
+import os
 from pathlib import Path
-from typing import Any
 
-SHELLS = {"bash": "hc.bash", "zsh": "_hc", "fish": "hc.fish"}
-PACKAGE = Path(__file__).resolve().parent
-INDEX = PACKAGE / "completion_index.json"
+from hc_cli.errors import HcError
+from hc_cli.shared_commands import SHELLS
+
+FILES = {"bash": "hc.bash", "zsh": "_hc", "fish": "hc.fish"}
+
+_FISH_ASK = (
+    "env _HC_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION={} "
+    "_TYPER_COMPLETE_ARGS=(commandline -cp) hc"
+)
+SCRIPTS = {
+    "bash": """\
+
+_hc_completion() {
+    local IFS=$'
+'
+    COMPREPLY=( $( env COMP_WORDS="${COMP_WORDS[*]}" \\
+                   COMP_CWORD=$COMP_CWORD \\
+                   _HC_COMPLETE=complete_bash $1 ) )
+    return 0
+}
+
+complete -o default -F _hc_completion hc
+
+""",
+    "zsh": """\
+
+#compdef hc
+
+_hc_completion() {
+  eval $(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" _HC_COMPLETE=complete_zsh hc)
+}
+
+compdef _hc_completion hc
+
+""",
+    "fish": (
+        f'complete --command hc --no-files --arguments "({_FISH_ASK.format("get-args")})"'
+        f' --condition "{_FISH_ASK.format("is-args")}"\n'
+    ),
+}
 
 
 def script(shell: str) -> str:
-    from typer.testing import CliRunner
-
-    from hc_cli.cli import app
-
-    result = CliRunner().invoke(app, [], env={"_HC_COMPLETE": f"source_{shell}"}, prog_name="hc")
-    if result.exit_code != 0:
-        raise RuntimeError(f"cannot generate the {shell} completion script: {result.output}")
-    return result.stdout
+    if shell not in SCRIPTS:
+        raise HcError(f"no completion for the shell '{shell}'", "shells: " + ", ".join(SHELLS))
+    return SCRIPTS[shell]
 
 
-def _options(command: Any, name: str, parent: Any = None) -> list[dict[str, Any]]:
-    # Under the group, a command inherits its help option names (-h, --help).
-    ctx = command.make_context(name, [], parent=parent, resilient_parsing=True)
-    options = []
-    for param in command.get_params(ctx):
-        if param.param_type_name != "option" or param.hidden:
-            continue
-        opts = [*param.opts, *param.secondary_opts]
-        if param.name == "help":
-            opts.sort()  # click builds these from a set: their order changes run to run
-        options.append(
-            {
-                "name": param.name,
-                "opts": opts,
-                "help": param.help,
-                "flag": bool(param.is_flag),
-                "type": param.type.name,
-                "multiple": bool(param.multiple),
-                "values": param._custom_shell_complete is not None,
-            }
-        )
-    return options
+def _home() -> Path:
+    return Path(os.path.expanduser("~"))
 
 
-def index() -> dict[str, Any]:
-    import typer
-
-    from hc_cli.cli import app
-
-    group = typer.main.get_command(app)
-    group_ctx = group.make_context("hc", [], resilient_parsing=True)
-    commands = {}
-    for name in group.list_commands(group_ctx):
-        command = group.commands[name]
-        ctx = command.make_context(name, [], parent=group_ctx, resilient_parsing=True)
-        commands[name] = {
-            "help": command.get_short_help_str(),
-            "group": hasattr(command, "list_commands"),
-            "options": _options(command, name, group_ctx),
-            "arguments": [
-                {"name": p.name, "type": p.type.name, "multiple": bool(p.multiple)}
-                for p in command.get_params(ctx)
-                if p.param_type_name == "argument"
-            ],
-        }
-    return {"group_options": _options(group, "hc"), "commands": commands}
+def install_path(shell: str) -> Path:
+    """Where each shell looks for completions without further set-up (zsh: a folder that
+    must be on its fpath)."""
+    if shell == "bash":
+        data = os.environ.get("XDG_DATA_HOME") or str(_home() / ".local" / "share")
+        return Path(data) / "bash-completion" / "completions" / "hc"
+    if shell == "zsh":
+        return _home() / ".zfunc" / "_hc"
+    config = os.environ.get("XDG_CONFIG_HOME") or str(_home() / ".config")
+    return Path(config) / "fish" / "completions" / "hc.fish"
 
 
-def index_text() -> str:
-    return json.dumps(index(), indent=1, ensure_ascii=False) + "\n"
+ZSHRC_LINES = "fpath+=~/.zfunc\nautoload -Uz compinit && compinit\n"
+
+
+def install(shell: str) -> str:
+    """Write the script where the shell finds it; say where, and what else was done."""
+    text = script(shell)
+    path = install_path(shell)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        said = [f"wrote {path}"]
+        if shell == "zsh":
+            zshrc = _home() / ".zshrc"
+            current = zshrc.read_text(encoding="utf-8") if zshrc.exists() else ""
+            if "fpath+=~/.zfunc" not in current:
+                with zshrc.open("a", encoding="utf-8") as f:
+                    f.write(("\n" if current and not current.endswith("\n") else "") + ZSHRC_LINES)
+                said.append(f"added ~/.zfunc to the fpath in {zshrc}")
+    except OSError as exc:
+        raise HcError(
+            f"cannot install the {shell} completion: {exc}", f"hc completion {shell} > FILE"
+        ) from None
+    return "; ".join(said) + ". Open a new shell for TAB to complete hc."
 
 
 def write_all(folder: Path) -> None:
-    for shell, name in SHELLS.items():
-        (folder / name).write_text(script(shell), encoding="utf-8")
-    INDEX.write_text(index_text(), encoding="utf-8")
+    for shell, name in FILES.items():
+        (folder / name).write_text(SCRIPTS[shell], encoding="utf-8")
 
 
 if __name__ == "__main__":
-    write_all(PACKAGE.parent / "completions")
+    write_all(Path(__file__).resolve().parent.parent / "completions")

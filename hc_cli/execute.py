@@ -8,12 +8,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from hc_cli import registry
 from hc_cli.dice import ScriptedDice, SeededDice, system_seed
 from hc_cli.errors import HcError
-from hc_cli.paths import available_rulesets
-from hc_cli.rulesets import ruleset_module
-
-DEFAULT_RULESET = "high-crusade"
+from hc_cli.registry import DEFAULT_RULESET
 
 
 def spell_option(name: str) -> str:
@@ -42,12 +40,54 @@ class Session:
     def tables(self, ruleset: str, rules: tuple[str, ...]) -> Any:
         key = (ruleset, rules)
         if key not in self._tables:
-            self._tables[key] = ruleset_module(ruleset).load_tables(list(rules) or None)
+            self._tables[key] = registry.implementation(ruleset).load_tables(list(rules) or None)
         return self._tables[key]
 
     def digest(self, ruleset: str, rules: tuple[str, ...]) -> str | None:
         tables = self._tables.get((ruleset, rules))
         return tables.merged.digest if tables is not None else None
+
+
+def command_of(ruleset: str, command: str) -> Any:
+    """The declaration of `command` in `ruleset`; a command it lacks is an error that names
+    the rule sets that have it."""
+    declaration = registry.get(ruleset)
+    declared = declaration.commands.get(command)
+    if declared is None:
+        raise missing_command(ruleset, command, list(declaration.commands))
+    return declared
+
+
+def missing_command(ruleset: str, command: str, has: list[str]) -> HcError:
+    elsewhere = registry.commands_elsewhere(command, ruleset)
+    if elsewhere:
+        hint = (
+            f"{' and '.join(elsewhere)} {'has' if len(elsewhere) == 1 else 'have'} it: "
+            f"hc {command} --ruleset {elsewhere[0]} ..."
+        )
+    else:
+        hint = f"{ruleset} has: " + ", ".join([*has, "roll", "tables"])
+    return HcError(f"{ruleset} has no '{command}' command", hint)
+
+
+def check_options(
+    declared: Any, ruleset: str, given: set[str], spell: Callable[[str], str] = spell_option
+) -> None:
+    """Every option given is one the command declares, and none conflicts with another."""
+    names = {o.name for o in declared.options}
+    foreign = sorted(given - names)
+    if foreign:
+        raise HcError(
+            ", ".join(spell(f) for f in foreign) + f" does not apply to {ruleset} {declared.name}",
+            f"{ruleset} {declared.name} takes: " + ", ".join(spell(f) for f in sorted(names)),
+        )
+    for option in declared.options:
+        clash = [c for c in option.conflicts if c in given]
+        if option.name in given and clash:
+            raise HcError(
+                f"{spell(option.name)} and {spell(clash[0])} do not go together",
+                f"give one of {spell(option.name)} or {spell(clash[0])}",
+            )
 
 
 def execute(
@@ -72,10 +112,7 @@ def execute(
     if call.command == "roll":
         from hc_cli.roll import resolve_roll, roll_odds
 
-        if call.ruleset not in available_rulesets():
-            from hc_cli.errors import UnknownName
-
-            raise UnknownName("rule set", call.ruleset, available_rulesets())
+        registry.get(call.ruleset)  # a roll names a rule set that exists
         expression = call.flags.get("expression")
         if not isinstance(expression, str):
             raise HcError("no dice to roll", "give an expression such as d100, 2d6+1 or d3")
@@ -86,30 +123,23 @@ def execute(
         def odds() -> Any:
             return roll_odds(expression, call.ruleset)
     else:
-        module = ruleset_module(call.ruleset)
-        spec = module.COMMANDS.get(call.command)
-        if spec is None:
-            raise HcError(
-                f"{call.ruleset} has no '{call.command}' command",
-                f"{call.ruleset} resolves: " + ", ".join(module.COMMANDS),
-            )
-        given_names = set(call.flags if given is None else given)
-        foreign = sorted(given_names - spec.flags)
-        if foreign:
-            raise HcError(
-                ", ".join(spell(f) for f in foreign)
-                + f" does not apply to {call.ruleset} {call.command}",
-                f"{call.ruleset} {call.command} takes: "
-                + ", ".join(spell(f) for f in sorted(spec.flags)),
-            )
+        declared = command_of(call.ruleset, call.command)
+        check_options(declared, call.ruleset, set(call.flags if given is None else given), spell)
+        spec = registry.implementation(call.ruleset).COMMANDS[call.command]
         request = spec.build(call.flags)
         tables = session.tables(call.ruleset, call.rules)
 
+        units = registry.get(call.ruleset).units(call.command)
+
         def resolve(dice: Any) -> Any:
-            return spec.resolve(tables, request, dice)
+            res = spec.resolve(tables, request, dice)
+            res.units = units
+            return res
 
         def odds() -> Any:
-            return spec.odds(tables, request)
+            res = spec.odds(tables, request)
+            res.units = units
+            return res
 
     if call.odds:
         return odds()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hc_cli import registry
 from hc_cli.errors import HcError, RulesFileError, UnknownName
-from hc_cli.paths import available_rulesets, bundled_files
-from hc_cli.tables import merge, parse_yaml
+from hc_cli.tables import bundled_files, merge, parse_yaml
 
 
 def check_file(path: str) -> list[str]:
@@ -24,12 +24,10 @@ def check_file(path: str) -> list[str]:
             "start the file with the rule set it changes, e.g. 'ruleset: high-crusade'",
         )
     ruleset = raw["ruleset"]
-    if ruleset not in available_rulesets():
-        err = UnknownName("rule set", str(ruleset), available_rulesets())
+    if ruleset not in registry.refs():
+        err = UnknownName("rule set", str(ruleset), registry.names())
         raise RulesFileError(path, raw.line_of("ruleset"), "ruleset", err.message, err.hint)
-    from hc_cli.rulesets import ruleset_module
-
-    schemas, cross_check = ruleset_module(ruleset).schemas()
+    schemas, cross_check = registry.implementation(ruleset).schemas()
     bundled = merge(ruleset, schemas, bundled_files(ruleset), [], cross_check)
     merged = merge(ruleset, schemas, bundled_files(ruleset), [file], cross_check)
     lines = [f"{path}: a valid house-rules file for {ruleset}"]

@@ -31,6 +31,7 @@ class Listing:
         return {
             "ruleset": self.ruleset,
             "files": self.files,
+            "skipped": self.merged.skipped,
             "digest": self.merged.digest,
             "tables": {
                 t.name: {k: _public(v) for k, v in self.merged.tables[t.name].items()}

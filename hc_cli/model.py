@@ -73,6 +73,7 @@ class Resolution:
     odds: Odds | None = None
     seed: int | None = None
     label: str = ""  # a shot's or a target's name within a larger resolution
+    units: dict[str, str] = field(default_factory=dict)  # input or field name -> unit
 
     def absorb(self, step: Resolution, outcome: bool = True) -> None:
         """Take in what a dice step (a shot, a deviation roll) rolled, found and said."""
@@ -104,11 +105,13 @@ class Resolution:
             d.update(self.odds.to_dict())
         d["explanation"] = self.explanation
         d["sample_values"] = self.sample_values
+        if self.units:
+            d["units"] = self.units
         return d
 
 
 def _shot_dict(shot: Resolution) -> dict[str, Any]:
     d = shot.to_dict()
-    for repeated in ("command", "ruleset", "seed", "inputs", "sample_values"):
+    for repeated in ("command", "ruleset", "seed", "inputs", "sample_values", "units"):
         d.pop(repeated, None)
     return d

@@ -17,15 +17,6 @@ def data_root() -> Path:
     return installed if installed.is_dir() else here.parent / "rules_data"
 
 
-def available_rulesets() -> list[str]:
-    root = data_root()
-    return sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.yaml")))
-
-
-def bundled_files(ruleset: str) -> list[Path]:
-    return sorted((data_root() / ruleset).glob("*.yaml"))
-
-
 def config_dir() -> Path:
     base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
     return Path(base) / "hc"
@@ -36,13 +27,17 @@ def cache_dir() -> Path:
     return Path(base) / "hc"
 
 
+def config_rule_files() -> list[Path]:
+    """The house-rules files of the config directory: each applies to the rule set it names,
+    and is skipped by the others."""
+    conf = config_dir()
+    return sorted(conf.glob("*.yaml")) if conf.is_dir() else []
+
+
 def house_rule_paths(cli_files: list[str] | None = None) -> list[Path]:
     """Every house-rules file in force, in the order they are laid on (later wins): the
     config directory's *.yaml by name, then HC_RULES, then --rules."""
-    files: list[Path] = []
-    conf = config_dir()
-    if conf.is_dir():
-        files.extend(sorted(conf.glob("*.yaml")))
+    files = config_rule_files()
     env = os.environ.get("HC_RULES", "")
     files.extend(Path(p) for p in env.split(os.pathsep) if p)
     files.extend(Path(p) for p in cli_files or [])

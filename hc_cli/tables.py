@@ -7,7 +7,9 @@ the files in `HC_RULES` (os.pathsep-separated); the `--rules` files in the order
 A house-rules file names its `ruleset:` and may, per table: add an entry (a new name, every
 required field), change an entry (an existing name, only the fields it gives; a list or a
 mapping, such as `bands` or a `profile`, is replaced whole), or remove entries
-(`remove: {weapons: [name, ...]}`). Files for another rule set are skipped.
+(`remove: {weapons: [name, ...]}`). A file for another rule set is refused when it was asked
+for (`--rules`, `HC_RULES`); in the config directory, which serves every game, it is skipped,
+and `hc tables` says so.
 
 Parsing YAML costs more than the rest of a resolution, and every TAB press pays start-up, so
 the checked, merged result is cached as JSON, keyed on the files' paths, sizes and times.
@@ -17,15 +19,14 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hc_cli.errors import HcError, RulesFileError, UnknownName
 from hc_cli.paths import (
-    available_rulesets,
-    bundled_files,
     cache_dir,
+    config_rule_files,
     house_rule_paths,
     stat_key,
     write_atomically,
@@ -44,6 +45,13 @@ class RulesProblems(HcError):
         message = "\n".join(p.message + (f"  ({p.hint})" if p.hint else "") for p in problems)
         super().__init__(message if more else first.message, None if more else first.hint)
         self.problems = problems
+
+
+def bundled_files(ruleset: str) -> list[Path]:
+    """The rule set's own tables: every *.yaml of its data folder."""
+    from hc_cli import registry
+
+    return sorted(registry.get(ruleset).data.glob("*.yaml"))
 
 
 def house_rule_files(cli_files: list[str] | None = None) -> list[Path]:
@@ -133,6 +141,7 @@ class MergedTables:
     tables: dict[str, dict[str, dict]]
     files: list[str]
     digest: str
+    skipped: list[str] = field(default_factory=list)  # config files for other rule sets
 
 
 def _normal(name: Any) -> str:
@@ -218,7 +227,13 @@ def _lay_entries(
 
 
 def _lay_house(
-    path: Path, raw: Any, ruleset: str, schemas: TableSchemas, tables: dict, problems: Problems
+    path: Path,
+    raw: Any,
+    ruleset: str,
+    schemas: TableSchemas,
+    tables: dict,
+    problems: Problems,
+    skipped: list[str],
 ) -> None:
     if not isinstance(raw, dict):
         problems.add(
@@ -240,7 +255,17 @@ def _lay_house(
         )
         return
     if named != ruleset:
-        return  # a house-rules file for another rule set: not in force for this one
+        if path in config_rule_files():
+            skipped.append(f"{path} (for {named})")
+        else:
+            problems.add(
+                str(path),
+                raw.line_of("ruleset"),
+                "ruleset",
+                f"the file is for {named}, but the rule set in force is {ruleset}",
+                f"choose it with --ruleset {named}, or leave the file out",
+            )
+        return
     removals = raw.get("remove", {})
     if not isinstance(removals, dict):
         problems.add(
@@ -297,6 +322,7 @@ def merge(
     """Read and lay every file; raise `RulesProblems` listing every problem found."""
     tables: dict[str, dict[str, dict]] = {t: {} for t in schemas}
     problems = Problems()
+    skipped: list[str] = []
     for path in bundled:
         try:
             _lay_bundled(path, parse_yaml(path), schemas, tables, problems)
@@ -304,7 +330,7 @@ def merge(
             problems.items.append(exc)
     for path in house:
         try:
-            _lay_house(path, parse_yaml(path), ruleset, schemas, tables, problems)
+            _lay_house(path, parse_yaml(path), ruleset, schemas, tables, problems, skipped)
         except RulesFileError as exc:
             problems.items.append(exc)
     if cross_check is not None:
@@ -316,15 +342,13 @@ def merge(
     import hashlib  # only when the tables are built anew: it is slow to import
 
     digest = hashlib.sha256(json.dumps(tables, sort_keys=True).encode()).hexdigest()
-    return MergedTables(ruleset, tables, [str(p) for p in bundled + house], digest)
+    return MergedTables(ruleset, tables, [str(p) for p in bundled + house], digest, skipped)
 
 
 def load_merged(
     ruleset: str, schemas_loader: Any, cli_files: list[str] | None = None, use_cache: bool = True
 ) -> MergedTables:
     """The merged tables for `ruleset`, from the cache when no file has changed."""
-    if ruleset not in available_rulesets():
-        raise UnknownName("rule set", ruleset, available_rulesets())
     bundled = bundled_files(ruleset)
     house = house_rule_files(cli_files)
     name, description = stat_key(ruleset, bundled + house)
@@ -333,8 +357,10 @@ def load_merged(
         try:
             data = json.loads(cached.read_text(encoding="utf-8"))
             if data["source"] == description:
-                return MergedTables(ruleset, data["tables"], data["files"], data["digest"])
-        except (OSError, ValueError, KeyError):
+                return MergedTables(
+                    ruleset, data["tables"], data["files"], data["digest"], data["skipped"]
+                )
+        except (OSError, ValueError, KeyError, TypeError):
             pass  # no cache yet, or a damaged one: rebuild it below
     schemas, cross_check = schemas_loader()
     merged = merge(ruleset, schemas, bundled, house, cross_check)
@@ -347,6 +373,7 @@ def load_merged(
                     "tables": merged.tables,
                     "files": merged.files,
                     "digest": merged.digest,
+                    "skipped": merged.skipped,
                 }
             ),
         )

@@ -67,11 +67,11 @@ def test_batch_good_and_bad_lines_in_order(hc):
     assert out[2]["error"].startswith("not JSON")
     assert out[3]["total"] == hc.json("roll", "2d6+1", "--seed", "3")["total"]
     assert abs(sum(out[4]["odds"].values()) - 1) < 1e-9
-    assert out[5]["error"] == "field 'weapn' is not an option of fire"
+    assert out[5]["error"] == "field 'weapn' is not an option of high-crusade fire"
     assert out[5]["hint"] == "did you mean 'weapon'?"
     assert out[6]["error"] == "field 'range' is \"far\": not a number"
     assert out[7]["outcome"] == "defender"
-    assert out[8]["error"] == "field 'bs' does not apply to t2k fire"
+    assert out[8]["error"] == "field 'bs' is not an option of t2k fire"
 
 
 def test_batch_all_good_exits_0(hc):

@@ -1,5 +1,6 @@
 """TAB completion: the fast path (no typer) answers exactly as the full app does, offers the
-tables' values (house rules included), and the shipped index is in step with the app."""
+options and table values of the rule set in force (house rules included), and nothing of
+another game."""
 
 from __future__ import annotations
 
@@ -47,6 +48,18 @@ LINES = [
     "hc fire --rules HOUSE --weapon l",
     "hc fire --mod -",
     "hc initiative --ruleset t2k --ch",
+    "hc fire --ruleset t2k --s",
+    "hc initiative --ruleset t2k --",
+    "hc fire --we",
+    "hc fire --ruleset=rogue-trader --weapon ",
+    "hc --ruleset t2k fire --weapon ",
+    "hc tables ",
+    "hc tables --ruleset t2k ",
+    "hc tables w",
+    "hc --ruleset ",
+    "hc completion ",
+    "hc deviate --ruleset rogue-trader --",
+    "hc move --ruleset rogue-trader --armour ",
 ]
 
 
@@ -143,14 +156,6 @@ def test_house_rules_from_the_environment_and_a_changed_file(house, monkeypatch)
     assert _fast(_env("bash", "hc fire --weapon la"))[0].split() == ["lance"]
 
 
-def test_index_is_in_step_with_the_app():
-    from hc_cli.completion_scripts import INDEX, index_text
-
-    assert INDEX.read_text(encoding="utf-8") == index_text(), (
-        "run: python -m hc_cli.completion_scripts"
-    )
-
-
 def test_the_fast_path_imports_no_typer(tmp_path):
     import json
     import os
@@ -166,3 +171,49 @@ def test_the_fast_path_imports_no_typer(tmp_path):
     second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert "ingrave-ar" in first.stdout and "ingrave-ar" in second.stdout
     assert json.loads(second.stdout.splitlines()[1].replace("'", '"')) == []
+
+
+def _bash(line: str, env: dict[str, str] | None = None) -> list[str]:
+    return _fast({**(env or {}), **_env("bash", line)})[0].split()
+
+
+def test_only_the_rule_set_in_force_is_offered():
+    """The cases of the issue: another game's options are never offered."""
+    t2k_s = _bash("hc fire --ruleset t2k --s")
+    assert set(t2k_s) == {
+        "--skill",
+        "--strength",
+        "--shot",
+        "--shots",
+        "--scope",
+        "--short-range",
+        "--seed",
+    }
+    for foreign in ("--save", "--save-mod", "--short", "--size", "--soft-cover"):
+        assert foreign not in t2k_s
+    t2k_initiative = _bash("hc initiative --ruleset t2k --")
+    assert "--char" in t2k_initiative
+    assert not {"--side", "--mod", "--second-mod"} & set(t2k_initiative)
+    assert _bash("hc fire --we") == ["--weapon"]  # High Crusade: no --weapon-type, no --weight
+
+
+def test_the_ruleset_in_any_form_decides_the_values(monkeypatch, clean_environment):
+    rt_weapons = _bash("hc fire --ruleset rogue-trader --weapon ")
+    assert "bolt-gun" in rt_weapons and "ingrave-ar" not in rt_weapons
+    assert _bash("hc fire --ruleset=rogue-trader --weapon ") == rt_weapons
+    assert _bash("hc --ruleset rogue-trader fire --weapon ") == rt_weapons
+    assert _bash("hc fire --weapon ", {"HC_RULESET": "rogue-trader"}) == rt_weapons
+    settings = clean_environment / "config" / "hc" / "settings.toml"
+    settings.parent.mkdir(parents=True)
+    settings.write_text('ruleset = "rogue-trader"\n')
+    assert _bash("hc fire --weapon ") == rt_weapons
+    assert _bash("hc fire --weapon ", {"HC_RULESET": "t2k"}) == _bash(
+        "hc fire --ruleset t2k --weapon "
+    )
+
+
+def test_tables_complete_table_names(house):
+    assert set(_bash("hc tables ")) == {"weapons", "troops", "modifiers", "templates", "rules"}
+    t2k = _bash("hc tables --ruleset t2k ")
+    assert "combat" not in t2k and "weapons" in t2k and "movement" in t2k
+    assert _bash("hc tables weapons ") == []

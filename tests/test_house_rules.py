@@ -85,14 +85,29 @@ def test_later_files_win(hc, house, clean_environment: Path):
     assert hc.json(*base, "--rules", cli_file, env={"HC_RULES": env_file})["defence"] == 8
 
 
-def test_files_for_another_ruleset_are_skipped(hc, house):
+def test_a_file_asked_for_another_ruleset_is_refused(hc, house, monkeypatch):
+    """The player must not believe house rules were in force when they were not."""
     path = house("ruleset: rogue-trader\nweapons:\n  lasgun: {name: x}\n")
-    assert (
-        hc.json("fire", "-w", "ingrave-ar", "-r", "1", "-t", "orc", "--rules", path, "--seed", "1")[
-            "chance"
-        ]
-        == 75
+    fire = ("fire", "-w", "ingrave-ar", "-r", "1", "-t", "orc", "--seed", "1")
+    err = hc.error(*fire, "--rules", path)
+    assert f"{path}:1: ruleset: the file is for rogue-trader" in err
+    assert "the rule set in force is high-crusade" in err and "--ruleset rogue-trader" in err
+    monkeypatch.setenv("HC_RULES", path)
+    assert "the file is for rogue-trader" in hc.error(*fire)
+
+
+def test_config_files_for_another_ruleset_are_skipped_and_said(hc, clean_environment):
+    conf = clean_environment / "config" / "hc"
+    conf.mkdir(parents=True)
+    (conf / "rt.yaml").write_text("ruleset: rogue-trader\nweapons:\n  lasgun: {name: x}\n")
+    fire = ("fire", "-w", "ingrave-ar", "-r", "1", "-t", "orc", "--seed", "1")
+    assert hc.json(*fire)["chance"] == 75
+    listing = hc("tables", "troops")
+    assert listing.exit_code == 0
+    assert f"skipped (for another rule set): {conf / 'rt.yaml'} (for rogue-trader)" in (
+        listing.stdout
     )
+    assert hc.json("tables", "troops")["skipped"] == [f"{conf / 'rt.yaml'} (for rogue-trader)"]
 
 
 def test_tables_show_where_each_value_came_from(hc, house):

@@ -16,7 +16,7 @@ import pytest
 
 from hc_cli.dice import SeededDice
 from hc_cli.mods import parse_mod
-from hc_cli.rulesets.high_crusade import load_tables
+from hc_cli.rulesets.high_crusade.commands import load_tables
 from hc_cli.rulesets.high_crusade.resolve import (
     FireRequest,
     InitiativeRequest,

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hc_cli.dice import SeededDice
-from hc_cli.rulesets.rogue_trader import load_tables
+from hc_cli.rulesets.rogue_trader.commands import load_tables
 from hc_cli.rulesets.rogue_trader.resolve import (
     DeviateRequest,
     FireRequest,
@@ -635,7 +635,7 @@ def test_unit_casualty_distribution_matches_seeded_rolls(tables):
         ),
         (
             ("--bs", "4", "--strength", "3", "--toughness", "3", "--df", "3"),
-            "--df does not apply to rogue-trader fire",
+            "--df is not an option of rogue-trader fire; high-crusade fire has it",
         ),
         (("--bs", "4", "--strength", "3", "--toughness", "3", "--damage", "lots"), "cannot read"),
         (

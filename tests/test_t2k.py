@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from hc_cli.dice import SeededDice
-from hc_cli.rulesets.t2k import load_tables
+from hc_cli.rulesets.t2k.commands import load_tables
 from hc_cli.rulesets.t2k.fire import FireRequest, fire_odds, resolve_fire
 from hc_cli.rulesets.t2k.initiative import InitiativeRequest, initiative_odds
 
@@ -759,16 +759,20 @@ def test_initiative_notes_and_roster(hc, tmp_path):
         (("fire", "--asset", "10", *RIFLE, "--range", "10", "--dice", "21"), "a d20 takes 1..20"),
         (
             ("fire", "--asset", "10", *RIFLE, "--range", "10", "--bs", "3"),
-            "--bs does not apply to t2k fire",
+            "--bs is not an option of t2k fire; rogue-trader fire has it",
         ),
         (("initiative", "--char", "Bob"), "--char 'Bob' cannot be read"),
         (("initiative", "--char", "Bob:x"), "whole numbers"),
         (("initiative", "--char", "Bob:5:grazed"), "unknown wound level 'grazed'"),
         (("initiative", "--char", "Bob:5", "--ambush", "Rob"), "unknown character 'Rob'"),
         (("initiative",), "no characters given"),
-        (("initiative", "--side", "A", "--side", "B"), "--side does not apply to t2k initiative"),
+        (
+            ("initiative", "--side", "A", "--side", "B"),
+            "--side is not an option of t2k initiative; high-crusade",
+        ),
         (("deviate", "--band", "long"), "--range is needed"),
         (("morale", "--ambushed"), "t2k has no 'morale' command"),
+        (("move", "--m", "4"), "t2k has no 'move' command\n  rogue-trader has it"),
     ],
 )
 def test_bad_input(hc, args, message):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from hc_cli.declare import with_unit
 from hc_cli.dice import Roll
 from hc_cli.model import Modifier, Resolution
 
@@ -40,7 +41,7 @@ def title(res: Resolution) -> str:
 
 def input_items(res: Resolution) -> list[tuple[str, str]]:
     return [
-        (k, "yes" if v is True else _value(v))
+        (k, "yes" if v is True else _value(v, res.units, k))
         for k, v in res.inputs.items()
         if v not in (None, [], False, "")
     ]
@@ -57,7 +58,8 @@ def roll_text(roll: Roll) -> str:
     return f"{roll.die}{purpose}: {roll.value}{faces}"
 
 
-def field_items(res: Resolution) -> list[tuple[str, str]]:
+def field_items(res: Resolution, units: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    units = res.units if units is None else units
     items = []
     for key, value in res.fields.items():
         if key in HIDDEN_FIELDS or value is None:
@@ -65,7 +67,7 @@ def field_items(res: Resolution) -> list[tuple[str, str]]:
         label = FIELD_LABELS.get(key, key.replace("_", " "))
         if key == "tie_each_roll":
             value = f"{value:.1%}"
-        items.append((label, _value(value)))
+        items.append((label, _value(value, units, key)))
     template = res.fields.get("template")
     if template:
         items.append(
@@ -92,12 +94,12 @@ def sequence_lines(res: Resolution) -> list[str]:
     return [f"{i}. {step}" for i, step in enumerate(res.fields.get("sequence", []), 1)]
 
 
-def shot_line(shot: Resolution) -> tuple[str, str, str]:
+def shot_line(shot: Resolution, units: dict[str, str]) -> tuple[str, str, str]:
     """A shot in one line: its dice, or (for odds) the numbers that decide it."""
     if shot.rolls:
         detail = ", ".join(f"{r.die} {r.value}" for r in shot.rolls)
     else:
-        detail = "; ".join(f"{k} {v}" for k, v in field_items(shot))
+        detail = "; ".join(f"{k} {v}" for k, v in field_items(shot, units))
     return (shot.label, detail, shot.outcome or "")
 
 
@@ -109,13 +111,17 @@ def percent(p: Fraction) -> str:
     return f"{float(p) * 100:6.2f}%"
 
 
-def _value(v: Any) -> str:
+def _value(v: Any, units: dict[str, str] | None = None, key: str = "") -> str:
+    """A value as printed; a number whose name carries a unit gets the unit's mark."""
     if isinstance(v, bool):
         return "yes" if v else "no"
-    if isinstance(v, float):
-        return f"{v:g}"
+    if isinstance(v, (int, float)):
+        return with_unit(v, (units or {}).get(key))
     if isinstance(v, list):
-        return ", ".join(_value(x) for x in v)
+        return ", ".join(_value(x, units, key) for x in v)
     if isinstance(v, dict):
-        return ", ".join(f"{k}={_value(x)}" for k, x in v.items())
+        return ", ".join(
+            f"{k} {_value(x, units, f'{key}.{k}' if f'{key}.{k}' in (units or {}) else key)}"
+            for k, x in v.items()
+        )
     return str(v)

@@ -61,7 +61,7 @@ def render(res: Resolution, paint: Paint = plain, bars: bool = False) -> str:
             )
     lines += _body(res, paint, indent="")
     for shot in res.shots:
-        label, roll, outcome = s.shot_line(shot)
+        label, roll, outcome = s.shot_line(shot, res.units)
         tail = f": {paint(OUTCOME_STYLES.get(outcome, 'bold'), outcome)}" if outcome else ""
         lines.append(f"  {paint('bold', label)}: {roll}{tail}")
         lines += _odds(shot, paint, bars, indent="    ")
@@ -134,6 +134,10 @@ def _rows(
 
 def render_listing(listing: Any, paint: Paint = plain) -> str:
     lines = [paint("bold", f"tables of {listing.ruleset}")]
+    if listing.merged.skipped:
+        lines.append(
+            paint("yellow", "skipped (for another rule set): ") + "; ".join(listing.merged.skipped)
+        )
     for table in listing.tables:
         lines += ["", paint("bold underline", table.name)]
         widths = [

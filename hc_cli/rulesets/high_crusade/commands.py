@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from hc_cli.declare import CommandSpec
 from hc_cli.errors import HcError
 from hc_cli.mods import parse_mods
-from hc_cli.rulesets import CommandSpec
 from hc_cli.rulesets.high_crusade import resolve as r
+from hc_cli.rulesets.high_crusade.tables import RULESET, SCHEMAS, HighCrusadeTables, cross_check
+from hc_cli.tables import load_merged
 
 
 def _fire_request(f: dict[str, Any]) -> r.FireRequest:
@@ -47,17 +49,11 @@ def _initiative_request(f: dict[str, Any]) -> r.InitiativeRequest:
 
 COMMANDS = {
     "fire": CommandSpec(
-        frozenset(
-            {"weapon", "range", "target", "df", "chance", "penetration", "shots", "template", "mod"}
-        ),
         _fire_request,
         r.resolve_fire,
         r.fire_odds,
     ),
     "melee": CommandSpec(
-        frozenset(
-            {"attacker", "attacker_weapon", "defender", "defender_weapon", "mod", "defender_mod"}
-        ),
         lambda f: r.MeleeRequest(
             f.get("attacker"),
             f.get("attacker_weapon"),
@@ -70,18 +66,6 @@ COMMANDS = {
         r.melee_odds,
     ),
     "morale": CommandSpec(
-        frozenset(
-            {
-                "troop",
-                "fired_at",
-                "ambushed",
-                "first_casualty",
-                "below_half",
-                "strength",
-                "casualties",
-                "mod",
-            }
-        ),
         lambda f: r.MoraleRequest(
             f.get("troop"),
             f.get("fired_at", False),
@@ -96,7 +80,6 @@ COMMANDS = {
         r.morale_odds,
     ),
     "rally": CommandSpec(
-        frozenset({"troop", "has_casualties", "casualties_during_regroup", "mod"}),
         lambda f: r.RallyRequest(
             f.get("troop"),
             f.get("has_casualties", False),
@@ -107,7 +90,6 @@ COMMANDS = {
         r.rally_odds,
     ),
     "initiative": CommandSpec(
-        frozenset({"side", "mod", "second_mod"}),
         _initiative_request,
         r.resolve_initiative,
         r.initiative_odds,
@@ -141,3 +123,11 @@ def complete(tables: Any, command: str, option: str) -> list[str]:
         return sorted(k for k, m in tables.modifiers.items() if m.applies_to in fits)
     table = TABLE_OF_OPTION.get(option)
     return sorted(getattr(tables, table)) if table else []
+
+
+def schemas() -> tuple[dict, object]:
+    return SCHEMAS, cross_check
+
+
+def load_tables(house_files: list[str] | None = None) -> HighCrusadeTables:
+    return HighCrusadeTables.from_merged(load_merged(RULESET, schemas, house_files))

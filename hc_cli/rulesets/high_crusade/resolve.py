@@ -419,6 +419,16 @@ def plan_melee(tables: HighCrusadeTables, req: MeleeRequest) -> Resolution:
             if weapon.is_sample("melee"):
                 res.mark_sample(f"{weapon.key} melee {weapon.melee:+d}")
         res.modifiers.extend(_resolve_mods(tables, specs, ("melee",), "melee", "melee", res, side))
+    for side, troop_name, specs, mod_flag in (
+        ("attacker", req.attacker, req.attacker_mods, "--mod"),
+        ("defender", req.defender, req.defender_mods, "--defender-mod"),
+    ):
+        if not troop_name and not specs:
+            names = ", ".join(sorted(tables.troops)[:3])
+            raise HcError(
+                f"a melee needs both sides: no {side} given",
+                f"add --{side} TROOP ({names} ...), or {mod_flag} N for a side given by numbers",
+            )
     return res
 
 

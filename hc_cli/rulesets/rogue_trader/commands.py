@@ -4,63 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from hc_cli.declare import CommandSpec
 from hc_cli.mods import parse_mods
-from hc_cli.rulesets import CommandSpec
 from hc_cli.rulesets.rogue_trader import move as m
 from hc_cli.rulesets.rogue_trader import resolve as r
-
-FIRE_FLAGS = frozenset(
-    {
-        "firer",
-        "bs",
-        "firer_wounded",
-        "weapon",
-        "short",
-        "long",
-        "maximum",
-        "to_hit_short",
-        "to_hit_long",
-        "strength",
-        "damage",
-        "save_mod",
-        "weapon_type",
-        "radius",
-        "range",
-        "target",
-        "toughness",
-        "wounds_left",
-        "wounds_taken",
-        "save",
-        "armour",
-        "size",
-        "moving_surface",
-        "mounted_weapon",
-        "target_moved",
-        "soft_cover",
-        "hard_cover",
-        "improvised",
-        "moved",
-        "allow_7plus",
-        "shots",
-        "mount",
-        "at_mount",
-        "into_melee",
-        "friend",
-        "placed",
-        "under",
-        "partly",
-        "blasting_cover",
-        "closed_room",
-        "mod",
-    }
-)
+from hc_cli.rulesets.rogue_trader.tables import RULESET, SCHEMAS, RogueTraderTables, cross_check
+from hc_cli.tables import load_merged
 
 
 def _fire_request(f: dict[str, Any]) -> r.FireRequest:
     fields = {
-        k: v
-        for k, v in f.items()
-        if k in FIRE_FLAGS and v is not None and k not in ("target", "mod", "weapon_type")
+        k: v for k, v in f.items() if v is not None and k not in ("target", "mod", "weapon_type")
     }
     return r.FireRequest(
         **fields,
@@ -71,9 +25,8 @@ def _fire_request(f: dict[str, Any]) -> r.FireRequest:
 
 
 COMMANDS = {
-    "fire": CommandSpec(FIRE_FLAGS, _fire_request, r.resolve_fire, r.fire_odds),
+    "fire": CommandSpec(_fire_request, r.resolve_fire, r.fire_odds),
     "deviate": CommandSpec(
-        frozenset({"weapon", "radius", "range", "blasting_cover"}),
         lambda f: r.DeviateRequest(
             f.get("weapon"), f.get("radius"), f.get("range"), f.get("blasting_cover", False)
         ),
@@ -81,9 +34,6 @@ COMMANDS = {
         r.deviate_odds,
     ),
     "move": CommandSpec(
-        frozenset(
-            {"profile", "m", "armour", "charge", "turns", "difficult", "very_difficult", "obstacle"}
-        ),
         lambda f: m.MoveRequest(**{k: v for k, v in f.items() if v is not None}),
         m.resolve_move,
         m.move_odds,
@@ -109,3 +59,11 @@ def complete(tables: Any, command: str, option: str) -> list[str]:
     if command == "deviate" and option == "weapon":
         return sorted(k for k, w in tables.weapons.items() if w.area is not None)
     return sorted(getattr(tables, table)) if table else []
+
+
+def schemas() -> tuple[dict, object]:
+    return SCHEMAS, cross_check
+
+
+def load_tables(house_files: list[str] | None = None) -> RogueTraderTables:
+    return RogueTraderTables.from_merged(load_merged(RULESET, schemas, house_files))

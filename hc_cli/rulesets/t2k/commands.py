@@ -4,78 +4,37 @@ from __future__ import annotations
 
 from typing import Any
 
+from hc_cli.declare import CommandSpec
 from hc_cli.mods import parse_mods
-from hc_cli.rulesets import CommandSpec
 from hc_cli.rulesets.t2k import fire as f
 from hc_cli.rulesets.t2k import initiative as i
+from hc_cli.rulesets.t2k.tables import RULESET, SCHEMAS, T2kTables, cross_check
+from hc_cli.tables import load_merged
 
-FIRE_FLAGS = frozenset(
-    {
-        "asset",
-        "skill",
-        "attribute",
-        "riding",
-        "weapon",
-        "short_range",
-        "rof",
-        "recoil",
-        "damage",
-        "range",
-        "shot",
-        "shots",
-        "strength",
-        "movement",
-        "obscured",
-        "target_speed",
-        "target_kph",
-        "scope",
-        "laser_sight",
-        "braced",
-        "two_weapons",
-        "npc",
-        "location",
-        "damage_done",
-        "riders",
-        "zone",
-        "thrown",
-        "weight",
-        "throw_range",
-        "grenade_number",
-        "ammo",
-        "mod",
-    }
-)
-INITIATIVE_FLAGS = frozenset(
-    {
-        "char",
-        "roster",
-        "ambush",
-        "opportunity_fire",
-        "knocked_down",
-        "surprised",
-        "vehicle_pierced",
-        "charged",
-    }
+INITIATIVE_LISTS = (
+    "ambush",
+    "opportunity_fire",
+    "knocked_down",
+    "surprised",
+    "vehicle_pierced",
+    "charged",
 )
 
 
 def _fire_request(v: dict[str, Any]) -> f.FireRequest:
-    fields = {k: v[k] for k in FIRE_FLAGS if v.get(k) is not None and k not in ("zone", "mod")}
+    fields = {k: x for k, x in v.items() if x is not None and k not in ("zone", "mod")}
     return f.FireRequest(**fields, zone=tuple(v.get("zone") or ()), mods=parse_mods(v.get("mod")))
 
 
 def _initiative_request(v: dict[str, Any]) -> i.InitiativeRequest:
-    lists = {k: tuple(v.get(k) or ()) for k in INITIATIVE_FLAGS if k not in ("char", "roster")}
+    lists = {k: tuple(v.get(k) or ()) for k in INITIATIVE_LISTS}
     return i.InitiativeRequest(tuple(v.get("char") or ()), v.get("roster"), **lists)
 
 
 COMMANDS = {
-    "fire": CommandSpec(FIRE_FLAGS, _fire_request, f.resolve_fire, f.fire_odds),
-    "initiative": CommandSpec(
-        INITIATIVE_FLAGS, _initiative_request, i.resolve_initiative, i.initiative_odds
-    ),
+    "fire": CommandSpec(_fire_request, f.resolve_fire, f.fire_odds),
+    "initiative": CommandSpec(_initiative_request, i.resolve_initiative, i.initiative_odds),
     "deviate": CommandSpec(
-        frozenset({"range", "band", "throw_range", "weight"}),
         lambda v: f.DeviateRequest(
             v.get("range"), v.get("band"), v.get("throw_range"), v.get("weight")
         ),
@@ -95,3 +54,11 @@ def complete(tables: Any, command: str, option: str) -> list[str]:
         return sorted(tables.ammunition)
     table = TABLE_OF_OPTION.get(option)
     return sorted(getattr(tables, table)) if table else []
+
+
+def schemas() -> tuple[dict, object]:
+    return SCHEMAS, cross_check
+
+
+def load_tables(house_files: list[str] | None = None) -> T2kTables:
+    return T2kTables.from_merged(load_merged(RULESET, schemas, house_files))

@@ -1,0 +1,181 @@
+"""How a rule set declares its commands: plain data that the command line, the help, the TAB
+completion, `hc batch` and `hc replay` are all built from.
+
+A rule set is a package that exposes a `RuleSet` (registered under the `hc.rulesets` entry-point
+group, see `hc_cli.registry`) and a `rules_data/<name>/` folder of YAML tables. Its
+declaration imports nothing heavy: every TAB press reads it. The resolvers live in the module
+named by `RuleSet.impl`, imported only when a command runs.
+
+The implementation module exposes:
+- `COMMANDS`: command name -> `CommandSpec` (request builder, resolver, odds);
+- `load_tables(house_files)`: the merged, typed tables (see `hc_cli.tables.load_merged`);
+- `schemas()`: `(table schemas, cross_check)`, for `hc rules check`;
+- `complete(tables, command, option)`: the names an option's value may take.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+# Units a distance or weight may carry: the word for help, the mark after a printed number.
+UNITS = {"inches": '"', "metres": " m", "kg": " kg", "kph": " kph"}
+
+KINDS = ("text", "number", "whole", "flag")
+
+
+class Option:
+    """One option of a command (or, with `positional`, an argument).
+
+    `kind` is text, number (a float), whole (an int) or flag; `many` makes it repeatable;
+    `unit` (inches, metres, kg) is shown in the help and after the value in the output;
+    `complete` says TAB offers names from the rule set's tables (its `complete()`);
+    `conflicts` names options that cannot be given with this one.
+    """
+
+    __slots__ = (
+        "name",
+        "flags",
+        "kind",
+        "help",
+        "unit",
+        "many",
+        "complete",
+        "metavar",
+        "default",
+        "conflicts",
+        "positional",
+        "required",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        *flags: str,
+        help: str,
+        kind: str = "text",
+        unit: str | None = None,
+        many: bool = False,
+        complete: bool = False,
+        metavar: str | None = None,
+        default: Any = None,
+        conflicts: tuple[str, ...] = (),
+        positional: bool = False,
+        required: bool = False,
+    ) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"option {name}: kind {kind!r} is not one of {KINDS}")
+        if unit is not None and unit not in UNITS:
+            raise ValueError(f"option {name}: unit {unit!r} is not one of {tuple(UNITS)}")
+        self.name = name
+        self.flags = flags or (() if positional else ("--" + name.replace("_", "-"),))
+        self.kind = kind
+        self.help = help
+        self.unit = unit
+        self.many = many
+        self.complete = complete
+        self.metavar = metavar
+        self.default = False if kind == "flag" and default is None else default
+        self.conflicts = conflicts
+        self.positional = positional
+        self.required = required
+
+    def help_text(self) -> str:
+        return f"{self.help} ({self.unit})" if self.unit else self.help
+
+    def __repr__(self) -> str:
+        return f"Option({self.name!r})"
+
+
+class Command:
+    """One command: its one-line summary, a longer description, its options and examples.
+
+    A rule set's commands resolve (`run` is None: the shared dispatcher builds the request with
+    the rule set's `CommandSpec`) and take the options every resolving command takes. The
+    shared commands (roll, tables, batch ...) name their own `run` and say which of the common
+    options they take.
+    """
+
+    __slots__ = ("name", "summary", "description", "options", "examples", "common", "run", "sub")
+
+    def __init__(
+        self,
+        name: str,
+        summary: str,
+        *,
+        description: str = "",
+        options: tuple[Option, ...] = (),
+        examples: tuple[str, ...] = (),
+        common: tuple[str, ...] | None = None,
+        run: str | None = None,
+        sub: tuple[Command, ...] = (),
+    ) -> None:
+        self.name = name
+        self.summary = summary
+        self.description = description
+        self.options = options
+        self.examples = examples
+        self.common = common
+        self.run = run
+        self.sub = sub
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def __repr__(self) -> str:
+        return f"Command({self.name!r})"
+
+
+class RuleSet:
+    """A rule set as the command line sees it: its name, its game, where its tables are, its
+    commands, and the module that resolves them (imported only to resolve)."""
+
+    __slots__ = ("name", "title", "data", "commands", "impl", "field_units")
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        *,
+        data: Path,
+        commands: tuple[Command, ...],
+        impl: str,
+        field_units: dict[str, str] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.data = data
+        self.commands = {c.name: c for c in commands}
+        self.impl = impl
+        # Distances among the results (a field, or `field.key` inside a mapping), beside the
+        # options' own units: the output prints each with its unit.
+        self.field_units = field_units or {}
+
+    def implementation(self) -> Any:
+        import importlib
+
+        return importlib.import_module(self.impl)
+
+    def units(self, command: str) -> dict[str, str]:
+        """Name -> unit for every input and result of `command` that carries one."""
+        cmd = self.commands.get(command)
+        options = {o.name: o.unit for o in cmd.options if o.unit} if cmd else {}
+        return {**self.field_units, **options}
+
+    def __repr__(self) -> str:
+        return f"RuleSet({self.name!r})"
+
+
+class CommandSpec(NamedTuple):
+    """How a rule set resolves one command (in its implementation module)."""
+
+    build: Callable[[dict[str, Any]], Any]  # option values -> typed request; raises HcError
+    resolve: Callable[[Any, Any, Any], Any]  # (tables, request, dice) -> Resolution
+    odds: Callable[[Any, Any], Any]  # (tables, request) -> Resolution with odds
+
+
+def with_unit(value: Any, unit: str | None) -> str:
+    """A number as printed, with its unit's mark: 14 inches -> 14", 85 metres -> 85 m."""
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    return text + UNITS[unit] if unit else text

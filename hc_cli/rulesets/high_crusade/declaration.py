@@ -1,0 +1,175 @@
+"""High Crusade's commands as the command line, the help and TAB completion see them."""
+
+from hc_cli.declare import Command, Option, RuleSet
+from hc_cli.paths import data_root
+
+_MOD_HELP = "A modifier by its table name or as a number (smoke=-10); repeatable."
+
+DECLARATION = RuleSet(
+    "high-crusade",
+    "High Crusade (Wessex Games, 2nd ed.): percentile SF skirmish",
+    data=data_root() / "high-crusade",
+    impl="hc_cli.rulesets.high_crusade.commands",
+    commands=(
+        Command(
+            "fire",
+            "Fire a weapon: range band, chance and penetration; miss, hit or kill.",
+            description="A Fireteam firing together is --shots N. A heavy weapon fires under "
+            "its template: give every figure under it as a --target (a troop type or a bare "
+            "defence factor); each is resolved on its own. Beyond the last range band there "
+            "is no shot.",
+            options=(
+                Option("weapon", "--weapon", "-w", complete=True, help="Weapon name."),
+                Option(
+                    "range",
+                    "--range",
+                    "-r",
+                    kind="number",
+                    unit="inches",
+                    help="Distance from the firer to the target.",
+                ),
+                Option(
+                    "target",
+                    "--target",
+                    "-t",
+                    many=True,
+                    complete=True,
+                    help="Target: a troop type or a bare defence factor; repeat it for every "
+                    "figure under a template.",
+                ),
+                Option(
+                    "shots",
+                    "--shots",
+                    "-n",
+                    kind="whole",
+                    help="Shots fired together (a Fireteam): each listed, then summed.",
+                ),
+                Option("mod", many=True, complete=True, metavar="X", help=_MOD_HELP),
+                Option("df", kind="whole", help="Defence factor of the (one) target."),
+                Option("chance", kind="whole", help="Chance to hit (D100), instead of the band's."),
+                Option("penetration", kind="whole", help="Penetration, instead of the band's."),
+                Option(
+                    "template",
+                    complete=True,
+                    help="Template (cone, circle) of a heavy weapon given by numbers.",
+                ),
+            ),
+            examples=(
+                "hc fire --weapon ingrave-ar --range 14 --target crusader --mod target-static",
+                "hc fire -w ingrave-ar -r 14 -t orc --shots 4 --odds",
+                "hc fire --chance 65 --penetration 4 --df 5",
+            ),
+        ),
+        Command(
+            "melee",
+            "Hand to hand: each side rolls D10 + troop + weapon modifiers; higher wins.",
+            description="Equal totals draw. --mod changes the attacker's roll, --defender-mod "
+            "the defender's.",
+            options=(
+                Option(
+                    "attacker", "--attacker", "-a", complete=True, help="Attacker's troop type."
+                ),
+                Option("attacker_weapon", complete=True, help="Weapon the attacker carries."),
+                Option(
+                    "defender", "--defender", "-d", complete=True, help="Defender's troop type."
+                ),
+                Option("defender_weapon", complete=True, help="Weapon the defender carries."),
+                Option(
+                    "mod",
+                    many=True,
+                    complete=True,
+                    metavar="X",
+                    help="Modifier to the attacker's D10 (table name or number); repeatable.",
+                ),
+                Option(
+                    "defender_mod",
+                    many=True,
+                    complete=True,
+                    metavar="X",
+                    help="Modifier to the defender's D10; repeatable.",
+                ),
+            ),
+            examples=(
+                "hc melee --attacker crusader --attacker-weapon 40mm-plasma-cannon "
+                "--defender orc --defender-weapon bolt-gun",
+            ),
+        ),
+        Command(
+            "morale",
+            "Morale test for a Fireteam: D10 + modifiers, 3 or more passes, 2 or less routs.",
+            description="The triggers are flags; --strength with --casualties derives 'below 50%'.",
+            options=(
+                Option("troop", complete=True, help="The Fireteam's troop type."),
+                Option("fired_at", kind="flag", help="The first time it is fired at."),
+                Option("ambushed", kind="flag", help="It was ambushed."),
+                Option("first_casualty", kind="flag", help="Its first casualty."),
+                Option("below_half", kind="flag", help="Its strength fell below 50%."),
+                Option(
+                    "strength", kind="whole", help="Full strength in figures (with --casualties)."
+                ),
+                Option("casualties", kind="whole", help="Figures lost so far (with --strength)."),
+                Option(
+                    "mod",
+                    many=True,
+                    complete=True,
+                    metavar="X",
+                    help="A further modifier (table name or number); repeatable.",
+                ),
+            ),
+            examples=("hc morale --troop crusader --ambushed --first-casualty",),
+        ),
+        Command(
+            "rally",
+            "Regroup order: D10 + the modifiers that apply now, 5 or more rallies.",
+            description="Less than 5 retreats; casualties during the Regroup move rout it.",
+            options=(
+                Option("troop", complete=True, help="The Fireteam's troop type."),
+                Option(
+                    "has_casualties",
+                    kind="flag",
+                    help="It has suffered casualties (the Regroup example's -1).",
+                ),
+                Option(
+                    "casualties_during_regroup",
+                    kind="flag",
+                    help="The enemy caused casualties during the Regroup move: a rout.",
+                ),
+                Option(
+                    "mod",
+                    many=True,
+                    complete=True,
+                    metavar="X",
+                    help="A further modifier that applies now; repeatable.",
+                ),
+            ),
+            examples=("hc rally --troop crusader --has-casualties",),
+        ),
+        Command(
+            "initiative",
+            "Roll off for the Initiative: names Player A and B and the move's five steps.",
+            options=(
+                Option(
+                    "side",
+                    many=True,
+                    metavar="NAME",
+                    help="A side's name; give it twice (default: Side 1, Side 2).",
+                ),
+                Option(
+                    "mod",
+                    many=True,
+                    complete=True,
+                    metavar="X",
+                    help="Modifier to the first side's roll; repeatable.",
+                ),
+                Option(
+                    "second_mod",
+                    many=True,
+                    complete=True,
+                    metavar="X",
+                    help="Modifier to the second side's roll; repeatable.",
+                ),
+            ),
+            examples=("hc initiative --side Crusaders --side Orcs",),
+        ),
+    ),
+)

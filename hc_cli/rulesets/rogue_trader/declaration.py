@@ -1,0 +1,216 @@
+"""Rogue Trader's commands as the command line, the help and TAB completion see them."""
+
+from hc_cli.declare import Command, Option, RuleSet
+from hc_cli.paths import data_root
+
+DECLARATION = RuleSet(
+    "rogue-trader",
+    "Warhammer 40,000: Rogue Trader (1987): D6 to hit, to wound, save",
+    data=data_root() / "rogue-trader",
+    impl="hc_cli.rulesets.rogue_trader.commands",
+    field_units=dict.fromkeys(
+        (
+            "radius",
+            "distance",
+            "rolled_distance",
+            "move",
+            "open_ground",
+            "difficult_ground",
+            "very_difficult_ground",
+        ),
+        "inches",
+    ),
+    commands=(
+        Command(
+            "fire",
+            "Fire a weapon: to hit, to wound, the save, the damage.",
+            description="--shots N fires a unit's shots, each at its own model of the target "
+            "profile; several --target fire following fire along the list. An area weapon "
+            "rolls its deviation, then resolves every model under the marker (--under N).",
+            options=(
+                Option("firer", complete=True, help="The firer's profile (its BS)."),
+                Option(
+                    "bs", kind="whole", help="The firer's ballistic skill, instead of a profile's."
+                ),
+                Option("firer_wounded", kind="flag", help="The firer has suffered wounds: -1."),
+                Option(
+                    "moved",
+                    kind="flag",
+                    help="The firer moved this turn (slow weapons cannot fire).",
+                ),
+                Option("allow_7plus", kind="flag", help="The GM allows shots needing 7 or more."),
+                Option("weapon", "--weapon", "-w", complete=True, help="Weapon name."),
+                Option(
+                    "range",
+                    "--range",
+                    "-r",
+                    kind="number",
+                    unit="inches",
+                    help="Distance from the firer to the target.",
+                ),
+                Option(
+                    "target",
+                    "--target",
+                    "-t",
+                    many=True,
+                    complete=True,
+                    help="The target's profile; repeat it for following fire or for the "
+                    "models under an area marker.",
+                ),
+                Option(
+                    "shots",
+                    "--shots",
+                    "-n",
+                    kind="whole",
+                    help="Shots of a unit, each at its own model of the target profile.",
+                ),
+                Option(
+                    "mod",
+                    many=True,
+                    complete=True,
+                    metavar="X",
+                    help="A to-hit modifier by its table name or as a number; repeatable.",
+                ),
+                Option(
+                    "short", kind="number", unit="inches", help="The weapon's short range reaches."
+                ),
+                Option(
+                    "long", kind="number", unit="inches", help="The weapon's long range reaches."
+                ),
+                Option("maximum", kind="number", unit="inches", help="The weapon's maximum range."),
+                Option(
+                    "to_hit_short",
+                    kind="whole",
+                    help="The weapon's to-hit modifier at short range.",
+                ),
+                Option(
+                    "to_hit_long", kind="whole", help="The weapon's to-hit modifier at long range."
+                ),
+                Option("strength", kind="whole", help="The weapon's Strength."),
+                Option("damage", help="Wounds per wound: 1, d4, d6, d10, 2d6 ..."),
+                Option(
+                    "save_mod",
+                    kind="whole",
+                    help="The weapon's save modifier (-1: mesh 5 becomes 6).",
+                ),
+                Option(
+                    "weapon_type",
+                    many=True,
+                    metavar="S|F",
+                    help="S (slow) or F (following fire); repeatable.",
+                ),
+                Option("radius", kind="number", unit="inches", help="The area marker's radius."),
+                Option("toughness", kind="whole", help="The target's Toughness."),
+                Option("wounds_left", kind="whole", help="Wounds the target has left."),
+                Option("wounds_taken", kind="whole", help="Wounds the target has taken."),
+                Option("save", kind="whole", help="The target's armour save: the D6 score needed."),
+                Option(
+                    "armour",
+                    complete=True,
+                    help="Armour the target wears: flak, mesh, carapace ...",
+                ),
+                Option(
+                    "size",
+                    metavar="small|normal|large",
+                    help="The target's size: small (-1), normal or large (+1).",
+                ),
+                Option(
+                    "moving_surface",
+                    kind="flag",
+                    help="Firing from a moving vehicle or mount: -1, short range only.",
+                ),
+                Option(
+                    "mounted_weapon",
+                    kind="flag",
+                    help="A vehicle's own mounted weapon (no moving-surface limits).",
+                ),
+                Option(
+                    "target_moved",
+                    kind="number",
+                    unit="inches",
+                    help="How far the target moved last turn: -1 for each full 10.",
+                ),
+                Option("soft_cover", kind="flag", help="The target is in soft cover: -1."),
+                Option("hard_cover", kind="flag", help="The target is in hard cover: -2."),
+                Option("improvised", kind="flag", help="An improvised thrown weapon: -1."),
+                Option(
+                    "mount",
+                    complete=True,
+                    help="The target rides this mount or vehicle (at long range a D6 picks "
+                    "rider or mount).",
+                ),
+                Option("at_mount", kind="flag", help="At short range, aim at the mount."),
+                Option(
+                    "into_melee",
+                    kind="flag",
+                    help="Firing into hand to hand: a D6 picks enemy (1-3) or friend (4-6).",
+                ),
+                Option("friend", complete=True, help="The friend's profile, with --into-melee."),
+                Option("placed", kind="flag", help="The area marker is placed: no deviation roll."),
+                Option("under", kind="whole", help="Models of the --target under the area marker."),
+                Option(
+                    "partly",
+                    kind="whole",
+                    help="How many of those (the last) are only partly under: -1 to hit.",
+                ),
+                Option(
+                    "blasting_cover",
+                    kind="flag",
+                    help="The GM's +1 on the deviation die: blasting cover, no visible target.",
+                ),
+                Option(
+                    "closed_room",
+                    kind="flag",
+                    help="An area weapon into a closed room or vehicle: every occupant hit.",
+                ),
+            ),
+            examples=(
+                "hc fire --firer space-marine --weapon bolt-gun --range 10 --target ork",
+                "hc fire --bs 4 --weapon lasgun --range 20 --target ork --shots 5 --odds",
+            ),
+        ),
+        Command(
+            "deviate",
+            "Does an area marker land on target? If not: how far, and which way.",
+            options=(
+                Option("weapon", "--weapon", "-w", complete=True, help="An area weapon."),
+                Option("radius", kind="number", unit="inches", help="The marker's radius."),
+                Option(
+                    "range",
+                    "--range",
+                    "-r",
+                    kind="number",
+                    unit="inches",
+                    help="Measured range to the aiming point (the cap is half of it).",
+                ),
+                Option("blasting_cover", kind="flag", help="The GM's +1 on the deviation die."),
+            ),
+            examples=("hc deviate --weapon frag-grenade --range 8",),
+        ),
+        Command(
+            "move",
+            "How far a model moves: encumbrance, turns, difficult ground, obstacles, charges.",
+            options=(
+                Option("profile", complete=True, help="The model's profile (its M)."),
+                Option(
+                    "m",
+                    kind="number",
+                    unit="inches",
+                    help="Move allowance, instead of a profile's.",
+                ),
+                Option("armour", complete=True, help="Armour worn (encumbrance)."),
+                Option("charge", kind="flag", help="A charge: double move."),
+                Option("turns", kind="whole", help="Turns of up to 90 degrees; the first is free."),
+                Option("difficult", kind="number", unit="inches", help="Difficult ground crossed."),
+                Option(
+                    "very_difficult",
+                    kind="number",
+                    unit="inches",
+                    help="Very difficult ground crossed.",
+                ),
+                Option("obstacle", kind="flag", help="Crossing an obstacle: half the move."),
+            ),
+            examples=("hc move --profile human --armour mesh --difficult 1",),
+        ),
+    ),
+)

@@ -1,0 +1,209 @@
+"""Twilight: 2000's commands as the command line, the help and TAB completion see them."""
+
+from hc_cli.declare import Command, Option, RuleSet
+from hc_cli.paths import data_root
+
+_NAME = "NAME"
+
+DECLARATION = RuleSet(
+    "t2k",
+    'Twilight: 2000 2nd ed., "Combat rules v1.1": d20 tasks',
+    data=data_root() / "t2k",
+    impl="hc_cli.rulesets.t2k.commands",
+    field_units=dict.fromkeys(
+        (
+            "bands",
+            "effective_range",
+            "long_range",
+            "danger_zone.width",
+            "distance",
+            "rolled_distance",
+        ),
+        "metres",
+    ),
+    commands=(
+        Command(
+            "fire",
+            "Fire a weapon: the task's difficulty, the hit number, the dice, the hits.",
+            description="Aimed and quick shots roll one d20 a shot; bursts roll a die per "
+            "round left after range and recoil, then the danger zone (--zone). Thrown weapons "
+            "and grenades: --thrown with --weight and --throw-range.",
+            options=(
+                Option(
+                    "asset",
+                    kind="whole",
+                    conflicts=("skill", "attribute"),
+                    help="The firer's asset: skill + attribute.",
+                ),
+                Option("skill", kind="whole", help="The firer's skill (with --attribute)."),
+                Option("attribute", kind="whole", help="The firer's attribute (with --skill)."),
+                Option("riding", kind="whole", help="The firer's Riding asset, from the saddle."),
+                Option(
+                    "strength", kind="whole", help="The firer's Strength (recoil, thrown damage)."
+                ),
+                Option("weapon", "--weapon", "-w", complete=True, help="Weapon name."),
+                Option(
+                    "range",
+                    "--range",
+                    "-r",
+                    kind="number",
+                    unit="metres",
+                    help="Distance from the firer to the target.",
+                ),
+                Option(
+                    "shot",
+                    complete=True,
+                    metavar="KIND",
+                    help="aimed (default), quick, aimed-burst or burst.",
+                ),
+                Option(
+                    "shots",
+                    "--shots",
+                    "-n",
+                    kind="whole",
+                    help="Single shots fired in this action.",
+                ),
+                Option(
+                    "mod",
+                    many=True,
+                    complete=True,
+                    metavar="X",
+                    help="A difficulty modifier by its table name (levels harder); repeatable.",
+                ),
+                Option(
+                    "movement",
+                    complete=True,
+                    help="The firer's movement: stationary, crawling, walking, trotting, "
+                    "running, vehicle, boat, saddle.",
+                ),
+                Option("obscured", kind="flag", help="The target is obscured: one level harder."),
+                Option(
+                    "target_speed",
+                    kind="number",
+                    metavar="METRES",
+                    help="The target's metres per action (30, 60, 120: +1, +2, +3 levels).",
+                ),
+                Option(
+                    "target_kph",
+                    kind="number",
+                    unit="kph",
+                    help="The target's speed (22, 43, 86 kph: +1, +2, +3 levels).",
+                ),
+                Option("scope", kind="flag", help="A rifle scope: aimed +15, Extreme as Long."),
+                Option("laser_sight", kind="flag", help="A laser sight: 3 aimed shots at Short."),
+                Option(
+                    "braced",
+                    kind="flag",
+                    conflicts=("two_weapons",),
+                    help="A pistol in both hands, stationary: recoil -1.",
+                ),
+                Option(
+                    "two_weapons",
+                    kind="flag",
+                    help="A weapon in each hand: Strength -1 for recoil.",
+                ),
+                Option(
+                    "short_range",
+                    kind="number",
+                    unit="metres",
+                    help="The weapon's printed (Short) range.",
+                ),
+                Option(
+                    "rof",
+                    metavar="ROF",
+                    help="The weapon's ROF: ss, ba, la, pa, dar, sa, or a burst size "
+                    "(3, 5, 10, 50).",
+                ),
+                Option("recoil", kind="whole", help="The weapon's recoil for this kind of fire."),
+                Option("damage", help="The weapon's damage dice per hit."),
+                Option("ammo", complete=True, help="A shotgun's load: buckshot or flechette."),
+                Option("npc", kind="flag", help="The target is an NPC (quick kill)."),
+                Option("location", help="Hit location, for quick kill: head, chest ..."),
+                Option(
+                    "damage_done", kind="whole", help="Damage of the hit, instead of rolling it."
+                ),
+                Option("riders", kind="flag", help="Firing at riders: a miss may hit the other."),
+                Option(
+                    "zone",
+                    many=True,
+                    metavar="NAME:METRES",
+                    help="A target in the danger zone and its distance from the target, "
+                    "in metres; repeatable.",
+                ),
+                Option("thrown", kind="flag", help="A thrown weapon or object."),
+                Option("weight", kind="number", unit="kg", help="The weight thrown."),
+                Option(
+                    "throw_range", kind="number", unit="metres", help="The thrower's throw range."
+                ),
+                Option(
+                    "grenade_number",
+                    kind="whole",
+                    help="The Nth grenade at the same target: +1 skill for each after the first.",
+                ),
+            ),
+            examples=(
+                "hc fire --asset 12 --strength 5 --weapon m16a2 --range 100 --shot burst",
+                "hc fire --asset 12 --weapon m16a2 --range 30 --odds",
+            ),
+        ),
+        Command(
+            "initiative",
+            "The Initiative order: characters by Initiative, extra actions, ties rolled off.",
+            options=(
+                Option(
+                    "char",
+                    many=True,
+                    metavar="NAME:INIT[:WOUNDS[:AGILITY[:BULK]]]",
+                    help="A character, e.g. Kowalski:6:serious:7:3; repeatable.",
+                ),
+                Option(
+                    "roster",
+                    metavar="FILE",
+                    help="A YAML roster: a list of {name, initiative, wounds, agility, bulk}.",
+                ),
+                Option("ambush", many=True, metavar=_NAME, help="Acts outside the order: ambush."),
+                Option(
+                    "opportunity_fire",
+                    many=True,
+                    metavar=_NAME,
+                    help="Acts outside the order: opportunity fire.",
+                ),
+                Option("knocked_down", many=True, metavar=_NAME, help="Panics: knocked down."),
+                Option("surprised", many=True, metavar=_NAME, help="Panics: surprised."),
+                Option(
+                    "vehicle_pierced", many=True, metavar=_NAME, help="Bails out: vehicle pierced."
+                ),
+                Option(
+                    "charged",
+                    many=True,
+                    metavar=_NAME,
+                    help="Panics: charged by a vehicle or animal.",
+                ),
+            ),
+            examples=("hc initiative --char Kowalski:6:serious:7:3 --char Ivanov:8::6:5",),
+        ),
+        Command(
+            "deviate",
+            "Does a thrown grenade land on target? If not: how far, and which way.",
+            options=(
+                Option(
+                    "range",
+                    "--range",
+                    "-r",
+                    kind="number",
+                    unit="metres",
+                    help="Distance of the throw (the deviation is capped at half of it).",
+                ),
+                Option("band", metavar="effective|long", help="The throw's band."),
+                Option(
+                    "throw_range",
+                    kind="number",
+                    unit="metres",
+                    help="The thrower's throw range (with --weight, finds the band).",
+                ),
+                Option("weight", kind="number", unit="kg", help="The weight thrown."),
+            ),
+            examples=("hc deviate --range 30 --band long",),
+        ),
+    ),
+)

@@ -1,0 +1,138 @@
+"""The options every resolving command takes, and the commands every rule set shares, declared
+as data the same way a rule set declares its own (`hc_cli.declare`)."""
+
+from hc_cli.declare import Command, Option
+
+COMMON_OPTIONS = (
+    Option(
+        "ruleset",
+        metavar="NAME",
+        complete=True,
+        help="The game: a rule set's name (hc --help lists them); also HC_RULESET or the "
+        "settings file.",
+    ),
+    Option("seed", kind="whole", help="Replay: the same seed and inputs give the same output."),
+    Option(
+        "dice",
+        metavar="LIST",
+        help="Your own dice, comma-separated, in the order the breakdown lists the rolls. A "
+        "D10 takes 1..10 (0 = 10); a D100 two faces 0..9, tens then units (0,0 = 100), or one "
+        "read value such as 46%.",
+    ),
+    Option("json", kind="flag", help="One JSON object on stdout."),
+    Option("odds", kind="flag", help="Roll nothing: the exact probability of each outcome."),
+    Option(
+        "rules",
+        many=True,
+        metavar="FILE",
+        help="A house-rules YAML over the bundled tables (repeatable); also HC_RULES.",
+    ),
+    Option("no_color", kind="flag", help="Plain text; NO_COLOR or output to a pipe does the same."),
+    Option("log", metavar="FILE", help="Append this resolution to a replayable log (hc replay)."),
+)
+COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
+RESOLVING = COMMON_NAMES  # a rule set's command takes them all
+
+SHELLS = ("bash", "zsh", "fish")
+
+SHARED_COMMANDS = (
+    Command(
+        "roll",
+        "Roll dice: d100 (two D10, 0-0 = 100), NdS+K and the like.",
+        options=(
+            Option(
+                "expression",
+                positional=True,
+                required=True,
+                metavar="EXPRESSION",
+                help="Dice: d100, 2d6+1, d3, 3d6-2 ...",
+            ),
+        ),
+        common=("ruleset", "seed", "dice", "json", "odds", "no_color", "log"),
+        run="roll",
+        examples=("hc roll 2d6+1",),
+    ),
+    Command(
+        "tables",
+        "Show the tables in use, with each entry's source (the book, sample or house rules).",
+        options=(
+            Option(
+                "name",
+                positional=True,
+                complete=True,
+                metavar="TABLE",
+                help="One table of the rule set in force (TAB lists them).",
+            ),
+        ),
+        common=("ruleset", "rules", "json", "no_color"),
+        run="tables",
+        examples=("hc tables weapons",),
+    ),
+    Command(
+        "batch",
+        "Resolve JSON Lines from stdin, one request a line; write one JSON result a line.",
+        description='A request has the fields of the command line, e.g. {"command": "fire", '
+        '"weapon": "ingrave-ar", "range": 14, "target": "crusader", "seed": 7}. A bad line '
+        'yields {"line": N, "error": ...} and the batch goes on; the exit code is 2 if any '
+        "line failed.",
+        common=("log",),
+        run="batch",
+        examples=("hc batch < requests.jsonl > results.jsonl",),
+    ),
+    Command(
+        "replay",
+        "Resolve every entry of a log again; report each that does not reproduce (exit 1).",
+        options=(
+            Option(
+                "file",
+                positional=True,
+                required=True,
+                metavar="FILE",
+                help="A log written by --log.",
+            ),
+        ),
+        common=("json",),
+        run="replay",
+        examples=("hc replay game.log",),
+    ),
+    Command(
+        "rules",
+        "House-rules files.",
+        sub=(
+            Command(
+                "check",
+                "Check a house-rules file against its rule set's tables; list every problem.",
+                options=(
+                    Option(
+                        "file",
+                        positional=True,
+                        required=True,
+                        metavar="FILE",
+                        help="A house-rules YAML file.",
+                    ),
+                ),
+                common=(),
+                run="rules_check",
+                examples=("hc rules check my-house-rules.yaml",),
+            ),
+        ),
+    ),
+    Command(
+        "completion",
+        "Print the TAB-completion script for a shell, or install it with --install.",
+        options=(
+            Option(
+                "shell",
+                positional=True,
+                required=True,
+                complete=True,
+                metavar="SHELL",
+                help="bash, zsh or fish.",
+            ),
+            Option("install", kind="flag", help="Write it where the shell looks for it."),
+        ),
+        common=(),
+        run="completion",
+        examples=("hc completion bash --install",),
+    ),
+)
