@@ -236,17 +236,18 @@ def _table_values(ruleset: str, rules: list[str]) -> dict | None:
     rules: from the cache, or worked out once through the rule set and cached."""
     from hc_cli import registry
     from hc_cli.errors import HcError
-    from hc_cli.paths import cache_dir, house_rule_paths, stat_key, write_atomically
+    from hc_cli.paths import cache_dir, house_rule_paths, stat_key, write_atomically, yaml_files
 
     try:
         declaration = registry.get(ruleset)
-        files = sorted(declaration.data.glob("*.yaml")) + house_rule_paths(rules)
+        files = yaml_files(declaration.data) + house_rule_paths(rules)
         name, description = stat_key(ruleset, files)
     except (HcError, OSError):
         return None  # an unknown rule set, or a house-rules file that is not there
-    cached = cache_dir() / f"completion-{name}.json"
+    cached = os.path.join(cache_dir(), f"completion-{name}.json")
     try:
-        data = json.loads(cached.read_text("utf-8"))
+        with open(cached, encoding="utf-8") as f:
+            data = json.load(f)
         if data["source"] == description and isinstance(data["values"], dict):
             return data["values"]
     except (OSError, ValueError, KeyError, TypeError):

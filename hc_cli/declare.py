@@ -15,9 +15,11 @@ The implementation module exposes:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from os import PathLike
 
 # Units a distance or weight may carry: the word for help, the mark after a printed number.
 UNITS = {"inches": '"', "metres": " m", "kg": " kg", "kph": " kph"}
@@ -138,7 +140,7 @@ class RuleSet:
         name: str,
         title: str,
         *,
-        data: Path,
+        data: str | PathLike[str],
         commands: tuple[Command, ...],
         impl: str,
         field_units: dict[str, str] | None = None,
@@ -167,12 +169,20 @@ class RuleSet:
         return f"RuleSet({self.name!r})"
 
 
-class CommandSpec(NamedTuple):
+class CommandSpec:
     """How a rule set resolves one command (in its implementation module)."""
 
-    build: Callable[[dict[str, Any]], Any]  # option values -> typed request; raises HcError
-    resolve: Callable[[Any, Any, Any], Any]  # (tables, request, dice) -> Resolution
-    odds: Callable[[Any, Any], Any]  # (tables, request) -> Resolution with odds
+    __slots__ = ("build", "resolve", "odds")
+
+    def __init__(
+        self,
+        build: Callable[[dict[str, Any]], Any],  # option values -> typed request; or HcError
+        resolve: Callable[[Any, Any, Any], Any],  # (tables, request, dice) -> Resolution
+        odds: Callable[[Any, Any], Any],  # (tables, request) -> Resolution with odds
+    ) -> None:
+        self.build = build
+        self.resolve = resolve
+        self.odds = odds
 
 
 def with_unit(value: Any, unit: str | None) -> str:

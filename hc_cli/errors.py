@@ -6,8 +6,10 @@ Anything else escaping the resolver is a bug in `hc`, not bad input.
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 
 class HcError(Exception):
@@ -26,6 +28,8 @@ class UnknownName(HcError):
     """A name that is not in the table it was looked up in."""
 
     def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
+        import difflib  # only on an error: a TAB press never pays for it
+
         known = sorted(known)
         close = difflib.get_close_matches(name.lower(), known, n=3, cutoff=0.6)
         if close:

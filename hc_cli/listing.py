@@ -51,7 +51,7 @@ def _public(entry: dict) -> dict:
 
 def _short(path: str) -> str:
     """Bundled files by their place in rules_data/, house rules by their own path."""
-    root = str(data_root())
+    root = data_root()
     return Path(path).name if path.startswith(root) else path
 
 

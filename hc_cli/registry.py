@@ -18,13 +18,14 @@ import json
 import os
 import sys
 import zlib
-from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hc_cli import __version__
 from hc_cli.errors import HcError, UnknownName
 from hc_cli.paths import cache_dir, config_dir, write_atomically
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
 
 GROUP = "hc.rulesets"
 DEFAULT_RULESET = "high-crusade"
@@ -51,9 +52,10 @@ def refs() -> dict[str, str]:
     if _refs is not None:
         return _refs
     name, description = _cache_key()
-    cached = cache_dir() / f"{name}.json"
+    cached = os.path.join(cache_dir(), f"{name}.json")
     try:
-        data = json.loads(cached.read_text("utf-8"))
+        with open(cached, encoding="utf-8") as f:
+            data = json.load(f)
         found = data["rulesets"]
         if data["source"] == description and all(
             isinstance(k, str) and isinstance(v, str) for k, v in found.items()
@@ -112,14 +114,15 @@ def implementation(name: str) -> Any:
 # The rule set in force
 
 
-def settings_path() -> Path:
-    return config_dir() / SETTINGS_FILE
+def settings_path() -> str:
+    return os.path.join(config_dir(), SETTINGS_FILE)
 
 
 def _settings_ruleset() -> str | None:
     path = settings_path()
     try:
-        text = path.read_text("utf-8")
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:

@@ -30,6 +30,7 @@ from hc_cli.paths import (
     house_rule_paths,
     stat_key,
     write_atomically,
+    yaml_files,
 )
 from hc_cli.schema import Field, Lined, LinedList, Problems, check_entry, plain
 
@@ -51,12 +52,12 @@ def bundled_files(ruleset: str) -> list[Path]:
     """The rule set's own tables: every *.yaml of its data folder."""
     from hc_cli import registry
 
-    return sorted(registry.get(ruleset).data.glob("*.yaml"))
+    return [Path(p) for p in yaml_files(registry.get(ruleset).data)]
 
 
 def house_rule_files(cli_files: list[str] | None = None) -> list[Path]:
     """Every house-rules file in force, in order; a missing one is an error."""
-    files = house_rule_paths(cli_files)
+    files = [Path(p) for p in house_rule_paths(cli_files)]
     for f in files:
         if not f.is_file():
             raise HcError(
@@ -255,7 +256,7 @@ def _lay_house(
         )
         return
     if named != ruleset:
-        if path in config_rule_files():
+        if str(path) in config_rule_files():
             skipped.append(f"{path} (for {named})")
         else:
             problems.add(
@@ -351,8 +352,8 @@ def load_merged(
     """The merged tables for `ruleset`, from the cache when no file has changed."""
     bundled = bundled_files(ruleset)
     house = house_rule_files(cli_files)
-    name, description = stat_key(ruleset, bundled + house)
-    cached = cache_dir() / f"tables-{name}.json"
+    name, description = stat_key(ruleset, [str(p) for p in bundled + house])
+    cached = Path(cache_dir()) / f"tables-{name}.json"
     if use_cache and not os.environ.get("HC_NO_CACHE"):
         try:
             data = json.loads(cached.read_text(encoding="utf-8"))
@@ -366,7 +367,7 @@ def load_merged(
     merged = merge(ruleset, schemas, bundled, house, cross_check)
     if use_cache:
         write_atomically(
-            cached,
+            str(cached),
             json.dumps(
                 {
                     "source": description,

@@ -1,5 +1,7 @@
 """High Crusade's commands as the command line, the help and TAB completion see them."""
 
+import os
+
 from hc_cli.declare import Command, Option, RuleSet
 from hc_cli.paths import data_root
 
@@ -8,7 +10,7 @@ _MOD_HELP = "A modifier by its table name or as a number (smoke=-10); repeatable
 DECLARATION = RuleSet(
     "high-crusade",
     "High Crusade (Wessex Games, 2nd ed.): percentile SF skirmish",
-    data=data_root() / "high-crusade",
+    data=os.path.join(data_root(), "high-crusade"),
     impl="hc_cli.rulesets.high_crusade.commands",
     commands=(
         Command(

@@ -1,12 +1,14 @@
 """Rogue Trader's commands as the command line, the help and TAB completion see them."""
 
+import os
+
 from hc_cli.declare import Command, Option, RuleSet
 from hc_cli.paths import data_root
 
 DECLARATION = RuleSet(
     "rogue-trader",
     "Warhammer 40,000: Rogue Trader (1987): D6 to hit, to wound, save",
-    data=data_root() / "rogue-trader",
+    data=os.path.join(data_root(), "rogue-trader"),
     impl="hc_cli.rulesets.rogue_trader.commands",
     field_units=dict.fromkeys(
         (

@@ -1,5 +1,7 @@
 """Twilight: 2000's commands as the command line, the help and TAB completion see them."""
 
+import os
+
 from hc_cli.declare import Command, Option, RuleSet
 from hc_cli.paths import data_root
 
@@ -8,7 +10,7 @@ _NAME = "NAME"
 DECLARATION = RuleSet(
     "t2k",
     'Twilight: 2000 2nd ed., "Combat rules v1.1": d20 tasks',
-    data=data_root() / "t2k",
+    data=os.path.join(data_root(), "t2k"),
     impl="hc_cli.rulesets.t2k.commands",
     field_units=dict.fromkeys(
         (
