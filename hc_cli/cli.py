@@ -143,6 +143,7 @@ class HcCommand(TyperCommand):
         except NoSuchOption as error:
             if self.ruleset is not None:
                 error.message = _foreign_option(error.option_name, self.ruleset, self.name or "")
+                error.possibilities = None  # click's guesses would point at this game's options
             raise
 
 
@@ -222,11 +223,14 @@ class HcGroup(TyperGroup):
         super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        choice = None
         try:
             choice = registry.choose(args)
             declaration = registry.get(choice[0])
         except HcError as error:
             if not ctx.resilient_parsing:
+                if choice is not None and choice[1] != "--ruleset":
+                    error.message += f" (from {choice[1]})"
                 _fail("", error)
             # Completing: the default rule set's commands, with no table values to offer.
             choice = (registry.ruleset_in_args(args) or registry.DEFAULT_RULESET, "--ruleset")
