@@ -206,3 +206,11 @@ def test_a_plugin_rule_set_registers_runs_and_completes(tmp_path):
     assert set(json.loads(tables.stdout)["tables"]["coins"]) == {"penny", "loaded-die"}
     missing = _with_plugin("fire", "--ruleset", "toy", cwd=tmp_path)
     assert missing.returncode == 2 and "toy has no 'fire' command" in missing.stderr
+
+
+def test_declared_conflicts_are_refused(hc):
+    t2k = ("fire", "--ruleset", "t2k", "--weapon", "m16a2", "--range", "30", "--strength", "5")
+    err = hc.error(*t2k, "--asset", "12", "--braced", "--two-weapons")
+    assert "--braced and --two-weapons do not go together" in err
+    err = hc.error(*t2k, "--asset", "12", "--skill", "6")
+    assert "--asset and --skill do not go together" in err
