@@ -64,6 +64,11 @@ class DiceSource:
         units = self._face(10, "d100 units", purpose) % 10
         return tens, units
 
+    def batch(self, phase: str, requests: list[tuple[int, str]]) -> list[Roll]:
+        """Dice the table rolls together, one phase of a volley: `(sides, purpose)` each.
+        Rolled one after another here; a source that asks the player asks for them at once."""
+        return [self.roll(sides, purpose) for sides, purpose in requests]
+
     def pool(self, count: int, sides: int, at_most: int, purpose: str) -> list[Roll]:
         """`count` identical dice, each a success on `at_most` or less. Resolvers may read
         only how many succeeded (and show the faces): that is what lets the enumerating

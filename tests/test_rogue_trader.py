@@ -347,7 +347,7 @@ def test_unit_firing_sums_casualties(hc):
         "--shots",
         "3",
         "--dice",
-        "5,5,1,3,2",
+        "5,1,3,5,2",  # the table's order: to hit 5 1 3, then to wound 5 2 for the hits
     )
     assert [s["outcome"] for s in out["shots"]] == ["casualty", "miss", "no-wound"]
     assert out["summary"] == {"shots": 3, "hits": 2, "wounds": 1, "saved": 0, "casualties": 1}
@@ -524,7 +524,7 @@ def test_area_weapon_on_target_rolls_for_each_model(hc):
         "--partly",
         "1",
         "--dice",
-        "1,4,3,4,5,2",
+        "1,4,4,2,3,5",  # deviation 1, to hit 4 4 2, then to wound 3 5 for the hits
     )
     assert [s["outcome"] for s in out["shots"]] == ["no-wound", "casualty", "miss"]
     assert out["shots"][2]["label"] == "3: ork"

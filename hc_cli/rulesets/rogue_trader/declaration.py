@@ -57,14 +57,21 @@ DECLARATION = RuleSet(
                     many=True,
                     complete=True,
                     help="The target's profile; repeat it for following fire or for the "
-                    "models under an area marker.",
+                    "models under an area marker. The same --target twice is the same model; "
+                    "ork:a and ork:b are two orks.",
                 ),
                 Option(
                     "shots",
                     "--shots",
                     "-n",
                     kind="whole",
-                    help="Shots of a unit, each at its own model of the target profile.",
+                    help="Shots of a unit, each at its own model of the target profile "
+                    "(with --one-model, all at one model).",
+                ),
+                Option(
+                    "one_model",
+                    kind="flag",
+                    help="Every one of the --shots at one model: its wounds add up.",
                 ),
                 Option(
                     "mod",

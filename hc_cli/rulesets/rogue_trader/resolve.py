@@ -2,8 +2,8 @@
 fire, area weapons and their deviation. Pure: no printing, no typer, no rich.
 
 As for every rule set, `plan_*` does every lookup and check before a die is rolled, one
-function decides a shot from its dice (`fire_shot`), and the odds run that same function
-under an `EnumeratingDice`.
+function decides a shot from its dice (`shot_steps`), and the odds run that same function
+under an `EnumeratingDice`. A volley rolls its dice in the table's phases (`fire_volley`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,11 @@ from hc_cli.roll import parse as parse_dice
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables, Weapon
 
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
+    from collections.abc import Generator
     from fractions import Fraction
+
+    Request = tuple[int, int, str]  # (phase, sides, purpose): one die a shot asks for
+    ShotSteps = Generator[Request, Roll, Resolution]
 
 OUTCOMES = ("miss", "no-wound", "saved", "wounded", "casualty")
 WOUND_DAMAGE = {"saved", "wounded", "casualty"}  # following fire goes on after these
@@ -66,6 +70,7 @@ class FireRequest:
     improvised: bool = False
     moved: bool = False
     allow_7plus: bool = False
+    one_model: bool = False
     shots: int = 1
     mount: str | None = None
     at_mount: bool = False
@@ -114,6 +119,7 @@ class ShotSpec:
     split_at: int = 3
     damage: str = "1"
     auto_hit: bool = False  # an area weapon in a closed room hits every occupant
+    model: str = ""  # which model the victim is: shots at the same model add up their wounds
 
 
 @dataclass(frozen=True)
@@ -132,6 +138,7 @@ class FirePlan:
     specs: list[ShotSpec]
     mode: str  # "single", "unit", "following", "area"
     deviation: DeviationSpec | None = None
+    one_model: bool = False  # a unit's shots all at one model: its wounds add up
 
 
 def characteristic(
@@ -352,14 +359,14 @@ def _victim(
 ) -> tuple[Victim, str]:
     """A target's numbers from its profile or the flags; returns it and its size."""
     if name is not None:
-        profile = t.profile(name)
+        profile = t.profile(name.partition(":")[0])
         toughness, wounds = profile["t"], profile["w"]
         for c in ("t", "w"):
             if profile.is_sample(c):
                 res.mark_sample(f"{profile.key} {c.upper()} {profile[c]}")
         armour_name = profile.armour or "none"
         size = profile.size
-        label = label or profile.key
+        label = label or name
     else:
         if req.toughness is None:
             raise HcError(
@@ -547,6 +554,7 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
                 t.rule("rider-split" if split == "rider" else "melee-split"),
                 weapon.damage,
                 auto_hit=area and req.closed_room,
+                model=name or "target",
             )
         )
         if not notes_done:
@@ -555,6 +563,12 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
             notes_done = True
         elif partly:
             res.explanation.append(f"{victim.label}: partly under the marker, needs {needed}")
+    if req.one_model and mode != "unit":
+        raise HcError(
+            "--one-model is for a unit's --shots N at one model",
+            "give --shots N with one --target (following fire at the same model: repeat "
+            "its --target)",
+        )
     if mode == "unit":
         specs = [replace(specs[0], label=f"shot {n + 1}") for n in range(req.shots)]
     first = specs[0]
@@ -563,7 +577,12 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
         needed_to_wound=first.victim.needed_to_wound,
         needed_to_save=first.victim.needed_to_save,
     )
-    plan = FirePlan(res, specs, mode)
+    plan = FirePlan(res, specs, mode, one_model=req.one_model)
+    if req.one_model:
+        res.explanation.append(
+            f"every shot at one {specs[0].victim.label}: the wounds add up against its "
+            f"{specs[0].victim.wounds_left} wound(s) left"
+        )
     if area:
         res.inputs.update(under=len(names), partly=req.partly, placed=req.placed)
         if req.closed_room:
@@ -585,33 +604,27 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
 # The dice
 
 
-def roll_damage(damage: str, dice: DiceSource) -> tuple[int, list[Roll]]:
-    """Wounds one wound-causing hit does: a fixed number, or dice (d4, d6, d10, 2d6...)."""
-    if damage.strip().isdigit():
-        return int(damage), []
-    total, rolls = 0, []
-    for term in parse_dice(damage):
-        if not term.count:
-            total += term.sign * term.sides
-            continue
-        for _ in range(term.count):
-            roll = dice.roll(term.sides, f"damage {damage}")
-            rolls.append(roll)
-            total += term.sign * roll.value
-    return max(total, 0), rolls
+# The phases of a volley, in the order the table rolls them: all to-hit dice, then the second
+# dice of the sixes (7+ to hit), then who each hit strikes, to wound, saves, damage.
+PHASES = ("to hit", "to hit (after a 6)", "who is hit", "to wound", "save", "damage")
+HIT, AFTER_SIX, WHO, WOUND, SAVE, DAMAGE = range(len(PHASES))
 
 
-def fire_shot(spec: ShotSpec, dice: DiceSource) -> Resolution:
-    """One shot from its dice: to hit, who is hit, to wound, save, damage. Every shot is
-    decided here, whether rolled, scripted or enumerated."""
+def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
+    """One shot, decided from its dice: to hit, who is hit, to wound, save, damage. A
+    generator that asks for each die as `(phase, sides, purpose)` and is sent the `Roll`, so
+    a single shot (`drive`), a volley rolled phase by phase (`fire_volley`) and the odds
+    all run this one decision. `wounds_left`: of the model now, when earlier shots of the
+    volley wounded it."""
     shot = _new("fire", {})
     shot.label = spec.label
     say = shot.explanation.append
     victim = spec.victim
+    left = victim.wounds_left if wounds_left is None else wounds_left
     if spec.auto_hit:
         say("hit automatically")
     else:
-        roll = dice.roll(6, "to hit")
+        roll = yield HIT, 6, "to hit"
         shot.rolls.append(roll)
         if spec.second_roll is None:
             hit = roll.value >= spec.needed_to_hit
@@ -620,7 +633,7 @@ def fire_shot(spec: ShotSpec, dice: DiceSource) -> Resolution:
             hit = False
             say(f"to hit: {roll.value}, needs a 6 and then {spec.second_roll}+: miss")
         else:
-            follow = dice.roll(6, "to hit (after a 6)")
+            follow = yield AFTER_SIX, 6, "to hit (after a 6)"
             shot.rolls.append(follow)
             hit = follow.value >= spec.second_roll
             say(
@@ -630,15 +643,16 @@ def fire_shot(spec: ShotSpec, dice: DiceSource) -> Resolution:
         if not hit:
             return _finish(shot, "miss", victim, 0)
     if spec.other is not None:
-        pick = dice.roll(6, "crew or vehicle" if spec.split == "rider" else "enemy or friend")
+        pick = yield WHO, 6, "crew or vehicle" if spec.split == "rider" else "enemy or friend"
         shot.rolls.append(pick)
         if pick.value > spec.split_at:
             victim = spec.other
+            left = victim.wounds_left
         say(f"D6 {pick.value}: hits the {victim.label}")
     if victim.needed_to_wound is None:
         say(f"S{victim.strength} against T{victim.toughness} is N on the chart: it cannot wound")
         return _finish(shot, "no-wound", victim, 0)
-    wound = dice.roll(6, "to wound")
+    wound = yield WOUND, 6, "to wound"
     shot.rolls.append(wound)
     if wound.value < victim.needed_to_wound:
         say(f"to wound: {wound.value}, needs {victim.needed_to_wound}: no wound")
@@ -647,19 +661,100 @@ def fire_shot(spec: ShotSpec, dice: DiceSource) -> Resolution:
     if victim.needed_to_save is None:
         say("no saving throw")
     else:
-        save = dice.roll(6, "save")
+        save = yield SAVE, 6, "save"
         shot.rolls.append(save)
         if save.value >= victim.needed_to_save:
             say(f"save: {save.value}, needs {victim.needed_to_save}: saved, no damage")
             return _finish(shot, "saved", victim, 0)
         say(f"save: {save.value}, needs {victim.needed_to_save}: failed")
-    wounds, rolls = roll_damage(spec.damage, dice)
+    wounds, rolls = yield from damage_steps(spec.damage)
     shot.rolls.extend(rolls)
-    if wounds >= victim.wounds_left:
-        say(f"{wounds} wound(s) of {victim.wounds_left} left: a casualty, remove the model")
+    if left <= 0:
+        say(f"{wounds} wound(s), but the model is already a casualty")
+        return _finish(shot, "wounded" if wounds else "no-wound", victim, wounds)
+    if wounds >= left:
+        say(f"{wounds} wound(s) of {left} left: a casualty, remove the model")
         return _finish(shot, "casualty", victim, wounds)
-    say(f"{wounds} wound(s): {victim.wounds_left - wounds} left")
+    say(f"{wounds} wound(s): {left - wounds} left")
     return _finish(shot, "wounded" if wounds else "no-wound", victim, wounds)
+
+
+def damage_steps(damage: str) -> Generator[Request, Roll, tuple[int, list[Roll]]]:
+    """Wounds one wound-causing hit does: a fixed number, or dice (d4, d6, d10, 2d6...)."""
+    if damage.strip().isdigit():
+        return int(damage), []
+    total, rolls = 0, []
+    for term in parse_dice(damage):
+        if not term.count:
+            total += term.sign * term.sides
+            continue
+        for _ in range(term.count):
+            roll = yield DAMAGE, term.sides, f"damage {damage}"
+            rolls.append(roll)
+            total += term.sign * roll.value
+    return max(total, 0), rolls
+
+
+def drive(steps: ShotSteps, dice: DiceSource) -> Resolution:
+    """Run one shot's steps to the end, each die from `dice` as it is asked for."""
+    try:
+        phase, sides, purpose = next(steps)
+        while True:
+            phase, sides, purpose = steps.send(dice.roll(sides, purpose))
+    except StopIteration as done:
+        return done.value
+
+
+def fire_volley(
+    specs: list[ShotSpec], dice: DiceSource, one_model: bool = False
+) -> list[Resolution]:
+    """Shots fired together, rolled as the table rolls them: every shot's to-hit die, then
+    the to-wound dice of the hits, then the saves, then the damage. Each shot is still decided
+    by `shot_steps`; only the order of the dice is the table's. With `one_model`, every shot
+    strikes the same model, so the wounds add up against its wounds left."""
+    steps = [shot_steps(spec) for spec in specs]
+    pending: dict[int, tuple[int, int, str]] = {}
+    shots: list[Resolution | None] = [None] * len(specs)
+    for i, step in enumerate(steps):
+        try:
+            pending[i] = next(step)
+        except StopIteration as done:
+            shots[i] = done.value
+    while pending:
+        phase = min(request[0] for request in pending.values())
+        asked = [i for i in sorted(pending) if pending[i][0] == phase]
+        rolls = dice.batch(PHASES[phase], [pending[i][1:] for i in asked])
+        for i, roll in zip(asked, rolls, strict=True):
+            try:
+                pending[i] = steps[i].send(roll)
+            except StopIteration as done:
+                shots[i] = done.value
+                del pending[i]
+    finished = [s for s in shots if s is not None]
+    if one_model:
+        _add_up(finished, specs[0].victim.wounds_left)
+    return finished
+
+
+def _add_up(shots: list[Resolution], wounds_left: int) -> None:
+    """The wounds of a volley at one model, in shot order, against its wounds left."""
+    left = wounds_left
+    for shot in shots:
+        wounds = shot.fields.get("wounds", 0)
+        if not wounds:
+            continue
+        if left <= 0:
+            shot.outcome = "wounded"
+            shot.explanation[-1] = f"{wounds} wound(s), but the model is already a casualty"
+        elif wounds >= left:
+            shot.outcome = "casualty"
+            shot.explanation[-1] = (
+                f"{wounds} wound(s) of {left} left: a casualty, remove the model"
+            )
+        else:
+            shot.outcome = "wounded"
+            shot.explanation[-1] = f"{wounds} wound(s): {left - wounds} left"
+        left -= wounds
 
 
 def _finish(shot: Resolution, outcome: str, victim: Victim, wounds: int) -> Resolution:
@@ -765,23 +860,83 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
                 "hc fire ... --placed --target ... (no deviation roll)"
             )
             return res
-    shots = []
-    for spec in plan.specs:
-        shot = fire_shot(spec, dice)
-        shots.append(shot)
-        if plan.mode == "following" and shot.outcome not in WOUND_DAMAGE:
-            res.explanation.append(f"following fire stops at {spec.label}: {shot.outcome}")
-            break
+    if plan.mode == "following":
+        shots = _following_fire(plan.specs, dice, res)
+    else:
+        shots = fire_volley(plan.specs, dice, plan.one_model)
     if plan.mode == "single":
         res.absorb(shots[0])
+        return res
+    res.shots = shots
+    res.summary = _summary(
+        [s.outcome or "" for s in shots], sum(s.fields.get("wounds", 0) for s in shots)
+    )
+    res.outcome = _worst(shots)
+    if plan.mode == "following":
+        res.summary["targets_reached"] = len(shots)
     else:
-        res.shots = shots
-        res.summary = _summary(
-            [s.outcome or "" for s in shots], sum(s.fields.get("wounds", 0) for s in shots)
-        )
-        if plan.mode == "following":
-            res.summary["targets_reached"] = len(shots)
+        res.fields["phases"] = phase_lines(shots)
     return res
+
+
+def _following_fire(specs: list[ShotSpec], dice: DiceSource, res: Resolution) -> list[Resolution]:
+    """Following fire, shot by shot: each goes on only after wound damage, and a model shot
+    at again (its --target repeated) keeps the wounds it took."""
+    shots: list[Resolution] = []
+    taken: dict[str, int] = {}
+    for spec in specs:
+        before = taken.get(spec.model, 0)
+        shot = drive(shot_steps(spec, spec.victim.wounds_left - before), dice)
+        if shot.fields.get("victim") == spec.victim.label:
+            taken[spec.model] = before + shot.fields.get("wounds", 0)
+        shots.append(shot)
+        if shot.outcome not in WOUND_DAMAGE:
+            res.explanation.append(f"following fire stops at {spec.label}: {shot.outcome}")
+            break
+    return shots
+
+
+SEVERITY = ("miss", "no-wound", "saved", "wounded", "casualty")
+
+
+def _worst(shots: list[Resolution]) -> str:
+    """A volley's outcome in one word: the most a shot of it did."""
+    return max((s.outcome or "miss" for s in shots), key=SEVERITY.index)
+
+
+def phase_lines(shots: list[Resolution]) -> list[str]:
+    """The dice of a volley grouped by phase, as the table rolls them: "to hit: 3 3 -> 2 hits"."""
+    by_phase: dict[str, list[str]] = {}
+    for shot in shots:
+        for roll in shot.rolls:
+            phase = "damage" if roll.purpose.startswith("damage") else roll.purpose
+            by_phase.setdefault(phase, []).append(str(roll.value))
+    hits = sum(s.outcome != "miss" for s in shots)
+    wounding = sum(s.outcome in WOUND_DAMAGE for s in shots)
+    failed = sum(s.outcome in ("wounded", "casualty") for s in shots)
+    wounds = sum(s.fields.get("wounds", 0) for s in shots)
+    results = {
+        "to hit": _count(hits, "hit"),
+        "to hit (after a 6)": _count(hits, "hit"),
+        "to wound": _count(wounding, "wound"),
+        "save": f"{_count(wounding - failed, 'save')} made, {failed} failed",
+        "damage": _count(wounds, "wound") + " done",
+    }
+    return [
+        f"{phase}: {' '.join(values)}" + (f" -> {results[phase]}" if phase in results else "")
+        for phase, values in sorted(by_phase.items(), key=lambda kv: _phase_rank(kv[0]))
+    ]
+
+
+def _phase_rank(purpose: str) -> int:
+    for rank, name in enumerate(PHASES):
+        if purpose == name:
+            return rank
+    return PHASES.index("who is hit")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _summary(outcomes: list[str], wounds: int) -> dict:
@@ -796,14 +951,16 @@ def _summary(outcomes: list[str], wounds: int) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------
-# Odds: the same `fire_shot`, under an enumerating dice source
+# Odds: the same `shot_steps`, under an enumerating dice source
 
 
-def _shot_odds(spec: ShotSpec) -> dict[tuple[str, int], Fraction]:
+def _shot_odds(spec: ShotSpec) -> dict[tuple[str, int, bool], Fraction]:
+    """(outcome, wounds, whether the shot's own victim was struck) -> probability."""
     from hc_cli.odds import enumerate_outcomes
 
     return enumerate_outcomes(
-        lambda d: fire_shot(spec, d), lambda r: (r.outcome, r.fields["wounds"])
+        lambda d: drive(shot_steps(spec), d),
+        lambda r: (r.outcome, r.fields["wounds"], r.fields["victim"] == spec.victim.label),
     )
 
 
@@ -811,7 +968,7 @@ def _outcomes(dist: dict[tuple[str, int], Fraction]) -> dict[str, Fraction]:
     from fractions import Fraction
 
     out = dict.fromkeys(OUTCOMES, Fraction(0))
-    for (outcome, _), p in dist.items():
+    for (outcome, *_), p in dist.items():
         out[outcome] += p
     return out
 
@@ -820,7 +977,7 @@ def _wounds(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
     from fractions import Fraction
 
     out: dict[int, Fraction] = {}
-    for (_, wounds), p in dist.items():
+    for (_, wounds, *_), p in dist.items():
         out[wounds] = out.get(wounds, Fraction(0)) + p
     return dict(sorted(out.items()))
 
@@ -828,7 +985,7 @@ def _wounds(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
 def _casualty(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
     from fractions import Fraction
 
-    p = sum((v for (o, _), v in dist.items() if o == "casualty"), Fraction(0))
+    p = sum((v for (o, *_), v in dist.items() if o == "casualty"), Fraction(0))
     return {0: 1 - p, 1: p}
 
 
@@ -849,7 +1006,7 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
         res.odds = Odds(_outcomes(dists[0]), {"wounds": _wounds(dists[0])})
         return res
     if plan.mode == "following":
-        casualties, reached = _following(dists)
+        casualties, reached = _following(plan.specs, dists)
         for spec, dist in zip(plan.specs, dists, strict=True):
             res.shots.append(_odds_shot(spec, dist))
         res.odds = Odds(
@@ -860,8 +1017,13 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
             {"casualties": casualties, "targets reached": reached},
         )
         return res
-    casualties = add_independent(_casualty(d) for d in dists)
     wounds = add_independent(_wounds(d) for d in dists)
+    if plan.one_model:
+        left = plan.specs[0].victim.wounds_left
+        dead = sum((p for w, p in wounds.items() if w >= left), Fraction(0))
+        casualties = {0: 1 - dead, 1: dead}
+    else:
+        casualties = add_independent(_casualty(d) for d in dists)
     counts = {"casualties": casualties, "wounds": wounds}
     if len(per_shot) == 1:
         res.fields["odds_per"] = "shot"
@@ -901,27 +1063,38 @@ def _odds_shot(spec: ShotSpec, dist: dict) -> Resolution:
     return shot
 
 
-def _following(dists: list[dict]) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+def _following(
+    specs: list[ShotSpec], dists: list[dict]
+) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
     """Casualties and targets reached along a following-fire chain: each shot is independent,
-    and the chain goes on only after wound damage."""
+    the chain goes on only after wound damage, and a model shot at again keeps its wounds."""
     from fractions import Fraction
 
-    states: dict[int, Fraction] = {0: Fraction(1)}  # casualties so far, chain still going
+    # (wounds taken by each model shot at so far, casualties) -> probability, chain going
+    states: dict[tuple[tuple[tuple[str, int], ...], int], Fraction] = {((), 0): Fraction(1)}
     done: dict[int, Fraction] = {}
     reached: dict[int, Fraction] = {}
-    for n, dist in enumerate(dists, 1):
-        going: dict[int, Fraction] = {}
-        p_go = sum((v for (o, _), v in dist.items() if o in WOUND_DAMAGE), Fraction(0))
-        p_kill = sum((v for (o, _), v in dist.items() if o == "casualty"), Fraction(0))
+    for n, (spec, dist) in enumerate(zip(specs, dists, strict=True), 1):
+        going: dict[tuple[tuple[tuple[str, int], ...], int], Fraction] = {}
         reached[n] = Fraction(0)
-        for kills, p in states.items():
-            stop = p * (1 - p_go)  # a miss or no wound ends the chain at this target
-            done[kills] = done.get(kills, Fraction(0)) + stop
-            reached[n] += stop
-            going[kills + 1] = going.get(kills + 1, Fraction(0)) + p * p_kill
-            going[kills] = going.get(kills, Fraction(0)) + p * (p_go - p_kill)
+        left = spec.victim.wounds_left
+        for (taken, kills), p in states.items():
+            for (outcome, wounds, own), q in dist.items():
+                if outcome not in WOUND_DAMAGE:  # a miss or no wound ends the chain here
+                    done[kills] = done.get(kills, Fraction(0)) + p * q
+                    reached[n] += p * q
+                    continue
+                now, more = dict(taken), kills
+                if own:
+                    before = now.get(spec.model, 0)
+                    more += before < left <= before + wounds
+                    now[spec.model] = min(before + wounds, left)
+                else:  # the mount or the friend: a model of its own
+                    more += outcome == "casualty"
+                key = (tuple(sorted(now.items())), more)
+                going[key] = going.get(key, Fraction(0)) + p * q
         states = going
-    for kills, p in states.items():  # every target shot and every shot did damage
+    for (_, kills), p in states.items():  # every target shot and every shot did damage
         done[kills] = done.get(kills, Fraction(0)) + p
         reached[len(dists)] = reached.get(len(dists), Fraction(0)) + p
     return dict(sorted(done.items())), dict(sorted(reached.items()))
