@@ -66,8 +66,12 @@ class DiceSource:
 
     def batch(self, phase: str, requests: list[tuple[int, str]]) -> list[Roll]:
         """Dice the table rolls together, one phase of a volley: `(sides, purpose)` each.
-        Rolled one after another here; a source that asks the player asks for them at once."""
-        return [self.roll(sides, purpose) for sides, purpose in requests]
+        Rolled one after another here; a source that asks the player asks for them at once.
+        100 sides is a D100: two D10 read as tens and units."""
+        return [
+            self.d100(purpose) if sides == 100 else self.roll(sides, purpose)
+            for sides, purpose in requests
+        ]
 
     def pool(self, count: int, sides: int, at_most: int, purpose: str) -> list[Roll]:
         """`count` identical dice, each a success on `at_most` or less. Resolvers may read

@@ -106,7 +106,8 @@ def test_fireteam_lists_each_shot_then_sums(hc):
     assert [s["outcome"] for s in out["shots"]] == ["kill", "miss", "kill"]
     assert [s["label"] for s in out["shots"]] == ["shot 1", "shot 2", "shot 3"]
     assert out["summary"] == {"shots": 3, "hits": 2, "kills": 2, "hits_no_kill": 0, "misses": 1}
-    assert "outcome" not in out
+    assert out["outcome"] == "kill"  # the volley in one word: the most a shot of it did
+    assert out["phases"] == ["to hit: 10 99 65 -> 2 hits, 2 kills"]
 
 
 def test_template_resolves_each_target_with_its_own_df(hc):

@@ -104,11 +104,18 @@ class ShotSpec:
     defence: int
 
 
+def _to_hit(spec: ShotSpec) -> str:
+    return f"to hit {spec.label}" if spec.label else "to hit"
+
+
 def fire_shot(spec: ShotSpec, dice: DiceSource) -> Resolution:
+    return decide_shot(spec, dice.d100(_to_hit(spec)))
+
+
+def decide_shot(spec: ShotSpec, roll: Roll) -> Resolution:
     """One D100 against one target: the only place a High Crusade shot is decided."""
     shot = _new("fire", {})
     shot.label = spec.label
-    roll = dice.d100(f"to hit {spec.label}" if spec.label else "to hit")
     shot.rolls.append(roll)
     shot.fields.update(chance=spec.chance, penetration=spec.penetration, defence=spec.defence)
     if roll.value > spec.chance:
@@ -299,12 +306,21 @@ def _targets(tables: HighCrusadeTables, req: FireRequest, res: Resolution) -> li
 
 def resolve_fire(tables: HighCrusadeTables, req: FireRequest, dice: DiceSource) -> Resolution:
     res, specs = plan_fire(tables, req)
-    shots = [fire_shot(spec, dice) for spec in specs]
-    if len(shots) == 1:
-        res.absorb(shots[0])
-    else:
-        res.shots = shots
-        res.summary = _fire_summary([s.outcome for s in shots])
+    if len(specs) == 1:
+        res.absorb(fire_shot(specs[0], dice))
+        return res
+    # A Fireteam, or the figures under a template: every D100 rolled together, then read.
+    rolls = dice.batch("to hit", [(100, _to_hit(spec)) for spec in specs])
+    shots = [decide_shot(spec, roll) for spec, roll in zip(specs, rolls, strict=True)]
+    res.shots = shots
+    res.summary = _fire_summary([s.outcome for s in shots])
+    res.outcome = max((s.outcome or "miss" for s in shots), key=("miss", "hit", "kill").index)
+    hits, kills = res.summary["hits"], res.summary["kills"]
+    res.fields["phases"] = [
+        "to hit: "
+        + " ".join(str(r.value) for r in rolls)
+        + f" -> {hits} hit{'' if hits == 1 else 's'}, {kills} kill{'' if kills == 1 else 's'}"
+    ]
     return res
 
 
