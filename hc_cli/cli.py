@@ -378,9 +378,25 @@ def _given(ctx: Any) -> set[str]:
     }
 
 
+def _ask_line(prompt: str) -> str | None:
+    """One line of dice from the player (or a script's stdin); None at the end of input."""
+    sys.stderr.write(prompt)
+    sys.stderr.flush()
+    line = sys.stdin.readline()
+    if not sys.stdin.isatty():  # show what a script answered, as a person's typing shows
+        sys.stderr.write(line if line.endswith("\n") else line + "\n")
+    return line or None
+
+
+def _tell(text: str) -> None:
+    typer.echo(f"  {text}", err=True)
+
+
 def _dispatch(ctx: Any) -> None:
     """Resolve the command with the options given: the rule set in force builds the request
     and names the resolver (`hc_cli.execute`); then render, and log if asked."""
+    from dataclasses import replace
+
     from hc_cli.execute import Call, Session, execute
 
     command = ctx.command.name or ""
@@ -399,7 +415,9 @@ def _dispatch(ctx: Any) -> None:
     )
     session = Session()
     try:
-        res = execute(call, session, given - set(COMMON_NAMES))
+        res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))
+        if call.dice:  # as entered, when asked for: the log replays the list
+            call = replace(call, dice=res.inputs.get("dice", call.dice))
         if values.get("log"):
             from hc_cli.log import append, make_entry
 

@@ -10,9 +10,13 @@ source lives with the odds, so that a plain roll never imports `fractions`.)
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from hc_cli.errors import DiceError
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -124,12 +128,25 @@ class _Token:
     value: int
     percent: bool  # written as a read D100 value, e.g. "46%"
 
+    @property
+    def read_value(self) -> bool:
+        """A D100 as read: "46%", or two or more digits ("07", "46", "00", "100"). A lone
+        digit is one D10 face, so "4,6" (tens, units) and "46" cannot be confused."""
+        return self.percent or len(self.text.lstrip("+-")) >= 2
+
+
+D100_HELP = (
+    "a D100 is one read value of two digits (07, 46; 00 or 100 for 100) or two single-digit "
+    "faces, tens then units (4,6; 0,0 is 100)"
+)
+
 
 class ScriptedDice(DiceSource):
     """The player's own dice, given in the order the breakdown lists the rolls.
 
-    A lone D10 takes 1..10 (0 is read as 10, as the die shows it). A D100 takes two D10
-    faces, tens then units, 0..9 each (0,0 is 100), or one read value written as "46%".
+    A lone D10 takes 1..10 (0 is read as 10, as the die shows it). A D100 takes one read
+    value of two digits or more ("07", "46", "00" or "100" for 100, or "46%"), or two D10
+    faces of one digit each, tens then units (0,0 is 100).
     """
 
     def __init__(self, text: str) -> None:
@@ -150,8 +167,7 @@ class ScriptedDice(DiceSource):
         except ValueError:
             raise DiceError(
                 f"--dice: '{text}' is not a face value",
-                "give whole numbers separated by commas, e.g. --dice 7,3 "
-                "(a D100 as two faces 4,6 or as 46%)",
+                "give whole numbers separated by commas, e.g. --dice 7,3 (" + D100_HELP + ")",
             ) from None
         return _Token(text, value, percent)
 
@@ -161,7 +177,8 @@ class ScriptedDice(DiceSource):
             raise DiceError(
                 f"--dice ran out at roll {len(self._used) + 1}: {die} for {purpose}",
                 f"this resolution needs more dice than the {used} value(s) given; "
-                "give one value per die, in the order the breakdown lists them",
+                "give one value per die, in the order the breakdown lists them"
+                + (f" ({D100_HELP})" if die.startswith("d100") else ""),
             )
         token = self._tokens[self._next]
         self._next += 1
@@ -180,22 +197,22 @@ class ScriptedDice(DiceSource):
         return sides if token.value == 0 else token.value
 
     def _percentile_faces(self, purpose: str) -> tuple[int, int]:
-        if self._next < len(self._tokens) and self._tokens[self._next].percent:
+        if self._next < len(self._tokens) and self._tokens[self._next].read_value:
             token = self._take("d100", purpose)
-            if not 1 <= token.value <= 100:
+            value = 100 if token.value == 0 and not token.percent else token.value
+            if not 1 <= value <= 100:
                 raise DiceError(
                     f"--dice value '{token.text}' does not fit the d100 for {purpose}",
-                    "a D100 read value is 1%..100%",
+                    D100_HELP,
                 )
-            return d100_faces(token.value)
+            return d100_faces(value)
         faces = []
         for part in ("tens", "units"):
             token = self._take(f"d100 {part}", purpose)
-            if token.percent or not 0 <= token.value <= 9:
+            if token.read_value or not 0 <= token.value <= 9:
                 raise DiceError(
                     f"--dice value '{token.text}' does not fit the d100 {part} die for {purpose}",
-                    "a D100 is two D10 faces 0..9, tens then units (0,0 is 100), or one value "
-                    "like 46%",
+                    D100_HELP,
                 )
             faces.append(token.value)
         return faces[0], faces[1]
@@ -209,6 +226,95 @@ class ScriptedDice(DiceSource):
                 + ", ".join(t.text for t in self._tokens[self._next :]),
                 f"this resolution rolled {len(self._used)} time(s): {rolls}",
             )
+
+
+class AskingDice(ScriptedDice):
+    """`--dice ask`: the player's own dice, asked for as they are needed, a phase at a time
+    ("roll 4 D6 to hit:"). An entry that does not fit (too few, too many, a face the die does
+    not have) is said why and asked again; nothing entered before is lost. `ask(prompt)`
+    returns one line, or None when there is no more input; `tell(text)` shows a message. The
+    values taken, in order, are `entered`: the same resolution as `--dice` with that list."""
+
+    def __init__(self, ask: Callable[[str], str | None], tell: Callable[[str], None]) -> None:
+        self._tokens = []
+        self._next = 0
+        self._used = []
+        self._ask = ask
+        self._tell = tell
+        self._inside = False
+
+    @property
+    def entered(self) -> str:
+        return ",".join(t.text for t in self._tokens[: self._next])
+
+    def _asked(self, prompt: str, action: Callable[[], T], needed: int = 1) -> T:
+        if self._inside:  # a roll within a batch or a pool already asked for
+            return action()
+        while True:
+            line = self._ask(prompt + ": ")
+            if line is None:
+                raise DiceError(
+                    f"--dice ask: no more input at roll {len(self._used) + 1} ({prompt})",
+                    "enter the dice a line at a time, values separated by spaces or commas",
+                )
+            try:
+                tokens = [self._parse(t) for t in line.replace(",", " ").split()]
+            except DiceError as error:
+                self._tell(f"{error.message}; {error.hint}")
+                continue
+            if not tokens:
+                continue
+            kept = (len(self._tokens), self._next, len(self._used))
+            self._tokens.extend(tokens)
+            self._inside = True
+            try:
+                result = action()
+                if self._next < len(self._tokens):
+                    extra = ", ".join(t.text for t in self._tokens[self._next :])
+                    raise DiceError(f"too many values: {extra}", f"{prompt} asks for fewer")
+            except DiceError as error:
+                del self._tokens[kept[0] :]
+                self._next = kept[1]
+                del self._used[kept[2] :]
+                if "ran out" in error.message or "too many" in error.message:
+                    what = f"{len(tokens)} value(s) given, {needed} wanted"
+                else:
+                    what = f"{error.message.replace('--dice ', '')}; {error.hint}"
+                self._tell(f"{what}: try again")
+                continue
+            finally:
+                self._inside = False
+            return result
+
+    def roll(self, sides: int, purpose: str) -> Roll:
+        return self._asked(
+            f"roll a D{sides} ({purpose})", lambda: super(AskingDice, self).roll(sides, purpose)
+        )
+
+    def d100(self, purpose: str) -> Roll:
+        return self._asked(
+            f"roll a D100 ({purpose}; two digits, 00 = 100)",
+            lambda: super(AskingDice, self).d100(purpose),
+        )
+
+    def batch(self, phase: str, requests: list[tuple[int, str]]) -> list[Roll]:
+        kinds = sorted({sides for sides, _ in requests})
+        dice = " and ".join(f"{sum(s == k for s, _ in requests)} D{k}" for k in kinds)
+        return self._asked(
+            f"roll {dice} {phase}" + (" (two digits each, 00 = 100)" if 100 in kinds else ""),
+            lambda: super(AskingDice, self).batch(phase, requests),
+            len(requests),
+        )
+
+    def pool(self, count: int, sides: int, at_most: int, purpose: str) -> list[Roll]:
+        return self._asked(
+            f"roll {count} D{sides} ({purpose}; {at_most} or less succeeds)",
+            lambda: super(AskingDice, self).pool(count, sides, at_most, purpose),
+            count,
+        )
+
+    def finish(self) -> None:
+        """Nothing can be left over: every entry was checked as it came."""
 
 
 class TooManyOutcomes(DiceError):

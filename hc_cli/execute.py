@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hc_cli import registry
-from hc_cli.dice import ScriptedDice, SeededDice, system_seed
+from hc_cli.dice import AskingDice, ScriptedDice, SeededDice, system_seed
 from hc_cli.errors import HcError
 from hc_cli.registry import DEFAULT_RULESET
 
@@ -90,14 +90,19 @@ def check_options(
             )
 
 
+Ask = tuple[Callable[[str], "str | None"], Callable[[str], None]]  # read a line; show a line
+
+
 def execute(
     call: Call,
     session: Session | None = None,
     given: Iterable[str] | None = None,
     spell: Callable[[str], str] = spell_option,
+    ask: Ask | None = None,
 ) -> Any:
     """Resolve (or enumerate, with `odds`) one call. `given` names the options the user set:
-    any the rule set does not read is an error rather than silently ignored."""
+    any the rule set does not read is an error rather than silently ignored. `ask`: how to
+    ask a person for dice (`--dice ask`), where there is one."""
     session = session or Session()
     if call.odds and (call.seed is not None or call.dice):
         raise HcError(
@@ -143,16 +148,21 @@ def execute(
 
     if call.odds:
         return odds()
-    dice = (
-        ScriptedDice(call.dice)
-        if call.dice
-        else SeededDice(call.seed if call.seed is not None else system_seed())
-    )
+    if call.dice and call.dice.strip().lower() == "ask":
+        if ask is None:
+            raise HcError(
+                "--dice ask needs a player to ask", "give the dice as a list: --dice 3,3,4,1"
+            )
+        dice: Any = AskingDice(*ask)
+    elif call.dice:
+        dice = ScriptedDice(call.dice)
+    else:
+        dice = SeededDice(call.seed if call.seed is not None else system_seed())
     res = resolve(dice)
     dice.finish()
     # A resolution that rolled nothing (a move, an automatic rout) has no seed to replay.
     rolled = res.rolls or any(shot.rolls for shot in res.shots)
     res.seed = dice.seed if rolled else None
     if call.dice:
-        res.inputs["dice"] = call.dice
+        res.inputs["dice"] = dice.entered if isinstance(dice, AskingDice) else call.dice
     return res

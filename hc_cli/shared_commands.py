@@ -15,9 +15,10 @@ COMMON_OPTIONS = (
     Option(
         "dice",
         metavar="LIST",
-        help="Your own dice, comma-separated, in the order the breakdown lists the rolls. A "
-        "D10 takes 1..10 (0 = 10); a D100 two faces 0..9, tens then units (0,0 = 100), or one "
-        "read value such as 46%.",
+        help="Your own dice, comma-separated, in the order the table rolls them (to hit, then "
+        "to wound ...); or 'ask' to be asked for each phase's dice. A D10 takes 1..10 (0 = 10); "
+        "a D100 one read value of two digits (46, 07; 00 or 100 = 100) or two single-digit "
+        "faces, tens then units (4,6).",
     ),
     Option("json", kind="flag", help="One JSON object on stdout."),
     Option("odds", kind="flag", help="Roll nothing: the exact probability of each outcome."),

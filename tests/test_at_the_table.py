@@ -85,3 +85,63 @@ def test_named_models_of_one_profile_are_different_models(hc):
     out = _rt(hc, *fire, "-t", "carnosaur:a", "-t", "carnosaur:b", "--dice", "6,6,4,6,6,4")
     assert [s["outcome"] for s in out["shots"]] == ["wounded", "wounded"]
     assert out["shots"][1]["label"] == "2: carnosaur:b"
+
+
+def test_dice_asked_for_a_phase_at_a_time_through_a_pipe(tmp_path):
+    """`--dice ask` without a terminal reads one line per prompt from stdin; a wrong entry is
+    asked again and nothing is lost; the result is that of --dice with the full list."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    args = [
+        sys.executable, "-m", "hc_cli", "fire", *RT, "--firer", "space-marine", "--weapon",
+        "bolt-gun", "--range", "18", "--target", "ork", "--shots", "2", "--json",
+    ]  # fmt: skip
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "c"), "XDG_CONFIG_HOME": str(tmp_path)}
+    asked = subprocess.run(
+        [*args, "--dice", "ask"], input="3 3\n4 7\n4\n4,1\n", capture_output=True, text=True,
+        env=env, cwd=tmp_path,
+    )  # fmt: skip
+    assert asked.returncode == 0, asked.stderr
+    prompts = asked.stderr.splitlines()
+    assert prompts[0] == "roll 2 D6 to hit: 3 3"
+    assert prompts[1] == "roll 2 D6 to wound: 4 7"
+    assert "value '7' does not fit the d6 for to wound" in prompts[2]
+    assert "1 value(s) given, 2 wanted: try again" in prompts[4]
+    listed = subprocess.run(
+        [*args, "--dice", "3,3,4,1"], capture_output=True, text=True, env=env, cwd=tmp_path
+    )
+    out = json.loads(asked.stdout)
+    assert out["inputs"]["dice"] == "3,3,4,1"
+    assert out == json.loads(listed.stdout)
+    ended = subprocess.run(
+        [*args, "--dice", "ask"], input="3 3\n", capture_output=True, text=True, env=env,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert ended.returncode == 2 and "no more input" in ended.stderr
+    assert "Traceback" not in ended.stderr
+
+
+def test_dice_ask_is_refused_in_a_batch(hc):
+    result = hc.runner.invoke(
+        __import__("hc_cli.cli", fromlist=["app"]).app,
+        ["batch"],
+        input='{"command": "roll", "expression": "d6", "dice": "ask"}\n',
+    )
+    assert result.exit_code == 2 and "--dice ask needs a player" in result.stdout
+
+
+def test_percentile_dice_as_players_say_them(hc):
+    """A read value of two digits (33, 07, 00 = 100, 100) or two single-digit faces (3,3)."""
+    fire = ("fire", "--chance", "50", "--penetration", "1", "--df", "1")
+    for dice, read in (("33", 33), ("3,3", 33), ("07", 7), ("0,7", 7), ("00", 100),
+                       ("100", 100), ("0,0", 100), ("46%", 46)):  # fmt: skip
+        assert hc.json(*fire, "--dice", dice)["rolls"][0]["value"] == read, dice
+    four = hc.json("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "4",
+                   "--dice", "12,34,56,78")  # fmt: skip
+    assert [s["rolls"][0]["value"] for s in four["shots"]] == [12, 34, 56, 78]
+    err = hc.error(*fire, "--dice", "101")
+    assert "two digits (07, 46; 00 or 100 for 100)" in err and "4,6" in err
+    assert "two digits" in hc.error(*fire, "--dice", "5")  # a lone face, no units die

@@ -748,9 +748,7 @@ def _add_up(shots: list[Resolution], wounds_left: int) -> None:
             shot.explanation[-1] = f"{wounds} wound(s), but the model is already a casualty"
         elif wounds >= left:
             shot.outcome = "casualty"
-            shot.explanation[-1] = (
-                f"{wounds} wound(s) of {left} left: a casualty, remove the model"
-            )
+            shot.explanation[-1] = f"{wounds} wound(s) of {left} left: a casualty, remove the model"
         else:
             shot.outcome = "wounded"
             shot.explanation[-1] = f"{wounds} wound(s): {left - wounds} left"
