@@ -100,7 +100,8 @@ def test_scripted_d6_has_no_zero():
 
 def test_scripted_d100_face_out_of_range():
     with pytest.raises(DiceError, match="d100 tens die"):
-        ScriptedDice("10,3").d100("to hit")
+        ScriptedDice("-1,3").d100("to hit")
+    assert ScriptedDice("10,3").d100("to hit").value == 10  # two digits: a read value
 
 
 def test_enumeration_weights_sum_to_one():
