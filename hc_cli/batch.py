@@ -15,6 +15,7 @@ from typing import IO, Any
 from hc_cli import registry
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, command_of, execute
+from hc_cli.render.json_text import as_dict
 
 BATCH_COMMON = ("ruleset", "seed", "dice", "odds", "rules")  # the call's own fields
 _WANTED = {"whole": "a whole number", "number": "a number", "flag": "true or false", "text": "text"}
@@ -145,7 +146,7 @@ def run(lines: Iterable[str], out: IO[str], log_path: str | None = None) -> int:
                     f"not JSON: {exc.msg} at column {exc.colno}", "one JSON object a line"
                 ) from None
             call, given = parse_request(request, fields_of)
-            result = execute(call, session, given, _spell).to_dict()
+            result = as_dict(execute(call, session, given, _spell))
             if log_path:
                 from hc_cli.log import append, make_entry
 

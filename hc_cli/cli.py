@@ -350,7 +350,14 @@ def _wants_colour(no_color: bool) -> bool:
     return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
 
 
-def _output(res: Any, json: bool, no_color: bool) -> None:
+def _width() -> int:
+    """The terminal's width (COLUMNS first, as shells set it); 80 when there is none."""
+    import shutil
+
+    return max(shutil.get_terminal_size((80, 24)).columns, 20)
+
+
+def _output(res: Any, json: bool, no_color: bool, quiet: bool = False) -> None:
     if json:
         from hc_cli.render.json_text import render as render_json
 
@@ -363,9 +370,9 @@ def _output(res: Any, json: bool, no_color: bool) -> None:
 
         # color=True: click would strip the escape codes whenever stdout is not a terminal,
         # and FORCE_COLOR asks for them exactly then.
-        typer.echo(render(res, paint, bars=True), color=True)
+        typer.echo(render(res, paint, bars=True, width=_width(), quiet=quiet), color=True)
     else:
-        typer.echo(render(res))
+        typer.echo(render(res, width=_width(), quiet=quiet))
 
 
 def _given(ctx: Any) -> set[str]:
@@ -421,14 +428,16 @@ def _dispatch(ctx: Any) -> None:
         if values.get("log"):
             from hc_cli.log import append, make_entry
 
+            from hc_cli.render.json_text import as_dict
+
             append(
                 values["log"],
-                make_entry(call, res.to_dict(), session.digest(call.ruleset, call.rules)),
+                make_entry(call, as_dict(res), session.digest(call.ruleset, call.rules)),
             )
     except HcError as error:
         _fail(command, error)
         return
-    _output(res, bool(values.get("json")), bool(values.get("no_color")))
+    _output(res, bool(values.get("json")), bool(values.get("no_color")), bool(values.get("quiet")))
 
 
 def _tables(ctx: Any) -> None:
@@ -449,12 +458,13 @@ def _tables(ctx: Any) -> None:
         return
     from hc_cli.render.text import render_listing
 
+    book = registry.get(ruleset).book
     if _wants_colour(bool(values.get("no_color"))):
         from hc_cli.render.colour import paint
 
-        typer.echo(render_listing(listing, paint), color=True)
+        typer.echo(render_listing(listing, paint, _width(), book), color=True)
     else:
-        typer.echo(render_listing(listing))
+        typer.echo(render_listing(listing, width=_width(), book=book))
 
 
 def _batch(ctx: Any) -> None:

@@ -133,7 +133,7 @@ class RuleSet:
     """A rule set as the command line sees it: its name, its game, where its tables are, its
     commands, and the module that resolves them (imported only to resolve)."""
 
-    __slots__ = ("name", "title", "data", "commands", "impl", "field_units")
+    __slots__ = ("name", "title", "data", "commands", "impl", "field_units", "book")
 
     def __init__(
         self,
@@ -144,6 +144,7 @@ class RuleSet:
         commands: tuple[Command, ...],
         impl: str,
         field_units: dict[str, str] | None = None,
+        book: str = "the book",
     ) -> None:
         self.name = name
         self.title = title
@@ -153,6 +154,9 @@ class RuleSet:
         # Distances among the results (a field, or `field.key` inside a mapping), beside the
         # options' own units: the output prints each with its unit.
         self.field_units = field_units or {}
+        # What its tables' `source: seed NNN` tags are called in the output ("Rogue Trader
+        # book"): a player must not take them for a random seed.
+        self.book = book
 
     def implementation(self) -> Any:
         import importlib

@@ -134,16 +134,17 @@ def execute(
         request = spec.build(call.flags)
         tables = session.tables(call.ruleset, call.rules)
 
-        units = registry.get(call.ruleset).units(call.command)
+        declaration = registry.get(call.ruleset)
+        units = declaration.units(call.command)
 
         def resolve(dice: Any) -> Any:
             res = spec.resolve(tables, request, dice)
-            res.units = units
+            res.units, res.book = units, declaration.book
             return res
 
         def odds() -> Any:
             res = spec.odds(tables, request)
-            res.units = units
+            res.units, res.book = units, declaration.book
             return res
 
     if call.odds:

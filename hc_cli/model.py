@@ -52,8 +52,16 @@ class Odds:
             "odds_exact": as_fractions(self.outcomes),
         }
         if self.distributions:
+            from hc_cli.render.sections import at_least, mean
+
             d["distributions"] = {k: as_floats(v) for k, v in self.distributions.items()}
             d["distributions_exact"] = {k: as_fractions(v) for k, v in self.distributions.items()}
+            numeric = {
+                k: v for k, v in self.distributions.items() if all(isinstance(n, int) for n in v)
+            }
+            d["at_least"] = {k: as_floats(at_least(v)) for k, v in numeric.items()}
+            d["at_least_exact"] = {k: as_fractions(at_least(v)) for k, v in numeric.items()}
+            d["means"] = {k: float(mean(v)) for k, v in numeric.items()}
         return d
 
 
@@ -74,12 +82,15 @@ class Resolution:
     seed: int | None = None
     label: str = ""  # a shot's or a target's name within a larger resolution
     units: dict[str, str] = field(default_factory=dict)  # input or field name -> unit
+    headline: str = ""  # the result in one line, where the resolver words it itself
+    book: str = ""  # what the rule set's source tags ("seed 003") are called in words
 
     def absorb(self, step: Resolution, outcome: bool = True) -> None:
         """Take in what a dice step (a shot, a deviation roll) rolled, found and said."""
         self.rolls.extend(step.rolls)
         if outcome:
             self.outcome = step.outcome
+            self.headline = step.headline or self.headline
         self.fields.update(step.fields)
         self.explanation.extend(step.explanation)
 

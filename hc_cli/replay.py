@@ -10,6 +10,7 @@ from hc_cli import __version__
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, execute
 from hc_cli.log import read
+from hc_cli.render.json_text import as_dict
 
 
 @dataclass
@@ -92,7 +93,7 @@ def replay(path: str) -> ReplayReport:
                 odds=bool(entry.get("odds")),
                 rules=tuple(entry.get("rules") or ()),
             )
-            now = execute(call, session).to_dict()
+            now = as_dict(execute(call, session))
         except (HcError, KeyError, TypeError) as error:
             reports.append(EntryReport(line, what, False, [f"no longer resolves: {error}"]))
             continue

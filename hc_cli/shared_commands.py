@@ -29,6 +29,7 @@ COMMON_OPTIONS = (
         help="A house-rules YAML over the bundled tables (repeatable); also HC_RULES.",
     ),
     Option("no_color", kind="flag", help="Plain text; NO_COLOR or output to a pipe does the same."),
+    Option("quiet", "--quiet", "-q", kind="flag", help="Print the result's headline alone."),
     Option("log", metavar="FILE", help="Append this resolution to a replayable log (hc replay)."),
 )
 COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
@@ -49,7 +50,7 @@ SHARED_COMMANDS = (
                 help="Dice: d100, 2d6+1, d3, 3d6-2 ...",
             ),
         ),
-        common=("ruleset", "seed", "dice", "json", "odds", "no_color", "log"),
+        common=("ruleset", "seed", "dice", "json", "odds", "no_color", "quiet", "log"),
         run="roll",
         examples=("hc roll 2d6+1",),
     ),

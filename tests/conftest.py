@@ -24,6 +24,7 @@ def clean_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     for name in ("HC_RULES", "HC_RULESET", "NO_COLOR", "HC_NO_CACHE"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("COLUMNS", "80")  # the output wraps to the terminal: fix its width
     return tmp_path
 
 

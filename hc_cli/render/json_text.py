@@ -7,5 +7,12 @@ import json
 from hc_cli.model import Resolution
 
 
+def as_dict(res: Resolution) -> dict:
+    """What `--json`, `hc batch` and the log say of a resolution: its headline, then all."""
+    from hc_cli.render.sections import headline
+
+    return {"headline": headline(res), **res.to_dict()}
+
+
 def render(res: Resolution) -> str:
-    return json.dumps(res.to_dict(), indent=2, ensure_ascii=False)
+    return json.dumps(as_dict(res), indent=2, ensure_ascii=False)

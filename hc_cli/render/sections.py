@@ -5,12 +5,14 @@ Keeping the wording here means the colour and the plain output can only differ i
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
 from hc_cli.declare import with_unit
 from hc_cli.dice import Roll
 from hc_cli.model import Modifier, Resolution
+from hc_cli.words import count
 
 FIELD_LABELS = {
     "base_chance": "basic chance",
@@ -27,7 +29,7 @@ FIELD_LABELS = {
     "tie_each_roll": "chance of a tie each roll-off",
     "odds_per": "odds per",
 }
-HIDDEN_FIELDS = {"order", "sequence", "template"}
+HIDDEN_FIELDS = {"order", "sequence", "template", "phases"}
 
 
 def title(res: Resolution) -> str:
@@ -47,9 +49,47 @@ def input_items(res: Resolution) -> list[tuple[str, str]]:
     ]
 
 
-def modifier_row(m: Modifier) -> tuple[str, str, str, str]:
+def modifier_row(m: Modifier, book: str = "") -> tuple[str, str, str, str]:
     who = f"{m.side}: " if m.side else ""
-    return (f"{who}{m.name}", f"{m.value:+d}", m.applies_to, m.source)
+    return (f"{who}{m.name}", f"{m.value:+d}", m.applies_to, source_words(m.source, book))
+
+
+_SEED = re.compile(r"\bseed \d{3}\b")
+
+
+def source_words(source: str, book: str) -> str:
+    """A source tag in words a player reads at once: "seed 003" is the book of the rule set
+    in force ("Rogue Trader book"), not a random seed."""
+    return _SEED.sub(book or "the book", source)
+
+
+def sample_footer(res: Resolution, width: int) -> str:
+    """One short line: which numbers are samples, not the book's."""
+    full = "sample numbers (not the book's): " + "; ".join(res.sample_values)
+    if not width or len(full) <= width:
+        return full
+    return f"{count(len(res.sample_values), 'sample number')}, not the book's (--json lists them)"
+
+
+_NUMBERED = re.compile(r" #\d+$")
+
+
+def roll_groups(rolls: list[Roll]) -> list[str]:
+    """The rolls as the table rolled them: dice of one kind rolled together in one group,
+    "d20 to hit: 7 4 14 2"; a die on its own as `roll_text` says it."""
+    groups: list[tuple[str, str, list[Roll]]] = []
+    for roll in rolls:
+        purpose = _NUMBERED.sub("", roll.purpose)
+        if groups and groups[-1][:2] == (roll.die, purpose) and purpose != roll.purpose:
+            groups[-1][2].append(roll)
+        else:
+            groups.append((roll.die, purpose, [roll]))
+    return [
+        roll_text(dice[0])
+        if len(dice) == 1
+        else f"{die} {purpose}: " + " ".join(str(r.value) for r in dice)
+        for die, purpose, dice in groups
+    ]
 
 
 def roll_text(roll: Roll) -> str:
@@ -108,7 +148,8 @@ def summary_text(summary: dict[str, Any]) -> str:
 
 
 def percent(p: Fraction) -> str:
-    return f"{float(p) * 100:6.2f}%"
+    """A probability as a percentage in 7 columns; an impossible one is a plain 0."""
+    return f"{float(p) * 100:6.2f}%" if p else f"{'0':>7}"
 
 
 def _value(v: Any, units: dict[str, str] | None = None, key: str = "") -> str:
@@ -125,3 +166,88 @@ def _value(v: Any, units: dict[str, str] | None = None, key: str = "") -> str:
             for k, x in v.items()
         )
     return str(v)
+
+
+def headline(res: Resolution) -> str:
+    """The result in one line, the first thing the eye finds: what happened, with the number
+    that decided it."""
+    if res.headline:
+        return res.headline
+    if res.odds is not None:
+        return odds_headline(res)
+    f, outcome = res.fields, res.outcome
+    summary = res.summary or {}
+    if "kills" in summary:
+        hits_only = summary["hits_no_kill"]
+        return f"{count(summary['kills'], 'kill')} of {count(summary['shots'], 'shot')}" + (
+            f"; {count(hits_only, 'hit')} that cannot kill" if hits_only else ""
+        )
+    if "casualties" in summary:
+        line = (
+            f"{count(summary['casualties'], 'casualty')} of "
+            f"{count(summary['shots'], 'shot')}; "
+            + (count(summary["wounds"], "wound") if summary["wounds"] else "no wounds")
+        )
+        if "targets_reached" in summary:
+            line += f"; following fire reached {count(summary['targets_reached'], 'target')}"
+        return line
+    if res.command == "roll" and "total" in f:
+        return f"total {f['total']}"
+    if f.get("order"):
+        first = f["order"][0]
+        return f"{first['name']} acts first" + (
+            f" (Player A); {f['order'][1]['name']} is Player B" if first.get("player") else ""
+        )
+    if outcome == "deviated" and "distance" in f:
+        return f"deviates {_value(f['distance'], res.units, 'distance')} toward {f['direction']}"
+    if outcome == "on-target":
+        return "on target: no deviation"
+    if "attacker_total" in f:
+        totals = f"attacker {f['attacker_total']}, defender {f['defender_total']}"
+        return ("a draw" if outcome == "draw" else f"the {outcome} wins") + f": {totals}"
+    if "hits" in f and isinstance(f.get("dice"), int):
+        line = f"{count(f['hits'], 'hit')} of {count(f['dice'], 'die')}"
+        if f.get("zone_hits"):
+            line += "; zone: " + ", ".join(f"{n} {h}" for n, h in f["zone_hits"].items())
+        return line
+    if outcome and res.rolls and len(res.rolls) <= 3:
+        first = res.rolls[0]
+        need = next(
+            (
+                f", needs {f[k]}" + (" or less" if k in ("chance", "hit_number") else "")
+                for k in ("chance", "needed_to_hit", "hit_number", "needed")
+                if f.get(k) is not None
+            ),
+            "",
+        )
+        if "total" in f and "needed" in f:
+            return f"{outcome}: total {f['total']}, needs {f['needed']}"
+        return f"{outcome}: {first.die} {first.value}{need}"
+    if outcome:
+        return outcome
+    if res.command == "move" and "move" in f:
+        return f"moves {_value(f['move'], res.units, 'move')}"
+    return f"hc {res.command}"
+
+
+def odds_headline(res: Resolution) -> str:
+    assert res.odds is not None
+    ranked = sorted(((k, p) for k, p in res.odds.outcomes.items() if p), key=lambda kv: -kv[1])
+    parts = [f"{k} {percent(p).strip()}" for k, p in ranked[:3]]
+    for name, dist in list(res.odds.distributions.items())[:1]:
+        if all(isinstance(k, int) for k in dist):
+            parts.append(f"mean {name} {float(mean(dist)):.2f}")
+    return "odds: " + ", ".join(parts)
+
+
+def mean(dist: dict[Any, Fraction]) -> Fraction:
+    return sum((Fraction(k) * p for k, p in dist.items()), Fraction(0))
+
+
+def at_least(dist: dict[Any, Fraction]) -> dict[Any, Fraction]:
+    """P(N or more) for each N of a distribution over whole numbers."""
+    out, running = {}, Fraction(0)
+    for k in sorted(dist, reverse=True):
+        running += dist[k]
+        out[k] = running
+    return dict(sorted(out.items()))

@@ -7,6 +7,7 @@ wraps it in escape codes. So coloured output is plain output with colour, by con
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -42,23 +43,36 @@ def plain(style: str, text: str) -> str:
     return text
 
 
-def render(res: Resolution, paint: Paint = plain, bars: bool = False) -> str:
-    lines = [paint("bold", s.title(res))]
+def render(
+    res: Resolution,
+    paint: Paint = plain,
+    bars: bool = False,
+    width: int = 0,
+    quiet: bool = False,
+) -> str:
+    """The headline first, then the breakdown; every line wrapped to `width` (0: no limit)
+    between words, never inside one. `quiet`: the headline alone."""
+    style = OUTCOME_STYLES.get(res.outcome or "", "bold cyan") if res.odds is None else "bold"
+    lines = [paint(style, s.headline(res))]
+    if quiet:
+        return wrap(lines, width)
+    lines.append(paint("dim", s.title(res)))
     inputs = s.input_items(res)
     if inputs:
         lines.append(paint("dim", "inputs: ") + "; ".join(f"{k} {v}" for k, v in inputs))
     if res.modifiers:
         lines.append(paint("dim", "modifiers:"))
-        rows = [s.modifier_row(m) for m in res.modifiers]
-        width = max(len(r[0]) for r in rows)
+        rows = [s.modifier_row(m, res.book) for m in res.modifiers]
+        name_width = max(len(r[0]) for r in rows)
         for name, value, target, source in rows:
             sign = (
                 "green" if value[0] == "+" and value != "+0" else "red" if value[0] == "-" else ""
             )
             lines.append(
-                f"  {name:<{width}}  {paint(sign, f'{value:>4}')}  {target:<10}  "
-                + paint("yellow italic" if source == "sample" else "dim", source)
+                f"  {name:<{name_width}}  {paint(sign, f'{value:>4}')}  {target:<10}  "
+                + paint("italic" if source == "sample" else "dim", source)
             )
+    lines += [paint("cyan", line) for line in res.fields.get("phases", [])]
     lines += _body(res, paint, indent="")
     for shot in res.shots:
         label, roll, outcome = s.shot_line(shot, res.units)
@@ -69,18 +83,37 @@ def render(res: Resolution, paint: Paint = plain, bars: bool = False) -> str:
     if res.summary:
         lines.append(paint("dim", "summary: ") + paint("bold", s.summary_text(res.summary)))
     lines += _odds(res, paint, bars, indent="  ")
-    if res.outcome:
-        lines.append(
-            paint("dim", "outcome: ")
-            + paint(OUTCOME_STYLES.get(res.outcome, "bold cyan"), res.outcome)
-        )
     if res.sample_values:
-        lines.append(
-            paint(
-                "yellow italic", "sample values (not the book's): " + "; ".join(res.sample_values)
-            )
-        )
-    return "\n".join(lines)
+        lines.append(paint("dim italic", s.sample_footer(res, width)))
+    return wrap(lines, width)
+
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def wrap(lines: list[str], width: int) -> str:
+    """Each line broken between words to fit `width`, continued two spaces further in than
+    it starts; escape codes take no room. A word longer than the width stays whole."""
+    if width <= 0:
+        return "\n".join(lines)
+    out = []
+    for line in lines:
+        if len(ANSI.sub("", line)) <= width:
+            out.append(line)
+            continue
+        body = line.lstrip(" ")
+        lead = line[: len(line) - len(body)]
+        words = body.split(" ")
+        current, length = lead + words[0], len(lead) + len(ANSI.sub("", words[0]))
+        for word in words[1:]:
+            size = len(ANSI.sub("", word))
+            if length + 1 + size > width:
+                out.append(current)
+                current, length = lead + "  " + word, len(lead) + 2 + size
+            else:
+                current, length = f"{current} {word}", length + 1 + size
+        out.append(current)
+    return "\n".join(out)
 
 
 def _body(res: Resolution, paint: Paint, indent: str) -> list[str]:
@@ -89,7 +122,7 @@ def _body(res: Resolution, paint: Paint, indent: str) -> list[str]:
         lines.append(
             indent
             + paint("dim", "rolls: ")
-            + "; ".join(paint("cyan", s.roll_text(r)) for r in res.rolls)
+            + "; ".join(paint("cyan", group) for group in s.roll_groups(res.rolls))
         )
     fields = s.field_items(res)
     if fields:
@@ -106,33 +139,53 @@ def _odds(res: Resolution, paint: Paint, bars: bool, indent: str) -> list[str]:
     if res.odds is None:
         return []
     lines = [f"{indent[:-2]}{paint('bold', 'odds:')}"]
-    lines += _rows(res.odds.outcomes, paint, bars, indent, exact=True)
+    lines += _rows(res.odds.outcomes, paint, bars, indent)
     for name, dist in res.odds.distributions.items():
-        lines.append(f"{indent[:-2]}{paint('bold', name + ':')}")
-        lines += _rows({str(k): p for k, p in dist.items()}, paint, bars, indent, exact=False)
+        numeric = all(isinstance(k, int) for k in dist)
+        title = f"{name} (mean {float(s.mean(dist)):.2f})" if numeric else name
+        lines.append(f"{indent[:-2]}{paint('bold', title + ':')}")
+        lines += _distribution(dist, paint, bars, indent, numeric)
     return lines
 
 
-def _rows(
-    outcomes: dict[str, Fraction], paint: Paint, bars: bool, indent: str, exact: bool
-) -> list[str]:
+def _bar(p: Fraction, top: Fraction, style: str, paint: Paint) -> str:
+    return "  " + paint(style, "█" * round(float(p / (top or 1)) * BAR_WIDTH))
+
+
+def _rows(outcomes: dict[str, Fraction], paint: Paint, bars: bool, indent: str) -> list[str]:
     width = max((len(k) for k in outcomes), default=0)
-    top = max(outcomes.values(), default=0) or 1
+    top = max(outcomes.values(), default=0)
     lines = []
     for outcome, p in outcomes.items():
         style = OUTCOME_STYLES.get(outcome, "cyan").replace("bold ", "")
-        line = (
-            f"{indent}{outcome:>{width}}  {s.percent(p)}"
-            if not exact
-            else (f"{indent}{outcome:<{width}}  {s.percent(p)}  ({p.numerator}/{p.denominator})")
-        )
-        if bars:
-            line += "  " + paint(style, "█" * round(float(p / top) * BAR_WIDTH))
+        exact = f"  ({p.numerator}/{p.denominator})" if p else ""
+        line = f"{indent}{outcome:<{width}}  {s.percent(p)}{exact}"
+        if bars and p:
+            line += _bar(p, top, style, paint)
         lines.append(line.rstrip())
     return lines
 
 
-def render_listing(listing: Any, paint: Paint = plain) -> str:
+def _distribution(dist: dict, paint: Paint, bars: bool, indent: str, numeric: bool) -> list[str]:
+    """A count's distribution: each value exactly, and (for whole numbers) that value or more:
+    "2 or more kills" is what a player asks."""
+    width = max([len(str(k)) for k in dist] + [1])
+    top = max(dist.values(), default=0)
+    more = s.at_least(dist) if numeric else {}
+    lines = [f"{indent}{'':>{width}}  {'exactly':>7}" + ("  or more" if numeric else "")]
+    for k, p in dist.items():
+        line = f"{indent}{k!s:>{width}}  {s.percent(p)}"
+        if numeric:
+            line += f"  {s.percent(more[k])}"
+        if bars and p:
+            line += _bar(p, top, "cyan", paint)
+        lines.append(line.rstrip())
+    return lines
+
+
+def render_listing(listing: Any, paint: Paint = plain, width: int = 0, book: str = "") -> str:
+    """Each table as columns when it fits `width` (0: always), else one entry a block: its
+    name, then a line for each field, wrapped between words."""
     lines = [paint("bold", f"tables of {listing.ruleset}")]
     if listing.merged.skipped:
         lines.append(
@@ -140,15 +193,31 @@ def render_listing(listing: Any, paint: Paint = plain) -> str:
         )
     for table in listing.tables:
         lines += ["", paint("bold underline", table.name)]
-        widths = [
-            max([len(c)] + [len(r[i]) for r in table.rows]) for i, c in enumerate(table.columns)
+        source = table.columns.index("source") if "source" in table.columns else None
+        rows = [
+            [s.source_words(v, book) if i == source else v for i, v in enumerate(row)]
+            for row in table.rows
         ]
+        widths = [max([len(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(table.columns)]
+        if width and 2 + sum(widths) + 2 * (len(widths) - 1) > width:
+            lines += _blocks(table.columns, rows, source, paint)
+            continue
         header = "  ".join(c.ljust(w) for c, w in zip(table.columns, widths, strict=True))
         lines.append("  " + paint("dim", header.rstrip()))
-        source = table.columns.index("source") if "source" in table.columns else None
-        for row in table.rows:
+        for row in rows:
             cells = [v.ljust(w) for v, w in zip(row, widths, strict=True)]
             if source is not None and row[source].startswith("sample"):
-                cells[source] = paint("yellow italic", cells[source])
+                cells[source] = paint("italic", cells[source])
             lines.append(("  " + "  ".join(cells)).rstrip())
-    return "\n".join(lines)
+    return wrap(lines, width)
+
+
+def _blocks(columns: list[str], rows: list[list[str]], source: int | None, paint: Paint) -> list[str]:
+    lines = []
+    for row in rows:
+        lines.append("  " + paint("bold", row[0]))
+        for i, (column, value) in enumerate(zip(columns[1:], row[1:], strict=True), 1):
+            if value:
+                style = "italic" if i == source and value.startswith("sample") else ""
+                lines.append(f"    {paint('dim', column + ':')} {paint(style, value)}")
+    return lines

@@ -18,6 +18,7 @@ from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.mods import ModSpec
 from hc_cli.roll import parse as parse_dice
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables, Weapon
+from hc_cli.words import count
 
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from collections.abc import Generator
@@ -463,7 +464,8 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
             names = names * req.under
         if not 0 <= req.partly <= len(names):
             raise HcError(
-                f"--partly {req.partly} is more than the {len(names)} model(s) under the marker",
+                f"--partly {req.partly} is more than the {count(len(names), 'model')} under "
+                "the marker",
                 f"give 0..{len(names)}",
             )
     else:
@@ -581,7 +583,7 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
     if req.one_model:
         res.explanation.append(
             f"every shot at one {specs[0].victim.label}: the wounds add up against its "
-            f"{specs[0].victim.wounds_left} wound(s) left"
+            f"{count(specs[0].victim.wounds_left, 'wound')} left"
         )
     if area:
         res.inputs.update(under=len(names), partly=req.partly, placed=req.placed)
@@ -670,12 +672,12 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
     wounds, rolls = yield from damage_steps(spec.damage)
     shot.rolls.extend(rolls)
     if left <= 0:
-        say(f"{wounds} wound(s), but the model is already a casualty")
+        say(f"{count(wounds, 'wound')}, but the model is already a casualty")
         return _finish(shot, "wounded" if wounds else "no-wound", victim, wounds)
     if wounds >= left:
-        say(f"{wounds} wound(s) of {left} left: a casualty, remove the model")
+        say(f"{count(wounds, 'wound')} of {left} left: a casualty, remove the model")
         return _finish(shot, "casualty", victim, wounds)
-    say(f"{wounds} wound(s): {left - wounds} left")
+    say(f"{count(wounds, 'wound')}: {left - wounds} left")
     return _finish(shot, "wounded" if wounds else "no-wound", victim, wounds)
 
 
@@ -745,13 +747,15 @@ def _add_up(shots: list[Resolution], wounds_left: int) -> None:
             continue
         if left <= 0:
             shot.outcome = "wounded"
-            shot.explanation[-1] = f"{wounds} wound(s), but the model is already a casualty"
+            shot.explanation[-1] = f"{count(wounds, 'wound')}, but the model is already a casualty"
         elif wounds >= left:
             shot.outcome = "casualty"
-            shot.explanation[-1] = f"{wounds} wound(s) of {left} left: a casualty, remove the model"
+            shot.explanation[-1] = (
+                f"{count(wounds, 'wound')} of {left} left: a casualty, remove the model"
+            )
         else:
             shot.outcome = "wounded"
-            shot.explanation[-1] = f"{wounds} wound(s): {left - wounds} left"
+            shot.explanation[-1] = f"{count(wounds, 'wound')}: {left - wounds} left"
         left -= wounds
 
 
@@ -914,11 +918,11 @@ def phase_lines(shots: list[Resolution]) -> list[str]:
     failed = sum(s.outcome in ("wounded", "casualty") for s in shots)
     wounds = sum(s.fields.get("wounds", 0) for s in shots)
     results = {
-        "to hit": _count(hits, "hit"),
-        "to hit (after a 6)": _count(hits, "hit"),
-        "to wound": _count(wounding, "wound"),
-        "save": f"{_count(wounding - failed, 'save')} made, {failed} failed",
-        "damage": _count(wounds, "wound") + " done",
+        "to hit": count(hits, "hit"),
+        "to hit (after a 6)": count(hits, "hit"),
+        "to wound": count(wounding, "wound"),
+        "save": f"{count(wounding - failed, 'save')} made, {failed} failed",
+        "damage": count(wounds, "wound") + " done",
     }
     return [
         f"{phase}: {' '.join(values)}" + (f" -> {results[phase]}" if phase in results else "")
@@ -931,10 +935,6 @@ def _phase_rank(purpose: str) -> int:
         if purpose == name:
             return rank
     return PHASES.index("who is hit")
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _summary(outcomes: list[str], wounds: int) -> dict:

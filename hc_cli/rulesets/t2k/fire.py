@@ -17,6 +17,7 @@ from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.mods import ModSpec
 from hc_cli.roll import parse as parse_dice
 from hc_cli.rulesets.t2k.tables import BANDS, RULESET, T2kTables, Weapon
+from hc_cli.words import count
 
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from fractions import Fraction
@@ -464,13 +465,13 @@ def _single_shot_recoil(
     if total > strength:
         lowered = max(1, hit - (total - strength))
         res.explanation.append(
-            f"recoil {recoil} x {req.shots} shot(s) = {total} > Strength "
+            f"recoil {recoil} x {count(req.shots, 'shot')} = {total} > Strength "
             f"{strength}: hit number {hit} - {total - strength} = {lowered}"
             + (" (never below 1)" if hit - (total - strength) < 1 else "")
         )
         return lowered
     res.explanation.append(
-        f"recoil {recoil} x {req.shots} shot(s) = {total}, within Strength {strength}"
+        f"recoil {recoil} x {count(req.shots, 'shot')} = {total}, within Strength {strength}"
     )
     return hit
 
@@ -509,7 +510,7 @@ def _plan_burst(
             if counted - lost_range - lost_recoil < rule.minimum_dice
             else ""
         )
-        + f" = {dice} dice"
+        + f" = {count(dice, 'die')}"
     )
     zone = _zone(t, req, res)
     if ammo is not None and band == 0:
@@ -554,7 +555,7 @@ def _plan_pellets(t: T2kTables, res: Resolution, band: int, hit: int, task_die: 
     res.fields["dice"] = dice
     res.explanation.append(
         f"a shotgun at {BANDS[band]} range is a {t.rule('shotgun-pellets')}"
-        f"-round burst: {dice} dice"
+        f"-round burst: {count(dice, 'die')}"
     )
     return FirePlan("pellets", hit, dice, task_die=task_die)
 
@@ -732,7 +733,7 @@ def fire_dice(plan: FirePlan, dice: DiceSource) -> Resolution:
         say(
             f"aimed burst: {roll.value} <= {plan.hit_number}: hit; d3 = {many.value}"
             + (f" x {plan.hits_count}" if plan.hits_count > 1 else "")
-            + f": {hits} hit(s)"
+            + f": {count(hits, 'hit')}"
         )
         return _done(res, hits, "hit")
     if plan.dice == 1 and plan.kind in ("single", "thrown"):
@@ -744,8 +745,9 @@ def fire_dice(plan: FirePlan, dice: DiceSource) -> Resolution:
     hits = successes * plan.hits_count
     misses = len(rolls) - successes
     say(
-        f"{len(rolls)} {'die' if len(rolls) == 1 else 'dice'} at {plan.hit_number} or less: "
-        f"{successes} hit(s)" + (f" x {plan.hits_count} = {hits}" if plan.hits_count > 1 else "")
+        f"{count(len(rolls), 'die')} at {plan.hit_number} or less: "
+        + count(successes, "hit")
+        + (f" x {plan.hits_count} = {hits}" if plan.hits_count > 1 else "")
     )
     outcome = "hit" if hits else "miss"
     if plan.kind == "burst":
@@ -812,10 +814,10 @@ def _danger_zone(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution)
     kept = (again - sum(r.value <= plan.hit_number for r in rolls)) // 2
     res.fields.update(zone_hits=zone_hits, kept_back=kept)
     res.explanation.append(
-        f"danger zone: half the {misses} misses = {again} dice at "
-        f"{plan.hit_number}: {hits} hit(s) ("
+        f"danger zone: half the {count(misses, 'miss')} = {count(again, 'die')} at "
+        f"{plan.hit_number}: {count(hits, 'hit')} ("
         + ", ".join(f"{n} {h}" for n, h in zone_hits.items())
-        + f"); {kept} dice kept for targets entering the zone"
+        + f"); {count(kept, 'die')} kept for targets entering the zone"
     )
 
 
