@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+import pytest
+
 RT = ("--ruleset", "rogue-trader")
 
 
@@ -145,3 +147,61 @@ def test_percentile_dice_as_players_say_them(hc):
     err = hc.error(*fire, "--dice", "101")
     assert "two digits (07, 46; 00 or 100 for 100)" in err and "4,6" in err
     assert "two digits" in hc.error(*fire, "--dice", "5")  # a lone face, no units die
+
+
+WIDE_COMMANDS = [
+    ("fire", "--ruleset", "t2k", "--asset", "14", "--strength", "5", "--weapon", "m60",
+     "--range", "60", "--shot", "burst", "--zone", "Ivanov:3", "--zone", "Popov:4", "--seed", "7"),
+    ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "4", "--odds"),
+    ("fire", *RT, "--firer", "space-marine", "-w", "bolt-gun", "-r", "18", "-t", "ork",
+     "--shots", "5", "--seed", "3"),
+    ("morale", "--troop", "crusader", "--ambushed", "--first-casualty", "--dice", "5"),
+    ("tables",),
+    ("tables", "--ruleset", "rogue-trader"),
+    ("tables", "--ruleset", "t2k"),
+    ("initiative", "--ruleset", "t2k", "--char", "Kowalski:6:serious:7:3", "--char",
+     "Ivanov:8::6:5", "--seed", "3"),
+]  # fmt: skip
+
+
+def test_output_fits_the_terminal_without_breaking_words(hc):
+    for args in WIDE_COMMANDS:
+        for columns in ("60", "80"):
+            result = hc(*args, env={"COLUMNS": columns})
+            assert result.exit_code == 0, (args, result.output)
+            for line in result.stdout.splitlines():
+                long_word = max(line.split(), key=len, default="")
+                assert len(line) <= int(columns) or len(line.strip()) == len(long_word), line
+
+
+def test_the_headline_comes_first_and_alone_with_quiet(hc):
+    burst = WIDE_COMMANDS[0]
+    lines = hc(*burst).stdout.splitlines()
+    assert lines[0] == "0 hits of 6 dice; zone: Ivanov 1, Popov 0"
+    assert lines[1] == "hc fire · t2k · seed 7"
+    assert hc(*burst, "-q").stdout == lines[0] + "\n"
+    assert hc(*burst, "--quiet").stdout == lines[0] + "\n"
+    volley = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "4",
+                "--dice", "10,99,65,70", "-q")  # fmt: skip
+    assert volley.stdout == "2 kills of 4 shots\n"  # 10 and 65 hit at 65 or less
+    assert "1 die kept" in " ".join(hc(*burst).stdout.split())  # plain words: "1 die", not "1 dice"
+
+
+def test_source_tags_read_as_the_book_and_the_footer_is_short(hc):
+    text = hc("morale", "--troop", "crusader", "--ambushed", "--dice", "5").stdout
+    assert "High Crusade book" in text and "seed 001" not in text
+    wide = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader", "--mod",
+              "target-static", "--seed", "7", env={"COLUMNS": "60"}).stdout  # fmt: skip
+    assert wide.splitlines()[-1] == "3 sample numbers, not the book's (--json lists them)"
+
+
+def test_odds_give_the_mean_and_n_or_more(hc):
+    """4 shots at 65% to kill: P(2 or more) = 1 - 0.35^4 - 4 x 0.65 x 0.35^3, by hand."""
+    out = hc.json("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "4", "--odds")
+    p = Fraction(13, 20)
+    two_or_more = 1 - (1 - p) ** 4 - 4 * p * (1 - p) ** 3
+    assert out["at_least_exact"]["kills"]["2"] == str(two_or_more)
+    assert out["means"]["kills"] == pytest.approx(4 * 0.65)
+    text = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "4", "--odds").stdout
+    assert "  2   31.05%   87.35%" in text and "kills (mean 2.60):" in text
+    assert "  hit         0" in text  # an impossible outcome is a plain 0, not 0.00% (0/1)
