@@ -427,7 +427,6 @@ def _dispatch(ctx: Any) -> None:
             call = replace(call, dice=res.inputs.get("dice", call.dice))
         if values.get("log"):
             from hc_cli.log import append, make_entry
-
             from hc_cli.render.json_text import as_dict
 
             append(

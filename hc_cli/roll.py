@@ -1,5 +1,18 @@
-"""`hc roll EXPR`: the dice these rules use, summed. `d100` (or `d%`) is two D10 read as tens
-and units the High Crusade way (0-0 is 100); every other die is 1..S."""
+"""`hc roll EXPR`: wargame dice. Terms joined by + and -:
+
+- `NdS`: N dice of S sides, summed; `d100` (or `d%`) is two D10 read as tens and units the
+  High Crusade way (0-0 is 100);
+- `d66`, `d666`: two or three D6 read as tens and units (11..66), as wargamers mean them;
+- `4d6kh3`, `2d20kl1`, `4d6dl1`, `5d6dh2`: keep the highest / lowest, drop the lowest /
+  highest;
+- `10d6>=4` (also `>`, `<=`, `<`, `=`): count the dice that succeed, not their sum;
+- `d6!`: exploding: a die showing its top face is rolled again and added (at most
+  `MAX_EXPLOSIONS` times, a bound no table reaches);
+- a bare number: added or taken away.
+
+Rolling and `--odds` share `roll_term`: the odds enumerate it, die by die where the dice are
+independent (then combine them by convolution), or whole where keeping or dropping ties them.
+"""
 
 from __future__ import annotations
 
@@ -11,13 +24,17 @@ from hc_cli.dice import DiceSource, Roll, TooManyOutcomes
 from hc_cli.errors import HcError
 from hc_cli.model import Odds, Resolution
 
-if TYPE_CHECKING:  # fractions are imported where odds are worked out
-    pass
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 MAX_DICE = 100
 MAX_SIDES = 1000
+MAX_EXPLOSIONS = 20
 MAX_ODDS_WORK = 200_000  # dice x span of totals: the convolution's cost, bounded to stay instant
-_TERM = re.compile(r"([+-])(?:(\d*)d(\d+|%)|(\d+))")
+_TERM = re.compile(
+    r"([+-])(?:(\d*)d(\d+|%)(!)?(?:(kh|kl|dh|dl)(\d+))?(?:(>=|<=|>|<|=)(\d+))?|(\d+))"
+)
+EXAMPLES = "d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, d66"
 
 
 @dataclass(frozen=True)
@@ -25,73 +42,141 @@ class Term:
     sign: int
     count: int  # 0 for a constant
     sides: int  # 100 also for d%; the constant's value when count == 0
+    keep: tuple[str, int] | None = None  # ("kh" | "kl" | "dh" | "dl", how many)
+    explode: bool = False
+    success: tuple[str, int] | None = None  # (">=", 4): count the dice that succeed
+    digits: int = 0  # d66 = 2, d666 = 3: that many D6 read as digits
 
     @property
     def text(self) -> str:
         count = str(self.count) if self.count > 1 else ""
-        body = f"{count}d{self.sides}" if self.count else str(self.sides)
+        if not self.count:
+            body = str(self.sides)
+        else:
+            body = f"{count}d{self.sides}" + ("!" if self.explode else "")
+            body += f"{self.keep[0]}{self.keep[1]}" if self.keep else ""
+            body += f"{self.success[0]}{self.success[1]}" if self.success else ""
         return ("-" if self.sign < 0 else "+") + body
 
 
-def parse(expression: str) -> list[Term]:
+def parse(expression: str, plain: bool = False) -> list[Term]:
+    """The terms of a dice expression. `plain`: sums of NdS and numbers only (damage)."""
     text = expression.replace(" ", "").lower()
     if not text:
-        raise HcError("no dice to roll", "give an expression such as d100, 2d6+1 or d3")
+        raise HcError("no dice to roll", f"give an expression such as {EXAMPLES}")
     if text[0] not in "+-":
         text = "+" + text
     terms, pos = [], 0
     while pos < len(text):
         m = _TERM.match(text, pos)
-        if not m:
+        fancy = m is not None and any(m.group(i) for i in (4, 5, 7))
+        if not m or (plain and fancy):
             raise HcError(
                 f"cannot read '{expression}' at '{text[pos:].lstrip('+')}'",
-                "write dice as NdS joined by + or -, e.g. d100, 2d6+1, d10-2, 3d6",
+                "write dice as NdS joined by + or -, e.g. d6, 2d6+1"
+                if plain
+                else f"write dice such as {EXAMPLES}",
             )
-        sign = -1 if m.group(1) == "-" else 1
-        if m.group(4) is not None:
-            terms.append(Term(sign, 0, int(m.group(4))))
-        else:
-            count = int(m.group(2)) if m.group(2) else 1
-            sides = 100 if m.group(3) == "%" else int(m.group(3))
-            if not 1 <= count <= MAX_DICE:
-                raise HcError(
-                    f"{count} dice in '{m.group(0).lstrip('+')}'",
-                    f"roll 1..{MAX_DICE} dice of a kind",
-                )
-            if not 2 <= sides <= MAX_SIDES:
-                raise HcError(f"a d{sides} has no sides to roll", f"dice have 2..{MAX_SIDES} sides")
-            terms.append(Term(sign, count, sides))
+        terms.append(_term(m))
         pos = m.end()
     if not any(t.count for t in terms):
         raise HcError(f"'{expression}' rolls no dice", "add a die, e.g. d6+2")
     return terms
 
 
-def roll_die(term: Term, index: int, dice: DiceSource) -> Roll:
-    """One die of a term: the only place `hc roll` touches the dice."""
-    purpose = term.text.lstrip("+") + (f" #{index + 1}" if term.count > 1 else "")
-    return dice.d100(purpose) if term.sides == 100 else dice.roll(term.sides, purpose)
+def _term(m: re.Match[str]) -> Term:
+    sign = -1 if m.group(1) == "-" else 1
+    if m.group(9) is not None:
+        return Term(sign, 0, int(m.group(9)))
+    written = m.group(0).lstrip("+-")
+    count = int(m.group(2)) if m.group(2) else 1
+    sides = 100 if m.group(3) == "%" else int(m.group(3))
+    digits = {66: 2, 666: 3}.get(sides, 0)
+    if not 1 <= count <= MAX_DICE:
+        raise HcError(f"{count} dice in '{written}'", f"roll 1..{MAX_DICE} dice of a kind")
+    if not digits and not 2 <= sides <= MAX_SIDES:
+        raise HcError(f"a d{sides} has no sides to roll", f"dice have 2..{MAX_SIDES} sides")
+    keep = (m.group(5), int(m.group(6))) if m.group(5) else None
+    if keep and not 1 <= keep[1] <= count - (keep[0][0] == "d"):
+        raise HcError(
+            f"'{written}' {'keeps' if keep[0][0] == 'k' else 'drops'} {keep[1]} of {count} dice",
+            f"keep 1..{count} (kh, kl) or drop 1..{count - 1} (dh, dl)",
+        )
+    success = (m.group(7), int(m.group(8))) if m.group(7) else None
+    explode = bool(m.group(4))
+    if explode and (digits or sides == 100):
+        raise HcError(f"'{written}' cannot explode", "only a plain die explodes, e.g. d6!")
+    return Term(sign, count, sides, keep, explode, success, digits)
+
+
+def _one_die(term: Term, purpose: str, dice: DiceSource) -> tuple[int, list[Roll]]:
+    """One die of a term as it is read: a D100, a d66, an exploding die, or a plain one."""
+    if term.sides == 100:
+        roll = dice.d100(purpose)
+        return roll.value, [roll]
+    if term.digits:
+        faces = [
+            dice.roll(6, f"{purpose} {place}") for place in ("tens", "units", "")[: term.digits]
+        ]
+        digits = tuple(r.value for r in faces)
+        value = int("".join(map(str, digits)))
+        return value, [Roll(f"d{term.sides}", value, purpose, digits)]
+    rolls = [dice.roll(term.sides, purpose)]
+    while term.explode and rolls[-1].value == term.sides and len(rolls) <= MAX_EXPLOSIONS:
+        rolls.append(dice.roll(term.sides, f"{purpose} (exploded)"))
+    return sum(r.value for r in rolls), rolls
+
+
+def _succeeds(value: int, test: tuple[str, int]) -> bool:
+    op, target = test
+    return {
+        ">=": value >= target,
+        "<=": value <= target,
+        ">": value > target,
+        "<": value < target,
+        "=": value == target,
+    }[op]
+
+
+def roll_term(term: Term, dice: DiceSource) -> tuple[int, list[Roll], str]:
+    """A term's value (signed), its dice, and how it was read: the only place `hc roll`
+    touches the dice."""
+    if not term.count:
+        return term.sign * term.sides, [], term.text
+    values, rolls = [], []
+    for i in range(term.count):
+        purpose = term.text.lstrip("+-") + (f" #{i + 1}" if term.count > 1 else "")
+        value, die_rolls = _one_die(term, purpose, dice)
+        values.append(value)
+        rolls += die_rolls
+    kept = values
+    if term.keep:
+        how, n = term.keep
+        ordered = sorted(values, reverse=how in ("kh", "dl"))
+        kept = ordered[:n] if how[0] == "k" else ordered[: len(values) - n]
+    if term.success:
+        value = sum(_succeeds(v, term.success) for v in kept)
+        shown = f"{value} of ({' '.join(map(str, kept))}) {term.success[0]}{term.success[1]}"
+    else:
+        value = sum(kept)
+        dropped = list(values)
+        for v in kept:
+            dropped.remove(v)
+        shown = "+".join(map(str, kept)) + (
+            f" (dropped {' '.join(map(str, dropped))})" if dropped else ""
+        )
+        shown = f"({shown})" if len(kept) > 1 or dropped else shown
+    return term.sign * value, rolls, ("-" if term.sign < 0 else "+") + shown
 
 
 def resolve_roll(expression: str, dice: DiceSource, ruleset: str) -> Resolution:
-    terms = parse(expression)
     res = Resolution("roll", ruleset, {"expression": expression})
     total, parts = 0, []
-    for term in terms:
-        if not term.count:
-            total += term.sign * term.sides
-            parts.append(term.text)
-            continue
-        values = []
-        for i in range(term.count):
-            roll = roll_die(term, i, dice)
-            res.rolls.append(roll)
-            values.append(roll.value)
-        total += term.sign * sum(values)
-        rolled = "+".join(map(str, values))
-        parts.append(
-            ("-" if term.sign < 0 else "+") + (f"({rolled})" if len(values) > 1 else rolled)
-        )
+    for term in parse(expression):
+        value, rolls, shown = roll_term(term, dice)
+        res.rolls += rolls
+        total += value
+        parts.append(shown)
     res.fields["total"] = total
     res.explanation.append(" ".join(parts).lstrip("+") + f" = {total}")
     return res
@@ -103,24 +188,26 @@ def roll_odds(expression: str, ruleset: str) -> Resolution:
     from hc_cli.odds import add_independent, enumerate_outcomes
 
     terms = parse(expression)
-    dice_count = sum(t.count for t in terms)
-    span = sum(t.count * t.sides for t in terms)
-    if dice_count * span > MAX_ODDS_WORK:
-        raise TooManyOutcomes(
-            f"--odds for '{expression}' would take too long to compute exactly",
-            "ask about fewer or smaller dice (e.g. up to 20d20)",
-        )
     res = Resolution("roll", ruleset, {"expression": expression})
-    # Every die is independent, so the total's distribution is the convolution of each die's,
-    # and each die's comes from enumerating `roll_die` itself.
-    dists = []
+    dists: list[dict[int, Fraction]] = []
     for term in terms:
         if not term.count:
             dists.append({term.sign * term.sides: Fraction(1)})
             continue
-        one = enumerate_outcomes(lambda d, t=term: roll_die(t, 0, d), lambda r: r.value)
-        signed = {term.sign * k: p for k, p in one.items()}
-        dists.extend([signed] * term.count)
+        if term.keep:
+            # Keeping or dropping ties the dice together: enumerate the whole term.
+            dists.append(enumerate_outcomes(lambda d, t=term: roll_term(t, d)[0], lambda v: v))
+            continue
+        # Independent dice: enumerate one (as `roll_term` reads it), add up the rest.
+        one = Term(term.sign, 1, term.sides, None, term.explode, term.success, term.digits)
+        die = enumerate_outcomes(lambda d, t=one: roll_term(t, d)[0], lambda v: v)
+        span = max(abs(k) for k in die) + 1
+        if term.count * span * len(die) > MAX_ODDS_WORK:
+            raise TooManyOutcomes(
+                f"--odds for '{expression}' would take too long to compute exactly",
+                "ask about fewer or smaller dice (e.g. up to 20d20)",
+            )
+        dists.extend([die] * term.count)
     total = add_independent(dists)
-    res.odds = Odds({str(k): p for k, p in total.items()})
+    res.odds = Odds({str(k): p for k, p in total.items()}, {"total": total})
     return res

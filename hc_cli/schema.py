@@ -93,7 +93,7 @@ def _is_dice(value: Any) -> bool:
     from hc_cli.roll import parse
 
     try:
-        parse(value)
+        parse(value, plain=True)
     except HcError:
         return False
     return True

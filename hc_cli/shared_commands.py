@@ -40,14 +40,18 @@ SHELLS = ("bash", "zsh", "fish")
 SHARED_COMMANDS = (
     Command(
         "roll",
-        "Roll dice: d100 (two D10, 0-0 = 100), NdS+K and the like.",
+        "Roll dice: d100, 2d6+1, keep/drop (4d6kh3), successes (10d6>=4), d6!, d66.",
+        description="d100 is two D10 read as tens and units (0-0 = 100); d66 and d666 are D6 "
+        "read as digits; kh/kl keep the highest/lowest N, dh/dl drop them; >=N (also >, <=, "
+        "<, =) counts the dice that succeed; ! explodes a die on its top face (at most 20 "
+        "times).",
         options=(
             Option(
                 "expression",
                 positional=True,
                 required=True,
                 metavar="EXPRESSION",
-                help="Dice: d100, 2d6+1, d3, 3d6-2 ...",
+                help="Dice: d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, d66 ...",
             ),
         ),
         common=("ruleset", "seed", "dice", "json", "odds", "no_color", "quiet", "log"),

@@ -107,7 +107,7 @@ def test_plain_rendering_exact_text():
         [
             "hit: d100 46, needs 65 or less",
             "hc fire · high-crusade · your dice",
-            "inputs: weapon ingrave-ar; range 14; shots 1; band 12-24\"; targets crusader;",
+            'inputs: weapon ingrave-ar; range 14; shots 1; band 12-24"; targets crusader;',
             "  dice 4,6",
             "rolls: d100 to hit: 46 (faces 4,6)",
             'range band 12-24"; basic chance 65; chance to hit 65; penetration 4; defence',

@@ -93,7 +93,7 @@ def roll_groups(rolls: list[Roll]) -> list[str]:
 
 
 def roll_text(roll: Roll) -> str:
-    faces = f" (faces {roll.faces[0]},{roll.faces[1]})" if roll.die == "d100" else ""
+    faces = f" (faces {','.join(map(str, roll.faces))})" if roll.faces else ""
     purpose = "" if roll.purpose == roll.die else f" {roll.purpose}"
     return f"{roll.die}{purpose}: {roll.value}{faces}"
 

@@ -212,7 +212,9 @@ def render_listing(listing: Any, paint: Paint = plain, width: int = 0, book: str
     return wrap(lines, width)
 
 
-def _blocks(columns: list[str], rows: list[list[str]], source: int | None, paint: Paint) -> list[str]:
+def _blocks(
+    columns: list[str], rows: list[list[str]], source: int | None, paint: Paint
+) -> list[str]:
     lines = []
     for row in rows:
         lines.append("  " + paint("bold", row[0]))

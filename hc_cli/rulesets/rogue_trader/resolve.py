@@ -223,7 +223,7 @@ def _weapon(t: RogueTraderTables, req: FireRequest, res: Resolution) -> Weapon:
         if int(weapon.damage) < 1:
             raise HcError(f"--damage {weapon.damage} does no damage", "give 1 or more, or dice: d6")
     else:
-        parse_dice(weapon.damage)
+        parse_dice(weapon.damage, plain=True)
     if weapon.area is not None and weapon.area <= 0:
         raise HcError(f"--radius {weapon.area:g} is no marker", "give the radius in inches, e.g. 2")
     res.inputs["weapon"] = weapon.key if req.weapon else None
@@ -686,7 +686,7 @@ def damage_steps(damage: str) -> Generator[Request, Roll, tuple[int, list[Roll]]
     if damage.strip().isdigit():
         return int(damage), []
     total, rolls = 0, []
-    for term in parse_dice(damage):
+    for term in parse_dice(damage, plain=True):
         if not term.count:
             total += term.sign * term.sides
             continue

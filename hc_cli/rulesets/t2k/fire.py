@@ -140,7 +140,7 @@ def _weapon(t: T2kTables, req: FireRequest, res: Resolution) -> Weapon:
         res.explanation.append("given numbers used instead of the table's: " + ", ".join(given))
     weapon = replace(weapon, **given)
     if weapon.damage.strip() and not weapon.damage.strip().isdigit():
-        parse_dice(weapon.damage)
+        parse_dice(weapon.damage, plain=True)
     if not req.thrown and weapon.short is None:
         raise HcError("no weapon range", "give --weapon NAME or --short-range METRES")
     if weapon.rof is None and weapon.burst is None and not req.thrown:
@@ -680,7 +680,7 @@ def roll_damage(expression: str, dice: DiceSource, purpose: str) -> tuple[int, l
     if expression.strip().isdigit():
         return int(expression), []
     total, rolls = 0, []
-    for term in parse_dice(expression):
+    for term in parse_dice(expression, plain=True):
         if not term.count:
             total += term.sign * term.sides
             continue
