@@ -482,7 +482,7 @@ def _replay(ctx: Any) -> None:
     from hc_cli.replay import replay as replay_log
 
     try:
-        report = replay_log(ctx.params["file"])
+        report = replay_log(ctx.params["file"], list(ctx.params.get("rules") or ()))
     except HcError as error:
         _fail("replay", error)
         return

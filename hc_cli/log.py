@@ -19,6 +19,24 @@ from hc_cli.errors import HcError
 from hc_cli.execute import Call
 
 
+def file_digest(path: str) -> str:
+    """The SHA-256 of a file's bytes: a moved house-rules file is known by it."""
+    import hashlib
+
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except OSError as exc:
+        raise HcError(
+            f"cannot read the house-rules file '{path}': {exc.strerror}", "give a readable file"
+        ) from None
+
+
+def rules_record(paths: tuple[str, ...]) -> list[dict[str, str]]:
+    """Each --rules file by its absolute path and its content's digest."""
+    return [{"path": os.path.abspath(p), "sha256": file_digest(p)} for p in paths]
+
+
 def make_entry(call: Call, result: dict[str, Any], digest: str | None) -> dict[str, Any]:
     return {
         "hc": __version__,
@@ -29,7 +47,7 @@ def make_entry(call: Call, result: dict[str, Any], digest: str | None) -> dict[s
         "seed": result.get("seed"),
         "dice": call.dice,
         "odds": call.odds,
-        "rules": list(call.rules),
+        "rules": rules_record(call.rules),
         "tables": digest,
         "result": result,
     }

@@ -3,13 +3,14 @@ the same (a roll edited after the fact, tables changed since, another version of
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
 from hc_cli import __version__
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, execute
-from hc_cli.log import read
+from hc_cli.log import file_digest, read
 from hc_cli.render.json_text import as_dict
 
 
@@ -77,13 +78,43 @@ def _differences(logged: dict, now: dict) -> list[str]:
     return out
 
 
-def replay(path: str) -> ReplayReport:
+def _rules_files(logged: Any, supplied: dict[str, str]) -> tuple[tuple[str, ...], list[str]]:
+    """The house-rules files an entry was resolved with, each found by its digest among the
+    files given to the replay (--rules), else at the path it had; and a note for each that
+    has changed there since. A file that is gone is an error that says how to supply it."""
+    files, notes = [], []
+    for item in logged or ():
+        if isinstance(item, str):  # a log written before files were recorded by digest
+            files.append(item)
+            continue
+        digest, where = item.get("sha256"), item.get("path", "")
+        if digest in supplied:
+            files.append(supplied[digest])
+        elif os.path.isfile(where):
+            files.append(where)
+            if file_digest(where) != digest:
+                notes.append(
+                    f"the house-rules file {where} has changed since (give the one it was "
+                    "with: hc replay LOG --rules FILE)"
+                )
+        else:
+            raise HcError(
+                f"the house-rules file {where} is not there",
+                f"give the file it was (sha256 {str(digest)[:12]}...) with: "
+                "hc replay LOG --rules FILE",
+            )
+    return tuple(files), notes
+
+
+def replay(path: str, rules: list[str] | None = None) -> ReplayReport:
     contents = read(path)
+    supplied = {file_digest(f): f for f in rules or ()}
     session = Session()
     reports = []
     for line, entry in contents.entries:
         what = f"{entry.get('command')} ({entry.get('ruleset')})"
         try:
+            files, notes = _rules_files(entry.get("rules"), supplied)
             call = Call(
                 command=entry["command"],
                 ruleset=entry["ruleset"],
@@ -91,14 +122,15 @@ def replay(path: str) -> ReplayReport:
                 seed=None if entry.get("dice") or entry.get("odds") else entry.get("seed"),
                 dice=entry.get("dice"),
                 odds=bool(entry.get("odds")),
-                rules=tuple(entry.get("rules") or ()),
+                rules=files,
             )
             now = as_dict(execute(call, session))
-        except (HcError, KeyError, TypeError) as error:
+        except (HcError, KeyError, TypeError, AttributeError) as error:
             reports.append(EntryReport(line, what, False, [f"no longer resolves: {error}"]))
             continue
         differences = _differences(entry.get("result") or {}, now)
         if differences:
+            differences += notes
             digest = session.digest(call.ruleset, call.rules)
             if entry.get("tables") not in (None, digest):
                 differences.append("the tables have changed since it was logged")

@@ -96,6 +96,13 @@ SHARED_COMMANDS = (
                 metavar="FILE",
                 help="A log written by --log.",
             ),
+            Option(
+                "rules",
+                many=True,
+                metavar="FILE",
+                help="A house-rules file the log names, moved or copied here: found by its "
+                "content (repeatable).",
+            ),
         ),
         common=("json",),
         run="replay",

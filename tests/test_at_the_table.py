@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -205,3 +206,39 @@ def test_odds_give_the_mean_and_n_or_more(hc):
     text = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "4", "--odds").stdout
     assert "  2   31.05%   87.35%" in text and "kills (mean 2.60):" in text
     assert "  hit         0" in text  # an impossible outcome is a plain 0, not 0.00% (0/1)
+
+
+def test_a_log_replays_anywhere_and_a_moved_rules_file_is_found_by_content(tmp_path):
+    import json
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "c"), "XDG_CONFIG_HOME": str(tmp_path)}
+    table = tmp_path / "table"
+    table.mkdir()
+    (table / "house.yaml").write_text("ruleset: high-crusade\ntroops:\n  orc: {defence: 6}\n")
+
+    def hc(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "hc_cli", *args], capture_output=True, text=True, env=env,
+            cwd=cwd,
+        )  # fmt: skip
+
+    fire = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "3")
+    assert hc(*fire, "--rules", "house.yaml", "--log", "game.log", cwd=table).returncode == 0
+    entry = json.loads((table / "game.log").read_text())
+    assert entry["rules"] == [
+        {"path": str(table / "house.yaml"), "sha256": __import__("hashlib").sha256(
+            (table / "house.yaml").read_bytes()).hexdigest()}
+    ]  # fmt: skip
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    replayed = hc("replay", str(table / "game.log"), cwd=elsewhere)
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    shutil.move(table / "house.yaml", elsewhere / "ours.yaml")
+    lost = hc("replay", str(table / "game.log"), cwd=elsewhere)
+    assert lost.returncode == 1 and "hc replay LOG --rules FILE" in lost.stdout
+    found = hc("replay", str(table / "game.log"), "--rules", "ours.yaml", cwd=elsewhere)
+    assert found.returncode == 0 and "1 entries: 1 reproduced" in found.stdout
