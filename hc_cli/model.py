@@ -84,6 +84,7 @@ class Resolution:
     units: dict[str, str] = field(default_factory=dict)  # input or field name -> unit
     headline: str = ""  # the result in one line, where the resolver words it itself
     book: str = ""  # what the rule set's source tags ("seed 003") are called in words
+    readings: list[str] = field(default_factory=list)  # readings of unclear text that decided it
 
     def absorb(self, step: Resolution, outcome: bool = True) -> None:
         """Take in what a dice step (a shot, a deviation roll) rolled, found and said."""
@@ -93,6 +94,14 @@ class Resolution:
             self.headline = step.headline or self.headline
         self.fields.update(step.fields)
         self.explanation.extend(step.explanation)
+        self.readings.extend(r for r in step.readings if r not in self.readings)
+
+    def all_readings(self) -> list[str]:
+        """The readings that decided this resolution or any shot of it, each once."""
+        found = list(self.readings)
+        for shot in self.shots:
+            found += [r for r in shot.all_readings() if r not in found]
+        return found
 
     def mark_sample(self, what: str) -> None:
         if what not in self.sample_values:
@@ -116,6 +125,9 @@ class Resolution:
             d.update(self.odds.to_dict())
         d["explanation"] = self.explanation
         d["sample_values"] = self.sample_values
+        readings = self.all_readings()
+        if readings:
+            d["readings"] = readings
         if self.units:
             d["units"] = self.units
         return d

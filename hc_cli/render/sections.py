@@ -124,9 +124,11 @@ def order_lines(res: Resolution) -> list[str]:
     """An Initiative order, one action a line."""
     lines = []
     for i, slot in enumerate(res.fields.get("order", []), 1):
-        player = f"Player {slot['player']}: " if slot.get("player") else ""
+        role = slot.get("role", "Player")
+        player = f"{role} {slot['player']}: " if slot.get("player") else ""
         extra = " (extra action)" if slot.get("extra") else ""
-        lines.append(f"{i}. {player}{slot['name']}{extra}, initiative {slot['initiative']}")
+        value = f", initiative {slot['initiative']}" if slot.get("initiative") is not None else ""
+        lines.append(f"{i}. {player}{slot['name']}{extra}{value}")
     return lines
 
 
@@ -195,8 +197,9 @@ def headline(res: Resolution) -> str:
         return f"total {f['total']}"
     if f.get("order"):
         first = f["order"][0]
+        role = first.get("role", "Player")
         return f"{first['name']} acts first" + (
-            f" (Player A); {f['order'][1]['name']} is Player B" if first.get("player") else ""
+            f" ({role} A); {f['order'][1]['name']} is {role} B" if first.get("player") else ""
         )
     if outcome == "deviated" and "distance" in f:
         return f"deviates {_value(f['distance'], res.units, 'distance')} toward {f['direction']}"

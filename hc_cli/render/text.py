@@ -83,6 +83,7 @@ def render(
     if res.summary:
         lines.append(paint("dim", "summary: ") + paint("bold", s.summary_text(res.summary)))
     lines += _odds(res, paint, bars, indent="  ")
+    lines += [paint("magenta", "reading: ") + r for r in res.all_readings()]
     if res.sample_values:
         lines.append(paint("dim italic", s.sample_footer(res, width)))
     return wrap(lines, width)

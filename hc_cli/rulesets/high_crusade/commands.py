@@ -85,6 +85,7 @@ COMMANDS = {
             f.get("has_casualties", False),
             f.get("casualties_during_regroup", False),
             parse_mods(f.get("mod")),
+            f.get("casualties"),
         ),
         r.resolve_rally,
         r.rally_odds,

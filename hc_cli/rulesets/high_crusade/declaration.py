@@ -133,6 +133,12 @@ DECLARATION = RuleSet(
                     help="It has suffered casualties (the Regroup example's -1).",
                 ),
                 Option(
+                    "casualties",
+                    kind="whole",
+                    help="How many casualties it has suffered (-1 each with the per-casualty "
+                    "reading; see hc tables readings).",
+                ),
+                Option(
                     "casualties_during_regroup",
                     kind="flag",
                     help="The enemy caused casualties during the Regroup move: a rout.",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from hc_cli import readings
 from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError
 from hc_cli.model import Modifier, Odds, Resolution
@@ -656,6 +657,7 @@ class RallyRequest:
     has_casualties: bool = False
     casualties_during_regroup: bool = False
     mods: tuple[ModSpec, ...] = ()
+    casualties: int | None = None  # how many it has suffered (the per-casualty reading)
 
 
 def plan_rally(tables: HighCrusadeTables, req: RallyRequest) -> tuple[Resolution, D10Test]:
@@ -669,9 +671,17 @@ def plan_rally(tables: HighCrusadeTables, req: RallyRequest) -> tuple[Resolution
         },
     )
     _troop_modifier(tables, req.troop, res)
-    if req.has_casualties:
+    if req.casualties is not None and req.casualties < 0:
+        raise HcError(f"--casualties {req.casualties} is negative", "give 0 or more")
+    suffered = req.casualties if req.casualties is not None else int(req.has_casualties)
+    if suffered:
         entry = tables.modifier("casualties", ("morale",), "rally")
-        res.modifiers.append(Modifier(entry.key, entry.value, "morale", entry.source_of("value")))
+        reading = readings.choose(tables.merged, "casualty-modifier", res)
+        times = suffered if reading == "per-casualty" else 1
+        name = entry.key if times == 1 else f"{entry.key} x{times}"
+        res.modifiers.append(
+            Modifier(name, entry.value * times, "morale", entry.source_of("value"))
+        )
     res.modifiers.extend(_resolve_mods(tables, req.mods, ("morale",), "morale", "rally", res))
     rule = tables.rule("rally-pass")
     if rule.is_sample("value"):
@@ -741,7 +751,9 @@ class _RollOff:
     totals: tuple[int, int] = (0, 0)
 
 
-def plan_initiative(tables: HighCrusadeTables, req: InitiativeRequest) -> tuple[Resolution, int]:
+def plan_initiative(
+    tables: HighCrusadeTables, req: InitiativeRequest
+) -> tuple[Resolution, int, bool]:
     a, b = (s.strip() for s in req.sides)
     if not a or not b or a.lower() == b.lower():
         raise HcError(
@@ -771,17 +783,22 @@ def plan_initiative(tables: HighCrusadeTables, req: InitiativeRequest) -> tuple[
             f"initiative-die {rule.value} cannot decide a roll-off",
             "set rules.initiative-die to 2 or more in the house rules",
         )
-    return res, rule.value
+    first_wins_ties = (
+        readings.choose(tables.merged, "initiative-rolloff", res) == "first-side-wins-ties"
+    )
+    return res, rule.value, first_wins_ties
 
 
-def roll_off_round(res: Resolution, die: int, dice: DiceSource, round_no: int) -> _RollOff:
+def roll_off_round(
+    res: Resolution, die: int, dice: DiceSource, round_no: int, first_wins_ties: bool = False
+) -> _RollOff:
     a, b = res.inputs["sides"]
     again = f" (roll-off {round_no})" if round_no > 1 else ""
     ra = dice.roll(die, f"{a}{again}")
     rb = dice.roll(die, f"{b}{again}")
     ta = ra.value + _sum(res.modifiers, "initiative", a)
     tb = rb.value + _sum(res.modifiers, "initiative", b)
-    winner = a if ta > tb else b if tb > ta else None
+    winner = a if ta > tb or (first_wins_ties and ta == tb) else b if tb > ta else None
     return _RollOff(winner, [ra, rb], (ta, tb))
 
 
@@ -817,12 +834,12 @@ def _settle_initiative(res: Resolution, rounds: list[_RollOff]) -> Resolution:
 def resolve_initiative(
     tables: HighCrusadeTables, req: InitiativeRequest, dice: DiceSource
 ) -> Resolution:
-    res, die = plan_initiative(tables, req)
+    res, die, first_wins_ties = plan_initiative(tables, req)
     rounds: list[_RollOff] = []
     while not rounds or rounds[-1].winner is None:
         if len(rounds) >= MAX_ROLL_OFFS:
             raise HcError(f"{MAX_ROLL_OFFS} roll-offs all tied", "check the initiative modifiers")
-        rounds.append(roll_off_round(res, die, dice, len(rounds) + 1))
+        rounds.append(roll_off_round(res, die, dice, len(rounds) + 1, first_wins_ties))
     return _settle_initiative(res, rounds)
 
 
@@ -831,8 +848,10 @@ def initiative_odds(tables: HighCrusadeTables, req: InitiativeRequest) -> Resolu
 
     from hc_cli.odds import enumerate_outcomes, until_decided
 
-    res, die = plan_initiative(tables, req)
-    one_round = enumerate_outcomes(lambda d: roll_off_round(res, die, d, 1), lambda r: r.winner)
+    res, die, first_wins_ties = plan_initiative(tables, req)
+    one_round = enumerate_outcomes(
+        lambda d: roll_off_round(res, die, d, 1, first_wins_ties), lambda r: r.winner
+    )
     a, b = res.inputs["sides"]
     decided = until_decided(one_round, None)
     res.odds = Odds({a: decided.get(a, Fraction(0)), b: decided.get(b, Fraction(0))})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hc_cli import readings
 from hc_cli.entries import Entry, entry_args, lookup
 from hc_cli.errors import HcError, UnknownName
 from hc_cli.schema import Field, Problems
@@ -16,6 +17,7 @@ _SOURCE = Field("str", required=True, help="where the numbers come from: 'seed 0
 _FIELD_SOURCES = Field("map", help="per-field sources where they differ from the entry's")
 
 SCHEMAS: dict[str, dict[str, Field]] = {
+    "readings": readings.SCHEMA,
     "weapons": {
         "name": Field("str", help="the name in full; the key if left out"),
         "source": _SOURCE,
@@ -78,7 +80,11 @@ SCHEMAS: dict[str, dict[str, Field]] = {
 REQUIRED_RULES = ("morale-pass", "rally-pass", "initiative-die")
 
 
+READINGS = ("initiative-rolloff", "casualty-modifier")
+
+
 def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
+    readings.check(tables, READINGS, problems)
     """What no single field can show: band order, template names, the procedure numbers."""
     for name, weapon in tables["weapons"].items():
         where = weapon.get("_changed", {}).get("bands") or weapon["_file"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hc_cli.declare import CommandSpec
+from hc_cli.errors import HcError
 from hc_cli.mods import parse_mods
 from hc_cli.rulesets.rogue_trader import move as m
 from hc_cli.rulesets.rogue_trader import resolve as r
@@ -24,7 +25,15 @@ def _fire_request(f: dict[str, Any]) -> r.FireRequest:
     )
 
 
+def _initiative_request(f: dict[str, Any]) -> r.InitiativeRequest:
+    sides = f.get("side") or ["Side 1", "Side 2"]
+    if len(sides) != 2:
+        raise HcError(f"{len(sides)} --side given", "give --side NAME exactly twice")
+    return r.InitiativeRequest((sides[0], sides[1]))
+
+
 COMMANDS = {
+    "initiative": CommandSpec(_initiative_request, r.resolve_initiative, r.initiative_odds),
     "fire": CommandSpec(_fire_request, r.resolve_fire, r.fire_odds),
     "deviate": CommandSpec(
         lambda f: r.DeviateRequest(

@@ -144,6 +144,22 @@ DECLARATION = RuleSet(
                 Option("hard_cover", kind="flag", help="The target is in hard cover: -2."),
                 Option("improvised", kind="flag", help="An improvised thrown weapon: -1."),
                 Option(
+                    "lying_down",
+                    kind="flag",
+                    help='The target threw itself to the ground: soft cover, none within 4".',
+                ),
+                Option(
+                    "in_woods",
+                    kind="flag",
+                    help='Firer or target inside woods, more than 2" from the edge: ranges 2" '
+                    "at most.",
+                ),
+                Option(
+                    "in_hand_to_hand",
+                    kind="flag",
+                    help="The firer is in hand-to-hand combat (it may not fire).",
+                ),
+                Option(
                     "mount",
                     complete=True,
                     help="The target rides this mount or vehicle (at long range a D6 picks "
@@ -178,6 +194,20 @@ DECLARATION = RuleSet(
                 "hc fire --firer space-marine --weapon bolt-gun --range 10 --target ork",
                 "hc fire --bs 4 --weapon lasgun --range 20 --target ork --shots 5 --odds",
             ),
+        ),
+        Command(
+            "initiative",
+            "Flip a coin for the first turn: the side that wins is side A.",
+            description="Sides take turns in strict rotation: A, then B, then A again.",
+            options=(
+                Option(
+                    "side",
+                    many=True,
+                    metavar="NAME",
+                    help="A side's name; give it twice (default: Side 1, Side 2).",
+                ),
+            ),
+            examples=("hc initiative --side Imperials --side Orks",),
         ),
         Command(
             "deviate",

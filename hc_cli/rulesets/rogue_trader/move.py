@@ -71,6 +71,7 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
     if req.charge:
         allowance *= t.rule("charge-multiplier")
         res.explanation.append(f'a charge: x{t.rule("charge-multiplier")} = {allowance:g}"')
+    total = allowance  # "half of its total move distance": before turns and ground
     extra_turns = max(0, req.turns - t.rule("free-turns"))
     if extra_turns:
         cost = extra_turns * t.rule("turn-cost-half-inches") / 2
@@ -80,9 +81,22 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
             f'free: -{cost:g}" = {allowance:g}"'
         )
     if req.obstacle:
-        half = allowance / 2
-        res.explanation.append(f'crossing an obstacle costs half the move: -{half:g}"')
-        allowance -= half
+        # "Crossing an obstacle costs a model half of its total move distance ... round
+        # remaining fractions up to the nearest 1/2". Models which approach an obstacle and
+        # then have less than half their move remaining, cannot cross."
+        half = total / 2
+        if allowance < half:
+            raise HcError(
+                f'{allowance:g}" left, less than half the {total:g}" move: it cannot cross the '
+                "obstacle and must halt",
+                "fewer turns first, or cross next turn",
+            )
+        left_after = _half_inches_up(allowance - half)
+        res.explanation.append(
+            f'crossing an obstacle costs half the total move: -{half:g}" = {allowance - half:g}"'
+            + (f', rounded up to {left_after:g}"' if left_after != allowance - half else "")
+        )
+        allowance = left_after
     spent = req.difficult * t.rule("difficult-ground-divisor") + req.very_difficult * t.rule(
         "very-difficult-ground-divisor"
     )

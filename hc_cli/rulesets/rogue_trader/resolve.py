@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from hc_cli import readings
 from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError
 from hc_cli.model import Modifier, Odds, Resolution
@@ -72,6 +73,9 @@ class FireRequest:
     moved: bool = False
     allow_7plus: bool = False
     one_model: bool = False
+    lying_down: bool = False
+    in_woods: bool = False
+    in_hand_to_hand: bool = False
     shots: int = 1
     mount: str | None = None
     at_mount: bool = False
@@ -121,6 +125,7 @@ class ShotSpec:
     damage: str = "1"
     auto_hit: bool = False  # an area weapon in a closed room hits every occupant
     model: str = ""  # which model the victim is: shots at the same model add up their wounds
+    under_die: bool = False  # partly under the marker, and a D6 decides whether it is a target
 
 
 @dataclass(frozen=True)
@@ -249,6 +254,14 @@ def _band(weapon: Weapon, req: FireRequest, res: Resolution) -> str | None:
             f'{req.range:g}": no shot, no roll',
             f'move within {weapon.reach:g}"',
         )
+    woods = 2  # "visibility and all firing ranges are reduced to 2" maximum"
+    if req.in_woods and req.range > woods:
+        raise HcError(
+            f'in woods all firing ranges are {woods}" at most; the target is at {req.range:g}": '
+            "no shot",
+            f'close to {woods}" (a model within 2" of the edge fires normally: leave out '
+            "--in-woods)",
+        )
     band = "short" if req.range <= weapon.short else "long"
     res.fields["band"] = band
     for name in ("short", "long", "maximum"):
@@ -278,8 +291,14 @@ def _to_hit_modifiers(
         )
         if weapon.is_sample(field):
             res.mark_sample(f"{weapon.key} to hit at {band} range {value:+d}")
-    if req.moving_surface and not req.mounted_weapon:
-        mods.append(_table_mod(t, "moving-surface", res))
+    if req.moving_surface:
+        exempt = (
+            req.mounted_weapon
+            and readings.choose(t.merged, "mounted-weapon-exemption", res)
+            == "short-range-and-moving-surface"
+        )
+        if not exempt:
+            mods.append(_table_mod(t, "moving-surface", res))
     if req.target_moved is not None:
         if req.target_moved < 0:
             raise HcError(
@@ -290,9 +309,12 @@ def _to_hit_modifiers(
         times = math.floor(req.target_moved / per)
         if times:
             mods.append(_table_mod(t, "target-moved", res, times))
+    lying_covers = req.lying_down and (req.range is None or req.range > 4)
+    if req.lying_down and not lying_covers:
+        res.explanation.append('lying down: no cover once the target is within 4" of the firer')
     for flag, name in (
         (req.firer_wounded, "firer-wounded"),
-        (req.soft_cover, "soft-cover"),
+        (req.soft_cover or lying_covers, "soft-cover"),
         (req.hard_cover, "hard-cover"),
         (req.improvised or weapon.improvised, "improvised"),
     ):
@@ -316,7 +338,7 @@ def _size_modifier(t: RogueTraderTables, size: str, res: Resolution) -> list[Mod
 
 
 def _needed_to_hit(
-    t: RogueTraderTables, bs: int, mods: list[Modifier], req: FireRequest
+    t: RogueTraderTables, bs: int, mods: list[Modifier], req: FireRequest, res: Resolution
 ) -> tuple[int, int | None, list[str]]:
     """Score needed on the D6 (floor applied), the second D6 for 7+, and how it was found."""
     base = t.charts.to_hit[bs - 1]
@@ -343,6 +365,8 @@ def _needed_to_hit(
             f"{t.charts.seven_plus[needed - 7]}+ on a second D6",
         )
     second = t.charts.seven_plus[needed - 7]
+    if readings.choose(t.merged, "seven-plus-chart", res) == "six-then-six":
+        second = 6
     notes.append(
         f"needs {needed}: a 6, then {second}+ on a second D6 "
         f"({t.charts.sources.get('seven-plus', '')})"
@@ -418,6 +442,12 @@ def _victim(
 def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
     if req.shots < 1:
         raise HcError(f"--shots {req.shots} fires nothing", "give --shots 1 or more")
+    if req.in_hand_to_hand:
+        raise HcError(
+            "troops who have entered hand-to-hand combat may not fire during the shooting part "
+            "of the turn",
+            "fight it out in hand to hand; others may fire into it with --into-melee",
+        )
     res = _new(
         "fire",
         {
@@ -437,6 +467,8 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
             "leave out --moved if the firer stayed still (turning counts as moving)",
         )
     band = _band(weapon, req, res)
+    if req.moving_surface and req.mounted_weapon:
+        readings.choose(t.merged, "mounted-weapon-exemption", res)
     if req.moving_surface and not req.mounted_weapon and band == "long":
         raise HcError(
             "firing from a moving vehicle or mount: short range only",
@@ -528,13 +560,16 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
         )
         mods = base_mods + _size_modifier(t, size, res)
         partly = area and i >= len(names) - req.partly
-        if partly:
+        under_die = (
+            partly and readings.choose(t.merged, "partly-under-marker", res) == "throw-a-dice"
+        )
+        if partly and not under_die:
             mods = mods + [_table_mod(t, "partly-under-marker", res)]
         if area and req.closed_room:
             # Every occupant is hit: no score is needed, so none can be too high.
             needed, second, notes = 0, None, ["closed room: no roll to hit"]
         else:
-            needed, second, notes = _needed_to_hit(t, bs, mods, req)
+            needed, second, notes = _needed_to_hit(t, bs, mods, req, res)
         other = None
         if other_name is not None:
             other, _ = _victim(
@@ -557,6 +592,7 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
                 weapon.damage,
                 auto_hit=area and req.closed_room,
                 model=name or "target",
+                under_die=under_die,
             )
         )
         if not notes_done:
@@ -564,7 +600,10 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
             res.explanation.extend(notes)
             notes_done = True
         elif partly:
-            res.explanation.append(f"{victim.label}: partly under the marker, needs {needed}")
+            res.explanation.append(
+                f"{victim.label}: partly under the marker, "
+                + ("a D6 of 4-6 makes it a target" if under_die else f"needs {needed}")
+            )
     if req.one_model and mode != "unit":
         raise HcError(
             "--one-model is for a unit's --shots N at one model",
@@ -591,7 +630,9 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
             res.explanation.append(
                 "closed room or vehicle (one building section): every occupant is hit automatically"
             )
-        if not req.placed:
+        # "Area weapons thrown or fired into a closed room or vehicle, will hit all occupants
+        # automatically": nothing to deviate from.
+        if not req.placed and not req.closed_room:
             plan.deviation = _deviation_spec(t, weapon.area, req.range, req.blasting_cover, res)
     if mode == "following":
         res.explanation.append(
@@ -608,8 +649,16 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
 
 # The phases of a volley, in the order the table rolls them: all to-hit dice, then the second
 # dice of the sixes (7+ to hit), then who each hit strikes, to wound, saves, damage.
-PHASES = ("to hit", "to hit (after a 6)", "who is hit", "to wound", "save", "damage")
-HIT, AFTER_SIX, WHO, WOUND, SAVE, DAMAGE = range(len(PHASES))
+PHASES = (
+    "under the marker",
+    "to hit",
+    "to hit (after a 6)",
+    "who is hit",
+    "to wound",
+    "save",
+    "damage",
+)
+UNDER, HIT, AFTER_SIX, WHO, WOUND, SAVE, DAMAGE = range(len(PHASES))
 
 
 def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
@@ -623,6 +672,13 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
     say = shot.explanation.append
     victim = spec.victim
     left = victim.wounds_left if wounds_left is None else wounds_left
+    if spec.under_die:
+        under = yield UNDER, 6, "under the marker"
+        shot.rolls.append(under)
+        if under.value <= 3:
+            say(f"D6 {under.value}: not under the marker (1-3), not a target")
+            return _finish(shot, "miss", victim, 0)
+        say(f"D6 {under.value}: under the marker (4-6), a target")
     if spec.auto_hit:
         say("hit automatically")
     else:
@@ -784,17 +840,25 @@ def _deviation_spec(
         )
     if measured_range < 0:
         raise HcError(f"--range {measured_range:g} is negative", "give the distance in inches")
-    rows = [row for row in t.charts.deviation if row[0] <= radius]
+    table = t.charts.deviation
+    if readings.choose(t.merged, "deviation-table", res) == "inch-steps":
+        table = [(2 * r, on) for r, on in table]
+    between = not any(r == radius for r, _ in table) and table[0][0] < radius < table[-1][0]
+    above = between and readings.choose(t.merged, "deviation-radius-between-rows", res) == (
+        "row-above"
+    )
+    rows = [row for row in table if (row[0] >= radius if above else row[0] <= radius)]
     if not rows:
-        smallest = t.charts.deviation[0][0]
         raise HcError(
-            f'no deviation row for a {radius:g}" marker', f'markers start at {smallest:g}" radius'
+            f'no deviation row for a {radius:g}" marker',
+            f'markers start at {table[0][0]:g}" radius',
         )
-    deviates_on = rows[-1][1]
+    deviates_on = rows[0][1] if above else rows[-1][1]
     penalty = t.rule("blasting-cover-penalty") if blasting_cover else 0
     res.fields.update(radius=radius, deviates_on=deviates_on)
-    direction_die = t.rule("deviation-direction-die")
-    if t.rules["deviation-direction-die"].is_sample("value"):
+    compass = readings.choose(t.merged, "deviation-direction", res) == "compass-d8"
+    direction_die = 8 if compass else t.rule("deviation-direction-die")
+    if not compass and t.rules["deviation-direction-die"].is_sample("value"):
         res.mark_sample(
             f"deviation direction: D{direction_die} as a clock face (the tool's "
             "choice: the text gives no direction rule)"
@@ -826,20 +890,25 @@ def deviation_roll(spec: DeviationSpec, dice: DiceSource) -> Resolution:
         res.explanation.append(f"deviation: {score}, deviates on {spec.deviates_on}+: on target")
         return res
     distance = dice.roll(spec.distance_die, "distance deviated")
-    direction = dice.roll(spec.direction_die, "direction (clock face)")
+    compass = spec.direction_die == 8
+    direction = dice.roll(
+        spec.direction_die, "direction (compass)" if compass else "direction (clock face)"
+    )
     res.rolls += [distance, direction]
     cap = spec.measured_range / 2
     moved = min(distance.value, cap)
     res.outcome = "deviated"
+    way, legend = (
+        (f"point {direction.value} of 8", "1 is straight on, past the target, then clockwise")
+        if compass
+        else (f"{direction.value} o'clock", "12 is straight on, past the target")
+    )
     res.fields.update(
-        distance=moved,
-        rolled_distance=distance.value,
-        direction=f"{direction.value} o'clock",
-        capped=distance.value > cap,
+        distance=moved, rolled_distance=distance.value, direction=way, capped=distance.value > cap
     )
     res.explanation.append(
         f'deviation: {score}, deviates on {spec.deviates_on}+: the marker moves {moved:g}" '
-        f"toward {direction.value} o'clock (12 is straight on, past the target)"
+        f"toward {way} ({legend})"
         + (
             f'; rolled {distance.value}", never more than half the {spec.measured_range:g}" range'
             if distance.value > cap
@@ -1149,4 +1218,56 @@ def deviate_odds(t: RogueTraderTables, req: DeviateRequest) -> Resolution:
         outcomes[outcome] += p
         distance[inches] = distance.get(inches, Fraction(0)) + p
     res.odds = Odds(outcomes, {"distance (inches)": dict(sorted(distance.items()))})
+    return res
+
+
+# ---------------------------------------------------------------------------------------------
+# The first turn: "Flip a coin to see which side has the first turn."
+
+
+@dataclass(frozen=True)
+class InitiativeRequest:
+    sides: tuple[str, str] = ("Side 1", "Side 2")
+
+
+def plan_initiative(req: InitiativeRequest) -> Resolution:
+    a, b = (s.strip() for s in req.sides)
+    if not a or not b or a.lower() == b.lower():
+        raise HcError(
+            f"the two sides need two different names, not '{a}' and '{b}'",
+            "give --side NAME twice, e.g. --side Imperials --side Orks",
+        )
+    return _new("initiative", {"sides": [a, b]})
+
+
+def coin_flip(res: Resolution, dice: DiceSource) -> Resolution:
+    """The coin: heads (1) the first side named goes first, tails (2) the other."""
+    a, b = res.inputs["sides"]
+    res = replace(res, rolls=[], explanation=[], fields={})
+    coin = dice.roll(2, "coin (1 heads, 2 tails)")
+    res.rolls.append(coin)
+    first, second = (a, b) if coin.value == 1 else (b, a)
+    res.outcome = first
+    res.fields["order"] = [
+        {"name": first, "initiative": None, "extra": False, "player": "A", "role": "side"},
+        {"name": second, "initiative": None, "extra": False, "player": "B", "role": "side"},
+    ]
+    res.explanation += [
+        f"the coin falls {'heads' if coin.value == 1 else 'tails'}: {first} has the first turn "
+        f"(side A), then {second} (side B), then {first} again, in strict rotation"
+    ]
+    return res
+
+
+def resolve_initiative(
+    t: RogueTraderTables, req: InitiativeRequest, dice: DiceSource
+) -> Resolution:
+    return coin_flip(plan_initiative(req), dice)
+
+
+def initiative_odds(t: RogueTraderTables, req: InitiativeRequest) -> Resolution:
+    from hc_cli.odds import enumerate_outcomes
+
+    res = plan_initiative(req)
+    res.odds = Odds(enumerate_outcomes(lambda d: coin_flip(res, d), lambda r: r.outcome))
     return res

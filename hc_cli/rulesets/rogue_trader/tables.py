@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hc_cli import readings
 from hc_cli.entries import Entry, entry_args, lookup
 from hc_cli.schema import Field, Problems
 from hc_cli.tables import MergedTables
@@ -17,6 +18,7 @@ _FIELD_SOURCES = Field("map", help="per-field sources where they differ from the
 _RANGE = Field("number", minimum=0, help="inches")
 
 SCHEMAS: dict[str, dict[str, Field]] = {
+    "readings": readings.SCHEMA,
     "charts": {
         "source": _SOURCE,
         "by_bs": Field("list", item_kind="int", help="to-hit score needed by BS 1..10"),
@@ -99,7 +101,18 @@ REQUIRED = {
 }
 
 
+READINGS = (
+    "seven-plus-chart",
+    "deviation-table",
+    "deviation-radius-between-rows",
+    "deviation-direction",
+    "mounted-weapon-exemption",
+    "partly-under-marker",
+)
+
+
 def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
+    readings.check(tables, READINGS, problems)
     for table, names in REQUIRED.items():
         for name in names:
             if name not in tables[table]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from hc_cli import readings
 from hc_cli.entries import Entry, entry_args, lookup
 from hc_cli.errors import HcError
 from hc_cli.schema import Field, Problems
@@ -17,6 +18,7 @@ _SOURCE = Field("str", required=True, help="where the numbers come from: 'seed 0
 _FIELD_SOURCES = Field("map", help="per-field sources where they differ from the entry's")
 
 SCHEMAS: dict[str, dict[str, Field]] = {
+    "readings": readings.SCHEMA,
     "difficulties": {
         "rank": Field("int", required=True, minimum=0),
         "multiplier": Field("number", required=True, minimum=0),
@@ -109,7 +111,18 @@ REQUIRED_RULES = (
 )
 
 
+READINGS = (
+    "aimed-burst-difficulty",
+    "automatic-fire-band",
+    "recoil-floor",
+    "scope-bonus",
+    "laser-sight",
+    "further-grenades",
+)
+
+
 def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
+    readings.check(tables, READINGS, problems)
     for name in REQUIRED_RULES:
         if name not in tables["rules"]:
             problems.add(
