@@ -75,7 +75,7 @@ def test_main_help_lists_rule_sets_and_their_commands(hc):
     text = " ".join(hc("--help").stdout.split())
     assert "Rule sets (in force: high-crusade, from default)" in text
     assert "rogue-trader Warhammer 40,000: Rogue Trader (1987)" in text
-    assert "Commands: fire, deviate, move" in text
+    assert "Commands: fire, initiative, deviate, move" in text
     assert "Commands: fire, initiative, deviate" in text
     assert "--install-completion" not in text
 
