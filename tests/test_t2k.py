@@ -261,6 +261,10 @@ def test_fifty_round_burst_counts_triple(hc):
         "50",
         "--shot",
         "burst",
+        "--location",
+        "arm",
+        "--damage-done",
+        "5",  # each hit's location and damage given: only the burst's dice are rolled
         "--dice",
         "1,2,1,20,20,20,20,20,20,20",
     )
@@ -306,6 +310,10 @@ def test_danger_zone_halves_the_misses(hc):
         "Near:1",
         "--zone",
         "Out:6",
+        "--location",
+        "leg",
+        "--damage-done",
+        "4",
         "--dice",
         "1,20,20,20,20,20,20,20,20,20," + "1,2,20,20",
     )
@@ -358,6 +366,10 @@ def test_aimed_burst_is_one_task_then_d3(hc):
         "40",
         "--shot",
         "aimed-burst",
+        "--location",
+        "leg",
+        "--damage-done",
+        "3",
         "--dice",
         "8,3",
     )
@@ -669,9 +681,16 @@ def test_tie_break_chain(hc):
 
 
 def test_tie_odds_are_even(tables):
+    """'Ties are resolved by Agility minus bulk of weapon, then raw agility score, then die
+    roll': B gives no Agility, so its extra action at 4 cannot be compared with A and D on
+    Agility; the three go to the die (before, B counted as Agility 0 and lost every tie)."""
     res = initiative_odds(tables, InitiativeRequest(("A:4::6:3", "D:4::6:3", "B:9")))
-    # B's extra action at 4 ties A and D on value but loses on Agility - bulk (0 < 3).
-    assert res.odds.outcomes == {
+    orders = {"B, " + ", ".join(p) for p in __import__("itertools").permutations(
+        ["A", "D", "B (extra)"])}  # fmt: skip
+    assert res.odds.outcomes == dict.fromkeys(orders, Fraction(1, 6))
+    both_known = initiative_odds(tables, InitiativeRequest(("A:4::6:3", "D:4::6:3", "B:9::5:5")))
+    # With its Agility given (5 - 5 = 0 < 3), B's extra action loses the tie outright.
+    assert both_known.odds.outcomes == {
         "B, A, D, B (extra)": Fraction(1, 2),
         "B, D, A, B (extra)": Fraction(1, 2),
     }
@@ -729,7 +748,10 @@ def test_initiative_notes_and_roster(hc, tmp_path):
             ("fire", "--asset", "10", *RIFLE, "--range", "10", "--movement", "flying"),
             "unknown movement 'flying'",
         ),
-        (("fire", "--asset", "10", *RIFLE, "--range", "10", "--npc"), "--npc needs --location"),
+        (
+            ("fire", "--asset", "10", *RIFLE, "--range", "10", "--npc", "--location", "tail"),
+            "unknown hit location 'tail'",
+        ),
         (
             ("fire", "--asset", "10", *RIFLE, "--range", "10", "--zone", "Bob:1"),
             "--zone is for bursts",

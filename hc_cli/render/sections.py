@@ -213,7 +213,7 @@ def headline(res: Resolution) -> str:
         if f.get("zone_hits"):
             line += "; zone: " + ", ".join(f"{n} {h}" for n, h in f["zone_hits"].items())
         return line
-    if outcome and res.rolls and len(res.rolls) <= 3:
+    if outcome and res.rolls:
         first = res.rolls[0]
         need = next(
             (
@@ -225,7 +225,11 @@ def headline(res: Resolution) -> str:
         )
         if "total" in f and "needed" in f:
             return f"{outcome}: total {f['total']}, needs {f['needed']}"
-        return f"{outcome}: {first.die} {first.value}{need}"
+        landed = "; ".join(
+            e["location"] + (f" {e['damage']} damage" if e["damage"] is not None else "")
+            for e in f.get("hit_effects", [])
+        )
+        return f"{outcome}: {first.die} {first.value}{need}" + (f"; {landed}" if landed else "")
     if outcome:
         return outcome
     if res.command == "move" and "move" in f:

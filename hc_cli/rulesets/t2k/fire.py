@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from hc_cli import readings
 from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError, UnknownName
 from hc_cli.model import Modifier, Odds, Resolution
@@ -59,6 +60,7 @@ class FireRequest:
     throw_range: float | None = None
     grenade_number: int = 1
     ammo: str | None = None
+    gait: str | None = None
     mods: tuple[ModSpec, ...] = ()
 
 
@@ -69,12 +71,25 @@ class FirePlan:
     dice: int  # task dice rolled together (shots this action, or a burst's dice)
     hits_count: int = 1  # a 50-round burst's hits count three
     zone: tuple[tuple[str, float], ...] = ()  # targets in the danger zone, nearest first
-    quick_kill_damage: str | None = None  # a hit on an NPC's head or chest may kill outright
-    quick_kill_die: int = 10
+    effects: HitEffects | None = None  # each hit's location and damage (quick kill for NPCs)
     riders_percent: int | None = None
     thrown_damage: str | None = None
     grenade: tuple[float, float, int, int] | None = None  # (metres per pip, cap, die, direction)
     task_die: int = 20
+
+
+@dataclass(frozen=True)
+class HitEffects:
+    """What each hit does: where it lands (rolled, or --location) and its damage (rolled, or
+    --damage-done); on an NPC's head or chest a quick-kill die may kill outright."""
+
+    locations: tuple[tuple[int, str], ...]  # (highest roll, location)
+    location_die: int
+    location: str | None  # given: no location roll
+    damage: str  # dice per hit; "" when the weapon gives none
+    damage_done: int | None
+    npc: bool
+    kill_die: int
 
 
 def _new(command: str, inputs: dict) -> Resolution:
@@ -246,7 +261,21 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         raise UnknownName("movement", req.movement, t.movement)
     if not moving.may_fire:
         raise HcError(f"no firing while {req.movement}", "stop, walk or trot to fire")
-    aimed = req.shot in ("aimed", "aimed-burst")
+    if req.gait is not None:
+        if not moving.lower_of_riding:
+            raise HcError("--gait is the mount's pace, for --movement saddle", "leave out --gait")
+        gait = t.movement.get(req.gait)
+        if gait is None or gait.lower_of_riding or req.gait in ("vehicle", "boat"):
+            raise HcError(
+                f"--gait {req.gait} is no pace of a mount",
+                "stationary, walking, trotting or running",
+            )
+        # "the same as on foot except, movement rate is based on the animal"
+        res.explanation.append(f"from the saddle, the mount {req.gait}: as on foot at that pace")
+        moving = replace(gait, lower_of_riding=True, key=f"saddle, {req.gait}")
+        if not moving.may_fire:
+            raise HcError(f"no firing from a mount that is {req.gait}", "slow the mount to fire")
+    aimed = req.shot in ("aimed", "aimed-burst") and not req.thrown
     if aimed and not moving.may_aim:
         doing = "in a moving vehicle" if req.movement == "vehicle" else req.movement
         raise HcError(
@@ -268,6 +297,11 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         return _plan_thrown(t, req, weapon, asset, res)
     if req.shots < 1:
         raise HcError(f"--shots {req.shots} fires nothing", "give --shots 1 or more")
+    if req.scope and (weapon.type in ("pistol", "shotgun") or weapon.ammo):
+        raise HcError(
+            f"--scope: the text gives rifle scopes; {weapon.key} is a {weapon.type}",
+            "leave out --scope",
+        )
     strength = _effective_strength(t, req, moving, res)
     band = _band(t, req, weapon, res)
     steps: list[Modifier] = []
@@ -312,10 +346,13 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
             f"{weapon.key} fires no bursts",
             "give --shot aimed or quick, or --rof N for a burst size",
         )
-    if burst_kind and req.shots != 1:
+    bursts = t.rule("bursts-per-action")
+    if req.shot == "aimed-burst" and req.shots != 1:
+        raise HcError("an aimed burst is one task", "leave out --shots with --shot aimed-burst")
+    if req.shot == "burst" and not 1 <= req.shots <= bursts:
         raise HcError(
-            "--shots counts single shots; a burst is one action",
-            "leave out --shots with --shot burst",
+            f"--shots {req.shots}: a fully automatic weapon fires up to {bursts} bursts an action",
+            f"give --shots 1..{bursts} with --shot burst",
         )
     if req.zone and req.shot != "burst":
         raise HcError(
@@ -326,33 +363,51 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         raise HcError(
             "--riders applies to a missed single shot", "fire one aimed or quick shot (--shots 1)"
         )
-    quick_kill = None
-    if req.npc:
-        if req.location is None:
-            raise HcError("--npc needs --location", "the hit location: head, chest, arm, leg ...")
-        if burst_kind or req.shots != 1:
+    if req.shot == "burst":
+        if req.obscured:
             raise HcError(
-                "quick kill is resolved one shot at a time",
-                "fire one aimed or quick shot (--shots 1)",
+                "--obscured makes a task one level harder; every die of a burst is Impossible "
+                "already",
+                "leave out --obscured for a burst",
             )
-        if req.location in QUICK_KILL_LOCATIONS:
-            quick_kill = str(req.damage_done) if req.damage_done is not None else weapon.damage
-    elif req.location is not None or req.damage_done is not None:
-        raise HcError("--location and --damage-done are for quick kills", "add --npc")
+        levels, why = _target_speed_levels(t, req)
+        if levels:
+            if readings.choose(t.merged, "automatic-fire-band", res) != "moving-target":
+                raise HcError(
+                    "--target-speed/--target-kph make a task harder; every die of a burst is "
+                    "Impossible whatever the speed (reading automatic-fire-band = aimed-burst)",
+                    "leave them out for a burst, or switch the reading to moving-target",
+                )
+            shifted += 1
+            steps.append(Modifier(f"automatic fire at a {why}", 1, "range band", "seed 002"))
+    effects = _effects(t, req, weapon, res)
 
     task_die = t.rule("task-die")
     rank_average = t.difficulty_named("average").rank
-    if req.shot == "burst" and ammo is not None and band == 0:
+    # From a moving vehicle a shotgun's quick shot or burst is "at one higher range band"
+    # too: the band decides whether it is a single shot or a pellet burst, and its dice.
+    pellets = ammo is not None and shifted >= 1
+    if ammo is not None and shifted > BANDS.index(ammo[0]):
+        raise HcError(
+            f"{weapon.ammo} reaches only {ammo[0]} range, and {req.movement} fire is one band "
+            "further: no shot",
+            f"close within {res.fields['bands'][BANDS[BANDS.index(ammo[0]) - 1]]:g} m",
+        )
+    if req.shot == "burst" and ammo is not None and shifted == 0:
+        res.modifiers.extend(steps)
         hit = _auto_shotgun_short_hit(t, req, asset, res)
-        return res, _plan_burst(t, req, weapon, res, shifted, strength, hit, task_die, ammo)
-    if (req.shot == "burst" or (ammo is not None and band >= 1)) and req.mods:
+        return res, _plan_burst(
+            t, req, weapon, res, shifted, strength, hit, task_die, ammo, effects
+        )
+    if (req.shot == "burst" or pellets) and req.mods:
         raise HcError(
             "--mod changes a task's difficulty; every die of a burst is Impossible "
             "whatever the difficulty",
             "leave out --mod for a burst",
         )
-    if req.shot == "burst" or (ammo is not None and band >= 1):
+    if req.shot == "burst" or pellets:
         # Every round of a burst (and every pellet of a shotgun beyond Short) is Impossible.
+        res.modifiers.extend(steps)
         impossible = t.difficulties[-1]
         hit = t.hit_number(asset, impossible)
         res.fields.update(difficulty=impossible.key, hit_number=hit)
@@ -365,8 +420,10 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
                 "difficulty multipliers (Twilight: 2000 2nd ed.; the seed names the levels only)"
             )
         if ammo is not None and req.shot != "burst":
-            return res, _plan_pellets(t, res, band, hit, task_die)
-        return res, _plan_burst(t, req, weapon, res, shifted, strength, hit, task_die, ammo)
+            return res, _plan_pellets(t, req, weapon, res, shifted, hit, task_die, effects)
+        return res, _plan_burst(
+            t, req, weapon, res, shifted, strength, hit, task_die, ammo, effects
+        )
 
     rank = rank_average + shifted
     res.explanation.append(
@@ -378,10 +435,11 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         rank += 1
         steps.append(Modifier("quick shot", 1, "difficulty", "seed 002"))
     if req.shot == "aimed-burst":
-        rank += 1
-        steps.append(
-            Modifier("automatic fire: one range band further", 1, "difficulty", "seed 002")
-        )
+        if readings.choose(t.merged, "aimed-burst-difficulty", res) == "one-band-further":
+            rank += 1
+            steps.append(
+                Modifier("automatic fire: one range band further", 1, "difficulty", "seed 002")
+            )
     if req.obscured:
         rank += 1
         steps.append(Modifier("target obscured", 1, "difficulty", "seed 002"))
@@ -389,6 +447,12 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
     if levels:
         rank += levels
         steps.append(Modifier(why, levels, "difficulty", "seed 002"))
+    scope_easier = (
+        req.scope and aimed and readings.choose(t.merged, "scope-bonus", res) == "one-level-easier"
+    )
+    if scope_easier:
+        rank -= 1
+        steps.append(Modifier("rifle scope, aimed", -1, "difficulty", "seed 002"))
     mod_steps = _mod_steps(t, req, res)
     rank += sum(m.value for m in mod_steps)
     steps += mod_steps
@@ -406,22 +470,27 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
             "difficulty multipliers (Twilight: 2000 2nd ed.; the seed names the levels only)"
         )
     res.explanation.append(f"{difficulty.key}: asset {asset} x {difficulty.multiplier:g} = {hit}")
-    if req.scope and aimed:
+    if req.scope and aimed and not scope_easier:
+        readings.choose(t.merged, "scope-bonus", res)
         hit += t.rule("scope-bonus")
         res.explanation.append(f"rifle scope, aimed: +{t.rule('scope-bonus')} = {hit}")
     if req.shot == "aimed-burst":
-        res.fields.update(difficulty=difficulty.key, hit_number=hit)
         size = weapon.burst or 1
         rule = t.burst(size)
-        return res, FirePlan("aimed-burst", hit, 1, rule.hits_count, task_die=task_die)
+        over = weapon.burst_recoil - strength
+        if over > 0:  # one task: recoil lowers its hit number, as for non-automatic fire
+            hit = _recoil_lowers(t, hit, over, res, f"burst recoil {weapon.burst_recoil}", strength)
+        res.fields.update(difficulty=difficulty.key, hit_number=hit)
+        return res, FirePlan(
+            "aimed-burst", hit, 1, rule.hits_count, task_die=task_die, effects=effects
+        )
     hit = _single_shot_recoil(t, req, weapon, band, strength, hit, res)
     res.fields.update(difficulty=difficulty.key, hit_number=hit)
     plan = FirePlan(
         "single",
         hit,
         req.shots,
-        quick_kill_damage=quick_kill,
-        quick_kill_die=t.rule("quick-kill-die"),
+        effects=effects,
         riders_percent=t.rule("riders-percent") if req.riders else None,
         task_die=task_die,
     )
@@ -431,6 +500,50 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
             "(the seed's figure is garbled)"
         )
     return res, plan
+
+
+def _effects(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) -> HitEffects:
+    locations = tuple(t.hit_locations)
+    if req.location is not None and req.location not in {name for _, name in locations}:
+        raise UnknownName("hit location", req.location, [name for _, name in locations])
+    if req.damage_done is not None and req.damage_done < 0:
+        raise HcError(f"--damage-done {req.damage_done} is negative", "give 0 or more")
+    if req.location is None:
+        res.mark_sample(
+            "hit locations (Twilight: 2000 2nd ed.'s table: the seed says only 'determine hit "
+            "location and damage normally')"
+        )
+    return HitEffects(
+        locations,
+        t.rule("hit-location-die"),
+        req.location,
+        weapon.damage.strip(),
+        req.damage_done,
+        req.npc,
+        t.rule("quick-kill-die"),
+    )
+
+
+def _recoil_lowers(
+    t: T2kTables, hit: int, over: int, res: Resolution, what: str, strength: int
+) -> int:
+    """Recoil above Strength lowers the hit number by the difference; below 1, the reading
+    recoil-floor decides: a floor of 1, or no hit at all."""
+    lowered = hit - over
+    if lowered >= 1:
+        res.explanation.append(
+            f"{what} vs Strength {strength}: hit number {hit} - {over} = {lowered}"
+        )
+        return lowered
+    if readings.choose(t.merged, "recoil-floor", res) == "no-hit":
+        res.explanation.append(
+            f"{what} vs Strength {strength}: hit number {hit} - {over} = {lowered}: no hit possible"
+        )
+        return 0
+    res.explanation.append(
+        f"{what} vs Strength {strength}: hit number {hit} - {over} = {lowered}, never below 1"
+    )
+    return 1
 
 
 def _single_shot_recoil(
@@ -445,7 +558,9 @@ def _single_shot_recoil(
     per_action = t.rof.get(weapon.rof or "ss", 1)
     allowed = per_action
     if req.laser_sight and req.shot == "aimed" and band == 0:
-        allowed = max(allowed, t.rule("laser-sight-shots"))
+        reading = readings.choose(t.merged, "laser-sight", res)
+        if reading == "three-for-any" or weapon.rof not in ("ba", "la"):
+            allowed = max(allowed, t.rule("laser-sight-shots"))
     if req.shots > allowed:
         raise HcError(
             f"{req.shots} shots in one action: {weapon.key} ({weapon.rof}) fires "
@@ -463,13 +578,8 @@ def _single_shot_recoil(
     total = recoil * req.shots
     res.fields["recoil"] = total
     if total > strength:
-        lowered = max(1, hit - (total - strength))
-        res.explanation.append(
-            f"recoil {recoil} x {count(req.shots, 'shot')} = {total} > Strength "
-            f"{strength}: hit number {hit} - {total - strength} = {lowered}"
-            + (" (never below 1)" if hit - (total - strength) < 1 else "")
-        )
-        return lowered
+        what = f"recoil {recoil} x {count(req.shots, 'shot')} = {total}"
+        return _recoil_lowers(t, hit, total - strength, res, what, strength)
     res.explanation.append(
         f"recoil {recoil} x {count(req.shots, 'shot')} = {total}, within Strength {strength}"
     )
@@ -486,6 +596,7 @@ def _plan_burst(
     hit: int,
     task_die: int,
     ammo,
+    effects: HitEffects | None = None,
 ) -> FirePlan:
     size = weapon.burst or 1
     rule = t.burst(size)
@@ -515,7 +626,7 @@ def _plan_burst(
     zone = _zone(t, req, res)
     if ammo is not None and band == 0:
         res.fields["dice"] = dice
-        return FirePlan("burst", hit, dice, 1, zone, task_die=task_die)
+        return FirePlan("burst", hit, dice, 1, zone, task_die=task_die, effects=effects)
     if ammo is not None:
         pellets = _pellet_dice(t, band)
         res.explanation.append(
@@ -524,7 +635,7 @@ def _plan_burst(
         )
         dice *= pellets
     res.fields["dice"] = dice
-    return FirePlan("burst", hit, dice, rule.hits_count, zone, task_die=task_die)
+    return FirePlan("burst", hit, dice, rule.hits_count, zone, task_die=task_die, effects=effects)
 
 
 def _auto_shotgun_short_hit(t: T2kTables, req: FireRequest, asset: int, res: Resolution) -> int:
@@ -550,14 +661,37 @@ def _pellet_dice(t: T2kTables, band: int) -> int:
     return max(t.rule("shotgun-pellets") - rule.dice_lost_per_band * band, rule.minimum_dice)
 
 
-def _plan_pellets(t: T2kTables, res: Resolution, band: int, hit: int, task_die: int) -> FirePlan:
-    dice = _pellet_dice(t, band)
+def _plan_pellets(
+    t: T2kTables,
+    req: FireRequest,
+    weapon: Weapon,
+    res: Resolution,
+    band: int,
+    hit: int,
+    task_die: int,
+    effects: HitEffects,
+) -> FirePlan:
+    """A shotgun beyond Short: each shot is a pellet burst of its own (a pump or double
+    action fires up to 3 an action)."""
+    per_action = t.rof.get(weapon.rof or "ss", 1)
+    if req.shots > per_action:
+        raise HcError(
+            f"{req.shots} shots in one action: {weapon.key} ({weapon.rof}) fires {per_action}",
+            f"give --shots 1..{per_action}",
+        )
+    each = _pellet_dice(t, band)
+    dice = each * req.shots
     res.fields["dice"] = dice
     res.explanation.append(
         f"a shotgun at {BANDS[band]} range is a {t.rule('shotgun-pellets')}"
-        f"-round burst: {count(dice, 'die')}"
+        f"-round burst: {count(each, 'die')}"
+        + (
+            f"; {req.shots} shots, {req.shots} bursts: {count(dice, 'die')}"
+            if req.shots > 1
+            else ""
+        )
     )
-    return FirePlan("pellets", hit, dice, task_die=task_die)
+    return FirePlan("pellets", hit, dice, task_die=task_die, effects=effects)
 
 
 def _zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, float], ...]:
@@ -616,7 +750,10 @@ def _plan_thrown(
         )
     if weight < least:
         res.explanation.append(f"{weight:g} kg throws as {least:g} kg")
-    bonus = t.rule("further-grenade-bonus") * (req.grenade_number - 1)
+    further = req.grenade_number - 1
+    if further and readings.choose(t.merged, "further-grenades", res) == "flat":
+        further = 1
+    bonus = t.rule("further-grenade-bonus") * further
     if bonus:
         asset += bonus
         res.modifiers.append(
@@ -716,8 +853,10 @@ def deviate_grenade(
     return fields, [distance, direction], text
 
 
-def fire_dice(plan: FirePlan, dice: DiceSource) -> Resolution:
-    """Every die of a Twilight: 2000 shot, burst or throw: the one place they are decided."""
+def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolution:
+    """Every die of a Twilight: 2000 shot, burst or throw: the one place they are decided.
+    `effects`: roll each hit's location and damage (the odds leave them out where they decide
+    no outcome, that is, but for a quick kill)."""
     res = _new("fire", {})
     say = res.explanation.append
     die = plan.task_die
@@ -735,7 +874,10 @@ def fire_dice(plan: FirePlan, dice: DiceSource) -> Resolution:
             + (f" x {plan.hits_count}" if plan.hits_count > 1 else "")
             + f": {count(hits, 'hit')}"
         )
-        return _done(res, hits, "hit")
+        killed = (
+            plan.effects is not None and effects and _hit_effects(plan.effects, hits, dice, res)
+        )
+        return _done(res, hits, "quick-kill" if killed else "hit")
     if plan.dice == 1 and plan.kind in ("single", "thrown"):
         rolls = [dice.roll(die, "to hit")]
     else:
@@ -773,23 +915,49 @@ def fire_dice(plan: FirePlan, dice: DiceSource) -> Resolution:
         res.rolls.extend(more)
         res.fields.update(fields)
         say(text)
-    if plan.quick_kill_damage is not None and hits:
-        damage, damage_rolls = roll_damage(plan.quick_kill_damage, dice, "damage")
-        res.rolls.extend(damage_rolls)
-        kill = dice.roll(plan.quick_kill_die, "quick kill")
-        res.rolls.append(kill)
-        res.fields["damage"] = damage
-        top = plan.quick_kill_die
-        if kill.value <= damage and kill.value != top:
+    if plan.effects is not None and hits and effects:
+        if _hit_effects(plan.effects, hits, dice, res):
             outcome = "quick-kill"
-            say(f"quick kill: d{top} {kill.value} <= damage {damage}: killed outright")
-        else:
-            say(
-                f"quick kill: d{top} {kill.value}"
-                + (f" (a {top} never kills)" if kill.value == top else f" > damage {damage}")
-                + ": no"
-            )
+    if outcome == "miss" and res.fields.get("hit_other"):
+        outcome = "hit-other"
     return _done(res, hits, outcome)
+
+
+def _hit_effects(effects: HitEffects, hits: int, dice: DiceSource, res: Resolution) -> bool:
+    """Each hit's location and damage ("determine hit location and damage normally"); on an
+    NPC, a hit in head or chest may quick-kill. Returns whether one did."""
+    killed = False
+    landed = []
+    for n in range(1, hits + 1):
+        label = f"hit {n}" if hits > 1 else "hit"
+        where = effects.location
+        if where is None:
+            roll = dice.roll(effects.location_die, f"{label} location")
+            res.rolls.append(roll)
+            where = next(name for top, name in effects.locations if roll.value <= top)
+        if effects.damage_done is not None:
+            damage = effects.damage_done
+        elif effects.damage:
+            damage, damage_rolls = roll_damage(effects.damage, dice, f"{label} damage")
+            res.rolls.extend(damage_rolls)
+        else:
+            damage = None
+        line = f"{label}: {where}" + (f", damage {damage}" if damage is not None else "")
+        landed.append({"location": where, "damage": damage})
+        if effects.npc and where in QUICK_KILL_LOCATIONS and damage is not None:
+            kill = dice.roll(effects.kill_die, f"{label} quick kill")
+            res.rolls.append(kill)
+            top = effects.kill_die
+            if kill.value <= damage and kill.value != top:
+                killed = True
+                line += f"; quick kill: d{top} {kill.value} <= damage {damage}: killed outright"
+            else:
+                line += f"; quick kill: d{top} {kill.value}" + (
+                    f" (a {top} never kills): no" if kill.value == top else f" > {damage}: no"
+                )
+        res.explanation.append(line)
+    res.fields["hit_effects"] = landed
+    return killed
 
 
 def _danger_zone(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution) -> None:
@@ -829,29 +997,59 @@ def _done(res: Resolution, hits: int, outcome: str) -> Resolution:
 
 def resolve_fire(t: T2kTables, req: FireRequest, dice: DiceSource) -> Resolution:
     res, plan = plan_fire(t, req)
-    res.absorb(fire_dice(plan, dice))
+    if plan.kind != "burst" or req.shots == 1:
+        res.absorb(fire_dice(plan, dice))
+        return res
+    # Several bursts in one action: each loses dice to range and recoil as the first did.
+    for n in range(1, req.shots + 1):
+        burst = fire_dice(plan, dice)
+        burst.label = f"burst {n}"
+        res.shots.append(burst)
+    hits = sum(b.fields["hits"] for b in res.shots)
+    res.fields["hits"] = hits
+    res.outcome = (
+        "quick-kill"
+        if any(b.outcome == "quick-kill" for b in res.shots)
+        else ("hit" if hits else "miss")
+    )
+    res.summary = {"bursts": req.shots, "dice": plan.dice * req.shots, "hits": hits}
+    res.headline = (
+        f"{count(hits, 'hit')} of {count(req.shots, 'burst')} ({count(plan.dice, 'die')} each)"
+    )
     return res
 
 
 def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
     from fractions import Fraction
 
-    from hc_cli.odds import enumerate_outcomes
+    from hc_cli.odds import add_independent, enumerate_outcomes
 
     res, plan = plan_fire(t, req)
+    npc = plan.effects is not None and plan.effects.npc
     dist = enumerate_outcomes(
-        lambda d: fire_dice(plan, d),
+        lambda d: fire_dice(plan, d, effects=npc),
         lambda r: (r.outcome, r.fields["hits"], sum(r.fields.get("zone_hits", {}).values())),
     )
     outcomes = {"miss": Fraction(0), "hit": Fraction(0)}
-    if plan.quick_kill_damage is not None:
+    if npc:
         outcomes["quick-kill"] = Fraction(0)
+    if plan.riders_percent is not None:
+        outcomes["hit-other"] = Fraction(0)
     hits: dict[int, Fraction] = {}
     zone: dict[int, Fraction] = {}
     for (outcome, n, z), p in dist.items():
         outcomes[outcome] += p
         hits[n] = hits.get(n, Fraction(0)) + p
         zone[z] = zone.get(z, Fraction(0)) + p
+    bursts = req.shots if plan.kind == "burst" else 1
+    if bursts > 1:  # independent bursts: their hits add up
+        hits = add_independent([hits] * bursts)
+        zone = add_independent([zone] * bursts)
+        none = outcomes["miss"] ** bursts
+        kill = 1 - (1 - outcomes.get("quick-kill", Fraction(0))) ** bursts
+        outcomes = {"miss": none, "hit": 1 - none - kill}
+        if npc:
+            outcomes["quick-kill"] = kill
     counts = {"hits": dict(sorted(hits.items()))}
     if plan.zone:
         counts["danger zone hits"] = dict(sorted(zone.items()))

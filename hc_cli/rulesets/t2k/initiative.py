@@ -40,7 +40,7 @@ class Character:
     name: str
     initiative: int
     wounds: str = "none"
-    agility: int = 0
+    agility: int | None = None  # not given: its ties go to the die
     bulk: int = 0
 
 
@@ -64,7 +64,7 @@ def parse_character(text: str) -> Character:
         raise HcError(f"--char '{text}' cannot be read", hint)
     try:
         initiative = int(parts[1])
-        agility = int(parts[3]) if len(parts) > 3 and parts[3] else 0
+        agility = int(parts[3]) if len(parts) > 3 and parts[3] else None
         bulk = int(parts[4]) if len(parts) > 4 and parts[4] else 0
     except ValueError:
         raise HcError(
@@ -111,7 +111,7 @@ def read_roster(path: str) -> list[Character]:
             str(e["name"]),
             e["initiative"],
             str(e.get("wounds", "none")).lower(),
-            e.get("agility", 0),
+            e.get("agility"),
             e.get("bulk", 0),
         )
         for e in raw
@@ -123,7 +123,7 @@ class Slot:
     name: str
     value: int
     extra: bool
-    tie_key: tuple[int, int]  # (agility - bulk, agility)
+    tie_key: tuple[int, int] | None  # (agility - bulk, agility); None: Agility not given
 
 
 def plan_initiative(
@@ -150,11 +150,14 @@ def plan_initiative(
         if c.wounds not in t.wound_levels:
             raise UnknownName("wound level", c.wounds, t.wound_levels)
         reduced = c.initiative - t.wound_levels[c.wounds]
-        key = (c.agility - c.bulk, c.agility)
-        slots.append(Slot(c.name, reduced, False, key))
+        key = None if c.agility is None else (c.agility - c.bulk, c.agility)
         line = f"{c.name}: Initiative {c.initiative}"
         if c.wounds != "none":
             line += f" - {t.wound_levels[c.wounds]} ({c.wounds} wound) = {reduced}"
+        if reduced < 0:
+            line += ", never below 0: 0"
+            reduced = 0
+        slots.append(Slot(c.name, reduced, False, key))
         if reduced > threshold:
             half = math.ceil(reduced / 2) if round_up else reduced // 2
             slots.append(Slot(c.name, half, True, key))
@@ -166,14 +169,29 @@ def plan_initiative(
             if match is None:
                 raise UnknownName("character", name, names)
             res.explanation.append(f"{match}: {note}")
-    # Equal value, Agility - bulk and Agility: only a die can part them.
-    slots.sort(key=lambda s: (-s.value, -s.tie_key[0], -s.tie_key[1]))
-    groups: list[list[Slot]] = []
+    # Equal value, Agility - bulk and Agility: only a die can part them. A character whose
+    # Agility is not given cannot be compared on it, so a tie with it goes to the die.
+    by_value: dict[int, list[Slot]] = {}
     for slot in slots:
-        if groups and (groups[-1][0].value, groups[-1][0].tie_key) == (slot.value, slot.tie_key):
-            groups[-1].append(slot)
-        else:
-            groups.append([slot])
+        by_value.setdefault(slot.value, []).append(slot)
+    groups: list[list[Slot]] = []
+    for value in sorted(by_value, reverse=True):
+        tied = by_value[value]
+        if any(s.tie_key is None for s in tied):
+            if len(tied) > 1:
+                res.explanation.append(
+                    "Agility not given for "
+                    + ", ".join(s.name for s in tied if s.tie_key is None)
+                    + f": the tie at {value} goes to the die"
+                )
+            groups.append(tied)
+            continue
+        tied.sort(key=lambda s: (-s.tie_key[0], -s.tie_key[1]))  # type: ignore[index]
+        for slot in tied:
+            if groups and groups[-1][0].value == value and groups[-1][0].tie_key == slot.tie_key:
+                groups[-1].append(slot)
+            else:
+                groups.append([slot])
     if t.rules["tie-die"].is_sample("value"):
         res.mark_sample(f"tie die: d{t.rule('tie-die')} (the text says only 'a die roll')")
     return res, groups, t.rule("tie-die")

@@ -56,6 +56,10 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "hits_count": Field("int", minimum=1),
         "source": _SOURCE,
     },
+    "hit_locations": {
+        "up_to": Field("int", required=True, minimum=1, help="the highest roll of this location"),
+        "source": _SOURCE,
+    },
     "ammunition": {
         "max_band": Field("str", required=True, choices=BANDS),
         "penetration": Field("list"),
@@ -98,6 +102,8 @@ REQUIRED_RULES = (
     "quick-kill-die",
     "riders-percent",
     "shotgun-pellets",
+    "bursts-per-action",
+    "hit-location-die",
     "thrown-effective",
     "thrown-long",
     "thrown-damage-die",
@@ -217,6 +223,7 @@ class T2kTables:
     target_speeds: list[tuple[float, float, int]]  # (metres, kph, levels), slowest first
     bursts: dict[int, Burst]
     ammunition: dict[str, tuple[str, list[str]]]
+    hit_locations: list[tuple[int, str]]  # (highest roll, location), lowest first
     weapons: dict[str, Weapon]
     modifiers: dict[str, Entry]
     modifier_levels: dict[str, int]
@@ -308,6 +315,9 @@ class T2kTables:
                 k: (v["max_band"], [str(p) for p in v.get("penetration", [])])
                 for k, v in t["ammunition"].items()
             },
+            hit_locations=sorted(
+                ((v["up_to"], k) for k, v in t["hit_locations"].items()), key=lambda x: x[0]
+            ),
             weapons=weapons,
             modifiers={k: Entry(**entry_args(k, v)) for k, v in t["modifiers"].items()},
             modifier_levels={k: v["levels"] for k, v in t["modifiers"].items()},
