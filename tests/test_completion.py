@@ -214,7 +214,12 @@ def test_the_ruleset_in_any_form_decides_the_values(monkeypatch, clean_environme
 
 def test_tables_complete_table_names(house):
     assert set(_bash("hc tables ")) == {
-        "weapons", "troops", "modifiers", "templates", "rules", "readings"
+        "weapons",
+        "troops",
+        "modifiers",
+        "templates",
+        "rules",
+        "readings",
     }
     t2k = _bash("hc tables --ruleset t2k ")
     assert "combat" not in t2k and "weapons" in t2k and "movement" in t2k

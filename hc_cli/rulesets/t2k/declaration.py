@@ -64,7 +64,7 @@ DECLARATION = RuleSet(
                     "--shots",
                     "-n",
                     kind="whole",
-                    help="Single shots fired in this action.",
+                    help="Single shots fired in this action; with --shot burst, bursts (up to 5).",
                 ),
                 Option(
                     "mod",
@@ -80,6 +80,12 @@ DECLARATION = RuleSet(
                     "running, vehicle, boat, saddle.",
                 ),
                 Option("obscured", kind="flag", help="The target is obscured: one level harder."),
+                Option(
+                    "gait",
+                    metavar="PACE",
+                    help="From the saddle: the mount's pace (walking, trotting ...), whose "
+                    "limits apply as on foot.",
+                ),
                 Option(
                     "target_speed",
                     kind="number",
@@ -121,9 +127,13 @@ DECLARATION = RuleSet(
                 Option("damage", help="The weapon's damage dice per hit."),
                 Option("ammo", complete=True, help="A shotgun's load: buckshot or flechette."),
                 Option("npc", kind="flag", help="The target is an NPC (quick kill)."),
-                Option("location", help="Hit location, for quick kill: head, chest ..."),
                 Option(
-                    "damage_done", kind="whole", help="Damage of the hit, instead of rolling it."
+                    "location",
+                    help="Where each hit lands (head, chest, abdomen, arm, leg), instead of "
+                    "rolling it.",
+                ),
+                Option(
+                    "damage_done", kind="whole", help="Damage of each hit, instead of rolling it."
                 ),
                 Option("riders", kind="flag", help="Firing at riders: a miss may hit the other."),
                 Option(

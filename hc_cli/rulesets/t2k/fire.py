@@ -1092,6 +1092,12 @@ def plan_deviate(t: T2kTables, req: DeviateRequest) -> tuple[Resolution, tuple]:
                 "give --band effective|long, or --throw-range M --weight KG",
             )
         effective = req.throw_range / max(req.weight, t.rule("min-throw-weight"))
+        if req.range > 2 * effective:
+            raise HcError(
+                f"out of range: a {req.weight:g} kg throw reaches {2 * effective:g} m, the "
+                f"target is at {req.range:g} m: no throw, nothing to deviate",
+                f"close within {2 * effective:g} m",
+            )
         band = "effective" if req.range <= effective else "long"
         res.explanation.append(
             f"effective range {effective:g} m: a {req.range:g} m throw is at {band} range"
