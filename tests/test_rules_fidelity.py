@@ -147,8 +147,8 @@ def test_up_to_five_bursts_an_action(hc):
 
 def test_a_grenade_may_be_thrown_while_walking(hc):
     """'No aimed shots while walking or trotting': a throw is no aimed shot."""
-    out = hc.json("fire", *T2K, "--thrown", "--asset", "12", "--strength", "5", "--weight", "1",
-                  "--throw-range", "40", "-r", "20", "--movement", "walking", "--seed", "2")  # fmt: skip
+    throw = ("fire", *T2K, "--thrown", "--asset", "12", "--strength", "5", "--weight", "1")
+    out = hc.json(*throw, "--throw-range", "40", "-r", "20", "--movement", "walking", "--seed", "2")
     assert out["band"] == "effective"
 
 
@@ -265,7 +265,7 @@ def test_a_reading_flipped_by_house_rules_changes_the_result_and_replays(hc, hou
     assert hc(*fire, "--rules", no_hit, "--seed", "3", "--log", log).exit_code == 0
     replayed = hc("replay", log)
     assert replayed.exit_code == 0 and "1 reproduced" in replayed.stdout
-    assert json.loads(Path(log).read_text())["result"]["readings"] == ["recoil-floor = no-hit"]
+    assert "recoil-floor = no-hit" in json.loads(Path(log).read_text())["result"]["readings"]
 
 
 def test_a_reading_must_choose_one_of_its_alternatives(hc, house):
