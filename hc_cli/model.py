@@ -61,7 +61,7 @@ class Odds:
             }
             d["at_least"] = {k: as_floats(at_least(v)) for k, v in numeric.items()}
             d["at_least_exact"] = {k: as_fractions(at_least(v)) for k, v in numeric.items()}
-            d["means"] = {k: float(mean(v)) for k, v in numeric.items()}
+            d["means"] = {k: float(mean(v)) for k, v in numeric.items()}  # type: ignore[arg-type]
         return d
 
 

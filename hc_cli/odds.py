@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
@@ -80,7 +80,6 @@ class EnumeratingDice(DiceSource):
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
-Distribution = dict
 
 # A single D100 shot is 100 paths, a melee 100, a morale test 10: far below this. The cap
 # only stops a question that would keep a player waiting.
@@ -108,16 +107,124 @@ def enumerate_outcomes(
     return dist
 
 
-def add_independent(dists: Iterable[dict[int, Fraction]]) -> dict[int, Fraction]:
-    """Distribution of the sum of independent integer-valued results (convolution)."""
-    total: dict[int, Fraction] = {0: Fraction(1)}
+class Distribution(Mapping[int, Fraction]):
+    """An exact distribution over whole numbers as integer weights over one common
+    denominator: convolving and powering never build a `Fraction` in an inner loop, and each
+    probability is reduced only when it is asked for (`floats` and `exact` serve whole rows
+    at once, cheaply)."""
+
+    # Probabilities are reduced entry by entry while the denominator is below this many bits
+    # (a few microseconds each); past it, over the common denominator (exact, not reduced).
+    REDUCE_BITS = 4096
+
+    def __init__(self, weights: dict[int, int], denominator: int) -> None:
+        common = math.gcd(denominator, *weights.values())
+        if common == 1:  # keep the integers themselves: a big table is never copied
+            self.weights = {k: w for k, w in sorted(weights.items()) if w}
+        else:
+            self.weights = {k: w // common for k, w in sorted(weights.items()) if w}
+        self.denominator = denominator // common
+
+    @classmethod
+    def of(cls, dist: Mapping[int, Fraction]) -> Distribution:
+        if isinstance(dist, Distribution):
+            return dist
+        denominator = math.lcm(*(p.denominator for p in dist.values())) if dist else 1
+        return cls(
+            {k: p.numerator * (denominator // p.denominator) for k, p in dist.items()},
+            denominator,
+        )
+
+    def __getitem__(self, key: int) -> Fraction:
+        return Fraction(self.weights[key], self.denominator)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.weights)
+
+    def __len__(self) -> int:
+        return len(self.weights)
+
+    def convolve(self, other: Distribution) -> Distribution:
+        for one, two in ((self, other), (other, self)):
+            if one.denominator == 1 and one.weights == {0: 1}:  # adding nothing
+                return two
+        out: dict[int, int] = {}
+        for a, wa in self.weights.items():
+            for b, wb in other.weights.items():
+                out[a + b] = out.get(a + b, 0) + wa * wb
+        return Distribution(out, self.denominator * other.denominator)
+
+    def power(self, n: int) -> Distribution:
+        """The sum of `n` independent copies: a two-valued one by the binomial, term by term
+        in integers; any other by repeated squaring."""
+        items = list(self.weights.items())
+        if n == 0:
+            return Distribution({0: 1}, 1)
+        if len(items) == 1:
+            ((k, w),) = items
+            return Distribution({k * n: w**n}, self.denominator**n)
+        if len(items) == 2:
+            (low, wa), (high, wb) = items
+            weights, term = {}, wa**n
+            for j in range(n + 1):  # j copies high: C(n, j) wa^(n-j) wb^j
+                weights[low * (n - j) + high * j] = term
+                term = term * (n - j) * wb // ((j + 1) * wa) if j < n else term
+            return Distribution(weights, self.denominator**n)
+        result, base = Distribution({0: 1}, 1), self
+        while n:
+            if n & 1:
+                result = result.convolve(base)
+            n >>= 1
+            if n:
+                base = base.convolve(base)
+        return result
+
+    def floats(self) -> dict[int, float]:
+        return {k: w / self.denominator for k, w in self.weights.items()}
+
+    def exact(self) -> dict[int, str]:
+        if self.denominator.bit_length() < self.REDUCE_BITS:
+            return {k: str(Fraction(w, self.denominator)) for k, w in self.weights.items()}
+        return {k: f"{w}/{self.denominator}" for k, w in self.weights.items()}
+
+    def mean(self) -> Fraction:
+        return Fraction(sum(k * w for k, w in self.weights.items()), self.denominator)
+
+    def at_least(self) -> Distribution:
+        """P(N or more) for each N."""
+        out, running = {}, 0
+        for k in sorted(self.weights, reverse=True):
+            running += self.weights[k]
+            out[k] = running
+        return Distribution(out, self.denominator)
+
+    def at_least_floats(self) -> dict[int, float]:
+        """P(N or more) for each N as floats, one running sum at a time (no table of big
+        integers kept)."""
+        out, running = {}, 0
+        for k in sorted(self.weights, reverse=True):
+            running += self.weights[k]
+            out[k] = running / self.denominator
+        return dict(sorted(out.items()))
+
+    def tail(self, at_least: int) -> Fraction:
+        return Fraction(sum(w for k, w in self.weights.items() if k >= at_least), self.denominator)
+
+
+def add_independent(dists: Iterable[Mapping[int, Fraction]]) -> Distribution:
+    """Distribution of the sum of independent integer-valued results: copies of one
+    distribution are summed by a power of it, the rest by convolution."""
+    copies: dict[tuple, int] = {}
     for dist in dists:
-        step: dict[int, Fraction] = {}
-        for a, pa in total.items():
-            for b, pb in dist.items():
-                step[a + b] = step.get(a + b, Fraction(0)) + pa * pb
-        total = step
-    return dict(sorted(total.items()))
+        key = (
+            tuple(sorted(Distribution.of(dist).weights.items())),
+            Distribution.of(dist).denominator,
+        )
+        copies[key] = copies.get(key, 0) + 1
+    total = Distribution({0: 1}, 1)
+    for (weights, denominator), n in copies.items():
+        total = total.convolve(Distribution(dict(weights), denominator).power(n))
+    return total
 
 
 def until_decided(dist: dict[K, Fraction], undecided: K) -> dict[K, Fraction]:
@@ -132,9 +239,13 @@ def until_decided(dist: dict[K, Fraction], undecided: K) -> dict[K, Fraction]:
     return {o: p / stop for o, p in dist.items() if o != undecided}
 
 
-def as_floats(dist: dict) -> dict[str, float]:
+def as_floats(dist: Mapping) -> dict[str, float]:
+    if isinstance(dist, Distribution):
+        return {str(k): p for k, p in dist.floats().items()}
     return {str(k): float(v) for k, v in dist.items()}
 
 
-def as_fractions(dist: dict) -> dict[str, str]:
+def as_fractions(dist: Mapping) -> dict[str, str]:
+    if isinstance(dist, Distribution):
+        return {str(k): text for k, text in dist.exact().items()}
     return {str(k): f"{v.numerator}/{v.denominator}" for k, v in dist.items()}

@@ -149,7 +149,7 @@ def summary_text(summary: dict[str, Any]) -> str:
     return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in summary.items())
 
 
-def percent(p: Fraction) -> str:
+def percent(p: Fraction | float) -> str:
     """A probability as a percentage in 7 columns; an impossible one is a plain 0."""
     return f"{float(p) * 100:6.2f}%" if p else f"{'0':>7}"
 
@@ -247,14 +247,31 @@ def odds_headline(res: Resolution) -> str:
     return "odds: " + ", ".join(parts)
 
 
-def mean(dist: dict[Any, Fraction]) -> Fraction:
+def mean(dist: Any) -> Fraction:
+    if hasattr(dist, "mean"):  # hc_cli.odds.Distribution: one sum of integers
+        return dist.mean()
     return sum((Fraction(k) * p for k, p in dist.items()), Fraction(0))
 
 
-def at_least(dist: dict[Any, Fraction]) -> dict[Any, Fraction]:
+def at_least(dist: Any) -> Any:
     """P(N or more) for each N of a distribution over whole numbers."""
+    if hasattr(dist, "at_least"):
+        return dist.at_least()
     out, running = {}, Fraction(0)
     for k in sorted(dist, reverse=True):
         running += dist[k]
         out[k] = running
     return dict(sorted(out.items()))
+
+
+def at_least_floats(dist: Any) -> dict[Any, float]:
+    if hasattr(dist, "at_least_floats"):
+        return dist.at_least_floats()
+    return {k: float(p) for k, p in at_least(dist).items()}
+
+
+def float_items(dist: Any) -> list[tuple[Any, float]]:
+    """The rows of a distribution as floats, without reducing a fraction per row."""
+    if hasattr(dist, "floats"):
+        return list(dist.floats().items())
+    return [(k, float(p)) for k, p in dist.items()]

@@ -149,7 +149,7 @@ def _odds(res: Resolution, paint: Paint, bars: bool, indent: str) -> list[str]:
     return lines
 
 
-def _bar(p: Fraction, top: Fraction, style: str, paint: Paint) -> str:
+def _bar(p: Fraction | float, top: Fraction | float, style: str, paint: Paint) -> str:
     return "  " + paint(style, "█" * round(float(p / (top or 1)) * BAR_WIDTH))
 
 
@@ -170,11 +170,12 @@ def _rows(outcomes: dict[str, Fraction], paint: Paint, bars: bool, indent: str) 
 def _distribution(dist: dict, paint: Paint, bars: bool, indent: str, numeric: bool) -> list[str]:
     """A count's distribution: each value exactly, and (for whole numbers) that value or more:
     "2 or more kills" is what a player asks."""
-    width = max([len(str(k)) for k in dist] + [1])
-    top = max(dist.values(), default=0)
-    more = s.at_least(dist) if numeric else {}
+    rows = s.float_items(dist)
+    width = max([len(str(k)) for k, _ in rows] + [1])
+    top = max((p for _, p in rows), default=0.0)
+    more = s.at_least_floats(dist) if numeric else {}
     lines = [f"{indent}{'':>{width}}  {'exactly':>7}" + ("  or more" if numeric else "")]
-    for k, p in dist.items():
+    for k, p in rows:
         line = f"{indent}{k!s:>{width}}  {s.percent(p)}"
         if numeric:
             line += f"  {s.percent(more[k])}"

@@ -355,8 +355,11 @@ def fire_odds(tables: HighCrusadeTables, req: FireRequest) -> Resolution:
     }
     order = ("miss", "hit", "kill")
     # Shots are independent, so counts over several add up by convolution.
-    kills = add_independent(_indicator(per_shot[s], {"kill"}) for s in specs)
-    hits = add_independent(_indicator(per_shot[s], {"hit", "kill"}) for s in specs)
+    kill_each = [_indicator(per_shot[s], {"kill"}) for s in specs]
+    hit_each = [_indicator(per_shot[s], {"hit", "kill"}) for s in specs]
+    kills = add_independent(kill_each)
+    # Every hit kills when no penetration falls short of a DF: then the counts are the same.
+    hits = kills if hit_each == kill_each else add_independent(hit_each)
     counts = {"kills": kills, "hits": hits} if len(specs) > 1 else {}
     if len(set(specs)) == 1:
         # One target, or a Fireteam's identical shots: each shot's odds once, then the counts.
