@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 UNITS = {"inches": '"', "metres": " m", "kg": " kg", "kph": " kph"}
 
 KINDS = ("text", "number", "whole", "flag")
+# What a number of a game may be unless its option says otherwise: distances, counts and
+# characteristics all fit (a larger one is a typo, or volume for hc batch).
+DEFAULT_BOUNDS: dict[str, tuple[float, float]] = {"number": (0, 100_000), "whole": (-1000, 1000)}
 
 
 class Option:
@@ -49,6 +52,10 @@ class Option:
         "conflicts",
         "positional",
         "required",
+        "low",
+        "high",
+        "most",
+        "beyond",
     )
 
     def __init__(
@@ -65,6 +72,10 @@ class Option:
         conflicts: tuple[str, ...] = (),
         positional: bool = False,
         required: bool = False,
+        low: float | None = None,
+        high: float | None = None,
+        most: int | None = None,
+        beyond: str = "",
     ) -> None:
         if kind not in KINDS:
             raise ValueError(f"option {name}: kind {kind!r} is not one of {KINDS}")
@@ -82,9 +93,18 @@ class Option:
         self.conflicts = conflicts
         self.positional = positional
         self.required = required
+        # Bounds a player never meets: a number past them is a typo, or a job for hc batch.
+        default_low, default_high = DEFAULT_BOUNDS.get(kind, (None, None))
+        self.low = default_low if low is None else low
+        self.high = default_high if high is None else high
+        self.most = (1000 if positional else 100) if most is None else most  # repeats
+        self.beyond = beyond
 
     def help_text(self) -> str:
-        return f"{self.help} ({self.unit})" if self.unit else self.help
+        text = f"{self.help} ({self.unit})" if self.unit else self.help
+        if self.kind in ("whole", "number") and (self.low, self.high) != DEFAULT_BOUNDS[self.kind]:
+            text += f" [{self.low:g}..{self.high:g}]"
+        return text
 
     def __repr__(self) -> str:
         return f"Option({self.name!r})"

@@ -70,8 +70,59 @@ def missing_command(ruleset: str, command: str, has: list[str]) -> HcError:
     return HcError(f"{ruleset} has no '{command}' command", hint)
 
 
+def shown(value: Any, most: int = 40) -> str:
+    """A value as a message quotes it: cut to a readable length."""
+    text = (
+        value
+        if isinstance(value, str)
+        else f"{value:g}"
+        if isinstance(value, float)
+        else repr(value)
+    )
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def check_values(
+    options: Iterable[Any], values: dict[str, Any], spell: Callable[[str], str] = spell_option
+) -> None:
+    """Every value within what its option declares: a finite number inside its bounds, no
+    more repeats than a game has. The message names the option, the value and what is right."""
+    import math
+
+    for option in options:
+        value = values.get(option.name)
+        if value is None:
+            continue
+        items = value if isinstance(value, (list, tuple)) else [value]
+        if option.many and len(items) > option.most:
+            raise HcError(
+                f"{len(items)} x {spell(option.name)}: more than the {option.most} a command takes",
+                option.beyond or "split it over several commands, or use hc batch",
+            )
+        if option.kind not in ("number", "whole"):
+            continue
+        for item in items:
+            if isinstance(item, float) and not math.isfinite(item):
+                raise HcError(
+                    f"{spell(option.name)} {shown(item)} is not a number a table can use",
+                    f"give {spell(option.name)} as a number from {option.low:g} to {option.high:g}",
+                )
+            if not option.low <= item <= option.high:
+                unit = f" {option.unit}" if option.unit else ""
+                raise HcError(
+                    f"{spell(option.name)} {shown(item)} is out of bounds: {option.low:g}.."
+                    f"{option.high:g}{unit}",
+                    option.beyond
+                    or f"give {spell(option.name)} from {option.low:g} to {option.high:g}",
+                )
+
+
 def check_options(
-    declared: Any, ruleset: str, given: set[str], spell: Callable[[str], str] = spell_option
+    declared: Any,
+    ruleset: str,
+    given: set[str],
+    spell: Callable[[str], str] = spell_option,
+    flags: dict[str, Any] | None = None,
 ) -> None:
     """Every option given is one the command declares, and none conflicts with another."""
     names = {o.name for o in declared.options}
@@ -81,6 +132,7 @@ def check_options(
             ", ".join(spell(f) for f in foreign) + f" does not apply to {ruleset} {declared.name}",
             f"{ruleset} {declared.name} takes: " + ", ".join(spell(f) for f in sorted(names)),
         )
+    check_values(declared.options, flags or {}, spell)
     for option in declared.options:
         clash = [c for c in option.conflicts if c in given]
         if option.name in given and clash:
@@ -109,6 +161,9 @@ def execute(
             "--odds rolls nothing, so --seed and --dice do not go with it",
             "leave out --seed/--dice, or leave out --odds to roll",
         )
+    from hc_cli.shared_commands import COMMON_OPTIONS
+
+    check_values(COMMON_OPTIONS, {"seed": call.seed}, spell)
     if call.seed is not None and call.dice:
         raise HcError(
             "--seed and --dice both given",
@@ -129,7 +184,9 @@ def execute(
             return roll_odds(expression, call.ruleset)
     else:
         declared = command_of(call.ruleset, call.command)
-        check_options(declared, call.ruleset, set(call.flags if given is None else given), spell)
+        check_options(
+            declared, call.ruleset, set(call.flags if given is None else given), spell, call.flags
+        )
         spec = registry.implementation(call.ruleset).COMMANDS[call.command]
         request = spec.build(call.flags)
         tables = session.tables(call.ruleset, call.rules)

@@ -8,7 +8,6 @@ series), so the rules stay in one place.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -59,10 +58,13 @@ class EnumeratingDice(DiceSource):
         ]
 
     def rolloff(self, names: list[str], sides: int, purpose: str) -> tuple[list[str], list[Roll]]:
-        # Independent dice re-rolled on ties put every order of the tied names at equal odds.
-        orders = list(itertools.permutations(names))
-        index = self._choose_weighted([Fraction(1, len(orders))] * len(orders))
-        return list(orders[index]), []
+        # Independent dice re-rolled on ties put every order of the tied names at equal odds:
+        # choose the first of those left, at equal odds, one place at a time (n! paths, but
+        # never a list of the n! orders).
+        left, order = list(names), []
+        while left:
+            order.append(left.pop(self._choose(len(left))))
+        return order, []
 
     def _percentile_faces(self, purpose: str) -> tuple[int, int]:
         # One 100-way branch instead of two 10-way ones: same outcomes, shallower paths.

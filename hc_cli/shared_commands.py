@@ -11,7 +11,13 @@ COMMON_OPTIONS = (
         help="The game: a rule set's name (hc --help lists them); also HC_RULESET or the "
         "settings file.",
     ),
-    Option("seed", kind="whole", help="Replay: the same seed and inputs give the same output."),
+    Option(
+        "seed",
+        kind="whole",
+        low=0,
+        high=2**63 - 1,
+        help="Replay: the same seed and inputs give the same output.",
+    ),
     Option(
         "dice",
         metavar="LIST",

@@ -33,7 +33,7 @@ def test_unknown_names_suggest_the_nearest(hc, args, wrong, right):
 
 def test_negative_range(hc):
     err = hc.error("fire", "-w", "ingrave-ar", "-r", "-3", "-t", "crusader")
-    assert "--range -3 is negative" in err and "0 or more" in err
+    assert "--range -3 is out of bounds: 0..100000 inches" in err and "from 0 to 100000" in err
 
 
 def test_non_numeric_range(hc):
@@ -101,7 +101,7 @@ def test_bad_dice_on_a_d10(hc):
         (("fire", "-w", "ingrave-ar", "-t", "orc"), "--range is needed"),
         (("fire", "--chance", "50", "--df", "4"), "no weapon given and no --penetration"),
         (("fire", "-w", "ingrave-ar", "-r", "4"), "no target given"),
-        ((*FIRE, "--shots", "0"), "--shots 0 fires nothing"),
+        ((*FIRE, "--shots", "0"), "--shots 0 is out of bounds: 1..10000"),
         (("fire", "--chance", "-5", "--penetration", "3", "--df", "3"), "--chance -5 is negative"),
         ((*FIRE, "--mod", "smoke=lots"), "'lots' is not a whole number"),
         (("roll", "2x6"), "cannot read '2x6'"),

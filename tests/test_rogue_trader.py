@@ -685,7 +685,7 @@ def test_move_bad_input(hc):
     assert 'that ground needs 6" of move' in hc.error("move", *RT, "--m", "4", "--difficult", "3")
     assert "no move given" in hc.error("move", *RT)
     assert "rolls no dice" in hc.error("move", *RT, "--m", "4", "--odds")
-    assert "--m -1 is negative" in hc.error("move", *RT, "--m", "-1")
+    assert "--m -1 is out of bounds: 0..100000 inches" in hc.error("move", *RT, "--m", "-1")
     assert "high-crusade has no 'move' command" in hc.error("move", "--m", "4")
 
 

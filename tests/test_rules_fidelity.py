@@ -142,7 +142,7 @@ def test_up_to_five_bursts_an_action(hc):
         for b, pb in p.items():
             convolved[a + b] = convolved.get(a + b, Fraction(0)) + pa * pb
     assert {int(k): Fraction(v) for k, v in both.items()} == convolved
-    assert "up to 5 bursts" in hc.error(*burst, "--shots", "6")
+    assert "--shots 6 is out of bounds: 1..5" in hc.error(*burst, "--shots", "6")
 
 
 def test_a_grenade_may_be_thrown_while_walking(hc):

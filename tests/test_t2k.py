@@ -734,7 +734,10 @@ def test_initiative_notes_and_roster(hc, tmp_path):
             ("fire", "--asset", "10", "--weapon", "m16", "--strength", "5", "--range", "10"),
             "did you mean 'm16a2'",
         ),
-        (("fire", "--asset", "10", *RIFLE, "--range", "-1"), "--range -1 is negative"),
+        (
+            ("fire", "--asset", "10", *RIFLE, "--range", "-1"),
+            "--range -1 is out of bounds: 0..100000 metres",
+        ),
         (
             ("fire", "--asset", "10", *RIFLE, "--range", "10", "--shot", "snap"),
             "not a kind of shot",

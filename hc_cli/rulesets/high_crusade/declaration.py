@@ -39,6 +39,7 @@ DECLARATION = RuleSet(
                     complete=True,
                     help="Target: a troop type or a bare defence factor; repeat it for every "
                     "figure under a template.",
+                    most=1000,
                 ),
                 Option(
                     "shots",
@@ -46,6 +47,9 @@ DECLARATION = RuleSet(
                     "-n",
                     kind="whole",
                     help="Shots fired together (a Fireteam): each listed, then summed.",
+                    low=1,
+                    high=10_000,
+                    beyond="hc batch for volume, --odds for a distribution",
                 ),
                 Option("mod", many=True, complete=True, metavar="X", help=_MOD_HELP),
                 Option("df", kind="whole", help="Defence factor of the (one) target."),

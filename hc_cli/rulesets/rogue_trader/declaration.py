@@ -60,6 +60,7 @@ DECLARATION = RuleSet(
                     help="The target's profile; repeat it for following fire or for the "
                     "models under an area marker. The same --target twice is the same model; "
                     "ork:a and ork:b are two orks.",
+                    most=1000,
                 ),
                 Option(
                     "shots",
@@ -68,6 +69,9 @@ DECLARATION = RuleSet(
                     kind="whole",
                     help="Shots of a unit, each at its own model of the target profile "
                     "(with --one-model, all at one model).",
+                    low=1,
+                    high=10_000,
+                    beyond="hc batch for volume, --odds for a distribution",
                 ),
                 Option(
                     "one_model",
@@ -173,11 +177,20 @@ DECLARATION = RuleSet(
                 ),
                 Option("friend", complete=True, help="The friend's profile, with --into-melee."),
                 Option("placed", kind="flag", help="The area marker is placed: no deviation roll."),
-                Option("under", kind="whole", help="Models of the --target under the area marker."),
+                Option(
+                    "under",
+                    kind="whole",
+                    help="Models of the --target under the area marker.",
+                    low=0,
+                    high=1000,
+                    beyond="hc batch for volume, --odds for a distribution",
+                ),
                 Option(
                     "partly",
                     kind="whole",
                     help="How many of those (the last) are only partly under: -1 to hit.",
+                    low=0,
+                    high=1000,
                 ),
                 Option(
                     "blasting_cover",

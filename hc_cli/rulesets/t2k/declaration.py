@@ -65,6 +65,9 @@ DECLARATION = RuleSet(
                     "-n",
                     kind="whole",
                     help="Single shots fired in this action; with --shot burst, bursts (up to 5).",
+                    low=1,
+                    high=5,
+                    beyond="an action fires at most 5; hc batch for more actions",
                 ),
                 Option(
                     "mod",

@@ -230,12 +230,34 @@ def resolve_initiative(t: T2kTables, req: InitiativeRequest, dice: DiceSource) -
     return res
 
 
+LISTED_ORDERS = 720  # beyond this many equally likely orders, count them: do not list them
+
+
 def initiative_odds(t: T2kTables, req: InitiativeRequest) -> Resolution:
+    from fractions import Fraction
+
     from hc_cli.odds import enumerate_outcomes
 
     res, groups, die = plan_initiative(t, req)
-    dist = enumerate_outcomes(
-        lambda d: order_slots(groups, die, d)[0], lambda order: ", ".join(_label(s) for s in order)
+    orders = math.prod(math.factorial(len(g)) for g in groups)
+    if orders <= LISTED_ORDERS:
+        dist = enumerate_outcomes(
+            lambda d: order_slots(groups, die, d)[0],
+            lambda order: ", ".join(_label(s) for s in order),
+        )
+        res.odds = Odds(dict(sorted(dist.items(), key=lambda kv: -kv[1])))
+        return res
+    # Every tie is a fair roll-off: each of the orders is equally likely, 1 / orders. Listing
+    # them would take n! lines; who acts first is what a table asks.
+    first = groups[0]
+    res.odds = Odds({f"{_label(s)} first": Fraction(1, len(first)) for s in first})
+    res.fields.update(orders=orders, each_order=f"1/{orders}")
+    res.explanation.append(
+        f"{orders:,} orders, each at 1/{orders:,}: "
+        + "; ".join(
+            f"{len(g)} tied at {g[0].value} ({math.factorial(len(g)):,} orders)"
+            for g in groups
+            if len(g) > 1
+        )
     )
-    res.odds = Odds(dict(sorted(dist.items(), key=lambda kv: -kv[1])))
     return res
