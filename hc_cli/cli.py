@@ -357,7 +357,9 @@ def _width() -> int:
     return max(shutil.get_terminal_size((80, 24)).columns, 20)
 
 
-def _output(res: Any, json: bool, no_color: bool, quiet: bool = False) -> None:
+def _output(
+    res: Any, json: bool, no_color: bool, quiet: bool = False, verbose: bool = False
+) -> None:
     if json:
         from hc_cli.render.json_text import render as render_json
 
@@ -370,9 +372,10 @@ def _output(res: Any, json: bool, no_color: bool, quiet: bool = False) -> None:
 
         # color=True: click would strip the escape codes whenever stdout is not a terminal,
         # and FORCE_COLOR asks for them exactly then.
-        typer.echo(render(res, paint, bars=True, width=_width(), quiet=quiet), color=True)
+        text = render(res, paint, bars=True, width=_width(), quiet=quiet, verbose=verbose)
+        typer.echo(text, color=True)
     else:
-        typer.echo(render(res, width=_width(), quiet=quiet))
+        typer.echo(render(res, width=_width(), quiet=quiet, verbose=verbose))
 
 
 def _given(ctx: Any) -> set[str]:

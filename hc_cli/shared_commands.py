@@ -36,6 +36,13 @@ COMMON_OPTIONS = (
     ),
     Option("no_color", kind="flag", help="Plain text; NO_COLOR or output to a pipe does the same."),
     Option("quiet", "--quiet", "-q", kind="flag", help="Print the result's headline alone."),
+    Option(
+        "verbose",
+        "--verbose",
+        "-v",
+        kind="flag",
+        help="Every shot of a big volley on its own line (more than 20 are summed up).",
+    ),
     Option("log", metavar="FILE", help="Append this resolution to a replayable log (hc replay)."),
 )
 COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
@@ -60,7 +67,7 @@ SHARED_COMMANDS = (
                 help="Dice: d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, d66 ...",
             ),
         ),
-        common=("ruleset", "seed", "dice", "json", "odds", "no_color", "quiet", "log"),
+        common=("ruleset", "seed", "dice", "json", "odds", "no_color", "quiet", "verbose", "log"),
         run="roll",
         examples=("hc roll 2d6+1",),
     ),

@@ -64,3 +64,40 @@ def test_big_denominators_stay_exact():
     exact = dist.exact()
     assert Fraction(exact[1000]) == dist[1000]
     assert abs(sum(dist.floats().values()) - 1) < 1e-9
+
+
+def test_a_volley_past_a_screenful_is_summed_up(hc):
+    fire = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "50", "--seed", "1")
+    text = hc(*fire).stdout
+    assert "shot 1:" not in text and "(each of the 50: --verbose, or --json)" in text
+    assert "... (50 dice) ->" in text
+    assert "shot 50:" in hc(*fire, "--verbose").stdout
+    assert len(hc.json(*fire)["shots"]) == 50
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "1000000"),
+         "--shots 1000000 is out of bounds: 1..10000"),
+        (("fire", "-w", "ingrave-ar", "-r", "nan", "-t", "orc"), "--range nan is not a number"),
+        (("fire", "-w", "ingrave-ar", "-r", "inf", "-t", "orc"), "--range inf is not a number"),
+        (("fire", "--ruleset", "rogue-trader", "--bs", "4", "-w", "frag-grenade", "-r", "6",
+          "-t", "ork", "--placed", "--under", "9223372036854775808"), "--under 92233720368547"),
+        (("roll", "d6", "--seed", "-1"), "--seed -1 is out of bounds"),
+    ],
+)  # fmt: skip
+def test_bounds_answer_at_once_with_the_way_round(hc, args, message):
+    err = hc.error(*args)
+    assert message in err
+
+
+def test_bounds_are_in_the_help(hc):
+    assert "[1..10000]" in " ".join(hc("fire", "--help").stdout.split())
+
+
+def test_tied_orders_are_counted_not_listed(hc):
+    chars = [a for i in range(11) for a in ("--char", f"C{i}:5::5:0")]
+    out = hc.json("initiative", "--ruleset", "t2k", *chars, "--odds")
+    assert out["orders"] == 39916800 and out["each_order"] == "1/39916800"
+    assert out["odds_exact"]["C0 first"] == "1/11" and len(out["odds"]) == 11

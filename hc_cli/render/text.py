@@ -37,6 +37,7 @@ OUTCOME_STYLES = {
     "on-target": "bold green",
 }
 BAR_WIDTH = 30
+SCREENFUL = 20  # shots listed one by one; more are summed up unless --verbose
 
 
 def plain(style: str, text: str) -> str:
@@ -49,9 +50,11 @@ def render(
     bars: bool = False,
     width: int = 0,
     quiet: bool = False,
+    verbose: bool = False,
 ) -> str:
     """The headline first, then the breakdown; every line wrapped to `width` (0: no limit)
-    between words, never inside one. `quiet`: the headline alone."""
+    between words, never inside one. `quiet`: the headline alone. A volley of more shots
+    than a screen holds shows how its shots came out, not each shot, unless `verbose`."""
     style = OUTCOME_STYLES.get(res.outcome or "", "bold cyan") if res.odds is None else "bold"
     lines = [paint(style, s.headline(res))]
     if quiet:
@@ -72,9 +75,21 @@ def render(
                 f"  {name:<{name_width}}  {paint(sign, f'{value:>4}')}  {target:<10}  "
                 + paint("italic" if source == "sample" else "dim", source)
             )
-    lines += [paint("cyan", line) for line in res.fields.get("phases", [])]
+    lines += [
+        paint("cyan", line if verbose else _few_dice(line)) for line in res.fields.get("phases", [])
+    ]
     lines += _body(res, paint, indent="")
-    for shot in res.shots:
+    listed = res.shots if verbose or len(res.shots) <= SCREENFUL else []
+    if len(listed) < len(res.shots):
+        tally: dict[str, int] = {}
+        for shot in res.shots:
+            tally[shot.outcome or "-"] = tally.get(shot.outcome or "-", 0) + 1
+        lines.append(
+            paint("dim", "shots: ")
+            + ", ".join(f"{paint(OUTCOME_STYLES.get(o, 'bold'), o)} {n}" for o, n in tally.items())
+            + paint("dim", f" (each of the {len(res.shots)}: --verbose, or --json)")
+        )
+    for shot in listed:
         label, roll, outcome = s.shot_line(shot, res.units)
         tail = f": {paint(OUTCOME_STYLES.get(outcome, 'bold'), outcome)}" if outcome else ""
         lines.append(f"  {paint('bold', label)}: {roll}{tail}")
@@ -87,6 +102,16 @@ def render(
     if res.sample_values:
         lines.append(paint("dim italic", s.sample_footer(res, width)))
     return wrap(lines, width)
+
+
+def _few_dice(phase: str) -> str:
+    """A phase's dice past a screenful shown as the first few and how many there were."""
+    head, _, tail = phase.partition(": ")
+    values, arrow, result = tail.partition(" -> ")
+    dice = values.split()
+    if len(dice) <= SCREENFUL:
+        return phase
+    return f"{head}: {' '.join(dice[:SCREENFUL])} ... ({len(dice)} dice){arrow}{result}"
 
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
