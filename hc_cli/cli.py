@@ -439,7 +439,13 @@ def _dispatch(ctx: Any) -> None:
     except HcError as error:
         _fail(command, error)
         return
-    _output(res, bool(values.get("json")), bool(values.get("no_color")), bool(values.get("quiet")))
+    _output(
+        res,
+        bool(values.get("json")),
+        bool(values.get("no_color")),
+        bool(values.get("quiet")),
+        bool(values.get("verbose")),
+    )
 
 
 def _tables(ctx: Any) -> None:
