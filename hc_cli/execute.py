@@ -36,12 +36,36 @@ class Session:
 
     def __init__(self) -> None:
         self._tables: dict[tuple[str, tuple[str, ...]], Any] = {}
+        self._prepared: dict[Any, tuple[Any, Any, dict[str, str], str]] = {}
 
     def tables(self, ruleset: str, rules: tuple[str, ...]) -> Any:
         key = (ruleset, rules)
         if key not in self._tables:
             self._tables[key] = registry.implementation(ruleset).load_tables(list(rules) or None)
         return self._tables[key]
+
+    def prepared(
+        self, call: Call, given: Iterable[str] | None, spell: Callable[[str], str]
+    ) -> tuple[Any, Any, dict[str, str], str]:
+        """The checked, typed request of a call, and how it resolves: worked out once for
+        every call that gives the same options (a batch of seeded fires builds one)."""
+        names = frozenset(call.flags if given is None else given)
+        try:
+            key: Any = (call.ruleset, call.command, names, repr(sorted(call.flags.items())))
+            hash(key)
+        except TypeError:
+            key = None
+        found = self._prepared.get(key) if key is not None else None
+        if found is not None:
+            return found
+        declared = command_of(call.ruleset, call.command)
+        check_options(declared, call.ruleset, set(names), spell, call.flags)
+        spec = registry.implementation(call.ruleset).COMMANDS[call.command]
+        declaration = registry.get(call.ruleset)
+        found = (spec, spec.build(call.flags), declaration.units(call.command), declaration.book)
+        if key is not None and len(self._prepared) < 1024:
+            self._prepared[key] = found
+        return found
 
     def digest(self, ruleset: str, rules: tuple[str, ...]) -> str | None:
         tables = self._tables.get((ruleset, rules))
@@ -183,25 +207,17 @@ def execute(
         def odds() -> Any:
             return roll_odds(expression, call.ruleset)
     else:
-        declared = command_of(call.ruleset, call.command)
-        check_options(
-            declared, call.ruleset, set(call.flags if given is None else given), spell, call.flags
-        )
-        spec = registry.implementation(call.ruleset).COMMANDS[call.command]
-        request = spec.build(call.flags)
+        spec, request, units, book = session.prepared(call, given, spell)
         tables = session.tables(call.ruleset, call.rules)
-
-        declaration = registry.get(call.ruleset)
-        units = declaration.units(call.command)
 
         def resolve(dice: Any) -> Any:
             res = spec.resolve(tables, request, dice)
-            res.units, res.book = units, declaration.book
+            res.units, res.book = units, book
             return res
 
         def odds() -> Any:
             res = spec.odds(tables, request)
-            res.units, res.book = units, declaration.book
+            res.units, res.book = units, book
             return res
 
     if call.odds:

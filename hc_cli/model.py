@@ -96,6 +96,30 @@ class Resolution:
         self.explanation.extend(step.explanation)
         self.readings.extend(r for r in step.readings if r not in self.readings)
 
+    def fresh(self) -> Resolution:
+        """A copy to fill: the same planned inputs and findings in containers of its own, so a
+        plan worked out once can serve many rolls."""
+        return Resolution(
+            self.command,
+            self.ruleset,
+            dict(self.inputs),
+            list(self.modifiers),
+            list(self.rolls),
+            self.outcome,
+            dict(self.fields),
+            list(self.explanation),
+            list(self.sample_values),
+            list(self.shots),
+            None if self.summary is None else dict(self.summary),
+            self.odds,
+            self.seed,
+            self.label,
+            dict(self.units),
+            self.headline,
+            self.book,
+            list(self.readings),
+        )
+
     def all_readings(self) -> list[str]:
         """The readings that decided this resolution or any shot of it, each once."""
         found = list(self.readings)
