@@ -130,36 +130,81 @@ def parse_request(request: Any, fields_of: _Fields | None = None) -> tuple[Call,
     return call, set(flags)
 
 
+GROUP = 256  # lines resolved between two syncs of the log
+
+
+def _error_line(number: int, message: str, hint: str | None) -> dict[str, Any]:
+    return {"line": number, "error": message, "hint": hint}
+
+
+def _answer(number: int, line: str, session: Session, fields_of: _Fields) -> tuple[dict, Any]:
+    """One line's answer, and its call (None for a line that failed). Any bad line, of any
+    kind, becomes an error object: a batch never stops."""
+    try:
+        try:
+            request = json.loads(line)
+        except RecursionError:
+            raise HcError(
+                "nested too deep to be a request", "one flat JSON object a line"
+            ) from None
+        except ValueError as exc:
+            where = f" at column {exc.colno}" if hasattr(exc, "colno") else ""
+            reason = getattr(exc, "msg", None) or str(exc).split(":")[0]
+            raise HcError(f"not JSON: {reason}{where}", "one JSON object a line") from None
+        call, given = parse_request(request, fields_of)
+        result = as_dict(execute(call, session, given, _spell))
+        result["line"] = number
+        return result, call
+    except HcError as error:
+        return _error_line(number, error.message, error.hint), None
+    except (RecursionError, OverflowError, MemoryError) as exc:
+        return _error_line(
+            number, f"too big to resolve ({type(exc).__name__})", "smaller values"
+        ), None
+
+
+def _text(obj: dict) -> str:
+    text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate from the input: escape it, do not die
+        text = json.dumps(obj, separators=(",", ":"))
+    return text + "\n"
+
+
 def run(lines: Iterable[str], out: IO[str], log_path: str | None = None) -> int:
-    """Resolve every line; return how many failed."""
+    """Resolve every line, in order; return how many failed. With a log, each group of
+    lines is written to the log and synced before their answers are written: every answered
+    line is in the log."""
     session = Session()
     fields_of = _Fields()
     failed = 0
+    answers: list[str] = []
+    entries: list[dict] = []
+
+    def flush() -> None:
+        if entries:
+            from hc_cli.log import append_many
+
+            append_many(log_path or "", entries)
+            entries.clear()
+        out.write("".join(answers))
+        answers.clear()
+
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        try:
-            try:
-                request = json.loads(line)
-            except ValueError as exc:
-                raise HcError(
-                    f"not JSON: {exc.msg} at column {exc.colno}", "one JSON object a line"
-                ) from None
-            call, given = parse_request(request, fields_of)
-            result = as_dict(execute(call, session, given, _spell))
-            if log_path:
-                from hc_cli.log import append, make_entry
-
-                append(log_path, make_entry(call, result, session.digest(call.ruleset, call.rules)))
-            result["line"] = number
-            out.write(json.dumps(result, separators=(",", ":"), ensure_ascii=False) + "\n")
-        except HcError as error:
+        result, call = _answer(number, line, session, fields_of)
+        if call is None:
             failed += 1
-            out.write(
-                json.dumps(
-                    {"line": number, "error": error.message, "hint": error.hint}, ensure_ascii=False
-                )
-                + "\n"
-            )
+        elif log_path:
+            from hc_cli.log import make_entry
+
+            logged = {k: v for k, v in result.items() if k != "line"}
+            entries.append(make_entry(call, logged, session.digest(call.ruleset, call.rules)))
+        answers.append(_text(result))
+        if len(answers) >= GROUP:
+            flush()
+    flush()
     out.flush()
     return failed

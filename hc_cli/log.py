@@ -55,7 +55,14 @@ def make_entry(call: Call, result: dict[str, Any], digest: str | None) -> dict[s
 
 def append(path: str, entry: dict[str, Any]) -> None:
     """Append one whole line: a single write on an O_APPEND descriptor, then fsync."""
-    data = (json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    append_many(path, [entry])
+
+
+def append_many(path: str, entries: list[dict[str, Any]]) -> None:
+    """Append whole lines: one write on an O_APPEND descriptor, then one fsync."""
+    data = "".join(
+        json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n" for entry in entries
+    ).encode("utf-8", "backslashreplace")
     try:
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     except OSError as exc:
