@@ -428,17 +428,21 @@ def _dispatch(ctx: Any) -> None:
         res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))
         if call.dice:  # as entered, when asked for: the log replays the list
             call = replace(call, dice=res.inputs.get("dice", call.dice))
-        if values.get("log"):
-            from hc_cli.log import append, make_entry
-            from hc_cli.render.json_text import as_dict
+    except HcError as error:
+        _fail(command, error)
+        return
+    log_failed = None
+    if values.get("log") is not None:
+        from hc_cli.log import append, make_entry
+        from hc_cli.render.json_text import as_dict
 
+        try:
             append(
                 values["log"],
                 make_entry(call, as_dict(res), session.digest(call.ruleset, call.rules)),
             )
-    except HcError as error:
-        _fail(command, error)
-        return
+        except HcError as error:
+            log_failed = error  # the result is still printed; then the failure, exit 2
     _output(
         res,
         bool(values.get("json")),
@@ -446,6 +450,8 @@ def _dispatch(ctx: Any) -> None:
         bool(values.get("quiet")),
         bool(values.get("verbose")),
     )
+    if log_failed is not None:
+        _fail(command, log_failed)
 
 
 def _tables(ctx: Any) -> None:

@@ -314,15 +314,64 @@ def answer(env: Mapping[str, str]) -> tuple[str | None, int] | None:
     return render(shell, items, env)
 
 
-def main() -> None:
-    """The `hc` entry point: a TAB press is answered here; everything else goes to the app."""
-    if "_HC_COMPLETE" in os.environ:
-        result = answer(os.environ)
-        if result is not None:
-            text, code = result
-            if text is not None:
-                sys.stdout.write(text + "\n")
-            sys.exit(code)
-    from hc_cli.cli import main as app_main
+def _streams() -> bool:
+    """Standard streams hc can always write to: a closed one becomes the null device (and
+    the run then ends 1), any character the encoding lacks is escaped, not an error."""
+    closed = sys.stdout is None
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, mode))  # noqa: SIM115 - for the whole run
+        stream = getattr(sys, name)
+        if mode == "w" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    return closed
 
-    app_main()
+
+def _silence() -> None:
+    """Nothing more can reach stdout (a broken pipe, a full disk): say nothing more."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def main() -> None:
+    """The `hc` entry point: a TAB press is answered here; everything else goes to the app.
+    A standard stream that is closed, full or a broken pipe ends hc quietly: 141 for a broken
+    pipe (as a shell reports SIGPIPE), 1 for the rest."""
+    import errno
+
+    closed = _streams()
+    try:
+        if "_HC_COMPLETE" in os.environ:
+            try:
+                result = answer(os.environ)
+            except (ValueError, IndexError):  # a malformed COMP_CWORD or the like
+                result = ("", 0)
+            if result is not None:
+                text, code = result
+                if text is not None:
+                    sys.stdout.write(text + "\n")
+                sys.stdout.flush()
+                sys.exit(code)
+        from hc_cli.cli import main as app_main
+
+        try:
+            app_main()
+        finally:
+            sys.stdout.flush()
+    except SystemExit as done:
+        if closed and not done.code:
+            sys.exit(1)  # it resolved, but nothing could be said: not a success
+        raise
+    except BrokenPipeError:
+        _silence()
+        sys.exit(141)
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT):
+            raise
+        _silence()
+        sys.exit(1)
+    if closed:
+        sys.exit(1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -59,25 +60,45 @@ def append(path: str, entry: dict[str, Any]) -> None:
 
 
 def append_many(path: str, entries: list[dict[str, Any]]) -> None:
-    """Append whole lines: one write on an O_APPEND descriptor, then one fsync."""
+    """Append whole lines: one write on an O_APPEND descriptor, then one fsync. Only a
+    regular file is a log (not a device, a FIFO, /proc); a last line cut short by a writer
+    that was stopped is ended first, so a new entry always starts on a line of its own."""
     data = "".join(
         json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n" for entry in entries
     ).encode("utf-8", "backslashreplace")
+    if not path:
+        raise HcError("--log '' names no file", "give --log FILE")
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)
     except OSError as exc:
         raise HcError(
-            f"cannot write the log '{path}': {exc.strerror}",
-            "give --log a file in a directory you can write to",
+            f"cannot write the log '{path[:80]}': {exc.strerror}",
+            "give --log a regular file in a directory you can write to",
         ) from None
     try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise HcError(
+                f"the log '{path[:80]}' is not a regular file",
+                "give --log a file, not a device, a pipe or /proc",
+            )
+        if info.st_size and os.pread(fd, 1, info.st_size - 1) != b"\n":
+            data = b"\n" + data  # the line before was cut short: do not glue onto it
         view = memoryview(data)
         while view:
             written = os.write(fd, view)
             view = view[written:]
         os.fsync(fd)
+    except OSError as exc:
+        raise HcError(
+            f"cannot write the log '{path[:80]}': {exc.strerror}",
+            "free some space, or give --log another file",
+        ) from None
     finally:
         os.close(fd)
+
+
+MAX_LINE = 1_000_000  # bytes: a log entry is a few kilobytes
 
 
 @dataclass
@@ -89,14 +110,22 @@ class LogContents:
 
 def read(path: str) -> LogContents:
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
         raise HcError(
-            f"cannot read the log '{path}': {exc.strerror}", "give the file written by --log"
+            f"cannot read the log '{path[:80]}': {exc.strerror}", "give the file written by --log"
         ) from None
-    lines = data.split(b"\n")
-    tail = lines.pop()  # after the last newline: empty, or a line cut short
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise HcError(f"'{path[:80]}' is not a regular file", "give the file written by --log")
+        lines = []
+        while True:
+            raw = f.readline(MAX_LINE + 1)
+            if not raw:
+                break
+            lines.append(raw if len(raw) <= MAX_LINE else b"<too long>")
+    tail = lines.pop() if lines and not lines[-1].endswith(b"\n") else b""
+    lines = [line.rstrip(b"\n") for line in lines]
     entries, damaged = [], []
     for number, raw in enumerate(lines, 1):
         if not raw.strip():
@@ -105,7 +134,7 @@ def read(path: str) -> LogContents:
             entry = json.loads(raw)
             if not isinstance(entry, dict) or "command" not in entry:
                 raise ValueError("not an entry")
-        except ValueError:
+        except (ValueError, RecursionError):
             damaged.append(f"line {number}: not a log entry")
             continue
         entries.append((number, entry))

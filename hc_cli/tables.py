@@ -55,13 +55,31 @@ def bundled_files(ruleset: str) -> list[Path]:
     return [Path(p) for p in yaml_files(registry.get(ruleset).data)]
 
 
+MAX_RULES_BYTES = 1_000_000  # a house-rules file is a page of YAML, not a megabyte
+
+
 def house_rule_files(cli_files: list[str] | None = None) -> list[Path]:
     """Every house-rules file in force, in order; a missing one is an error."""
+    if any(not p for p in os.environ.get("HC_RULES", "x").split(os.pathsep)):
+        raise HcError(
+            "HC_RULES has an empty entry",
+            f"separate house-rules files with '{os.pathsep}', with no empty one between",
+        )
+    for given in cli_files or []:
+        if not given:
+            raise HcError("--rules '' names no file", "give the path of a YAML file")
     files = [Path(p) for p in house_rule_paths(cli_files)]
     for f in files:
-        if not f.is_file():
+        try:
+            regular = f.is_file()
+        except OSError as exc:  # a name too long, a folder that cannot be searched
             raise HcError(
-                f"house-rules file '{f}' does not exist",
+                f"house-rules file '{str(f)[:80]}' cannot be reached: {exc.strerror}",
+                "give the path of a readable YAML file",
+            ) from None
+        if not regular:
+            raise HcError(
+                f"house-rules file '{str(f)[:80]}' does not exist",
                 "give the path of a YAML file (--rules, HC_RULES or the config directory)",
             )
     return files
@@ -112,10 +130,29 @@ def parse_yaml(path: Path) -> Any:
     LinedLoader.add_constructor("tag:yaml.org,2002:map", mapping)
     LinedLoader.add_constructor("tag:yaml.org,2002:seq", sequence)
     try:
+        if path.stat().st_size > MAX_RULES_BYTES:
+            raise RulesFileError(
+                str(path),
+                None,
+                None,
+                f"is larger than {MAX_RULES_BYTES:,} bytes",
+                "a house-rules file changes a few entries: split or trim it",
+            )
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesFileError(str(path), None, None, f"cannot be read ({exc})") from None
     try:
+        # An alias (*name) can expand a few hundred bytes into gigabytes: tables take none.
+        # The events are read without building anything, so the check itself is cheap.
+        for event in yaml.parse(text, Loader=base):
+            if isinstance(event, yaml.AliasEvent):
+                raise RulesFileError(
+                    str(path),
+                    event.start_mark.line + 1,
+                    None,
+                    f"uses a YAML alias (*{event.anchor})",
+                    "write the values out in full: rules files take no aliases",
+                )
         return yaml.load(text, Loader=LinedLoader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
@@ -346,6 +383,17 @@ def merge(
     return MergedTables(ruleset, tables, [str(p) for p in bundled + house], digest, skipped)
 
 
+def _cache_shape(data: Any) -> bool:
+    """A cache read back is trusted only in the shape hc writes it; anything else is rebuilt."""
+    return (
+        isinstance(data.get("tables"), dict)
+        and all(isinstance(t, dict) for t in data["tables"].values())
+        and isinstance(data.get("files"), list)
+        and isinstance(data.get("digest"), str)
+        and isinstance(data.get("skipped"), list)
+    )
+
+
 def load_merged(
     ruleset: str, schemas_loader: Any, cli_files: list[str] | None = None, use_cache: bool = True
 ) -> MergedTables:
@@ -357,11 +405,11 @@ def load_merged(
     if use_cache and not os.environ.get("HC_NO_CACHE"):
         try:
             data = json.loads(cached.read_text(encoding="utf-8"))
-            if data["source"] == description:
+            if data["source"] == description and _cache_shape(data):
                 return MergedTables(
                     ruleset, data["tables"], data["files"], data["digest"], data["skipped"]
                 )
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             pass  # no cache yet, or a damaged one: rebuild it below
     schemas, cross_check = schemas_loader()
     merged = merge(ruleset, schemas, bundled, house, cross_check)
