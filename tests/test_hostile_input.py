@@ -1,0 +1,124 @@
+"""Hostile input answers at once, with exit 0 or 2 and no traceback: batch lines of every
+kind, house rules built to exhaust the machine, logs on devices, closed or full streams."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from hc_cli.cli import app
+
+FIRE = {"command": "fire", "weapon": "ingrave-ar", "range": 14, "target": "orc", "seed": 1}
+
+
+def _batch(hc, lines: list[str]):
+    return hc.runner.invoke(app, ["batch"], input="".join(line + "\n" for line in lines))
+
+
+BAD_LINES = [
+    json.dumps({**FIRE, "weapon": 5}),
+    json.dumps({**FIRE, "shots": "3"}),
+    json.dumps({**FIRE, "target": ["orc", 5]}),
+    json.dumps({**FIRE, "mod": [[1]]}),
+    json.dumps({**FIRE, "dice": [4, 6], "seed": None}),
+    json.dumps({**FIRE, "ruleset": 7}),
+    '{"command": "move", "ruleset": "rogue-trader", "m": 4, "very_difficult": NaN}',
+    json.dumps({**FIRE, "weapon": "\ud800"}),
+    "[" * 100_000 + "]" * 100_000,
+    '{"command": "roll", "expression": "d6", "seed": ' + "9" * 5000 + "}",
+    json.dumps({**FIRE, "range": int("9" * 4000)}),
+    json.dumps({**FIRE, "seed": True}),
+    json.dumps({**FIRE, "seed": 1e5}),
+    json.dumps({**FIRE, "shots": 1.5}),
+]
+
+
+def test_a_batch_answers_every_line_in_order(hc):
+    lines = [json.dumps(FIRE)] + BAD_LINES + [json.dumps(FIRE)]
+    result = _batch(hc, lines)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [o["line"] for o in out] == list(range(1, len(lines) + 1))
+    assert "outcome" in out[0] and "outcome" in out[-1]
+    assert all("error" in o for o in out[1:-1]), [o for o in out[1:-1] if "error" not in o]
+    assert "field 'weapon' is 5: not text" == out[1]["error"]
+    assert "field 'seed' is true: not a whole number" == out[12]["error"]
+
+
+def test_yaml_aliases_are_refused(hc, house):
+    bomb = "ruleset: high-crusade\na: &a [x, x]\n" + "".join(
+        f"{c}: &{c} [*{p}, *{p}]\n" for p, c in zip("abcdefg", "bcdefgh", strict=True)
+    )
+    err = hc.error("tables", "--rules", house(bomb))
+    assert "uses a YAML alias (*a)" in err and ":3:" in err
+
+
+def test_a_huge_house_rules_file_is_refused(hc, house):
+    big = house("ruleset: high-crusade\n" + "# padding\n" * 120_000)
+    assert "larger than 1,000,000 bytes" in hc.error("tables", "--rules", big)
+
+
+@pytest.mark.parametrize("content", ["[]", "null", "42", '{"source": "x", "tables": null}'])
+def test_a_cache_of_the_wrong_shape_is_rebuilt(hc, clean_environment, content):
+    fire = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "1")
+    assert hc(*fire).exit_code == 0
+    caches = list((clean_environment / "cache" / "hc").glob("*.json"))
+    assert caches
+    for cache in caches:
+        cache.write_text(content)
+    assert hc.json(*fire)["outcome"] == "kill"
+
+
+def test_logs_are_regular_files_and_a_torn_line_is_ended(hc, tmp_path):
+    roll = ("roll", "d6", "--seed", "1")
+    bad = hc(*roll, "--log", "/dev/null")
+    assert bad.exit_code == 2 and "not a regular file" in bad.stderr
+    assert bad.stdout.startswith("total")  # the result is still printed
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert "not a regular file" in hc(*roll, "--log", str(fifo)).stderr
+    assert "not a regular file" in hc.error("replay", str(fifo))
+    log = tmp_path / "game.log"
+    log.write_text('{"command": "roll", "cut sho')
+    assert hc(*roll, "--log", str(log)).exit_code == 0
+    lines = log.read_text().splitlines()
+    assert lines[0] == '{"command": "roll", "cut sho' and json.loads(lines[1])["command"] == "roll"
+    assert "''" in hc.error(*roll, "--log", "")
+
+
+def _hc(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hc_cli", *args], capture_output=True, **kwargs)
+
+
+def test_closed_and_full_streams_end_quietly():
+    with open("/dev/full", "w") as full:
+        for args in (("roll", "d6", "--seed", "1"), ("tables",), ("--help",)):
+            run = subprocess.run(
+                [sys.executable, "-m", "hc_cli", *args], stdout=full, stderr=subprocess.PIPE
+            )
+            assert run.returncode == 1 and b"Traceback" not in run.stderr, args
+    shut = subprocess.run(
+        f"{sys.executable} -m hc_cli roll d6 --seed 1 >&-", shell=True, stderr=subprocess.PIPE
+    )
+    assert shut.returncode == 1 and b"Traceback" not in shut.stderr
+
+
+@pytest.mark.parametrize("cword", ["x", "-5", ""])
+def test_completion_with_a_malformed_environment_completes_nothing(cword):
+    env = {
+        **os.environ,
+        "_HC_COMPLETE": "complete_bash",
+        "COMP_WORDS": "hc fire",
+        "COMP_CWORD": cword,
+    }
+    run = _hc(env=env)
+    assert run.returncode == 0 and b"Traceback" not in run.stderr
+
+
+def test_unreachable_rules_paths_are_named(hc):
+    assert "cannot be reached" in hc.error("tables", "--rules", "x" * 300 + ".yaml")
+    assert "empty entry" in hc.error("tables", env={"HC_RULES": os.pathsep})
