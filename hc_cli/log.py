@@ -8,11 +8,12 @@ say so, so earlier entries are never lost.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import stat
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hc_cli import __version__
@@ -63,9 +64,6 @@ def append_many(path: str, entries: list[dict[str, Any]]) -> None:
     """Append whole lines: one write on an O_APPEND descriptor, then one fsync. Only a
     regular file is a log (not a device, a FIFO, /proc); a last line cut short by a writer
     that was stopped is ended first, so a new entry always starts on a line of its own."""
-    data = "".join(
-        json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n" for entry in entries
-    ).encode("utf-8", "backslashreplace")
     if not path:
         raise HcError("--log '' names no file", "give --log FILE")
     try:
@@ -82,8 +80,19 @@ def append_many(path: str, entries: list[dict[str, Any]]) -> None:
                 f"the log '{path[:80]}' is not a regular file",
                 "give --log a file, not a device, a pipe or /proc",
             )
-        if info.st_size and os.pread(fd, 1, info.st_size - 1) != b"\n":
-            data = b"\n" + data  # the line before was cut short: do not glue onto it
+        fcntl.flock(fd, fcntl.LOCK_EX)  # one writer at a time: the chain stays whole
+        size = os.fstat(fd).st_size
+        torn = bool(size) and os.pread(fd, 1, size - 1) != b"\n"
+        seq, prev = _last_link(fd, size, torn)
+        lines = []
+        for entry in entries:
+            seq += 1
+            line = json.dumps(
+                {"seq": seq, "prev": prev, **entry}, separators=(",", ":"), ensure_ascii=False
+            ).encode("utf-8", "backslashreplace")
+            prev = chain_hash(line)
+            lines.append(line + b"\n")
+        data = (b"\n" if torn else b"") + b"".join(lines)  # a cut line is ended first
         view = memoryview(data)
         while view:
             written = os.write(fd, view)
@@ -101,11 +110,42 @@ def append_many(path: str, entries: list[dict[str, Any]]) -> None:
 MAX_LINE = 1_000_000  # bytes: a log entry is a few kilobytes
 
 
+def chain_hash(line: bytes) -> str:
+    """What the next entry says of this one: a change to any byte of it breaks the chain."""
+    import hashlib
+
+    return hashlib.sha256(line).hexdigest()
+
+
+def _last_link(fd: int, size: int, torn: bool) -> tuple[int, str | None]:
+    """The sequence number and hash of the last whole entry, to chain the next one on."""
+    if not size:
+        return 0, None
+    end = size if not torn else size  # a torn tail is not an entry: look before it
+    start = max(0, end - MAX_LINE)
+    block = os.pread(fd, end - start, start)
+    lines = block.split(b"\n")
+    if torn:
+        lines = lines[:-1]
+    for line in reversed(lines):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict) and isinstance(entry.get("seq"), int):
+            return entry["seq"], chain_hash(line)
+        return 0, chain_hash(line)
+    return 0, None
+
+
 @dataclass
 class LogContents:
     entries: list[tuple[int, dict[str, Any]]]  # (line number, entry)
     damaged: list[str]  # lines that are not entries, said plainly
     truncated: bool  # a last line cut short (its writer was stopped mid-write)
+    broken: list[str] = field(default_factory=list)  # where the chain of entries breaks
 
 
 def read(path: str) -> LogContents:
@@ -126,7 +166,8 @@ def read(path: str) -> LogContents:
             lines.append(raw if len(raw) <= MAX_LINE else b"<too long>")
     tail = lines.pop() if lines and not lines[-1].endswith(b"\n") else b""
     lines = [line.rstrip(b"\n") for line in lines]
-    entries, damaged = [], []
+    entries, damaged, broken = [], [], []
+    expected, prev = 1, None
     for number, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
@@ -135,7 +176,25 @@ def read(path: str) -> LogContents:
             if not isinstance(entry, dict) or "command" not in entry:
                 raise ValueError("not an entry")
         except (ValueError, RecursionError):
-            damaged.append(f"line {number}: not a log entry")
+            damaged.append(f"line {number}: not a log entry (garbage, or an entry damaged)")
             continue
+        seq = entry.get("seq")
+        if isinstance(seq, int) and not isinstance(seq, bool):
+            if seq > expected:
+                broken.append(
+                    f"line {number}: entry {seq}, but {expected} was next: "
+                    f"{seq - expected} deleted before it"
+                )
+            elif seq < expected:
+                broken.append(
+                    f"line {number}: entry {seq} again, after {expected - 1}: duplicated or moved"
+                )
+            elif entry.get("prev") != prev:
+                broken.append(
+                    f"line {number}: entry {seq} does not chain onto the entry before "
+                    "it: that entry was edited, or this one forged"
+                )
+            expected = max(expected, seq) + 1
+        prev = chain_hash(raw)
         entries.append((number, entry))
-    return LogContents(entries, damaged, truncated=bool(tail.strip()))
+    return LogContents(entries, damaged, bool(tail.strip()), broken)

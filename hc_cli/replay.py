@@ -28,10 +28,13 @@ class ReplayReport:
     entries: list[EntryReport]
     damaged: list[str]
     truncated: bool
+    broken: list[str] = field(default_factory=list)
 
     @property
     def failed(self) -> int:
-        return sum(not e.reproduced for e in self.entries)
+        """Entries that do not reproduce, damaged lines and breaks in the chain: a log that
+        was edited, cut or added to by hand does not pass."""
+        return sum(not e.reproduced for e in self.entries) + len(self.damaged) + len(self.broken)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -40,6 +43,7 @@ class ReplayReport:
             "reproduced": len(self.entries) - self.failed,
             "not_reproduced": self.failed,
             "damaged": self.damaged,
+            "chain_broken": self.broken,
             "truncated_last_line": self.truncated,
         }
 
@@ -51,13 +55,18 @@ class ReplayReport:
                 + ("reproduced" if e.reproduced else "does NOT reproduce")
             )
             out += [f"  {d}" for d in e.differences]
-        out += self.damaged
+        out += self.damaged + self.broken
         if self.truncated:
             out.append("the last line was cut short (its writer was stopped): ignored")
+        bad = sum(not e.reproduced for e in self.entries)
         out.append(
-            f"{len(self.entries)} entries: {len(self.entries) - self.failed} reproduced, "
-            f"{self.failed} did not"
+            f"{len(self.entries)} entries: {len(self.entries) - bad} reproduced, {bad} did not"
         )
+        if self.damaged or self.broken:
+            out.append(
+                f"the log has been tampered with or damaged: {len(self.damaged)} bad line(s), "
+                f"{len(self.broken)} break(s) in the chain"
+            )
         return out
 
 
@@ -72,7 +81,7 @@ def _differences(logged: dict, now: dict) -> list[str]:
     if logged.get("rolls") != now.get("rolls"):
         out.append(f"rolls: logged [{_rolls(logged)}], now [{_rolls(now)}]")
     for key in sorted(set(logged) | set(now)):
-        if key in ("rolls", "explanation") or logged.get(key) == now.get(key):
+        if key == "rolls" or logged.get(key) == now.get(key):
             continue
         out.append(f"{key}: logged {logged.get(key)!r}, now {now.get(key)!r}")
     return out
@@ -137,4 +146,4 @@ def replay(path: str, rules: list[str] | None = None) -> ReplayReport:
             if entry.get("hc") != __version__:
                 differences.append(f"logged by hc {entry.get('hc')}, replayed by {__version__}")
         reports.append(EntryReport(line, what, not differences, differences))
-    return ReplayReport(path, reports, contents.damaged, contents.truncated)
+    return ReplayReport(path, reports, contents.damaged, contents.truncated, contents.broken)

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -122,3 +123,57 @@ def test_completion_with_a_malformed_environment_completes_nothing(cword):
 def test_unreachable_rules_paths_are_named(hc):
     assert "cannot be reached" in hc.error("tables", "--rules", "x" * 300 + ".yaml")
     assert "empty entry" in hc.error("tables", env={"HC_RULES": os.pathsep})
+
+
+def _game_log(hc, tmp_path) -> tuple[str, list[str]]:
+    log = str(tmp_path / "game.log")
+    for seed in range(1, 7):
+        fire = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", str(seed))
+        assert hc(*fire, "--log", log).exit_code == 0
+    return log, Path(log).read_text().splitlines()
+
+
+def _replay(hc, log: str, lines: list[str]):
+    with open(log, "w") as f:
+        f.write("".join(line + "\n" for line in lines))
+    return hc("replay", log)
+
+
+def test_replay_catches_every_kind_of_tampering(hc, tmp_path):
+    log, lines = _game_log(hc, tmp_path)
+    assert json.loads(lines[1])["seq"] == 2 and json.loads(lines[1])["prev"]
+    assert _replay(hc, log, lines).exit_code == 0
+    forged = [line.replace('"miss"', '"kill"') for line in lines]  # outcome words
+    edited = [
+        json.dumps({**(e := json.loads(line)), "result": {**e["result"], "explanation": ["x"]}})
+        for line in lines
+    ]
+    cases = {
+        "explanation rewritten": edited,
+        "outcome forged": forged,
+        "deleted": lines[:2] + lines[3:],
+        "duplicated": lines[:3] + lines[2:],
+        "reordered": [lines[1], lines[0], *lines[2:]],
+        "garbage": lines[:3] + ["garbage"] + lines[3:],
+        "last explanation": lines[:-1] + [edited[-1]],
+    }
+    for what, tampered in cases.items():
+        result = _replay(hc, log, tampered)
+        assert result.exit_code == 1, (what, result.stdout)
+        assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"command": "fire", "ruleset": "high-crusade", "flags": [1, 2], "result": {}},
+        {"command": "fire", "ruleset": "high-crusade", "flags": {}, "result": [1]},
+        {"command": "roll", "ruleset": "high-crusade", "flags": {"expression": "d6"}, "dice": 4},
+        {"command": "roll", "ruleset": 7, "flags": {}, "seed": float("nan")},
+    ],
+)
+def test_hand_made_entries_of_the_wrong_types_do_not_crash_replay(hc, tmp_path, entry):
+    log = tmp_path / "hand.log"
+    log.write_text(json.dumps(entry) + "\n" + "[" * 50_000 + "\n")
+    result = hc("replay", str(log))
+    assert result.exit_code == 1 and "Traceback" not in result.output
