@@ -177,3 +177,25 @@ def test_hand_made_entries_of_the_wrong_types_do_not_crash_replay(hc, tmp_path, 
     log.write_text(json.dumps(entry) + "\n" + "[" * 50_000 + "\n")
     result = hc("replay", str(log))
     assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_a_full_disk_is_exit_2_with_the_result_printed(hc, tmp_path, monkeypatch):
+    import errno
+
+    import hc_cli.log
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    log = tmp_path / "game.log"
+    log.write_text("")
+    monkeypatch.setattr(hc_cli.log.os, "write", full)
+    result = hc("roll", "d6", "--seed", "1", "--log", str(log))
+    assert result.exit_code == 2 and result.stdout.startswith("total")
+    assert "No space left on device" in result.stderr
+    lines = [json.dumps({"command": "roll", "expression": "d6", "seed": i}) for i in range(300)]
+    batch = hc.runner.invoke(
+        app, ["batch", "--log", str(log)], input="".join(x + "\n" for x in lines)
+    )
+    assert batch.exit_code == 2 and "No space left" in batch.stderr
+    assert batch.stdout == ""  # nothing answered that the log does not hold
