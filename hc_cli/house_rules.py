@@ -3,17 +3,13 @@ bundled tables, with every problem named by file, line and key, and what it woul
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from hc_cli import registry
-from hc_cli.errors import HcError, RulesFileError, UnknownName
-from hc_cli.tables import bundled_files, merge, parse_yaml
+from hc_cli.errors import RulesFileError, UnknownName
+from hc_cli.tables import bundled_files, existing_file, merge, parse_yaml
 
 
 def check_file(path: str) -> list[str]:
-    file = Path(path)
-    if not file.is_file():
-        raise HcError(f"house-rules file '{path}' does not exist", "give the path of a YAML file")
+    file = existing_file(path, "house-rules file", "give the path of a YAML file")
     raw = parse_yaml(file)
     if not isinstance(raw, dict) or "ruleset" not in raw:
         raise RulesFileError(

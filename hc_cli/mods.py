@@ -26,7 +26,7 @@ def parse_mod(text: str) -> ModSpec:
             )
         return ModSpec(text, label=label.strip(), value=_number(text, number))
     try:
-        return ModSpec(text, value=int(raw))
+        return ModSpec(text, value=_bounded(text, int(raw)))
     except ValueError:
         pass
     if not raw:
@@ -34,9 +34,21 @@ def parse_mod(text: str) -> ModSpec:
     return ModSpec(text, name=raw.lower())
 
 
+MOST = 1000  # no modifier of these games comes near it: a larger one is a typo
+
+
+def _bounded(text: str, value: int) -> int:
+    if abs(value) > MOST:
+        raise HcError(
+            f"--mod '{text[:40]}': {str(value)[:20]} is larger than any modifier",
+            f"a modifier is -{MOST}..{MOST}, e.g. --mod smoke=-10",
+        )
+    return value
+
+
 def _number(text: str, number: str) -> int:
     try:
-        return int(number)
+        return _bounded(text, int(number))
     except ValueError:
         raise HcError(
             f"--mod '{text}': '{number}' is not a whole number",

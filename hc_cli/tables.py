@@ -68,21 +68,22 @@ def house_rule_files(cli_files: list[str] | None = None) -> list[Path]:
     for given in cli_files or []:
         if not given:
             raise HcError("--rules '' names no file", "give the path of a YAML file")
-    files = [Path(p) for p in house_rule_paths(cli_files)]
-    for f in files:
-        try:
-            regular = f.is_file()
-        except OSError as exc:  # a name too long, a folder that cannot be searched
-            raise HcError(
-                f"house-rules file '{str(f)[:80]}' cannot be reached: {exc.strerror}",
-                "give the path of a readable YAML file",
-            ) from None
-        if not regular:
-            raise HcError(
-                f"house-rules file '{str(f)[:80]}' does not exist",
-                "give the path of a YAML file (--rules, HC_RULES or the config directory)",
-            )
-    return files
+    hint = "give the path of a YAML file (--rules, HC_RULES or the config directory)"
+    return [existing_file(p, "house-rules file", hint) for p in house_rule_paths(cli_files)]
+
+
+def existing_file(path: str | Path, what: str, hint: str) -> Path:
+    """A file that is there to be read, or an error that names it (cut to a readable length)
+    and says why: not there, a name too long, a folder that cannot be searched."""
+    file = Path(path)
+    shown = str(path) if len(str(path)) <= 80 else str(path)[:77] + "..."
+    try:
+        regular = file.is_file()
+    except OSError as exc:
+        raise HcError(f"{what} '{shown}' cannot be reached: {exc.strerror}", hint) from None
+    if not regular:
+        raise HcError(f"{what} '{shown}' does not exist", hint)
+    return file
 
 
 # ---------------------------------------------------------------------------------------------

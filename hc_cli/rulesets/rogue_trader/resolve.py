@@ -488,7 +488,7 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
     if area:
         mode = "area"
         if req.under is not None:
-            if req.under < 0 or len(names) > 1:
+            if req.under < 1 or len(names) > 1:
                 raise HcError(
                     "--under N counts models of one --target under the marker",
                     "give one --target with --under N, or one --target per model",

@@ -76,11 +76,10 @@ def parse_character(text: str) -> Character:
 
 def read_roster(path: str) -> list[Character]:
     """A YAML roster: a list of {name, initiative, wounds, agility, bulk}."""
-    from hc_cli.tables import parse_yaml
+    from hc_cli.tables import existing_file, parse_yaml
 
     file = Path(path)
-    if not file.is_file():
-        raise HcError(f"roster file '{path}' does not exist", "give the path of a YAML roster")
+    file = existing_file(file, "roster file", "give the path of a YAML roster")
     raw = parse_yaml(file)
     if not isinstance(raw, list):
         raise RulesFileError(
