@@ -103,7 +103,7 @@ def _wrap_example(example: str) -> list[str]:
         ):
             groups[-1] += " " + shlex.quote(word)
         else:
-            groups.append(shlex.quote(word) if not word.startswith("<") else word)
+            groups.append(word if word in ("<", ">", "|") else shlex.quote(word))
     lines, line = [], ""
     for group in groups:
         if line and len(line) + 1 + len(group) + 2 > HELP_WIDTH - 4:

@@ -37,6 +37,7 @@ def test_every_shared_command_has_help_with_an_example(hc, command):
     result = hc(*command.split(), "--help")
     assert result.exit_code == 0
     assert "Example: hc " + command in " ".join(result.stdout.split())
+    assert "'" not in result.stdout.split("Example: ")[1].splitlines()[0]  # copied as written
 
 
 def test_readme_has_an_example_per_command_and_the_test_command():
