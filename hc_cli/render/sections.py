@@ -6,8 +6,10 @@ Keeping the wording here means the colour and the plain output can only differ i
 from __future__ import annotations
 
 import re
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # fractions are imported where odds are shown, not for a plain roll
+    from fractions import Fraction
 
 from hc_cli.declare import with_unit
 from hc_cli.dice import Roll
@@ -250,6 +252,8 @@ def odds_headline(res: Resolution) -> str:
 def mean(dist: Any) -> Fraction:
     if hasattr(dist, "mean"):  # hc_cli.odds.Distribution: one sum of integers
         return dist.mean()
+    from fractions import Fraction
+
     return sum((Fraction(k) * p for k, p in dist.items()), Fraction(0))
 
 
@@ -257,6 +261,8 @@ def at_least(dist: Any) -> Any:
     """P(N or more) for each N of a distribution over whole numbers."""
     if hasattr(dist, "at_least"):
         return dist.at_least()
+    from fractions import Fraction
+
     out, running = {}, Fraction(0)
     for k in sorted(dist, reverse=True):
         running += dist[k]
