@@ -46,7 +46,6 @@ COMMON_OPTIONS = (
     Option("log", metavar="FILE", help="Append this resolution to a replayable log (hc replay)."),
 )
 COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
-RESOLVING = COMMON_NAMES  # a rule set's command takes them all
 
 SHELLS = ("bash", "zsh", "fish")
 

@@ -1087,7 +1087,7 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
     wounds = add_independent(_wounds(d) for d in dists)
     if plan.one_model:
         left = plan.specs[0].victim.wounds_left
-        dead = sum((p for w, p in wounds.items() if w >= left), Fraction(0))
+        dead = wounds.tail(left)  # one sum of integers, not a fraction a row
         casualties = {0: 1 - dead, 1: dead}
     else:
         casualties = add_independent(_casualty(d) for d in dists)
