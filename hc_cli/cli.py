@@ -17,6 +17,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from hc_cli import __version__, registry
 from hc_cli.declare import Command, Option
 from hc_cli.errors import HcError
+from hc_cli.runner import say_error, wants_colour, width
 from hc_cli.shared_commands import COMMON_NAMES, COMMON_OPTIONS, SHARED_COMMANDS
 
 _COMMON = {o.name: o for o in COMMON_OPTIONS}
@@ -337,45 +338,7 @@ def make_app() -> Any:
 
 
 def _fail(command: str, error: HcError) -> None:
-    lines = str(error).splitlines()
-    typer.echo(f"hc {command}: {lines[0]}" if command else f"hc: {lines[0]}", err=True)
-    for line in lines[1:]:
-        typer.echo(f"  {line}", err=True)
-    raise typer.Exit(2)
-
-
-def _wants_colour(no_color: bool) -> bool:
-    if no_color or os.environ.get("NO_COLOR"):
-        return False
-    return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
-
-
-def _width() -> int:
-    """The terminal's width (COLUMNS first, as shells set it); 80 when there is none."""
-    import shutil
-
-    return max(shutil.get_terminal_size((80, 24)).columns, 20)
-
-
-def _output(
-    res: Any, json: bool, no_color: bool, quiet: bool = False, verbose: bool = False
-) -> None:
-    if json:
-        from hc_cli.render.json_text import render as render_json
-
-        typer.echo(render_json(res))
-        return
-    from hc_cli.render.text import render
-
-    if _wants_colour(no_color):
-        from hc_cli.render.colour import paint
-
-        # color=True: click would strip the escape codes whenever stdout is not a terminal,
-        # and FORCE_COLOR asks for them exactly then.
-        text = render(res, paint, bars=True, width=_width(), quiet=quiet, verbose=verbose)
-        typer.echo(text, color=True)
-    else:
-        typer.echo(render(res, width=_width(), quiet=quiet, verbose=verbose))
+    raise typer.Exit(say_error(command, error))
 
 
 def _given(ctx: Any) -> set[str]:
@@ -388,70 +351,14 @@ def _given(ctx: Any) -> set[str]:
     }
 
 
-def _ask_line(prompt: str) -> str | None:
-    """One line of dice from the player (or a script's stdin); None at the end of input."""
-    sys.stderr.write(prompt)
-    sys.stderr.flush()
-    line = sys.stdin.readline()
-    if not sys.stdin.isatty():  # show what a script answered, as a person's typing shows
-        sys.stderr.write(line if line.endswith("\n") else line + "\n")
-    return line or None
-
-
-def _tell(text: str) -> None:
-    typer.echo(f"  {text}", err=True)
-
-
 def _dispatch(ctx: Any) -> None:
-    """Resolve the command with the options given: the rule set in force builds the request
-    and names the resolver (`hc_cli.execute`); then render, and log if asked."""
-    from dataclasses import replace
+    """Resolve the command with the options given (`hc_cli.runner`, as the direct path does)."""
+    from hc_cli.runner import dispatch
 
-    from hc_cli.execute import Call, Session, execute
-
-    command = ctx.command.name or ""
-    values = ctx.params
-    given = _given(ctx)
     ruleset = ctx.find_root().meta["hc.ruleset"][0]
-    flags = {k: v for k, v in values.items() if k not in COMMON_NAMES and k in given}
-    call = Call(
-        command,
-        ruleset,
-        flags,
-        values.get("seed"),
-        values.get("dice"),
-        bool(values.get("odds")),
-        tuple(values.get("rules") or ()),
-    )
-    session = Session()
-    try:
-        res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))
-        if call.dice:  # as entered, when asked for: the log replays the list
-            call = replace(call, dice=res.inputs.get("dice", call.dice))
-    except HcError as error:
-        _fail(command, error)
-        return
-    log_failed = None
-    if values.get("log") is not None:
-        from hc_cli.log import append, make_entry
-        from hc_cli.render.json_text import as_dict
-
-        try:
-            append(
-                values["log"],
-                make_entry(call, as_dict(res), session.digest(call.ruleset, call.rules)),
-            )
-        except HcError as error:
-            log_failed = error  # the result is still printed; then the failure, exit 2
-    _output(
-        res,
-        bool(values.get("json")),
-        bool(values.get("no_color")),
-        bool(values.get("quiet")),
-        bool(values.get("verbose")),
-    )
-    if log_failed is not None:
-        _fail(command, log_failed)
+    code = dispatch(ctx.command.name or "", ruleset, ctx.params, _given(ctx))
+    if code:
+        raise typer.Exit(code)
 
 
 def _tables(ctx: Any) -> None:
@@ -473,12 +380,12 @@ def _tables(ctx: Any) -> None:
     from hc_cli.render.text import render_listing
 
     book = registry.get(ruleset).book
-    if _wants_colour(bool(values.get("no_color"))):
+    if wants_colour(bool(values.get("no_color"))):
         from hc_cli.render.colour import paint
 
-        typer.echo(render_listing(listing, paint, _width(), book), color=True)
+        typer.echo(render_listing(listing, paint, width(), book), color=True)
     else:
-        typer.echo(render_listing(listing, width=_width(), book=book))
+        typer.echo(render_listing(listing, width=width(), book=book))
 
 
 def _batch(ctx: Any) -> None:

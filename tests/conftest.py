@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import random
+import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 import typer
@@ -28,14 +32,50 @@ def clean_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+class Entry:
+    """`hc` as its script runs it (`hc_cli.complete.main`): a plain resolving command through
+    the direct path (`hc_cli.direct`, no typer), anything else through the typer app."""
+
+    name = "hc"
+
+    def __init__(self) -> None:
+        self.direct = False
+
+    def main(self, args: list[str], prog_name: str = "hc", **extra):
+        from hc_cli.direct import run
+
+        code = run(list(args), os.environ)
+        self.direct = code is not None
+        if code is None:
+            return app.main(args=args, prog_name=prog_name, **extra)
+        sys.exit(code)
+
+
 class Hc:
-    """Runs `hc` in-process and keeps stdout and stderr apart."""
+    """Runs `hc` in-process and keeps stdout and stderr apart.
+
+    A command line the direct path takes is run through the typer app as well (with the same
+    system seed, unless it writes a log or asks for dice), and the two must print the same
+    bytes and exit alike: every command line of the suite checks that the two ways in agree."""
 
     def __init__(self) -> None:
         self.runner = CliRunner()
 
     def __call__(self, *args: str, env: dict[str, str] | None = None):
-        return self.runner.invoke(app, list(args), env=env)
+        import hc_cli.execute
+
+        entry = Entry()
+        seed = random.randrange(2**63)
+        with mock.patch.object(hc_cli.execute, "system_seed", lambda: seed):
+            result = self.runner.invoke(entry, list(args), env=env)
+            if entry.direct and "ask" not in args and not any(a.startswith("--log") for a in args):
+                typer_result = self.runner.invoke(app, list(args), env=env)
+                assert (result.exit_code, result.stdout, result.stderr) == (
+                    typer_result.exit_code,
+                    typer_result.stdout,
+                    typer_result.stderr,
+                ), args
+        return result
 
     def json(self, *args: str, env: dict[str, str] | None = None) -> dict:
         result = self(*args, "--json", env=env)

@@ -1,0 +1,139 @@
+"""A resolving command, well formed, run without importing typer: the common case at the table.
+
+Importing typer (and click inside it) costs several times a bare interpreter's start on its
+own, and a command that resolves needs none of it: its options are declared as data
+(`hc_cli.declare`). `parse` reads a command line the way click reads the generated command,
+for the plain forms only: `--ruleset NAME` before the command, then the command's declared
+options as `--name VALUE`, `--name=VALUE` or a declared short flag, its positional arguments,
+and numbers written plainly (`14`, `-1`, `2.5`). Anything else (help, `--version`, an unknown or
+misspelt option, a missing value or argument, `--`, a number click would have to convert, a
+command that is not a resolving one) returns None and the typer command line takes it, with its
+help and its messages. Both paths end in `hc_cli.runner.dispatch`; a test runs every command
+line of the suite both ways and compares the bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+_WHOLE = frozenset("0123456789")
+
+
+def _plain_whole(text: str) -> bool:
+    digits = text[1:] if text[:1] == "-" else text
+    return bool(digits) and set(digits) <= _WHOLE
+
+
+def _plain_number(text: str) -> bool:
+    whole, dot, fraction = text.partition(".")
+    return _plain_whole(whole) and (not dot or (bool(fraction) and set(fraction) <= _WHOLE))
+
+
+def _convert(kind: str, text: str) -> Any:
+    """The value click would give, or None when click would have to decide."""
+    if kind == "whole":
+        return int(text) if _plain_whole(text) and len(text) < 40 else None
+    if kind == "number":
+        return float(text) if _plain_number(text) and len(text) < 40 else None
+    return text
+
+
+def parse(
+    args: Sequence[str], env: Mapping[str, str]
+) -> tuple[str, str, dict[str, Any], set[str]] | None:
+    """(command, rule set, option values, names given) for a plain resolving command line;
+    None for anything the typer command line should read."""
+    from hc_cli import registry
+    from hc_cli.errors import HcError
+
+    if not args or "--" in args:
+        return None
+    start = 0
+    while start < len(args) and args[start].startswith("--ruleset"):
+        word = args[start]
+        if word == "--ruleset":
+            start += 2
+        elif not word.startswith("--ruleset="):
+            return None
+        else:
+            start += 1
+    if start >= len(args):
+        return None
+    try:
+        ruleset = registry.choose(args, env)[0]
+        declaration = registry.get(ruleset)
+    except HcError:
+        return None  # the typer command line says what is wrong
+    name = args[start]
+    declared = declaration.commands.get(name)
+    if declared is None:
+        from hc_cli.shared_commands import SHARED_COMMANDS
+
+        declared = next((c for c in SHARED_COMMANDS if c.name == name and c.run == "roll"), None)
+    if declared is None or declared.sub or declared.run not in (None, "roll"):
+        return None
+    from hc_cli.shared_commands import COMMON_NAMES, COMMON_OPTIONS
+
+    common = COMMON_NAMES if declared.common is None else declared.common
+    options = [o for o in declared.options if not o.positional]
+    options += [o for o in COMMON_OPTIONS if o.name in common]
+    by_flag = {flag: o for o in options for flag in o.flags}
+    positional = [o for o in declared.options if o.positional]
+    values: dict[str, Any] = {}
+    given: set[str] = set()
+    rest = args[start + 1 :]
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        i += 1
+        if not word.startswith("-"):
+            if not positional:
+                return None
+            option = positional.pop(0)
+            value = _convert(option.kind, word)
+            if value is None:
+                return None
+            values[option.name] = value
+            given.add(option.name)
+            continue
+        flag, equals, text = word.partition("=") if word.startswith("--") else (word, "", "")
+        option = by_flag.get(flag)
+        if option is None:
+            return None  # help, a misspelling, another game's option: typer explains
+        if option.kind == "flag":
+            if equals:
+                return None
+            values[option.name] = True
+        else:
+            if not equals:
+                if i >= len(rest):
+                    return None
+                text = rest[i]
+                i += 1
+            value = _convert(option.kind, text)
+            if value is None:
+                return None
+            if option.many:
+                values[option.name] = (*values.get(option.name, ()), value)
+            else:
+                values[option.name] = value
+        given.add(option.name)
+    if any(o.required for o in positional):
+        return None
+    return name, ruleset, values, given
+
+
+def run(args: Sequence[str], env: Mapping[str, str]) -> int | None:
+    """Resolve a plain command line and return its exit code; None: let typer read it."""
+    parsed = parse(args, env)
+    if parsed is None:
+        return None
+    from hc_cli.runner import dispatch, echo
+
+    try:
+        return dispatch(*parsed)
+    except (EOFError, KeyboardInterrupt):  # as click ends an interrupted command
+        echo("", err=True)
+        echo("Aborted!", err=True)
+        return 1

@@ -1,0 +1,150 @@
+"""Running a resolving command once its options are known: resolve, print, log. No typer here.
+
+The typer command line (`hc_cli.cli`) and the direct path (`hc_cli.direct`, which parses a
+well-formed command line from the declarations without importing typer) both end here, so a
+command prints the same bytes and exits with the same code whichever way it came in. Printing
+follows `click.echo`: one write and a flush; escape codes are stripped from text bound for
+something that is not a terminal, unless colour was asked for.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+from hc_cli.errors import HcError
+from hc_cli.shared_commands import COMMON_NAMES
+
+
+def echo(text: str, err: bool = False, color: bool | None = None) -> None:
+    """`click.echo` for a line of text: `color` None strips escape codes unless the stream is
+    a terminal, True keeps them."""
+    stream = sys.stderr if err else sys.stdout
+    if color is None and "\x1b" in text and not _isatty(stream):
+        import re
+
+        text = re.sub(r"\033\[[;?0-9]*[a-zA-Z]", "", text)
+    stream.write(text + "\n")
+    stream.flush()
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except Exception:  # a closed or odd stream: not a terminal
+        return False
+
+
+def say_error(command: str, error: HcError) -> int:
+    """`hc COMMAND: what is wrong` and the hint below it, on stderr; the exit code (2)."""
+    lines = str(error).splitlines()
+    echo(f"hc {command}: {lines[0]}" if command else f"hc: {lines[0]}", err=True)
+    for line in lines[1:]:
+        echo(f"  {line}", err=True)
+    return 2
+
+
+def wants_colour(no_color: bool) -> bool:
+    if no_color or os.environ.get("NO_COLOR"):
+        return False
+    return bool(os.environ.get("FORCE_COLOR")) or _isatty(sys.stdout)
+
+
+def width() -> int:
+    """The terminal's width (COLUMNS first, as shells set it); 80 when there is none. As
+    `shutil.get_terminal_size((80, 24))`, without importing shutil."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return max(columns, 20)
+
+
+def output(
+    res: Any, json: bool, no_color: bool, quiet: bool = False, verbose: bool = False
+) -> None:
+    if json:
+        from hc_cli.render.json_text import render as render_json
+
+        echo(render_json(res))
+        return
+    from hc_cli.render.text import render
+
+    if wants_colour(no_color):
+        from hc_cli.render.colour import paint
+
+        # color=True: the escape codes are kept whatever stdout is, as FORCE_COLOR asks.
+        text = render(res, paint, bars=True, width=width(), quiet=quiet, verbose=verbose)
+        echo(text, color=True)
+    else:
+        echo(render(res, width=width(), quiet=quiet, verbose=verbose))
+
+
+def _ask_line(prompt: str) -> str | None:
+    """One line of dice from the player (or a script's stdin); None at the end of input."""
+    sys.stderr.write(prompt)
+    sys.stderr.flush()
+    line = sys.stdin.readline()
+    if not sys.stdin.isatty():  # show what a script answered, as a person's typing shows
+        sys.stderr.write(line if line.endswith("\n") else line + "\n")
+    return line or None
+
+
+def _tell(text: str) -> None:
+    echo(f"  {text}", err=True)
+
+
+def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]) -> int:
+    """Resolve `command` of `ruleset` with the option values given (`given` names those set on
+    the command line): the rule set builds the request and resolves it (`hc_cli.execute`);
+    then print, and log if asked. Returns the exit code."""
+    from hc_cli.execute import Call, Session, execute
+
+    flags = {k: v for k, v in values.items() if k not in COMMON_NAMES and k in given}
+    call = Call(
+        command,
+        ruleset,
+        flags,
+        values.get("seed"),
+        values.get("dice"),
+        bool(values.get("odds")),
+        tuple(values.get("rules") or ()),
+    )
+    session = Session()
+    try:
+        res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))
+        if call.dice:  # as entered, when asked for: the log replays the list
+            from dataclasses import replace
+
+            call = replace(call, dice=res.inputs.get("dice", call.dice))
+    except HcError as error:
+        return say_error(command, error)
+    log_failed = None
+    if values.get("log") is not None:
+        from hc_cli.log import append, make_entry
+        from hc_cli.render.json_text import as_dict
+
+        try:
+            append(
+                values["log"],
+                make_entry(call, as_dict(res), session.digest(call.ruleset, call.rules)),
+            )
+        except HcError as error:
+            log_failed = error  # the result is still printed; then the failure, exit 2
+    output(
+        res,
+        bool(values.get("json")),
+        bool(values.get("no_color")),
+        bool(values.get("quiet")),
+        bool(values.get("verbose")),
+    )
+    if log_failed is not None:
+        return say_error(command, log_failed)
+    return 0
