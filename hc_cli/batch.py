@@ -10,12 +10,15 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Iterable
-from typing import IO, Any
 
 from hc_cli import registry
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, command_of, execute
 from hc_cli.render.json_text import as_dict
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 BATCH_COMMON = ("ruleset", "seed", "dice", "odds", "rules")  # the call's own fields
 _WANTED = {"whole": "a whole number", "number": "a number", "flag": "true or false", "text": "text"}

@@ -16,7 +16,10 @@ import os
 import shlex
 import sys
 from collections.abc import Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
 
 SHELLS = {"complete_bash": "bash", "complete_zsh": "zsh", "complete_fish": "fish"}
 Item = tuple[str, str | None]  # a candidate and its help

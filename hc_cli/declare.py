@@ -15,11 +15,12 @@ The implementation module exposes:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from collections.abc import Callable
     from os import PathLike
+    from typing import Any
+
 
 # Units a distance or weight may carry: the word for help, the mark after a printed number.
 UNITS = {"inches": '"', "metres": " m", "kg": " kg", "kph": " kph"}

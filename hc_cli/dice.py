@@ -12,11 +12,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
 
 from hc_cli.errors import DiceError
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,10 @@ line of the suite both ways and compares the bytes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
 
 _WHOLE = frozenset("0123456789")
 

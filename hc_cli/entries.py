@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
 
 from hc_cli.errors import UnknownName
 
-E = TypeVar("E")
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    E = TypeVar("E")
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,7 @@ Anything else escaping the resolver is a bug in `hc`, not bad input.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from collections.abc import Iterable
 

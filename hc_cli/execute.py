@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from hc_cli import registry
 from hc_cli.dice import AskingDice, ScriptedDice, SeededDice, system_seed
 from hc_cli.errors import HcError
 from hc_cli.registry import DEFAULT_RULESET
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def spell_option(name: str) -> str:

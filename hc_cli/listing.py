@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from hc_cli.errors import UnknownName
 from hc_cli.paths import data_root
 from hc_cli.tables import MergedTables
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
 
 INTERNAL = {"_file", "_changed", "field_sources"}
 

@@ -14,11 +14,14 @@ import os
 import stat
 import time
 from dataclasses import dataclass, field
-from typing import Any
 
 from hc_cli import __version__
 from hc_cli.errors import HcError
 from hc_cli.execute import Call
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def file_digest(path: str) -> str:

@@ -7,12 +7,13 @@ the three can never tell different stories.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from hc_cli.dice import Roll
 
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from fractions import Fraction
+    from typing import Any
 
 
 @dataclass(frozen=True)

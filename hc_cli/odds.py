@@ -12,9 +12,15 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeVar
 
 from hc_cli.dice import DiceSource, Roll, TooManyOutcomes, d100_faces
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
+    K = TypeVar("K", bound=Hashable)
 
 
 @dataclass
@@ -79,9 +85,6 @@ class EnumeratingDice(DiceSource):
             return None
         return [index for index, _ in path[:-1]] + [path[-1][0] + 1]
 
-
-T = TypeVar("T")
-K = TypeVar("K", bound=Hashable)
 
 # A single D100 shot is 100 paths, a melee 100, a morale test 10: far below this. The cap
 # only stops a question that would keep a player waiting.

@@ -9,10 +9,12 @@ resolvers ask `choose`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hc_cli.errors import HcError
 from hc_cli.schema import Field, Problems
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
 
 SCHEMA: dict[str, Field] = {
     "choice": Field("str", required=True, help="the reading in force: one of the alternatives"),

@@ -18,14 +18,16 @@ import json
 import os
 import sys
 import zlib
-from typing import TYPE_CHECKING, Any
 
 from hc_cli import __version__
 from hc_cli.errors import HcError, UnknownName
 from hc_cli.paths import cache_dir, config_dir, write_atomically
 
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
+    from typing import Any
+
 
 GROUP = "hc.rulesets"
 DEFAULT_RULESET = "high-crusade"

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any
 
 from hc_cli import __version__
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, execute
 from hc_cli.log import file_digest, read
 from hc_cli.render.json_text import as_dict
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @dataclass

@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from hc_cli.dice import DiceSource, Roll, TooManyOutcomes
 from hc_cli.errors import HcError
 from hc_cli.model import Odds, Resolution
 
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from fractions import Fraction
+
 
 MAX_DICE = 100
 MAX_SIDES = 1000

@@ -6,11 +6,13 @@ problem it finds (not just the first), so `hc rules check` can list them all at 
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
-from typing import Any
 
 from hc_cli.errors import RulesFileError
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Lined(dict):
@@ -124,7 +126,9 @@ def check_value(
         )
         return
     if spec.choices and value not in spec.choices:
-        close = difflib.get_close_matches(str(value), spec.choices, n=1)
+        from difflib import get_close_matches
+
+        close = get_close_matches(str(value), spec.choices, n=1)
         hint = f"did you mean '{close[0]}'?" if close else "one of: " + ", ".join(spec.choices)
         problems.add(path, line, key, f"'{value}' is not allowed", hint)
     if spec.minimum is not None and value < spec.minimum:
@@ -179,7 +183,9 @@ def check_entry(
     for name, value in entry.items():
         spec = schema.get(name)
         if spec is None:
-            close = difflib.get_close_matches(str(name), list(schema), n=1)
+            from difflib import get_close_matches
+
+            close = get_close_matches(str(name), list(schema), n=1)
             hint = f"did you mean '{close[0]}'?" if close else "known keys: " + ", ".join(schema)
             problems.add(path, _line(entry, name), f"{key}.{name}", "unknown key", hint)
             continue

@@ -20,8 +20,6 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
 from hc_cli.errors import HcError, RulesFileError, UnknownName
 from hc_cli.paths import (
@@ -33,6 +31,10 @@ from hc_cli.paths import (
     yaml_files,
 )
 from hc_cli.schema import Field, Lined, LinedList, Problems, check_entry, plain
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
 
 TableSchemas = dict[str, dict[str, Field]]
 
@@ -48,17 +50,17 @@ class RulesProblems(HcError):
         self.problems = problems
 
 
-def bundled_files(ruleset: str) -> list[Path]:
+def bundled_files(ruleset: str) -> list[str]:
     """The rule set's own tables: every *.yaml of its data folder."""
     from hc_cli import registry
 
-    return [Path(p) for p in yaml_files(registry.get(ruleset).data)]
+    return yaml_files(registry.get(ruleset).data)
 
 
 MAX_RULES_BYTES = 1_000_000  # a house-rules file is a page of YAML, not a megabyte
 
 
-def house_rule_files(cli_files: list[str] | None = None) -> list[Path]:
+def house_rule_files(cli_files: list[str] | None = None) -> list[str]:
     """Every house-rules file in force, in order; a missing one is an error."""
     if any(not p for p in os.environ.get("HC_RULES", "x").split(os.pathsep)):
         raise HcError(
@@ -72,9 +74,12 @@ def house_rule_files(cli_files: list[str] | None = None) -> list[Path]:
     return [existing_file(p, "house-rules file", hint) for p in house_rule_paths(cli_files)]
 
 
-def existing_file(path: str | Path, what: str, hint: str) -> Path:
-    """A file that is there to be read, or an error that names it (cut to a readable length)
-    and says why: not there, a name too long, a folder that cannot be searched."""
+def existing_file(path: Any, what: str, hint: str) -> str:
+    """A file that is there to be read (its path written plainly, as pathlib writes it), or an
+    error that names it (cut to a readable length) and says why: not there, a name too long, a
+    folder that cannot be searched."""
+    from pathlib import Path  # only for house-rules and roster files: slow to import
+
     file = Path(path)
     shown = str(path) if len(str(path)) <= 80 else str(path)[:77] + "..."
     try:
@@ -83,14 +88,14 @@ def existing_file(path: str | Path, what: str, hint: str) -> Path:
         raise HcError(f"{what} '{shown}' cannot be reached: {exc.strerror}", hint) from None
     if not regular:
         raise HcError(f"{what} '{shown}' does not exist", hint)
-    return file
+    return str(file)
 
 
 # ---------------------------------------------------------------------------------------------
 # YAML with line numbers
 
 
-def parse_yaml(path: Path) -> Any:
+def parse_yaml(path: str) -> Any:
     import yaml  # only on a cache miss: it is the slowest import hc has
 
     base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -131,7 +136,7 @@ def parse_yaml(path: Path) -> Any:
     LinedLoader.add_constructor("tag:yaml.org,2002:map", mapping)
     LinedLoader.add_constructor("tag:yaml.org,2002:seq", sequence)
     try:
-        if path.stat().st_size > MAX_RULES_BYTES:
+        if os.stat(path).st_size > MAX_RULES_BYTES:
             raise RulesFileError(
                 str(path),
                 None,
@@ -139,7 +144,8 @@ def parse_yaml(path: Path) -> Any:
                 f"is larger than {MAX_RULES_BYTES:,} bytes",
                 "a house-rules file changes a few entries: split or trim it",
             )
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesFileError(str(path), None, None, f"cannot be read ({exc})") from None
     try:
@@ -188,7 +194,7 @@ def _normal(name: Any) -> str:
 
 
 def _lay_bundled(
-    path: Path, raw: Any, schemas: TableSchemas, tables: dict, problems: Problems
+    path: str, raw: Any, schemas: TableSchemas, tables: dict, problems: Problems
 ) -> None:
     if not isinstance(raw, dict):
         problems.add(
@@ -213,7 +219,7 @@ def _lay_bundled(
 
 
 def _lay_entries(
-    path: Path,
+    path: str,
     table: str,
     entries: Any,
     schema: dict[str, Field],
@@ -266,7 +272,7 @@ def _lay_entries(
 
 
 def _lay_house(
-    path: Path,
+    path: str,
     raw: Any,
     ruleset: str,
     schemas: TableSchemas,
@@ -354,8 +360,8 @@ def _lay_house(
 def merge(
     ruleset: str,
     schemas: TableSchemas,
-    bundled: list[Path],
-    house: list[Path],
+    bundled: list[str],
+    house: list[str],
     cross_check: Any = None,
 ) -> MergedTables:
     """Read and lay every file; raise `RulesProblems` listing every problem found."""
@@ -402,10 +408,11 @@ def load_merged(
     bundled = bundled_files(ruleset)
     house = house_rule_files(cli_files)
     name, description = stat_key(ruleset, [str(p) for p in bundled + house])
-    cached = Path(cache_dir()) / f"tables-{name}.json"
+    cached = os.path.join(cache_dir(), f"tables-{name}.json")
     if use_cache and not os.environ.get("HC_NO_CACHE"):
         try:
-            data = json.loads(cached.read_text(encoding="utf-8"))
+            with open(cached, encoding="utf-8") as f:
+                data = json.loads(f.read())
             if data["source"] == description and _cache_shape(data):
                 return MergedTables(
                     ruleset, data["tables"], data["files"], data["digest"], data["skipped"]
@@ -416,7 +423,7 @@ def load_merged(
     merged = merge(ruleset, schemas, bundled, house, cross_check)
     if use_cache:
         write_atomically(
-            str(cached),
+            cached,
             json.dumps(
                 {
                     "source": description,

@@ -6,15 +6,16 @@ Keeping the wording here means the colour and the plain output can only differ i
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # fractions are imported where odds are shown, not for a plain roll
-    from fractions import Fraction
 
 from hc_cli.declare import with_unit
 from hc_cli.dice import Roll
 from hc_cli.model import Modifier, Resolution
 from hc_cli.words import count
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:  # fractions are imported where odds are shown, not for a plain roll
+    from fractions import Fraction
+    from typing import Any
 
 FIELD_LABELS = {
     "base_chance": "basic chance",

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from fractions import Fraction
 
 from hc_cli.model import Resolution
 from hc_cli.render import sections as s
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from fractions import Fraction
+    from typing import Any
 
 Paint = Callable[[str, str], str]
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from hc_cli.declare import CommandSpec
 from hc_cli.errors import HcError
 from hc_cli.mods import parse_mods
 from hc_cli.rulesets.high_crusade import resolve as r
 from hc_cli.rulesets.high_crusade.tables import RULESET, SCHEMAS, HighCrusadeTables, cross_check
 from hc_cli.tables import load_merged
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _fire_request(f: dict[str, Any]) -> r.FireRequest:

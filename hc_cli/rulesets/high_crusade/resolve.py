@@ -8,7 +8,6 @@ runs the very same dice step under an `EnumeratingDice`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from hc_cli import readings
 from hc_cli.dice import DiceSource, Roll
@@ -17,8 +16,10 @@ from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.mods import ModSpec
 from hc_cli.rulesets.high_crusade.tables import RULESET, HighCrusadeTables
 
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from fractions import Fraction
+
 
 ROUT_MEANS = (
     "it must at once make a full Advance move toward its own table edge, and again "

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from hc_cli.declare import CommandSpec
 from hc_cli.errors import HcError
 from hc_cli.mods import parse_mods
@@ -11,6 +9,10 @@ from hc_cli.rulesets.rogue_trader import move as m
 from hc_cli.rulesets.rogue_trader import resolve as r
 from hc_cli.rulesets.rogue_trader.tables import RULESET, SCHEMAS, RogueTraderTables, cross_check
 from hc_cli.tables import load_merged
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _fire_request(f: dict[str, Any]) -> r.FireRequest:

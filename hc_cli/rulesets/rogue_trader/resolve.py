@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from hc_cli import readings
 from hc_cli.dice import DiceSource, Roll
@@ -21,12 +20,14 @@ from hc_cli.roll import parse as parse_dice
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables, Weapon
 from hc_cli.words import count
 
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from collections.abc import Generator
     from fractions import Fraction
 
     Request = tuple[int, int, str]  # (phase, sides, purpose): one die a shot asks for
     ShotSteps = Generator[Request, Roll, Resolution]
+
 
 OUTCOMES = ("miss", "no-wound", "saved", "wounded", "casualty")
 WOUND_DAMAGE = {"saved", "wounded", "casualty"}  # following fire goes on after these

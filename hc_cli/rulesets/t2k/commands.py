@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from hc_cli.declare import CommandSpec
 from hc_cli.mods import parse_mods
 from hc_cli.rulesets.t2k import fire as f
 from hc_cli.rulesets.t2k import initiative as i
 from hc_cli.rulesets.t2k.tables import RULESET, SCHEMAS, T2kTables, cross_check
 from hc_cli.tables import load_merged
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
 
 INITIATIVE_LISTS = (
     "ambush",

@@ -9,7 +9,6 @@ identical dice with the binomial.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from hc_cli import readings
 from hc_cli.dice import DiceSource, Roll
@@ -20,8 +19,10 @@ from hc_cli.roll import parse as parse_dice
 from hc_cli.rulesets.t2k.tables import BANDS, RULESET, T2kTables, Weapon
 from hc_cli.words import count
 
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from fractions import Fraction
+
 
 SHOT_KINDS = ("aimed", "quick", "aimed-burst", "burst")
 QUICK_KILL_LOCATIONS = ("head", "chest")

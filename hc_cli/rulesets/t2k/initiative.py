@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 from hc_cli.dice import DiceSource
 from hc_cli.errors import HcError, RulesFileError, UnknownName
@@ -78,8 +77,7 @@ def read_roster(path: str) -> list[Character]:
     """A YAML roster: a list of {name, initiative, wounds, agility, bulk}."""
     from hc_cli.tables import existing_file, parse_yaml
 
-    file = Path(path)
-    file = existing_file(file, "roster file", "give the path of a YAML roster")
+    file = existing_file(path, "roster file", "give the path of a YAML roster")
     raw = parse_yaml(file)
     if not isinstance(raw, list):
         raise RulesFileError(
