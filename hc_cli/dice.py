@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from hc_cli.errors import DiceError
+from hc_cli.record import record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Roll:
     """One die as the breakdown lists it. `faces` holds what the dice showed for a D100."""
 
@@ -125,7 +125,7 @@ def system_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-@dataclass
+@record
 class _Token:
     text: str
     value: int

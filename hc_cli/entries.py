@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from hc_cli.errors import UnknownName
+from hc_cli.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -13,7 +12,7 @@ if TYPE_CHECKING:
     E = TypeVar("E")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Entry:
     key: str
     source: str

@@ -5,11 +5,11 @@ share. No typer, no rich: a `Call` goes in, a `Resolution` comes out (or an `HcE
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
 from hc_cli import registry
 from hc_cli.dice import AskingDice, ScriptedDice, SeededDice, system_seed
 from hc_cli.errors import HcError
+from hc_cli.record import field, record
 from hc_cli.registry import DEFAULT_RULESET
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -22,7 +22,7 @@ def spell_option(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Call:
     command: str
     ruleset: str = DEFAULT_RULESET

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from hc_cli.errors import UnknownName
 from hc_cli.paths import data_root
+from hc_cli.record import record
 from hc_cli.tables import MergedTables
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -16,14 +16,14 @@ if TYPE_CHECKING:
 INTERNAL = {"_file", "_changed", "field_sources"}
 
 
-@dataclass
+@record
 class TableListing:
     name: str
     columns: list[str]
     rows: list[list[str]]
 
 
-@dataclass
+@record
 class Listing:
     ruleset: str
     files: list[str]

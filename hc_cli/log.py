@@ -13,11 +13,11 @@ import json
 import os
 import stat
 import time
-from dataclasses import dataclass, field
 
 from hc_cli import __version__
 from hc_cli.errors import HcError
 from hc_cli.execute import Call
+from hc_cli.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ def _last_link(fd: int, size: int, torn: bool) -> tuple[int, str | None]:
     return 0, None
 
 
-@dataclass
+@record
 class LogContents:
     entries: list[tuple[int, dict[str, Any]]]  # (line number, entry)
     damaged: list[str]  # lines that are not entries, said plainly

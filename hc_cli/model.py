@@ -6,9 +6,8 @@ the three can never tell different stories.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from hc_cli.dice import Roll
+from hc_cli.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -16,7 +15,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Modifier:
     """One signed adjustment, with what it adjusts and where its number came from."""
 
@@ -38,7 +37,7 @@ class Modifier:
         return d
 
 
-@dataclass
+@record
 class Odds:
     """Exact probabilities: per outcome, and optionally whole distributions (kills of N shots)."""
 
@@ -66,7 +65,7 @@ class Odds:
         return d
 
 
-@dataclass
+@record
 class Resolution:
     command: str
     ruleset: str

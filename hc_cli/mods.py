@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hc_cli.errors import HcError
+from hc_cli.record import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ModSpec:
     text: str
     name: str | None = None  # a table entry, looked up by the rule set

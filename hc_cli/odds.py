@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from hc_cli.dice import DiceSource, Roll, TooManyOutcomes, d100_faces
+from hc_cli.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     K = TypeVar("K", bound=Hashable)
 
 
-@dataclass
+@record
 class EnumeratingDice(DiceSource):
     """Answers along one path of choices, remembering each branch point.
 

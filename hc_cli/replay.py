@@ -4,12 +4,12 @@ the same (a roll edited after the fact, tables changed since, another version of
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 
 from hc_cli import __version__
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, execute
 from hc_cli.log import file_digest, read
+from hc_cli.record import field, record
 from hc_cli.render.json_text import as_dict
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-@dataclass
+@record
 class EntryReport:
     line: int
     what: str
@@ -25,7 +25,7 @@ class EntryReport:
     differences: list[str] = field(default_factory=list)
 
 
-@dataclass
+@record
 class ReplayReport:
     path: str
     entries: list[EntryReport]

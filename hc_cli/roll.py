@@ -17,11 +17,11 @@ independent (then combine them by convolution), or whole where keeping or droppi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from hc_cli.dice import DiceSource, Roll, TooManyOutcomes
 from hc_cli.errors import HcError
 from hc_cli.model import Odds, Resolution
+from hc_cli.record import record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ _TERM = re.compile(
 EXAMPLES = "d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, d66"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Term:
     sign: int
     count: int  # 0 for a constant

@@ -124,7 +124,7 @@ def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]
     try:
         res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))
         if call.dice:  # as entered, when asked for: the log replays the list
-            from dataclasses import replace
+            from hc_cli.record import replace
 
             call = replace(call, dice=res.inputs.get("dice", call.dice))
     except HcError as error:

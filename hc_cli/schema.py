@@ -6,9 +6,8 @@ problem it finds (not just the first), so `hc rules check` can list them all at 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from hc_cli.errors import RulesFileError
+from hc_cli.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -30,7 +29,7 @@ class LinedList(list):
     item_lines: list
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Field:
     kind: str  # "int", "number", "str", "bool", "list", "map"
     required: bool = False
@@ -42,7 +41,7 @@ class Field:
     help: str = ""
 
 
-@dataclass
+@record
 class Problems:
     """Collects every problem in a file instead of stopping at the first."""
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
 
 from hc_cli.errors import HcError, RulesFileError, UnknownName
 from hc_cli.paths import (
@@ -30,6 +29,7 @@ from hc_cli.paths import (
     write_atomically,
     yaml_files,
 )
+from hc_cli.record import field, record
 from hc_cli.schema import Field, Lined, LinedList, Problems, check_entry, plain
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -178,7 +178,7 @@ def parse_yaml(path: str) -> Any:
 # Layering
 
 
-@dataclass
+@record
 class MergedTables:
     """Plain data: `tables[table][name] = entry`; each entry knows where it came from."""
 

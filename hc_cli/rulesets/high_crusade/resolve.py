@@ -7,13 +7,12 @@ runs the very same dice step under an `EnumeratingDice`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-
 from hc_cli import readings
 from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError
 from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.mods import ModSpec
+from hc_cli.record import field, record, replace
 from hc_cli.rulesets.high_crusade.tables import RULESET, HighCrusadeTables
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -76,7 +75,7 @@ def _sum(mods: list[Modifier], applies_to: str, side: str | None = None) -> int:
 # Fire
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TargetSpec:
     """A target: a troop type (its DF from the table) or a bare defence factor, or both."""
 
@@ -84,7 +83,7 @@ class TargetSpec:
     defence: int | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FireRequest:
     weapon: str | None = None
     range: float | None = None
@@ -96,7 +95,7 @@ class FireRequest:
     mods: tuple[ModSpec, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ShotSpec:
     """Everything one shot needs, fixed before its die is rolled."""
 
@@ -412,7 +411,7 @@ def _indicator(dist: dict[str, Fraction], success: set[str]) -> dict[int, Fracti
 # Hand to hand
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MeleeRequest:
     attacker: str | None = None
     attacker_weapon: str | None = None
@@ -511,7 +510,7 @@ def melee_odds(tables: HighCrusadeTables, req: MeleeRequest) -> Resolution:
 # Morale and Regroup: one D10 test each
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class D10Test:
     """A modified D10 against a threshold; `d10_test` is all of its dice."""
 
@@ -532,7 +531,7 @@ def d10_test(res: Resolution, test: D10Test, dice: DiceSource) -> Resolution:
     return res
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MoraleRequest:
     troop: str | None = None
     fired_at: bool = False
@@ -670,7 +669,7 @@ def morale_odds(tables: HighCrusadeTables, req: MoraleRequest) -> Resolution:
     return res
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RallyRequest:
     troop: str | None = None
     has_casualties: bool = False
@@ -751,7 +750,7 @@ def rally_odds(tables: HighCrusadeTables, req: RallyRequest) -> Resolution:
 # Initiative
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class InitiativeRequest:
     sides: tuple[str, str] = ("Side 1", "Side 2")
     first_mods: tuple[ModSpec, ...] = ()
@@ -763,7 +762,7 @@ class InitiativeRequest:
 MAX_ROLL_OFFS = 1000
 
 
-@dataclass
+@record
 class _RollOff:
     winner: str | None
     rolls: list[Roll] = field(default_factory=list)

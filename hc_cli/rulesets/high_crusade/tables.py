@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hc_cli import readings
 from hc_cli.entries import Entry, entry_args, lookup
 from hc_cli.errors import HcError, UnknownName
+from hc_cli.record import record
 from hc_cli.schema import Field, Problems
 from hc_cli.tables import MergedTables
 
@@ -127,7 +126,7 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
 # Typed views
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RangeBand:
     low: float  # exclusive, except that the first band starts at 0 inclusive
     up_to: float
@@ -136,7 +135,7 @@ class RangeBand:
     label: str = ""  # e.g. 12-24"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Weapon(Entry):
     name: str = ""
     bands: tuple[RangeBand, ...] = ()
@@ -150,7 +149,7 @@ class Weapon(Entry):
         return None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Troop(Entry):
     name: str = ""
     defence: int = 0
@@ -158,7 +157,7 @@ class Troop(Entry):
     morale: int = 0
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class NamedModifier(Entry):
     value: int = 0
     applies_to: str = "chance"
@@ -166,7 +165,7 @@ class NamedModifier(Entry):
     morale_trigger: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Template(Entry):
     shape: str = ""
     description: str = ""
@@ -184,7 +183,7 @@ def _bands(raw: list[dict]) -> tuple[RangeBand, ...]:
     return tuple(bands)
 
 
-@dataclass
+@record
 class HighCrusadeTables:
     merged: MergedTables
     weapons: dict[str, Weapon]

@@ -6,16 +6,16 @@ Arithmetic in half inches, because the rules round every fraction up to the next
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from hc_cli.dice import DiceSource
 from hc_cli.errors import HcError
 from hc_cli.model import Resolution
+from hc_cli.record import record
 from hc_cli.rulesets.rogue_trader.resolve import characteristic
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MoveRequest:
     profile: str | None = None
     m: float | None = None

@@ -9,13 +9,13 @@ under an `EnumeratingDice`. A volley rolls its dice in the table's phases (`fire
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 
 from hc_cli import readings
 from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError
 from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.mods import ModSpec
+from hc_cli.record import record, replace
 from hc_cli.roll import parse as parse_dice
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables, Weapon
 from hc_cli.words import count
@@ -41,7 +41,7 @@ def _new(command: str, inputs: dict) -> Resolution:
 # Requests
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FireRequest:
     firer: str | None = None
     bs: int | None = None
@@ -90,7 +90,7 @@ class FireRequest:
     mods: tuple[ModSpec, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeviateRequest:
     weapon: str | None = None
     radius: float | None = None
@@ -102,7 +102,7 @@ class DeviateRequest:
 # Plans: everything fixed before a die is rolled
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Victim:
     """A model a shot can wound, with the numbers that decide it."""
 
@@ -114,7 +114,7 @@ class Victim:
     needed_to_save: int | None  # None: no save
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ShotSpec:
     label: str
     needed_to_hit: int  # after the floor; 7..9 only when allowed
@@ -129,7 +129,7 @@ class ShotSpec:
     under_die: bool = False  # partly under the marker, and a D6 decides whether it is a target
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeviationSpec:
     radius: float
     measured_range: float
@@ -139,7 +139,7 @@ class DeviationSpec:
     direction_die: int
 
 
-@dataclass
+@record
 class FirePlan:
     res: Resolution
     specs: list[ShotSpec]
@@ -1226,7 +1226,7 @@ def deviate_odds(t: RogueTraderTables, req: DeviateRequest) -> Resolution:
 # The first turn: "Flip a coin to see which side has the first turn."
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class InitiativeRequest:
     sides: tuple[str, str] = ("Side 1", "Side 2")
 

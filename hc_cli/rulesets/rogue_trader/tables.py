@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hc_cli import readings
 from hc_cli.entries import Entry, entry_args, lookup
+from hc_cli.record import record
 from hc_cli.schema import Field, Problems
 from hc_cli.tables import MergedTables
 
@@ -181,7 +180,7 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
             )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Weapon(Entry):
     name: str = ""
     short: float | None = None
@@ -203,7 +202,7 @@ class Weapon(Entry):
         return self.maximum if self.maximum is not None else self.long
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Profile(Entry):
     name: str = ""
     characteristics: dict[str, int] | None = None
@@ -215,21 +214,21 @@ class Profile(Entry):
         return self.characteristics[characteristic]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Armour(Entry):
     name: str = ""
     save: int = 7
     encumbrance: float = 0
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Value(Entry):
     value: int = 0
     per_inches: float | None = None
     description: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Charts:
     to_hit: tuple[int, ...]
     seven_plus: tuple[int, ...]
@@ -238,7 +237,7 @@ class Charts:
     sources: dict[str, str]
 
 
-@dataclass
+@record
 class RogueTraderTables:
     merged: MergedTables
     charts: Charts

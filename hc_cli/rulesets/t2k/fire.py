@@ -8,13 +8,12 @@ identical dice with the binomial.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from hc_cli import readings
 from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError, UnknownName
 from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.mods import ModSpec
+from hc_cli.record import record, replace
 from hc_cli.roll import parse as parse_dice
 from hc_cli.rulesets.t2k.tables import BANDS, RULESET, T2kTables, Weapon
 from hc_cli.words import count
@@ -28,7 +27,7 @@ SHOT_KINDS = ("aimed", "quick", "aimed-burst", "burst")
 QUICK_KILL_LOCATIONS = ("head", "chest")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FireRequest:
     asset: int | None = None
     skill: int | None = None
@@ -65,7 +64,7 @@ class FireRequest:
     mods: tuple[ModSpec, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FirePlan:
     kind: str  # single, aimed-burst, burst, pellets, thrown
     hit_number: int
@@ -79,7 +78,7 @@ class FirePlan:
     task_die: int = 20
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class HitEffects:
     """What each hit does: where it lands (rolled, or --location) and its damage (rolled, or
     --damage-done); on an NPC's head or chest a quick-kill die may kill outright."""
@@ -1062,7 +1061,7 @@ def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
 # A missed grenade's deviation on its own
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeviateRequest:
     range: float | None = None
     band: str | None = None

@@ -7,11 +7,11 @@ action at half the value; ties go to the higher Agility - bulk, then Agility, th
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from hc_cli.dice import DiceSource
 from hc_cli.errors import HcError, RulesFileError, UnknownName
 from hc_cli.model import Odds, Resolution
+from hc_cli.record import record
 from hc_cli.rulesets.t2k.tables import RULESET, T2kTables
 from hc_cli.schema import Field, Problems, check_entry
 
@@ -34,7 +34,7 @@ ROSTER_FIELDS = {
 }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Character:
     name: str
     initiative: int
@@ -43,7 +43,7 @@ class Character:
     bulk: int = 0
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class InitiativeRequest:
     characters: tuple[str, ...] = ()
     roster: str | None = None
@@ -115,7 +115,7 @@ def read_roster(path: str) -> list[Character]:
     ]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Slot:
     name: str
     value: int

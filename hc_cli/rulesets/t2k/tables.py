@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from hc_cli import readings
 from hc_cli.entries import Entry, entry_args, lookup
 from hc_cli.errors import HcError
+from hc_cli.record import record
 from hc_cli.schema import Field, Problems
 from hc_cli.tables import MergedTables
 
@@ -167,13 +167,13 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
                 )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Difficulty(Entry):
     rank: int = 0
     multiplier: float = 1
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Weapon(Entry):
     name: str = ""
     type: str = "rifle"
@@ -191,7 +191,7 @@ class Weapon(Entry):
     knife: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Burst(Entry):
     dice_lost_per_band: int = 0
     minimum_dice: int = 1
@@ -200,7 +200,7 @@ class Burst(Entry):
     hits_count: int = 1
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Movement(Entry):
     metres: float = 0
     may_fire: bool = True
@@ -212,7 +212,7 @@ class Movement(Entry):
     lower_of_riding: bool = False
 
 
-@dataclass
+@record
 class T2kTables:
     merged: MergedTables
     difficulties: list[Difficulty]  # easiest first
