@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable
+import os
+from collections.abc import Iterator
 
 from hc_cli import registry
 from hc_cli.errors import HcError
@@ -67,12 +68,36 @@ class _Fields:
         self._roll = {o.name: o for o in roll.options}
         self._by_command: dict[tuple[str, str], dict[str, Any]] = {}
         self._default: str | None = None
+        self._calls: dict[tuple, tuple[Call, set[str]]] = {}
 
     def default_ruleset(self) -> str:
         """A request without `ruleset` is for the rule set in force (environment, settings)."""
         if self._default is None:
             self._default = registry.choose([])[0]
         return self._default
+
+    def request(self, request: Any) -> tuple[Call, set[str]]:
+        """`parse_request`, worked out once for every request of the same fields and values
+        but its seed (a batch of seeded fires parses one); the call then takes the seed."""
+        key = _shape(request)
+        if key is None:
+            return parse_request(request, self)
+        found = self._calls.get(key)
+        if found is None:
+            try:
+                found = parse_request({k: v for k, v in request.items() if k != "seed"}, self)
+            except HcError:
+                return parse_request(request, self)  # the error the whole request gives
+            if len(self._calls) < 1024:
+                self._calls[key] = found
+        seed = request.get("seed")
+        if seed is None:
+            return found
+        call, given = found
+        return (
+            Call(call.command, call.ruleset, call.flags, seed, call.dice, call.odds, call.rules),
+            given,
+        )
 
     def of(self, ruleset: str, command: str) -> dict[str, Any]:
         key = (ruleset, command)
@@ -83,6 +108,33 @@ class _Fields:
                 own = {o.name: o for o in command_of(ruleset, command).options}
             self._by_command[key] = {**own, **self._common}
         return self._by_command[key]
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _shape(request: Any) -> tuple | None:
+    """A request's fields and values but its seed, as a key (with each value's type, so 1 and
+    true differ); None when it cannot be one, or its seed is not a plain whole number."""
+    if request.__class__ is not dict:
+        return None
+    seed = request.get("seed")
+    if seed is not None and seed.__class__ is not int:
+        return None
+    key = []
+    for name, value in request.items():
+        kind = value.__class__
+        if kind is list:
+            if not all(item.__class__ is str for item in value):
+                return None
+            value = tuple(value)
+        elif kind not in _PLAIN:
+            return None
+        if name != "seed":
+            if name.endswith("seed"):  # "--seed": the slow path decides which seed counts
+                return None
+            key.append((name, kind, value))
+    return tuple(key)
 
 
 def parse_request(request: Any, fields_of: _Fields | None = None) -> tuple[Call, set[str]]:
@@ -133,7 +185,7 @@ def parse_request(request: Any, fields_of: _Fields | None = None) -> tuple[Call,
     return call, set(flags)
 
 
-GROUP = 256  # lines resolved between two syncs of the log
+GROUP = 256  # the most lines resolved between two syncs of the log (and two writes)
 
 
 def _error_line(number: int, message: str, hint: str | None) -> dict[str, Any]:
@@ -154,7 +206,7 @@ def _answer(number: int, line: str, session: Session, fields_of: _Fields) -> tup
             where = f" at column {exc.colno}" if hasattr(exc, "colno") else ""
             reason = getattr(exc, "msg", None) or str(exc).split(":")[0]
             raise HcError(f"not JSON: {reason}{where}", "one JSON object a line") from None
-        call, given = parse_request(request, fields_of)
+        call, given = fields_of.request(request)
         result = as_dict(execute(call, session, given, _spell))
         result["line"] = number
         return result, call
@@ -166,48 +218,82 @@ def _answer(number: int, line: str, session: Session, fields_of: _Fields) -> tup
         ), None
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def _text(obj: dict) -> str:
-    text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate from the input: escape it, do not die
-        text = json.dumps(obj, separators=(",", ":"))
+    text = _COMPACT.encode(obj)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate from the input: escape it, do not die
+            text = json.dumps(obj, separators=(",", ":"))
     return text + "\n"
 
 
-def run(lines: Iterable[str], out: IO[str], log_path: str | None = None) -> int:
-    """Resolve every line, in order; return how many failed. With a log, each group of
-    lines is written to the log and synced before their answers are written: every answered
-    line is in the log."""
+def _groups(stream: Any) -> Iterator[list[str]]:
+    """The input's lines, a group at a time: every whole line that has arrived (up to GROUP),
+    so a piped file goes in big groups and a script that writes a line and waits for its
+    answer gets it at once. Decoded and split as the text stream itself would."""
+    try:
+        fd = stream.buffer.fileno()
+    except (AttributeError, OSError, ValueError):  # no descriptor (a test's stream): read lines
+        group: list[str] = []
+        for line in stream:
+            group.append(line)
+            if len(group) >= GROUP:
+                yield group
+                group = []
+        if group:
+            yield group
+        return
+    import codecs
+    import io
+
+    errors = stream.errors if stream.errors not in (None, "strict") else "replace"
+    decoder = codecs.getincrementaldecoder(stream.encoding or "utf-8")(errors)
+    lines = io.IncrementalNewlineDecoder(decoder, translate=True)
+    pending = ""
+    while True:
+        data = os.read(fd, 1 << 16)
+        pending += lines.decode(data, final=not data)
+        *whole, pending = pending.split("\n")
+        for start in range(0, len(whole), GROUP):
+            yield whole[start : start + GROUP]
+        if not data:
+            break
+    if pending:
+        yield [pending]
+
+
+def run(stream: Any, out: IO[str], log_path: str | None = None) -> int:
+    """Resolve every line of `stream`, in order; return how many failed. Each group of lines
+    (see `_groups`) is written to the log, if there is one, and synced before their answers
+    are written: every answered line is in the log."""
     session = Session()
     fields_of = _Fields()
     failed = 0
-    answers: list[str] = []
-    entries: list[dict] = []
+    number = 0
+    for group in _groups(stream):
+        answers: list[str] = []
+        entries: list[dict] = []
+        for line in group:
+            number += 1
+            if not line.strip():
+                continue
+            result, call = _answer(number, line, session, fields_of)
+            if call is None:
+                failed += 1
+            elif log_path:
+                from hc_cli.log import make_entry
 
-    def flush() -> None:
+                logged = {k: v for k, v in result.items() if k != "line"}
+                entries.append(make_entry(call, logged, session.digest(call.ruleset, call.rules)))
+            answers.append(_text(result))
         if entries:
             from hc_cli.log import append_many
 
             append_many(log_path or "", entries)
-            entries.clear()
         out.write("".join(answers))
-        answers.clear()
-
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        result, call = _answer(number, line, session, fields_of)
-        if call is None:
-            failed += 1
-        elif log_path:
-            from hc_cli.log import make_entry
-
-            logged = {k: v for k, v in result.items() if k != "line"}
-            entries.append(make_entry(call, logged, session.digest(call.ruleset, call.rules)))
-        answers.append(_text(result))
-        if len(answers) >= GROUP:
-            flush()
-    flush()
-    out.flush()
+        out.flush()
     return failed

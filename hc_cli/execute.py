@@ -40,6 +40,7 @@ class Session:
     def __init__(self) -> None:
         self._tables: dict[tuple[str, tuple[str, ...]], Any] = {}
         self._prepared: dict[Any, tuple[Any, Any, dict[str, str], str]] = {}
+        self._last: tuple | None = None
 
     def tables(self, ruleset: str, rules: tuple[str, ...]) -> Any:
         key = (ruleset, rules)
@@ -52,6 +53,20 @@ class Session:
     ) -> tuple[Any, Any, dict[str, str], str]:
         """The checked, typed request of a call, and how it resolves: worked out once for
         every call that gives the same options (a batch of seeded fires builds one)."""
+        last = self._last
+        if last is not None and last[0] is call.flags and last[1] is given and last[2] == (
+            call.ruleset,
+            call.command,
+            spell,
+        ):
+            return last[3]  # the same options as the call before (a batch's seeded lines)
+        found = self._prepare(call, given, spell)
+        self._last = (call.flags, given, (call.ruleset, call.command, spell), found)
+        return found
+
+    def _prepare(
+        self, call: Call, given: Iterable[str] | None, spell: Callable[[str], str]
+    ) -> tuple[Any, Any, dict[str, str], str]:
         names = frozenset(call.flags if given is None else given)
         try:
             key: Any = (call.ruleset, call.command, names, repr(sorted(call.flags.items())))
@@ -188,9 +203,10 @@ def execute(
             "--odds rolls nothing, so --seed and --dice do not go with it",
             "leave out --seed/--dice, or leave out --odds to roll",
         )
-    from hc_cli.shared_commands import COMMON_OPTIONS
+    if call.seed is not None:
+        from hc_cli.shared_commands import SEED_OPTION
 
-    check_values(COMMON_OPTIONS, {"seed": call.seed}, spell)
+        check_values((SEED_OPTION,), {"seed": call.seed}, spell)
     if call.seed is not None and call.dice:
         raise HcError(
             "--seed and --dice both given",

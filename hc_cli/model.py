@@ -131,8 +131,10 @@ class Resolution:
         if what not in self.sample_values:
             self.sample_values.append(what)
 
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"command": self.command, "ruleset": self.ruleset, "seed": self.seed}
+    def to_dict(self, headline: str | None = None) -> dict[str, Any]:
+        """The resolution as JSON sees it; `headline` (worded by the renderer) goes first."""
+        d: dict[str, Any] = {} if headline is None else {"headline": headline}
+        d["command"], d["ruleset"], d["seed"] = self.command, self.ruleset, self.seed
         if self.label:
             d["label"] = self.label
         d["inputs"] = self.inputs

@@ -46,6 +46,7 @@ COMMON_OPTIONS = (
     Option("log", metavar="FILE", help="Append this resolution to a replayable log (hc replay)."),
 )
 COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
+SEED_OPTION = next(o for o in COMMON_OPTIONS if o.name == "seed")
 
 SHELLS = ("bash", "zsh", "fish")
 

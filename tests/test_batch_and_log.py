@@ -322,3 +322,46 @@ def test_a_house_modifier_for_t2k_and_rogue_trader(hc, house):
         "1",
     )
     assert out["needed_to_hit"] == 5
+
+
+def test_a_script_gets_each_answer_as_soon_as_it_asks():
+    """A coprocess writes a line and waits: its answer comes before the next line is sent."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hc_cli", "batch"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for seed in (1, 2, 3):
+            proc.stdin.write(json.dumps({**GOOD, "seed": seed}) + "\n")
+            proc.stdin.flush()
+            answer = json.loads(proc.stdout.readline())
+            assert answer["line"] == seed and answer["seed"] == seed
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=20)
+        proc.stdout.close()
+    assert proc.returncode == 0
+
+
+def test_requests_alike_but_for_the_seed_are_each_checked(hc):
+    """Lines that differ only in their seed share one parsed request; a value of another type
+    (true for a number, a bool or text seed) is still refused on its own line."""
+    lines = [json.dumps({**GOOD, "seed": s}) for s in (1, 2)] + [
+        json.dumps({**GOOD, "range": True, "seed": 3}),
+        json.dumps({**GOOD, "seed": True}),
+        json.dumps({**GOOD, "seed": "4"}),
+        json.dumps({**GOOD, "seed": 5}),
+        json.dumps({**GOOD, "--seed": 6, "seed": 5}),
+        json.dumps({**GOOD, "seed": 2}),
+    ]
+    out = [json.loads(x) for x in _batch(hc, lines).stdout.splitlines()]
+    assert [o.get("seed") for o in out] == [1, 2, None, None, None, 5, 6, 2]
+    assert "field 'range' is true: not a number" in out[2]["error"]
+    assert "field 'seed' is true" in out[3]["error"] and "field 'seed'" in out[4]["error"]
+    assert out[1]["rolls"] == out[7]["rolls"]  # the same seed, the same dice
+    # A parsed request shared by lines is the one each line would have made alone.
+    alone = [json.loads(_batch(hc, [line]).stdout) for line in lines[:2]]
+    assert [{**a, "line": n} for n, a in enumerate(alone, 1)] == out[:2]

@@ -246,3 +246,40 @@ def test_readme_examples_are_what_hc_prints(hc, command, output):
 
 def test_the_readme_has_examples_to_check():
     assert len(_readme_examples()) >= 12
+
+
+def test_a_plain_resolving_command_does_not_import_typer():
+    """The direct path (hc_cli.direct): a well-formed resolving command needs no typer; help,
+    and anything the direct path does not read, goes to the typer app."""
+    probe = (
+        "import sys\n"
+        "from hc_cli.complete import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as done:\n"
+        "    sys.stderr.write(f\"exit {done.code} typer {'typer' in sys.modules}\\n\")\n"
+    )
+    for args, typer_loaded in (
+        (["fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "1", "--json"], False),
+        (
+            [
+                "--ruleset",
+                "rogue-trader",
+                "deviate",
+                "--radius",
+                "2",
+                "--range",
+                "12",
+                "--seed",
+                "2",
+            ],
+            False,
+        ),
+        (["roll", "d100", "--seed", "1", "--no-color"], False),
+        (["fire", "--help"], True),
+        (["fire", "-w", "ingrave-ar", "-r", "1e1", "-t", "orc", "--seed", "1"], True),
+    ):
+        run = subprocess.run(
+            [sys.executable, "-c", probe, *args], capture_output=True, text=True, timeout=60
+        )
+        assert run.stderr.splitlines()[-1] == f"exit 0 typer {typer_loaded}", (args, run.stderr)

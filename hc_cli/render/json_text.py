@@ -11,7 +11,7 @@ def as_dict(res: Resolution) -> dict:
     """What `--json`, `hc batch` and the log say of a resolution: its headline, then all."""
     from hc_cli.render.sections import headline
 
-    return {"headline": headline(res), **res.to_dict()}
+    return res.to_dict(headline(res))
 
 
 def render(res: Resolution) -> str:
