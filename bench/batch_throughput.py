@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Resolutions per second through `hc batch` for a simple fire, in one process.
 
-Usage: python3 bench/batch_throughput.py [-n LINES] [--odds]
-Times the whole `hc batch` process (start-up included) over N identical-but-seeded requests.
+Usage: python3 bench/batch_throughput.py [-n LINES] [--odds | --roll]
+Times the whole `hc batch` process (start-up included) over N identical-but-seeded requests:
+a simple fire, its odds, or `roll d100` lines.
 """
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -16,15 +19,21 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("-n", type=int, default=50_000)
     p.add_argument("--odds", action="store_true", help="ask for the odds instead of rolling")
+    p.add_argument("--roll", action="store_true", help="`roll d100` lines instead of fires")
+    p.add_argument("--log", action="store_true", help="with --log to a file (synced in groups)")
     a = p.parse_args()
     request = {"command": "fire", "weapon": "ingrave-ar", "range": 14, "target": "crusader"}
+    if a.roll:
+        request = {"command": "roll", "expression": "d100"}
     if a.odds:
         request["odds"] = True
     lines = "".join(json.dumps({**request, **({} if a.odds else {"seed": i})}) + "\n"
                     for i in range(a.n)).encode()
     hc = shutil.which("hc") or "hc"
     start = time.perf_counter()
-    run = subprocess.run([hc, "batch"], input=lines, capture_output=True)
+    with tempfile.TemporaryDirectory() as folder:
+        log = ["--log", os.path.join(folder, "bench.log")] if a.log else []
+        run = subprocess.run([hc, "batch", *log], input=lines, capture_output=True)
     took = time.perf_counter() - start
     results = run.stdout.count(b"\n")
     if run.returncode != 0 or results != a.n:
