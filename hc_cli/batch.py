@@ -231,10 +231,14 @@ def _text(obj: dict) -> str:
     return text + "\n"
 
 
+IDLE: list[str] = []  # what `_groups` yields when no more input has arrived yet
+
+
 def _groups(stream: Any) -> Iterator[list[str]]:
     """The input's lines, a group at a time: every whole line that has arrived (up to GROUP),
     so a piped file goes in big groups and a script that writes a line and waits for its
-    answer gets it at once. Decoded and split as the text stream itself would."""
+    answer gets it at once. Before waiting for more input it yields IDLE (every answer due
+    must be written then). Decoded and split as the text stream itself would."""
     try:
         fd = stream.buffer.fileno()
     except (AttributeError, OSError, ValueError):  # no descriptor (a test's stream): read lines
@@ -249,12 +253,19 @@ def _groups(stream: Any) -> Iterator[list[str]]:
         return
     import codecs
     import io
+    import select
 
     errors = stream.errors if stream.errors not in (None, "strict") else "replace"
     decoder = codecs.getincrementaldecoder(stream.encoding or "utf-8")(errors)
     lines = io.IncrementalNewlineDecoder(decoder, translate=True)
     pending = ""
     while True:
+        try:
+            waiting = not select.select([fd], [], [], 0)[0]
+        except (OSError, ValueError):  # a descriptor select cannot watch: just read
+            waiting = False
+        if waiting:
+            yield IDLE
         data = os.read(fd, 1 << 16)
         pending += lines.decode(data, final=not data)
         *whole, pending = pending.split("\n")
@@ -266,34 +277,112 @@ def _groups(stream: Any) -> Iterator[list[str]]:
         yield [pending]
 
 
-def run(stream: Any, out: IO[str], log_path: str | None = None) -> int:
-    """Resolve every line of `stream`, in order; return how many failed. Each group of lines
-    (see `_groups`) is written to the log, if there is one, and synced before their answers
-    are written: every answered line is in the log."""
-    session = Session()
-    fields_of = _Fields()
-    failed = 0
-    number = 0
-    for group in _groups(stream):
+class _Worker:
+    """Resolves groups of lines: in hc's own process, or in each worker process of a
+    parallel batch (forked with the tables loaded and the requests seen so far)."""
+
+    def __init__(self, log: bool) -> None:
+        self.session = Session()
+        self.fields_of = _Fields()
+        self.log = log
+
+    def group(self, first: int, lines: list[str]) -> tuple[str, list[dict], int]:
+        """The answers to `lines` (numbered from `first`) as text, their log entries, and how
+        many failed."""
         answers: list[str] = []
         entries: list[dict] = []
-        for line in group:
-            number += 1
+        failed = 0
+        for number, line in enumerate(lines, first):
             if not line.strip():
                 continue
-            result, call = _answer(number, line, session, fields_of)
+            result, call = _answer(number, line, self.session, self.fields_of)
             if call is None:
                 failed += 1
-            elif log_path:
+            elif self.log:
                 from hc_cli.log import make_entry
 
                 logged = {k: v for k, v in result.items() if k != "line"}
-                entries.append(make_entry(call, logged, session.digest(call.ruleset, call.rules)))
+                digest = self.session.digest(call.ruleset, call.rules)
+                entries.append(make_entry(call, logged, digest))
             answers.append(_text(result))
+        return "".join(answers), entries, failed
+
+
+_FORKED: _Worker | None = None  # the worker of a worker process
+
+
+def _forked_group(first: int, lines: list[str]) -> tuple[str, list[dict], int]:
+    assert _FORKED is not None
+    return _FORKED.group(first, lines)
+
+
+def _quiet_worker() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for hc itself to end the batch
+
+
+def jobs_default() -> int:
+    """The processes a batch may use: the CPUs hc may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def run(stream: Any, out: IO[str], log_path: str | None = None, jobs: int | None = None) -> int:
+    """Resolve every line of `stream`, in order; return how many failed. Each group of lines
+    (see `_groups`) is written to the log, if there is one, and synced before their answers
+    are written: every answered line is in the log. When more input is waiting than hc has
+    answered, and `jobs` (default: the CPUs) is above 1, groups are resolved by that many
+    worker processes, and still answered in order."""
+    global _FORKED
+    worker = _Worker(bool(log_path))
+    jobs = jobs_default() if jobs is None else jobs
+    failed = 0
+
+    def write(text: str, entries: list[dict], failures: int) -> None:
+        nonlocal failed
+        failed += failures
         if entries:
             from hc_cli.log import append_many
 
             append_many(log_path or "", entries)
-        out.write("".join(answers))
+        out.write(text)
         out.flush()
+
+    number = 1
+    streak = 0  # groups read since hc last waited for input
+    pool = None
+    pending: Any = None
+    try:
+        for group in _groups(stream):
+            if group is IDLE:
+                streak = 0
+                while pending:  # nothing more to read yet: every answer due goes out now
+                    write(*pending.popleft().get())
+                continue
+            streak += 1
+            if pool is None and jobs > 1 and streak > 1:
+                # A second group arrived before hc waited for input: volume. Workers are
+                # forked now, with the tables and the requests seen so far already loaded.
+                import collections
+                import multiprocessing
+
+                _FORKED = worker
+                pool = multiprocessing.get_context("fork").Pool(jobs, _quiet_worker)
+                pending = collections.deque()
+            if pool is None:
+                write(*worker.group(number, group))
+            else:
+                pending.append(pool.apply_async(_forked_group, (number, group)))
+                while pending and (pending[0].ready() or len(pending) > 2 * jobs):
+                    write(*pending.popleft().get())
+            number += len(group)
+        while pending:
+            write(*pending.popleft().get())
+    finally:
+        if pool is not None:
+            pool.terminate()
+            _FORKED = None
     return failed

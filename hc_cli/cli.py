@@ -392,7 +392,12 @@ def _batch(ctx: Any) -> None:
     from hc_cli.batch import run as run_batch
 
     try:
-        failed = run_batch(sys.stdin, sys.stdout, ctx.params.get("log"))
+        jobs = ctx.params.get("jobs")
+        if jobs is not None:
+            from hc_cli.execute import check_values
+
+            check_values(_SHARED["batch"].options, {"jobs": jobs})
+        failed = run_batch(sys.stdin, sys.stdout, ctx.params.get("log"), jobs)
     except HcError as error:
         _fail("batch", error)
         return

@@ -94,6 +94,16 @@ SHARED_COMMANDS = (
         '"weapon": "ingrave-ar", "range": 14, "target": "crusader", "seed": 7}. A bad line '
         'yields {"line": N, "error": ...} and the batch goes on; the exit code is 2 if any '
         "line failed.",
+        options=(
+            Option(
+                "jobs",
+                kind="whole",
+                low=1,
+                high=256,
+                help="Processes to resolve with when lines come faster than one process "
+                "answers (default: the CPUs hc may use); answers keep the order of the lines.",
+            ),
+        ),
         common=("log",),
         run="batch",
         examples=("hc batch < requests.jsonl > results.jsonl",),
