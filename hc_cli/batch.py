@@ -231,13 +231,10 @@ def _text(obj: dict) -> str:
     return text + "\n"
 
 
-IDLE: list[str] = []  # what `_groups` yields when no more input has arrived yet
-
-
-def _groups(stream: Any) -> Iterator[list[str]]:
+def _groups(stream: Any) -> Iterator[list[str] | None]:
     """The input's lines, a group at a time: every whole line that has arrived (up to GROUP),
     so a piped file goes in big groups and a script that writes a line and waits for its
-    answer gets it at once. Before waiting for more input it yields IDLE (every answer due
+    answer gets it at once. Before waiting for more input it yields None (every answer due
     must be written then). Decoded and split as the text stream itself would."""
     try:
         fd = stream.buffer.fileno()
@@ -265,7 +262,7 @@ def _groups(stream: Any) -> Iterator[list[str]]:
         except (OSError, ValueError):  # a descriptor select cannot watch: just read
             waiting = False
         if waiting:
-            yield IDLE
+            yield None
         data = os.read(fd, 1 << 16)
         pending += lines.decode(data, final=not data)
         *whole, pending = pending.split("\n")
@@ -357,21 +354,22 @@ def run(stream: Any, out: IO[str], log_path: str | None = None, jobs: int | None
     pending: Any = None
     try:
         for group in _groups(stream):
-            if group is IDLE:
+            if group is None:
                 streak = 0
                 while pending:  # nothing more to read yet: every answer due goes out now
                     write(*pending.popleft().get())
                 continue
             streak += 1
-            if pool is None and jobs > 1 and streak > 1:
+            if pool is None and jobs > 1 and streak == 2:
                 # A second group arrived before hc waited for input: volume. Workers are
                 # forked now, with the tables and the requests seen so far already loaded.
                 import collections
                 import multiprocessing
 
-                _FORKED = worker
-                pool = multiprocessing.get_context("fork").Pool(jobs, _quiet_worker)
-                pending = collections.deque()
+                if "fork" in multiprocessing.get_all_start_methods():  # not on Windows
+                    _FORKED = worker
+                    pool = multiprocessing.get_context("fork").Pool(jobs, _quiet_worker)
+                    pending = collections.deque()
             if pool is None:
                 write(*worker.group(number, group))
             else:

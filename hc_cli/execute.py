@@ -53,15 +53,16 @@ class Session:
     ) -> tuple[Any, Any, dict[str, str], str]:
         """The checked, typed request of a call, and how it resolves: worked out once for
         every call that gives the same options (a batch of seeded fires builds one)."""
-        last = self._last
-        if last is not None and last[0] is call.flags and last[1] is given and last[2] == (
-            call.ruleset,
-            call.command,
-            spell,
+        last = self._last  # the very same options as the call before (a batch's seeded lines)
+        if (
+            last is not None
+            and last[0] is call.flags
+            and last[1] is given
+            and last[2:5] == (call.ruleset, call.command, spell)
         ):
-            return last[3]  # the same options as the call before (a batch's seeded lines)
+            return last[5]
         found = self._prepare(call, given, spell)
-        self._last = (call.flags, given, (call.ruleset, call.command, spell), found)
+        self._last = (call.flags, given, call.ruleset, call.command, spell, found)
         return found
 
     def _prepare(
