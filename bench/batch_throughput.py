@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Resolutions per second through `hc batch` for a simple fire, in one process.
+"""Resolutions per second through `hc batch` for a simple fire (the whole process).
 
-Usage: python3 bench/batch_throughput.py [-n LINES] [--odds | --roll]
+Usage: python3 bench/batch_throughput.py [-n LINES] [--odds | --roll] [--log] [--jobs N]
 Times the whole `hc batch` process (start-up included) over N identical-but-seeded requests:
 a simple fire, its odds, or `roll d100` lines.
 """
@@ -21,6 +21,7 @@ def main() -> None:
     p.add_argument("--odds", action="store_true", help="ask for the odds instead of rolling")
     p.add_argument("--roll", action="store_true", help="`roll d100` lines instead of fires")
     p.add_argument("--log", action="store_true", help="with --log to a file (synced in groups)")
+    p.add_argument("--jobs", type=int, help="hc batch --jobs N (default: hc's own, the CPUs)")
     a = p.parse_args()
     request = {"command": "fire", "weapon": "ingrave-ar", "range": 14, "target": "crusader"}
     if a.roll:
@@ -32,8 +33,9 @@ def main() -> None:
     hc = shutil.which("hc") or "hc"
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
-        log = ["--log", os.path.join(folder, "bench.log")] if a.log else []
-        run = subprocess.run([hc, "batch", *log], input=lines, capture_output=True)
+        extra = ["--log", os.path.join(folder, "bench.log")] if a.log else []
+        extra += ["--jobs", str(a.jobs)] if a.jobs else []
+        run = subprocess.run([hc, "batch", *extra], input=lines, capture_output=True)
     took = time.perf_counter() - start
     results = run.stdout.count(b"\n")
     if run.returncode != 0 or results != a.n:
