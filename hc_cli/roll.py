@@ -60,8 +60,20 @@ class Term:
         return ("-" if self.sign < 0 else "+") + body
 
 
+_PARSED: dict[tuple[str, bool], tuple[Term, ...]] = {}  # a batch rolls the same dice again
+
+
 def parse(expression: str, plain: bool = False) -> list[Term]:
     """The terms of a dice expression. `plain`: sums of NdS and numbers only (damage)."""
+    found = _PARSED.get((expression, plain))
+    if found is None:
+        found = tuple(_parse(expression, plain))
+        if len(_PARSED) < 256:
+            _PARSED[(expression, plain)] = found
+    return list(found)
+
+
+def _parse(expression: str, plain: bool) -> list[Term]:
     text = expression.replace(" ", "").lower()
     if not text:
         raise HcError("no dice to roll", f"give an expression such as {EXAMPLES}")
