@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -337,12 +338,17 @@ def test_a_script_gets_each_answer_as_soon_as_it_asks():
         for seed in (1, 2, 3):
             proc.stdin.write(json.dumps({**GOOD, "seed": seed}) + "\n")
             proc.stdin.flush()
+            ready = select.select([proc.stdout], [], [], 60)[0]
+            assert ready, "no answer to a line while hc waits for the next"
             answer = json.loads(proc.stdout.readline())
             assert answer["line"] == seed and answer["seed"] == seed
     finally:
         proc.stdin.close()
-        proc.wait(timeout=20)
-        proc.stdout.close()
+        try:
+            proc.wait(timeout=20)
+        finally:
+            proc.kill()
+            proc.stdout.close()
     assert proc.returncode == 0
 
 
@@ -393,16 +399,21 @@ def _mixed_lines(count: int) -> list[str]:
 def test_a_parallel_batch_answers_as_one_process_does(tmp_path):
     """With workers (--jobs 2) the answers, their order, the exit code and the log are those
     of one process (--jobs 1); the log replays."""
-    data = ("\n".join(_mixed_lines(3000)) + "\n").encode()
+    requests = tmp_path / "requests.jsonl"  # hc batch < requests.jsonl: all there at once
+    requests.write_text("\n".join(_mixed_lines(3000)) + "\n")
     runs = {}
     for jobs in ("1", "2"):
         log = tmp_path / f"jobs{jobs}.log"
-        run = subprocess.run(
-            [sys.executable, "-m", "hc_cli", "batch", "--jobs", jobs, "--log", str(log)],
-            input=data,
-            capture_output=True,
-            timeout=240,
-        )
+        with open(requests, "rb") as data:
+            run = subprocess.run(
+                # -X importtime: stderr says whether worker processes were started
+                [sys.executable, "-X", "importtime", "-m", "hc_cli", "batch", "--jobs", jobs]
+                + ["--log", str(log)],
+                stdin=data,
+                capture_output=True,
+                timeout=240,
+            )
+        assert (b"multiprocessing.pool" in run.stderr) == (jobs == "2")
         entries = [json.loads(x) for x in log.read_text().splitlines()]
         for entry in entries:  # when and by whom it was written differ; what was resolved not
             for volatile in ("time", "prev", "seq", "hc"):
