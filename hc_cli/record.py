@@ -96,6 +96,8 @@ def record(cls: type | None = None, *, frozen: bool = False):  # type: ignore[no
         names = list(inherited)
         defaults = {n: d for n, d in inherited.items() if d is not _MISSING}
         for key, method in _methods(cls, names, frozen, defaults).items():
+            if key in cls.__dict__ and key != "__hash__":
+                continue  # the class's own method stays, as with a dataclass
             if method is not None:
                 method.__qualname__ = f"{cls.__qualname__}.{key}"
             setattr(cls, key, method)

@@ -79,3 +79,14 @@ def test_a_mutable_record_is_unhashable_and_takes_new_values():
     assert base.key == "b"
     with pytest.raises(TypeError):
         hash(base)
+
+
+def test_a_method_the_class_writes_itself_is_kept():
+    @rec.record(frozen=True)
+    class Shown:
+        name: str
+
+        def __repr__(self) -> str:
+            return f"<{self.name}>"
+
+    assert repr(Shown("ork")) == "<ork>" and Shown("ork") == Shown("ork")
