@@ -18,7 +18,7 @@ from hc_cli import __version__, registry
 from hc_cli.declare import Command, Option
 from hc_cli.errors import HcError
 from hc_cli.runner import say_error, wants_colour, width
-from hc_cli.shared_commands import COMMON_NAMES, COMMON_OPTIONS, SHARED_COMMANDS
+from hc_cli.shared_commands import COMMON_OPTIONS, SHARED_COMMANDS, common_options
 
 _COMMON = {o.name: o for o in COMMON_OPTIONS}
 _SHARED = {c.name: c for c in SHARED_COMMANDS}
@@ -180,9 +180,7 @@ def build_command(declared: Command, ruleset: str | None, flagged: bool = False)
         for sub in declared.sub:
             group.add_command(build_command(sub, None))
         return group
-    common = COMMON_NAMES if declared.common is None else declared.common
-    params = [_param(o, declared.name) for o in declared.options]
-    params += [_param(_COMMON[name], declared.name) for name in common]
+    params = [_param(o, declared.name) for o in (*declared.options, *common_options(declared))]
     run = _dispatch if declared.run is None else _RUNNERS[declared.run]
 
     def callback(**_: Any) -> None:

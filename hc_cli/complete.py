@@ -72,17 +72,13 @@ def _option_entry(option: Any) -> dict[str, Any]:
 
 
 def _command_entry(command: Any) -> dict[str, Any]:
-    from hc_cli.shared_commands import COMMON_NAMES, COMMON_OPTIONS
+    from hc_cli.shared_commands import common_options
 
-    common = COMMON_NAMES if command.common is None else command.common
-    by_name = {o.name: o for o in COMMON_OPTIONS}
     declared = [o for o in command.options if not o.positional]
     return {
         "help": command.summary,
         "group": bool(command.sub),
-        "options": [_option_entry(o) for o in declared]
-        + [_option_entry(by_name[n]) for n in common]
-        + [_HELP],
+        "options": [_option_entry(o) for o in (*declared, *common_options(command))] + [_HELP],
         "arguments": [_option_entry(o) for o in command.options if o.positional],
     }
 

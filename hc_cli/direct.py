@@ -49,6 +49,7 @@ def parse(
     None for anything the typer command line should read."""
     from hc_cli import registry
     from hc_cli.errors import HcError
+    from hc_cli.shared_commands import SHARED_COMMANDS, common_options
 
     if not args or "--" in args:
         return None
@@ -71,16 +72,10 @@ def parse(
     name = args[start]
     declared = declaration.commands.get(name)
     if declared is None:
-        from hc_cli.shared_commands import SHARED_COMMANDS
-
         declared = next((c for c in SHARED_COMMANDS if c.name == name and c.run == "roll"), None)
     if declared is None or declared.sub or declared.run not in (None, "roll"):
         return None
-    from hc_cli.shared_commands import COMMON_NAMES, COMMON_OPTIONS
-
-    common = COMMON_NAMES if declared.common is None else declared.common
-    options = [o for o in declared.options if not o.positional]
-    options += [o for o in COMMON_OPTIONS if o.name in common]
+    options = [o for o in (*declared.options, *common_options(declared)) if not o.positional]
     by_flag = {flag: o for o in options for flag in o.flags}
     positional = [o for o in declared.options if o.positional]
     values: dict[str, Any] = {}

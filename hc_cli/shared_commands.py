@@ -47,6 +47,15 @@ COMMON_OPTIONS = (
 )
 COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
 SEED_OPTION = next(o for o in COMMON_OPTIONS if o.name == "seed")
+_COMMON_BY_NAME = {o.name: o for o in COMMON_OPTIONS}
+
+
+def common_options(command: Command) -> tuple[Option, ...]:
+    """The common options `command` takes, in the order it names them: all of them for a rule
+    set's command (its `common` is None). The command line, TAB and the direct path agree."""
+    names = COMMON_NAMES if command.common is None else command.common
+    return tuple(_COMMON_BY_NAME[name] for name in names)
+
 
 SHELLS = ("bash", "zsh", "fish")
 

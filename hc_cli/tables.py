@@ -74,7 +74,7 @@ def house_rule_files(cli_files: list[str] | None = None) -> list[str]:
     return [existing_file(p, "house-rules file", hint) for p in house_rule_paths(cli_files)]
 
 
-def existing_file(path: Any, what: str, hint: str) -> str:
+def existing_file(path: str, what: str, hint: str) -> str:
     """A file that is there to be read (its path written plainly, as pathlib writes it), or an
     error that names it (cut to a readable length) and says why: not there, a name too long, a
     folder that cannot be searched."""
@@ -387,7 +387,7 @@ def merge(
     import hashlib  # only when the tables are built anew: it is slow to import
 
     digest = hashlib.sha256(json.dumps(tables, sort_keys=True).encode()).hexdigest()
-    return MergedTables(ruleset, tables, [str(p) for p in bundled + house], digest, skipped)
+    return MergedTables(ruleset, tables, bundled + house, digest, skipped)
 
 
 def _cache_shape(data: Any) -> bool:
@@ -407,7 +407,7 @@ def load_merged(
     """The merged tables for `ruleset`, from the cache when no file has changed."""
     bundled = bundled_files(ruleset)
     house = house_rule_files(cli_files)
-    name, description = stat_key(ruleset, [str(p) for p in bundled + house])
+    name, description = stat_key(ruleset, bundled + house)
     cached = os.path.join(cache_dir(), f"tables-{name}.json")
     if use_cache and not os.environ.get("HC_NO_CACHE"):
         try:

@@ -431,3 +431,10 @@ def test_a_parallel_batch_answers_as_one_process_does(tmp_path):
         timeout=240,
     )
     assert replay.returncode == 0 and json.loads(replay.stdout)["reproduced"] == len(entries)
+
+
+def test_jobs_out_of_bounds_is_refused(hc):
+    for jobs in ("0", "257", "-3"):
+        run = hc.runner.invoke(_app(), ["batch", "--jobs", jobs], input="")
+        assert run.exit_code == 2 and "--jobs" in run.stderr, (jobs, run.stderr)
+        assert "1..256" in run.stderr
