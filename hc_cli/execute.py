@@ -185,6 +185,24 @@ def check_options(
             )
 
 
+def echo_inputs(res: Any, flags: dict[str, Any]) -> Any:
+    """Every option the player gave among the resolution's inputs, named as the option: what
+    a resolver did not list itself (a flag, an override) is added, so the inputs say whole
+    what decided the result."""
+    def empty(value: Any) -> bool:
+        return value is None or value is False or (isinstance(value, (str, list, tuple)) and not value)
+
+    # Compared with their types: True is not the shots' 1, nor 0 an absent flag.
+    listed = {(type(v), repr(v)) for v in res.inputs.values() if not empty(v)}
+    for name, value in flags.items():
+        if empty(value) or name in res.inputs or name + "s" in res.inputs:
+            continue
+        value = list(value) if isinstance(value, tuple) else value
+        if (type(value), repr(value)) not in listed:
+            res.inputs[name] = value
+    return res
+
+
 Ask = tuple[Callable[[str], "str | None"], Callable[[str], None]]  # read a line; show a line
 
 
@@ -241,7 +259,7 @@ def execute(
             return res
 
     if call.odds:
-        return odds()
+        return echo_inputs(odds(), call.flags)
     if call.dice and call.dice.strip().lower() == "ask":
         if ask is None:
             raise HcError(
@@ -252,7 +270,7 @@ def execute(
         dice = ScriptedDice(call.dice)
     else:
         dice = SeededDice(call.seed if call.seed is not None else system_seed())
-    res = resolve(dice)
+    res = echo_inputs(resolve(dice), call.flags)
     dice.finish()
     # A resolution that rolled nothing (a move, an automatic rout) has no seed to replay.
     rolled = res.rolls or any(shot.rolls for shot in res.shots)

@@ -80,7 +80,34 @@ class Hc:
     def json(self, *args: str, env: dict[str, str] | None = None) -> dict:
         result = self(*args, "--json", env=env)
         assert result.exit_code == 0, result.output
-        return json.loads(result.stdout)
+        out = json.loads(result.stdout)
+        if out.get("phases") and "ask" not in args:
+            self.replays(args, out, env)
+        return out
+
+    def replays(self, args: tuple[str, ...], out: dict, env: dict[str, str] | None) -> None:
+        """A volley's dice, as its breakdown lists them (the rolls line, then each phase line
+        in order), given back as --dice must give the same result: every volley checks it."""
+        dice = [
+            f"{r['value']:02d}" if r["die"] == "d100" else str(r["value"]) for r in out["rolls"]
+        ]
+        for line in out["phases"]:
+            dice += line.partition(": ")[2].partition(" -> ")[0].split()
+        kept, skip = [], False
+        for arg in args:
+            if skip or arg in ("--seed", "--dice"):
+                skip = not skip
+                continue
+            if not arg.startswith(("--seed=", "--dice=")):
+                kept.append(arg)
+        again = self(*kept, "--dice", ",".join(dice), "--json", env=env)
+        assert again.exit_code == 0, (dice, again.output)
+        replayed = json.loads(again.stdout)
+        for key in ("headline", "outcome", "summary", "phases"):
+            assert replayed.get(key) == out.get(key), (key, dice)
+        assert [s.get("outcome") for s in replayed.get("shots", [])] == [
+            s.get("outcome") for s in out.get("shots", [])
+        ]
 
     def error(self, *args: str, env: dict[str, str] | None = None) -> str:
         """Run a command that must fail cleanly; return its stderr."""

@@ -90,7 +90,7 @@ def test_bad_dice_on_a_d10(hc):
         ),
         ((*FIRE, "--mod", "ambushed"), "modifier 'ambushed' applies to morale, not to fire"),
         (("morale", "--troop", "crusader"), "nothing calls for a Morale test"),
-        (("morale", "--strength", "10"), "--strength and --casualties go together"),
+        (("morale", "--strength", "10"), "--strength goes with --casualties"),
         (("morale", "--strength", "10", "--casualties", "12"), "--casualties 12 does not fit"),
         (
             ("morale", "--strength", "10", "--casualties", "2", "--below-half"),

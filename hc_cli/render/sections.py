@@ -46,9 +46,9 @@ def title(res: Resolution) -> str:
 
 def input_items(res: Resolution) -> list[tuple[str, str]]:
     return [
-        (k, "yes" if v is True else _value(v, res.units, k))
+        (k.replace("_", "-"), "yes" if v is True else _value(v, res.units, k))
         for k, v in res.inputs.items()
-        if v not in (None, [], False, "")
+        if v is not None and v is not False and v != [] and v != ""  # 0 is a value
     ]
 
 

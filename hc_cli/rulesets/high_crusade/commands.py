@@ -77,6 +77,7 @@ COMMANDS = {
             f.get("strength"),
             f.get("casualties"),
             parse_mods(f.get("mod")),
+            f.get("has_casualties", False),
         ),
         r.resolve_morale,
         r.morale_odds,

@@ -104,7 +104,8 @@ DECLARATION = RuleSet(
         Command(
             "morale",
             "Morale test for a Fireteam: D10 + modifiers, 3 or more passes, 2 or less routs.",
-            description="The triggers are flags; --strength with --casualties derives 'below 50%'.",
+            description="The triggers are flags; --strength with --casualties derives 'below 50%'. "
+            "Casualties suffered before this move cost what they cost a Regroup.",
             options=(
                 Option("troop", complete=True, help="The Fireteam's troop type."),
                 Option("fired_at", kind="flag", help="The first time it is fired at."),
@@ -114,7 +115,17 @@ DECLARATION = RuleSet(
                 Option(
                     "strength", kind="whole", help="Full strength in figures (with --casualties)."
                 ),
-                Option("casualties", kind="whole", help="Figures lost so far (with --strength)."),
+                Option(
+                    "casualties",
+                    kind="whole",
+                    help="Figures lost so far: the casualty modifier (-1, or -1 each with the "
+                    "per-casualty reading), and with --strength 'below 50%'.",
+                ),
+                Option(
+                    "has_casualties",
+                    kind="flag",
+                    help="It has suffered casualties before this move (the Regroup example's -1).",
+                ),
                 Option(
                     "mod",
                     many=True,

@@ -334,7 +334,7 @@ def resolve_fire(tables: HighCrusadeTables, req: FireRequest, dice: DiceSource) 
     hits, kills = res.summary["hits"], res.summary["kills"]
     res.fields["phases"] = [
         "to hit: "
-        + " ".join(str(r.value) for r in rolls)
+        + " ".join(f"{r.value:02d}" for r in rolls)  # as a D100 reads: 07, not 7
         + f" -> {hits} hit{'' if hits == 1 else 's'}, {kills} kill{'' if kills == 1 else 's'}"
     ]
     return res
@@ -541,6 +541,7 @@ class MoraleRequest:
     strength: int | None = None
     casualties: int | None = None
     mods: tuple[ModSpec, ...] = ()
+    has_casualties: bool = False
 
 
 TRIGGER_FLAGS = {
@@ -549,6 +550,7 @@ TRIGGER_FLAGS = {
     "first_casualty": "first-casualty",
     "below_half": "below-half",
 }
+CASUALTIES = "casualties"  # the modifier for casualties suffered (the Regroup example's -1)
 
 
 def _troop_modifier(tables: HighCrusadeTables, name: str | None, res: Resolution) -> None:
@@ -558,6 +560,38 @@ def _troop_modifier(tables: HighCrusadeTables, name: str | None, res: Resolution
     res.modifiers.append(Modifier(troop.key, troop.morale, "morale", troop.source_of("morale")))
     if troop.is_sample("morale"):
         res.mark_sample(f"{troop.key} morale {troop.morale:+d}")
+
+
+def _flagged_mods(
+    tables: HighCrusadeTables, specs: tuple[ModSpec, ...], flags: set[str], command: str
+) -> tuple[set[str], tuple[ModSpec, ...]]:
+    """`--mod NAME` for a modifier one of the command's flags stands for is that flag: the
+    modifier counts once however it is given. Returns the names so given and the rest."""
+    named, rest = set(), []
+    for spec in specs:
+        if spec.name is not None:
+            key = tables.modifier(spec.name, ("morale",), command).key
+            if key in flags:
+                named.add(key)
+                continue
+        rest.append(spec)
+    return named, tuple(rest)
+
+
+def _casualty_modifier(
+    tables: HighCrusadeTables, suffered: int, command: str, res: Resolution
+) -> None:
+    """The modifier for casualties a Fireteam has suffered, on the same terms in a Morale
+    test and a Regroup: -1 once, or -1 a casualty under the per-casualty reading."""
+    if not suffered:
+        return
+    entry = tables.modifier(CASUALTIES, ("morale",), command)
+    reading = readings.choose(tables.merged, "casualty-modifier", res)
+    times = suffered if reading == "per-casualty" else 1
+    name = entry.key if times == 1 else f"{entry.key} x{times}"
+    res.modifiers.append(Modifier(name, entry.value * times, "morale", entry.source_of("value")))
+    if entry.is_sample("value"):
+        res.mark_sample(f"modifier {entry.key} {entry.value:+d}")
 
 
 def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resolution, D10Test]:
@@ -571,16 +605,22 @@ def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resoluti
             "below_half": req.below_half,
             "strength": req.strength,
             "casualties": req.casualties,
+            "has_casualties": req.has_casualties,
             "mods": [m.text for m in req.mods],
         },
     )
-    below_half = req.below_half
-    if req.strength is not None or req.casualties is not None:
-        if req.strength is None or req.casualties is None:
-            raise HcError(
-                "--strength and --casualties go together",
-                "give both, e.g. --strength 10 --casualties 6, or --below-half",
-            )
+    named, other_mods = _flagged_mods(
+        tables, req.mods, {*TRIGGER_FLAGS.values(), CASUALTIES}, "morale"
+    )
+    below_half = req.below_half or "below-half" in named
+    if req.strength is not None and req.casualties is None:
+        raise HcError(
+            "--strength goes with --casualties",
+            "give both, e.g. --strength 10 --casualties 6, or --below-half",
+        )
+    if req.casualties is not None and req.casualties < 0:
+        raise HcError(f"--casualties {req.casualties} is negative", "give 0 or more")
+    if req.strength is not None and req.casualties is not None:
         if req.strength < 1:
             raise HcError(
                 f"--strength {req.strength} is not a Fireteam",
@@ -593,7 +633,7 @@ def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resoluti
             )
         left = req.strength - req.casualties
         derived = 2 * left < req.strength
-        if req.below_half and not derived:
+        if below_half and not derived:
             raise HcError(
                 f"--below-half contradicts --strength {req.strength} --casualties "
                 f"{req.casualties}: {left} of {req.strength} is not below 50%",
@@ -613,7 +653,7 @@ def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resoluti
     _troop_modifier(tables, req.troop, res)
     triggers = []
     for flag, name in TRIGGER_FLAGS.items():
-        if flags[flag]:
+        if flags[flag] or name in named:
             entry = tables.modifier(name, ("morale",), "morale")
             res.modifiers.append(
                 Modifier(entry.key, entry.value, "morale", entry.source_of("value"))
@@ -621,7 +661,21 @@ def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resoluti
             if entry.is_sample("value"):
                 res.mark_sample(f"modifier {entry.key} {entry.value:+d}")
             triggers.append(entry.key)
-    extra = _resolve_mods(tables, req.mods, ("morale",), "morale", "morale", res)
+    # The casualty modifier of the Regroup example is one of "the modifiers above": a Morale
+    # test takes it on the same terms. The morale example's Fireteam at its first casualty
+    # scores 5 + 2 - 4 - 2 = 1, no -1: the first-casualty modifier stands for the casualties
+    # of the move in which the first falls.
+    suffered = req.casualties if req.casualties is not None else 0
+    suffered = max(suffered, int(req.has_casualties or CASUALTIES in named))
+    first_now = flags["first_casualty"] or "first-casualty" in named
+    if suffered and first_now:
+        res.explanation.append(
+            "first casualty this move: the first-casualty modifier applies, not the casualty "
+            "modifier (the morale example: 5 + 2 - 4 - 2 = 1)"
+        )
+    else:
+        _casualty_modifier(tables, suffered, "morale", res)
+    extra = _resolve_mods(tables, other_mods, ("morale",), "morale", "morale", res)
     res.modifiers.extend(extra)
     triggers += [
         m.name
@@ -684,6 +738,7 @@ def plan_rally(tables: HighCrusadeTables, req: RallyRequest) -> tuple[Resolution
         {
             "troop": req.troop,
             "has_casualties": req.has_casualties,
+            "casualties": req.casualties,
             "casualties_during_regroup": req.casualties_during_regroup,
             "mods": [m.text for m in req.mods],
         },
@@ -691,16 +746,11 @@ def plan_rally(tables: HighCrusadeTables, req: RallyRequest) -> tuple[Resolution
     _troop_modifier(tables, req.troop, res)
     if req.casualties is not None and req.casualties < 0:
         raise HcError(f"--casualties {req.casualties} is negative", "give 0 or more")
-    suffered = req.casualties if req.casualties is not None else int(req.has_casualties)
-    if suffered:
-        entry = tables.modifier("casualties", ("morale",), "rally")
-        reading = readings.choose(tables.merged, "casualty-modifier", res)
-        times = suffered if reading == "per-casualty" else 1
-        name = entry.key if times == 1 else f"{entry.key} x{times}"
-        res.modifiers.append(
-            Modifier(name, entry.value * times, "morale", entry.source_of("value"))
-        )
-    res.modifiers.extend(_resolve_mods(tables, req.mods, ("morale",), "morale", "rally", res))
+    named, other_mods = _flagged_mods(tables, req.mods, {CASUALTIES}, "rally")
+    suffered = req.casualties if req.casualties is not None else 0
+    suffered = max(suffered, int(req.has_casualties or CASUALTIES in named))
+    _casualty_modifier(tables, suffered, "rally", res)
+    res.modifiers.extend(_resolve_mods(tables, other_mods, ("morale",), "morale", "rally", res))
     rule = tables.rule("rally-pass")
     if rule.is_sample("value"):
         res.mark_sample(f"Regroup rallies on {rule.value}+")

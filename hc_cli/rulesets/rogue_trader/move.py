@@ -113,14 +113,15 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
             f'at most {_half_inches_up(allowance / t.rule("difficult-ground-divisor")):g}" '
             "of difficult ground this move",
         )
+    open_ground = _half_inches_up(left)  # "round all fractions of an inch up to the nearest 1/2""
     res.fields.update(
         move=allowance,
-        open_ground=left,
+        open_ground=open_ground,
         difficult_ground=_half_inches_up(left / t.rule("difficult-ground-divisor")),
         very_difficult_ground=_half_inches_up(left / t.rule("very-difficult-ground-divisor")),
     )
     res.explanation.append(
-        f'left: {left:g}" on open ground, or {res.fields["difficult_ground"]:g}" of difficult, '
+        f'left: {open_ground:g}" on open ground, or {res.fields["difficult_ground"]:g}" of difficult, '
         f'or {res.fields["very_difficult_ground"]:g}" of very difficult ground (fractions '
         'rounded up to the next 1/2")'
     )

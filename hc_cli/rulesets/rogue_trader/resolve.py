@@ -25,8 +25,10 @@ if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from collections.abc import Generator
     from fractions import Fraction
 
-    Request = tuple[int, int, str]  # (phase, sides, purpose): one die a shot asks for
-    ShotSteps = Generator[Request, Roll, Resolution]
+    # (phase, dice): the dice a shot asks for at once, each (sides, purpose): one die, or all
+    # the dice of one wound's damage (2d6 is one roll of two dice)
+    Request = tuple[int, tuple[tuple[int, str], ...]]
+    ShotSteps = Generator[Request, list[Roll], Resolution]
 
 
 OUTCOMES = ("miss", "no-wound", "saved", "wounded", "casualty")
@@ -674,7 +676,7 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
     victim = spec.victim
     left = victim.wounds_left if wounds_left is None else wounds_left
     if spec.under_die:
-        under = yield UNDER, 6, "under the marker"
+        (under,) = yield UNDER, ((6, "under the marker"),)
         shot.rolls.append(under)
         if under.value <= 3:
             say(f"D6 {under.value}: not under the marker (1-3), not a target")
@@ -683,7 +685,7 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
     if spec.auto_hit:
         say("hit automatically")
     else:
-        roll = yield HIT, 6, "to hit"
+        (roll,) = yield HIT, ((6, "to hit"),)
         shot.rolls.append(roll)
         if spec.second_roll is None:
             hit = roll.value >= spec.needed_to_hit
@@ -692,7 +694,7 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
             hit = False
             say(f"to hit: {roll.value}, needs a 6 and then {spec.second_roll}+: miss")
         else:
-            follow = yield AFTER_SIX, 6, "to hit (after a 6)"
+            (follow,) = yield AFTER_SIX, ((6, "to hit (after a 6)"),)
             shot.rolls.append(follow)
             hit = follow.value >= spec.second_roll
             say(
@@ -702,7 +704,7 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
         if not hit:
             return _finish(shot, "miss", victim, 0)
     if spec.other is not None:
-        pick = yield WHO, 6, "crew or vehicle" if spec.split == "rider" else "enemy or friend"
+        (pick,) = yield WHO, ((6, "crew or vehicle" if spec.split == "rider" else "enemy or friend"),)
         shot.rolls.append(pick)
         if pick.value > spec.split_at:
             victim = spec.other
@@ -711,7 +713,7 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
     if victim.needed_to_wound is None:
         say(f"S{victim.strength} against T{victim.toughness} is N on the chart: it cannot wound")
         return _finish(shot, "no-wound", victim, 0)
-    wound = yield WOUND, 6, "to wound"
+    (wound,) = yield WOUND, ((6, "to wound"),)
     shot.rolls.append(wound)
     if wound.value < victim.needed_to_wound:
         say(f"to wound: {wound.value}, needs {victim.needed_to_wound}: no wound")
@@ -720,7 +722,7 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
     if victim.needed_to_save is None:
         say("no saving throw")
     else:
-        save = yield SAVE, 6, "save"
+        (save,) = yield SAVE, ((6, "save"),)
         shot.rolls.append(save)
         if save.value >= victim.needed_to_save:
             say(f"save: {save.value}, needs {victim.needed_to_save}: saved, no damage")
@@ -738,28 +740,41 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
     return _finish(shot, "wounded" if wounds else "no-wound", victim, wounds)
 
 
-def damage_steps(damage: str) -> Generator[Request, Roll, tuple[int, list[Roll]]]:
-    """Wounds one wound-causing hit does: a fixed number, or dice (d4, d6, d10, 2d6...)."""
+def damage_steps(damage: str) -> Generator[Request, list[Roll], tuple[int, list[Roll]]]:
+    """Wounds one wound-causing hit does: a fixed number, or dice (d4, d6, d10, 2d6...). The
+    dice of one wound are one roll: asked for together, in the order the expression names
+    them."""
     if damage.strip().isdigit():
         return int(damage), []
-    total, rolls = 0, []
-    for term in parse_dice(damage, plain=True):
+    terms = parse_dice(damage, plain=True)
+    wanted = tuple(
+        (term.sides, f"damage {damage}") for term in terms for _ in range(term.count or 0)
+    )
+    rolls = (yield DAMAGE, wanted) if wanted else []
+    faces = iter(rolls)
+    total = 0
+    for term in terms:
         if not term.count:
             total += term.sign * term.sides
             continue
         for _ in range(term.count):
-            roll = yield DAMAGE, term.sides, f"damage {damage}"
-            rolls.append(roll)
-            total += term.sign * roll.value
-    return max(total, 0), rolls
+            total += term.sign * next(faces).value
+    return max(total, 0), list(rolls)
+
+
+def roll_together(dice: DiceSource, phase: str, wanted: tuple[tuple[int, str], ...]) -> list[Roll]:
+    """The dice of one request: a single die as such, several as one roll of the phase."""
+    if len(wanted) == 1:
+        return [dice.roll(*wanted[0])]
+    return dice.batch(phase, list(wanted))
 
 
 def drive(steps: ShotSteps, dice: DiceSource) -> Resolution:
     """Run one shot's steps to the end, each die from `dice` as it is asked for."""
     try:
-        phase, sides, purpose = next(steps)
+        phase, wanted = next(steps)
         while True:
-            phase, sides, purpose = steps.send(dice.roll(sides, purpose))
+            phase, wanted = steps.send(roll_together(dice, PHASES[phase], wanted))
     except StopIteration as done:
         return done.value
 
@@ -769,10 +784,12 @@ def fire_volley(
 ) -> list[Resolution]:
     """Shots fired together, rolled as the table rolls them: every shot's to-hit die, then
     the to-wound dice of the hits, then the saves, then the damage. Each shot is still decided
-    by `shot_steps`; only the order of the dice is the table's. With `one_model`, every shot
-    strikes the same model, so the wounds add up against its wounds left."""
+    by `shot_steps`; only the order of the dice is the table's. A phase whose shots each ask
+    for one die rolls them all at once; a damage of several dice (2d6) is one roll a wound, in
+    the order of the wounded models. With `one_model`, every shot strikes the same model, so
+    the wounds add up against its wounds left."""
     steps = [shot_steps(spec) for spec in specs]
-    pending: dict[int, tuple[int, int, str]] = {}
+    pending: dict[int, Request] = {}
     shots: list[Resolution | None] = [None] * len(specs)
     for i, step in enumerate(steps):
         try:
@@ -782,10 +799,17 @@ def fire_volley(
     while pending:
         phase = min(request[0] for request in pending.values())
         asked = [i for i in sorted(pending) if pending[i][0] == phase]
-        rolls = dice.batch(PHASES[phase], [pending[i][1:] for i in asked])
-        for i, roll in zip(asked, rolls, strict=True):
+        if all(len(pending[i][1]) == 1 for i in asked):
+            rolls = dice.batch(PHASES[phase], [pending[i][1][0] for i in asked])
+            answers = [[roll] for roll in rolls]
+        else:
+            answers = [
+                roll_together(dice, f"{PHASES[phase]} ({specs[i].label or 'shot'})", pending[i][1])
+                for i in asked
+            ]
+        for i, answer in zip(asked, answers, strict=True):
             try:
-                pending[i] = steps[i].send(roll)
+                pending[i] = steps[i].send(answer)
             except StopIteration as done:
                 shots[i] = done.value
                 del pending[i]
@@ -952,12 +976,19 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
 
 
 def _following_fire(specs: list[ShotSpec], dice: DiceSource, res: Resolution) -> list[Resolution]:
-    """Following fire, shot by shot: each goes on only after wound damage, and a model shot
-    at again (its --target repeated) keeps the wounds it took."""
+    """Following fire, shot by shot: each goes on only after wound damage; a model shot at
+    again (its --target repeated) keeps the wounds it took, and a model already removed is
+    passed over for the next listed model still on the table."""
     shots: list[Resolution] = []
     taken: dict[str, int] = {}
     for spec in specs:
         before = taken.get(spec.model, 0)
+        if before >= spec.victim.wounds_left:
+            res.explanation.append(
+                f"{spec.label}: already removed as a casualty; the next shot goes to the next "
+                "listed model still on the table"
+            )
+            continue
         shot = drive(shot_steps(spec, spec.victim.wounds_left - before), dice)
         if shot.fields.get("victim") == spec.victim.label:
             taken[spec.model] = before + shot.fields.get("wounds", 0)
@@ -987,8 +1018,10 @@ def phase_lines(shots: list[Resolution]) -> list[str]:
     wounding = sum(s.outcome in WOUND_DAMAGE for s in shots)
     failed = sum(s.outcome in ("wounded", "casualty") for s in shots)
     wounds = sum(s.fields.get("wounds", 0) for s in shots)
+    # A 7+ volley: the first dice decide only which shots roll a second die.
+    seconds = sum(any(r.purpose == "to hit (after a 6)" for r in s.rolls) for s in shots)
     results = {
-        "to hit": count(hits, "hit"),
+        "to hit": f"{seconds} need a second die" if seconds else count(hits, "hit"),
         "to hit (after a 6)": count(hits, "hit"),
         "to wound": count(wounding, "wound"),
         "save": f"{count(wounding - failed, 'save')} made, {failed} failed",
@@ -1135,36 +1168,45 @@ def _following(
     specs: list[ShotSpec], dists: list[dict]
 ) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
     """Casualties and targets reached along a following-fire chain: each shot is independent,
-    the chain goes on only after wound damage, and a model shot at again keeps its wounds."""
+    the chain goes on only after wound damage, a model shot at again keeps its wounds, and a
+    model already removed is passed over (no shot is spent on it)."""
     from fractions import Fraction
 
-    # (wounds taken by each model shot at so far, casualties) -> probability, chain going
-    states: dict[tuple[tuple[tuple[str, int], ...], int], Fraction] = {((), 0): Fraction(1)}
+    # (wounds taken by each model shot at so far, casualties, shots fired) -> probability,
+    # chain going
+    State = tuple[tuple[tuple[str, int], ...], int, int]
+    states: dict[State, Fraction] = {((), 0, 0): Fraction(1)}
     done: dict[int, Fraction] = {}
     reached: dict[int, Fraction] = {}
-    for n, (spec, dist) in enumerate(zip(specs, dists, strict=True), 1):
-        going: dict[tuple[tuple[tuple[str, int], ...], int], Fraction] = {}
-        reached[n] = Fraction(0)
+
+    def end(kills: int, fired: int, p: Fraction) -> None:
+        done[kills] = done.get(kills, Fraction(0)) + p
+        reached[fired] = reached.get(fired, Fraction(0)) + p
+
+    for spec, dist in zip(specs, dists, strict=True):
+        going: dict[State, Fraction] = {}
         left = spec.victim.wounds_left
-        for (taken, kills), p in states.items():
+        for (taken, kills, fired), p in states.items():
+            now = dict(taken)
+            before = now.get(spec.model, 0)
+            if before >= left:  # removed already: on to the next listed model
+                going[(taken, kills, fired)] = going.get((taken, kills, fired), Fraction(0)) + p
+                continue
             for (outcome, wounds, own), q in dist.items():
                 if outcome not in WOUND_DAMAGE:  # a miss or no wound ends the chain here
-                    done[kills] = done.get(kills, Fraction(0)) + p * q
-                    reached[n] += p * q
+                    end(kills, fired + 1, p * q)
                     continue
-                now, more = dict(taken), kills
+                after, more = dict(now), kills
                 if own:
-                    before = now.get(spec.model, 0)
                     more += before < left <= before + wounds
-                    now[spec.model] = min(before + wounds, left)
+                    after[spec.model] = min(before + wounds, left)
                 else:  # the mount or the friend: a model of its own
                     more += outcome == "casualty"
-                key = (tuple(sorted(now.items())), more)
+                key = (tuple(sorted(after.items())), more, fired + 1)
                 going[key] = going.get(key, Fraction(0)) + p * q
         states = going
-    for (_, kills), p in states.items():  # every target shot and every shot did damage
-        done[kills] = done.get(kills, Fraction(0)) + p
-        reached[len(dists)] = reached.get(len(dists), Fraction(0)) + p
+    for (_, kills, fired), p in states.items():  # the list walked to its end
+        end(kills, fired, p)
     return dict(sorted(done.items())), dict(sorted(reached.items()))
 
 
