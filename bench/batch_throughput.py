@@ -5,6 +5,7 @@ Usage: python3 bench/batch_throughput.py [-n LINES] [--odds | --roll] [--log] [-
 Times the whole `hc batch` process (start-up included) over N identical-but-seeded requests:
 a simple fire, its odds, or `roll d100` lines.
 """
+
 import argparse
 import json
 import os
@@ -28,8 +29,9 @@ def main() -> None:
         request = {"command": "roll", "expression": "d100"}
     if a.odds:
         request["odds"] = True
-    lines = "".join(json.dumps({**request, **({} if a.odds else {"seed": i})}) + "\n"
-                    for i in range(a.n)).encode()
+    lines = "".join(
+        json.dumps({**request, **({} if a.odds else {"seed": i})}) + "\n" for i in range(a.n)
+    ).encode()
     hc = shutil.which("hc") or "hc"
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:

@@ -10,7 +10,6 @@ import shutil
 import subprocess
 import sys
 import time
-from fractions import Fraction
 
 
 def hc_time(n: int) -> float:

@@ -116,16 +116,20 @@ def _wrap_example(example: str) -> list[str]:
     return lines
 
 
-def _help_text(declared: Command, ruleset: str | None, flagged: bool) -> str:
+def _help_text(
+    declared: Command, ruleset: str | None, flagged: bool, example_ruleset: str | None = None
+) -> str:
     parts = [declared.summary]
     if declared.description:
         parts.append(declared.description)
     if ruleset:
         parts.append(f"Rule set: {ruleset}.")
+    takes_ruleset = any(o.name == "ruleset" for o in common_options(declared))
+    carried = (ruleset if flagged else example_ruleset) if takes_ruleset else None
     for example in declared.examples:
-        if flagged and ruleset:
+        if carried:
             head, _, tail = example.partition(f"hc {declared.name}")
-            example = f"{head}hc {declared.name} --ruleset {ruleset}{tail}"
+            example = f"{head}hc {declared.name} --ruleset {carried}{tail}"
         # \b keeps click from re-wrapping the paragraph: an example is never broken in a name.
         parts.append("\b\nExample: " + "\n".join(_wrap_example(example)))
     return "\n\n".join(parts)
@@ -166,9 +170,15 @@ def _foreign_option(flag: str, ruleset: str, command: str) -> str:
     return message + f". See: hc {command} --help"
 
 
-def build_command(declared: Command, ruleset: str | None, flagged: bool = False) -> Any:
+def build_command(
+    declared: Command,
+    ruleset: str | None,
+    flagged: bool = False,
+    example_ruleset: str | None = None,
+) -> Any:
     """A typer command for a declared command: a rule set's (`ruleset` given), or a shared
-    one. `flagged`: the rule set was chosen by --ruleset, so the examples carry it."""
+    one. `flagged`: the rule set was chosen by --ruleset, so the examples carry it (for a
+    shared command, `example_ruleset` names it)."""
     if declared.sub:
         group = TyperGroup(
             name=declared.name,
@@ -178,7 +188,7 @@ def build_command(declared: Command, ruleset: str | None, flagged: bool = False)
             context_settings=CONTEXT,
         )
         for sub in declared.sub:
-            group.add_command(build_command(sub, None))
+            group.add_command(build_command(sub, None, example_ruleset=example_ruleset))
         return group
     params = [_param(o, declared.name) for o in (*declared.options, *common_options(declared))]
     run = _dispatch if declared.run is None else _RUNNERS[declared.run]
@@ -190,7 +200,7 @@ def build_command(declared: Command, ruleset: str | None, flagged: bool = False)
         declared.name,
         callback=callback,
         params=params,
-        help=_help_text(declared, ruleset, flagged),
+        help=_help_text(declared, ruleset, flagged, example_ruleset),
         short_help=declared.summary,
         rich_markup_mode=None,
         context_settings=CONTEXT,
@@ -255,7 +265,12 @@ class HcGroup(TyperGroup):
                 ruleset, source = root.meta["hc.ruleset"]
                 built[name] = build_command(own[name], ruleset, source == "--ruleset")
             elif name in _SHARED:
-                built[name] = build_command(_SHARED[name], None)
+                # No "Rule set:" line (they serve every game), but examples that carry the
+                # rule set the flag chose, so each runs as written in that game.
+                ruleset, source = root.meta["hc.ruleset"]
+                built[name] = build_command(
+                    _SHARED[name], None, example_ruleset=ruleset if source == "--ruleset" else None
+                )
             else:
                 return None
         return built[name]

@@ -84,7 +84,12 @@ class DiceSource:
         """`count` identical dice, each a success on `at_most` or less. Resolvers may read
         only how many succeeded (and show the faces): that is what lets the enumerating
         source answer with the binomial instead of sides**count paths."""
-        return [self.roll(sides, f"{purpose} #{i + 1}") for i in range(count)]
+        return [
+            self.d100(f"{purpose} #{i + 1}")
+            if sides == 100
+            else self.roll(sides, f"{purpose} #{i + 1}")
+            for i in range(count)
+        ]
 
     def rolloff(self, names: list[str], sides: int, purpose: str) -> tuple[list[str], list[Roll]]:
         """Order tied names by a die each, highest first; names still tied roll again."""

@@ -189,8 +189,11 @@ def echo_inputs(res: Any, flags: dict[str, Any]) -> Any:
     """Every option the player gave among the resolution's inputs, named as the option: what
     a resolver did not list itself (a flag, an override) is added, so the inputs say whole
     what decided the result."""
+
     def empty(value: Any) -> bool:
-        return value is None or value is False or (isinstance(value, (str, list, tuple)) and not value)
+        return (
+            value is None or value is False or (isinstance(value, (str, list, tuple)) and not value)
+        )
 
     # Compared with their types: True is not the shots' 1, nor 0 an absent flag.
     listed = {(type(v), repr(v)) for v in res.inputs.values() if not empty(v)}

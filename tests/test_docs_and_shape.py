@@ -283,3 +283,54 @@ def test_a_plain_resolving_command_does_not_import_typer():
             [sys.executable, "-c", probe, *args], capture_output=True, text=True, timeout=60
         )
         assert run.stderr.splitlines()[-1] == f"exit 0 typer {typer_loaded}", (args, run.stderr)
+
+
+def _help_examples(hc, ruleset: str) -> list[str]:
+    """Every example the help of every command of `ruleset` prints, as a player copies it
+    (line continuations joined)."""
+    from hc_cli import registry
+    from hc_cli.shared_commands import SHARED_COMMANDS
+
+    commands = [[c] for c in registry.get(ruleset).commands]
+    for shared in SHARED_COMMANDS:
+        commands += [[shared.name, sub.name] for sub in shared.sub] or [[shared.name]]
+    examples = []
+    for words in commands:
+        result = hc("--ruleset", ruleset, *words, "--help")
+        assert result.exit_code == 0, (words, result.output)
+        lines = result.stdout.splitlines()
+        for i, line in enumerate(lines):
+            if line.strip().startswith("Example: "):
+                example = line.strip()[len("Example: ") :]
+                while example.endswith("\\"):
+                    i += 1
+                    example = example[:-1].rstrip() + " " + lines[i].strip()
+                examples.append(example)
+    return examples
+
+
+@pytest.mark.parametrize("ruleset", ["high-crusade", "rogue-trader", "t2k"])
+def test_every_help_example_runs(hc, ruleset, tmp_path, monkeypatch):
+    """Every example in every --help runs as written and exits 0, in a folder holding the
+    files the examples name."""
+    import shlex
+
+    from hc_cli.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "requests.jsonl").write_text('{"command": "roll", "expression": "d6"}\n')
+    (tmp_path / "my-house-rules.yaml").write_text(f"ruleset: {ruleset}\n")
+    assert hc("roll", "d6", "--seed", "1", "--log", "game.log").exit_code == 0
+    examples = _help_examples(hc, ruleset)
+    assert len(examples) >= 7
+    for example in examples:
+        words = shlex.split(example)
+        assert words[0] == "hc", example
+        stdin = None
+        if "<" in words:
+            at = words.index("<")
+            stdin = (tmp_path / words[at + 1]).read_text()
+            words = words[:at]
+        result = hc.runner.invoke(app, words[1:], input=stdin)
+        assert result.exit_code == 0, (example, result.output)

@@ -170,3 +170,133 @@ def test_one_model_odds_of_multi_die_damage(hc):
         casualty += weight * Fraction(dead, 36**n)
     out = hc.json(*LASCANNON_AT_T5, "--one-model", "--odds")
     assert Fraction(out["distributions_exact"]["casualties"]["1"]) == casualty
+
+
+# ---------------------------------------------------------------------------------------------
+# Twilight: 2000 (seed 002)
+
+
+def test_a_pump_shotguns_pellet_bursts_take_recoil(hc):
+    """'Recoil Non automatic fire: Multiply SS recoil by the number of shots fired. Compare to
+    character strength ... > reduce hit number by the difference.' Three pump shots of a
+    Remington 870 (recoil 4) are 12 against Strength 5: Impossible 16 x 1/8 = 2, less 7, is at
+    least 1. At medium range each is a 10-round burst cut to 7 dice: 21 dice at 1 on a d20."""
+    out = hc.json("fire", *T2K, "--asset", "16", "--strength", "5", "--weapon", "remington-870",
+                  "--range", "30", "--shots", "3", "--odds")  # fmt: skip
+    assert (out["hit_number"], out["dice"]) == (1, 21)
+    assert Fraction(out["odds_exact"]["miss"]) == Fraction(19, 20) ** 21
+
+
+def test_initiative_ties_go_to_the_die_only_where_agility_cannot_part_them(hc):
+    """'Ties are resolved by Agility minus bulk of weapon, then raw agility score, then die
+    roll': X (9 - 0) always acts before Y (4 - 3); Z, whose Agility is not given, is placed by
+    the die: first, second or third, a third each."""
+    out = hc.json("initiative", *T2K, "--char", "X:5::9:0", "--char", "Y:5::4:3",
+                  "--char", "Z:5", "--odds")  # fmt: skip
+    assert out["odds_exact"] == {"X, Y, Z": "1/3", "X, Z, Y": "1/3", "Z, X, Y": "1/3"}
+    assert not any("same Agility - bulk" in e for e in out["explanation"])
+    rolled = hc.json("initiative", *T2K, "--char", "X:5::9:0", "--char", "Y:5::4:3",
+                     "--char", "Z:5", "--dice", "2,9,5")  # fmt: skip
+    assert [s["name"] for s in rolled["order"]] == ["X", "Z", "Y"]  # Y's 9 cannot pass X
+
+
+RIFLE_AT = ("fire", *T2K, "--asset", "16", "--strength", "8", "-w", "m16a2", "--scope")
+
+
+def test_a_scope_makes_every_extreme_shot_long(hc):
+    """'Rifle scopes: Extreme range shots are as if at long range' holds for every shot; only
+    the +15 is 'for aimed shots'. M16A2 (Short 65 m): 300 m is Extreme, so Long."""
+    quick = hc.json(*RIFLE_AT, "--range", "300", "--shot", "quick", "--seed", "1")
+    assert (quick["band"], quick["difficulty"]) == ("long", "impossible")  # Average + 2 + 1
+    assert quick["hit_number"] == 2  # no +15 for a quick shot
+    burst = hc.json(*RIFLE_AT, "--range", "300", "--shot", "burst", "--seed", "1")
+    assert "3 dice - 2 for range" in " ".join(burst["explanation"])  # Long: 2 bands x 1
+
+
+def test_a_scope_is_a_rifle_scope(hc):
+    """'Rifle scopes': a bow, a grenade launcher or a machine gun takes none; and a scope that
+    changes nothing on a shot says so."""
+    for weapon in ("compound-bow", "m79", "m60"):
+        err = hc.error("fire", *T2K, "--asset", "16", "--strength", "8", "-w", weapon,
+                       "--range", "30", "--scope", "--seed", "1")  # fmt: skip
+        assert "the text gives rifle scopes" in err
+    near = hc.json(*RIFLE_AT, "--range", "30", "--shot", "quick", "--seed", "1")
+    assert any("rifle scope: no effect" in e for e in near["explanation"])
+
+
+RIDERS = ("fire", *T2K, "--asset", "10", "--short-range", "50", "--rof", "sa", "--recoil", "2",
+          "--strength", "5", "--range", "40", "--riders")  # fmt: skip
+
+
+def test_riders_each_missed_single_shot(hc):
+    """'Firing at riders any missed single shot has a 1-% chance of hitting the other than the
+    target': two shots that miss roll a D100 each; the one at 10 hits the other, which takes a
+    location and damage as every hit does."""
+    out = hc.json(*RIDERS, "--shots", "2", "--dice", "15,16,1,0,5,5,8,4")
+    assert (out["outcome"], out["other_hits"]) == ("hit-other", 1)
+    assert out["other_effects"] == [{"location": "leg", "damage": 4}]
+    odds = hc.json(*RIDERS, "--shots", "2", "--odds")
+    hit = Fraction(10, 20)  # asset 10, an aimed shot at Short: Average, 10 on a d20
+    assert odds["hit_number"] == 10
+    none = (1 - hit) ** 2
+    assert Fraction(odds["odds_exact"]["hit-other"]) == none * (1 - Fraction(9, 10) ** 2)
+
+
+def test_riders_are_refused_for_a_pellet_burst(hc):
+    """A shotgun beyond Short is a burst, no single shot: --riders cannot apply."""
+    err = hc.error("fire", *T2K, "--asset", "16", "--strength", "5", "--weapon", "remington-870",
+                   "--range", "30", "--riders", "--seed", "1")  # fmt: skip
+    assert "fires a 10-round pellet burst" in err
+
+
+def test_an_aimed_burst_of_ten_rounds_loses_double_its_recoil(hc):
+    """'For 10 round bursts reduce the number by double the number exceeding character
+    strength': an M60 (burst recoil 7) at Strength 4, aimed burst at 50 m (Difficult, 16 x 1/2
+    = 8): 8 - 2 x 3 = 2."""
+    out = hc.json("fire", *T2K, "--asset", "16", "--strength", "4", "--weapon", "m60",
+                  "--range", "50", "--shot", "aimed-burst", "--seed", "1")  # fmt: skip
+    assert out["hit_number"] == 2
+
+
+def test_every_hit_gets_a_location_and_damage(hc):
+    """'determine hit location and damage normally': a thrown object's hit too (1d6 +
+    Strength), after its task die."""
+    out = hc.json("fire", *T2K, "--thrown", "--asset", "12", "--throw-range", "20", "--weight",
+                  "2", "--strength", "4", "--range", "10", "--dice", "6,1,3")  # fmt: skip
+    assert out["hit_effects"] == [{"location": "head", "damage": 3 + 4}]
+    assert [r["purpose"] for r in out["rolls"]] == ["to hit", "hit location", "hit damage"]
+
+
+def test_quick_kill_odds_of_a_burst_answer_exactly(hc):
+    """'A hit in head or chest may cause quick kill, roll d10 if roll is equal to or less than
+    damage done ... (except on a roll of 10)': 10 dice at 2 on a d20 (Impossible, 16 x 1/8),
+    each hit in the chest with damage 7 kills on 1-7 of a d10: each die kills at 1/10 x 7/10, so
+    P(quick kill) = 1 - 0.93^10."""
+    out = hc.json("fire", *T2K, "--asset", "16", "--strength", "8", "--weapon", "m60",
+                  "--range", "50", "--shot", "burst", "--npc", "--location", "chest",
+                  "--damage-done", "7", "--odds")  # fmt: skip
+    assert Fraction(out["odds_exact"]["quick-kill"]) == 1 - Fraction(93, 100) ** 10
+    whole = hc.json("fire", *T2K, "--asset", "16", "--strength", "8", "--weapon", "m60",
+                    "--range", "50", "--shot", "burst", "--npc", "--odds")  # fmt: skip
+    assert sum(Fraction(p) for p in whole["odds_exact"].values()) == 1
+
+
+def test_several_bursts_count_the_zones_hits(hc):
+    """The danger zone takes each burst's missed dice: the headline and summary of two bursts
+    give the zone's hits as one burst's do."""
+    out = hc.json("fire", *T2K, "--asset", "14", "--strength", "5", "--weapon", "m60",
+                  "--range", "60", "--shot", "burst", "--shots", "2", "--zone", "Ivanov:3",
+                  "--seed", "7")  # fmt: skip
+    per_burst = sum(b["zone_hits"]["Ivanov"] for b in out["shots"])
+    assert out["summary"]["zone_hits"] == {"Ivanov": per_burst}
+    assert out["headline"].endswith(f"zone: Ivanov {per_burst}")
+
+
+def test_a_mounts_paces(hc):
+    """'Firing from the saddle the same as on foot except, movement rate is based on the
+    animal': a mount walks, trots or runs; it does not crawl. --riding is for the saddle."""
+    base = ("fire", *T2K, "--asset", "12", "--riding", "10", "--strength", "5", "-w", "m16a2",
+            "-r", "30", "--seed", "1")  # fmt: skip
+    err = hc.error(*base, "--movement", "saddle", "--gait", "crawling")
+    assert "no pace of a mount" in err and "stationary, walking, trotting, running" in err
+    assert "--movement saddle" in hc.error(*base)

@@ -202,7 +202,8 @@ def test_shots_per_action_by_rof(hc):
 
 def test_scope(hc):
     out = fire(hc, "--asset", "16", *RIFLE, "--range", "400", "--scope", "--seed", "1")
-    assert (out["band"], out["difficulty"], out["hit_number"]) == ("extreme", "formidable", 4 + 15)
+    assert (out["band"], out["measured_band"]) == ("long", "extreme")  # counts as Long
+    assert (out["difficulty"], out["hit_number"]) == ("formidable", 4 + 15)
     quick = fire(
         hc, "--asset", "16", *RIFLE, "--range", "40", "--scope", "--shot", "quick", "--seed", "1"
     )
@@ -315,11 +316,17 @@ def test_danger_zone_halves_the_misses(hc):
         "--damage-done",
         "4",
         "--dice",
-        "1,20,20,20,20,20,20,20,20,20," + "1,2,20,20",
+        "1,20,20,20,20,20,20,20,20,20," + "1,2,20,20," + "3,4,9,2",
     )
     # 10 dice, 1 hit, 9 misses: 4 dice at the zone, nearest first; 2 of them missed: 1 kept.
     assert (out["hits"], out["zone_dice"], out["kept_back"]) == (1, 4, 1)
     assert out["zone_hits"] == {"Near": 1, "Far": 1}
+    # Each zone hit lands and does damage too, after the target's (--location and
+    # --damage-done are the target's).
+    assert out["zone_effects"] == {
+        "Near": [{"location": "chest", "damage": 4}],
+        "Far": [{"location": "leg", "damage": 2}],
+    }
     assert out["danger_zone"]["targets"] == ["Near", "Far"]
     assert any("outside the danger zone (5 m): Out" in e for e in out["explanation"])
 
@@ -518,14 +525,16 @@ def test_movement(hc):
 
 def test_riders(hc):
     base = ("--asset", "10", *RIFLE, "--range", "40", "--riders")
-    assert fire(hc, *base, "--dice", "15,1,0")["hit_other"] is True
+    other = fire(hc, *base, "--dice", "15,1,0,8,4")  # the other's location and damage
+    assert other["hit_other"] is True and other["outcome"] == "hit-other"
+    assert other["other_effects"] == [{"location": "leg", "damage": 4}]
     assert fire(hc, *base, "--dice", "15,1,1")["hit_other"] is False
     assert any("10%" in s for s in fire(hc, *base, "--dice", "15,5,5")["sample_values"])
 
 
 def test_thrown(hc):
     base = ("--thrown", "--asset", "12", "--throw-range", "20", "--weight", "2", "--strength", "4")
-    near = fire(hc, *base, "--range", "10", "--dice", "6,3")
+    near = fire(hc, *base, "--range", "10", "--dice", "6,7,3")  # to hit, location, damage
     assert (near["band"], near["difficulty"], near["hit_number"]) == ("effective", "difficult", 6)
     assert near["damage"] == 3 + 4 and near["penetration"] == "nil"
     far = fire(hc, *base, "--range", "20", "--seed", "1")
@@ -543,9 +552,10 @@ def test_thrown(hc):
         "--range",
         "5",
         "--dice",
-        "1,5",
+        "1,2,5",
     )
     assert knife["damage"] == 5  # knives 1d6 whatever the Strength
+    assert knife["hit_effects"] == [{"location": "chest", "damage": 5}]
 
 
 def test_grenade_deviates_on_a_miss(hc):

@@ -78,12 +78,13 @@ _NUMBERED = re.compile(r" #\d+$")
 
 
 def roll_groups(rolls: list[Roll]) -> list[str]:
-    """The rolls as the table rolled them: dice of one kind rolled together in one group,
-    "d20 to hit: 7 4 14 2"; a die on its own as `roll_text` says it."""
+    """The rolls as the table rolled them: dice of one kind and purpose rolled together in
+    one group, "d20 to hit: 7 4 14 2", "d6 hit damage: 4 1"; a die on its own as `roll_text`
+    says it."""
     groups: list[tuple[str, str, list[Roll]]] = []
     for roll in rolls:
         purpose = _NUMBERED.sub("", roll.purpose)
-        if groups and groups[-1][:2] == (roll.die, purpose) and purpose != roll.purpose:
+        if groups and groups[-1][:2] == (roll.die, purpose):
             groups[-1][2].append(roll)
         else:
             groups.append((roll.die, purpose, [roll]))

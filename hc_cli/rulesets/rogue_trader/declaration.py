@@ -205,7 +205,7 @@ DECLARATION = RuleSet(
             ),
             examples=(
                 "hc fire --firer space-marine --weapon bolt-gun --range 10 --target ork",
-                "hc fire --bs 4 --weapon lasgun --range 20 --target ork --shots 5 --odds",
+                "hc fire --bs 4 --weapon lasgun --range 15 --target ork --shots 5 --odds",
             ),
         ),
         Command(

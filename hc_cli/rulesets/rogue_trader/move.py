@@ -121,9 +121,9 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
         very_difficult_ground=_half_inches_up(left / t.rule("very-difficult-ground-divisor")),
     )
     res.explanation.append(
-        f'left: {open_ground:g}" on open ground, or {res.fields["difficult_ground"]:g}" of difficult, '
-        f'or {res.fields["very_difficult_ground"]:g}" of very difficult ground (fractions '
-        'rounded up to the next 1/2")'
+        f'left: {open_ground:g}" on open ground, or {res.fields["difficult_ground"]:g}" of '
+        f'difficult, or {res.fields["very_difficult_ground"]:g}" of very difficult ground '
+        '(fractions rounded up to the next 1/2")'
     )
     return res
 

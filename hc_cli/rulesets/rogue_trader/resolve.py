@@ -704,7 +704,10 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
         if not hit:
             return _finish(shot, "miss", victim, 0)
     if spec.other is not None:
-        (pick,) = yield WHO, ((6, "crew or vehicle" if spec.split == "rider" else "enemy or friend"),)
+        (pick,) = yield (
+            WHO,
+            ((6, "crew or vehicle" if spec.split == "rider" else "enemy or friend"),),
+        )
         shot.rolls.append(pick)
         if pick.value > spec.split_at:
             victim = spec.other

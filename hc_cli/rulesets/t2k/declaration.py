@@ -159,7 +159,7 @@ DECLARATION = RuleSet(
             ),
             examples=(
                 "hc fire --asset 12 --strength 5 --weapon m16a2 --range 100 --shot burst",
-                "hc fire --asset 12 --weapon m16a2 --range 30 --odds",
+                "hc fire --asset 12 --strength 5 --weapon m16a2 --range 30 --odds",
             ),
         ),
         Command(

@@ -73,7 +73,6 @@ class FirePlan:
     zone: tuple[tuple[str, float], ...] = ()  # targets in the danger zone, nearest first
     effects: HitEffects | None = None  # each hit's location and damage (quick kill for NPCs)
     riders_percent: int | None = None
-    thrown_damage: str | None = None
     grenade: tuple[float, float, int, int] | None = None  # (metres per pip, cap, die, direction)
     task_die: int = 20
 
@@ -163,6 +162,11 @@ def _weapon(t: T2kTables, req: FireRequest, res: Resolution) -> Weapon:
     res.inputs["weapon"] = weapon.key if req.weapon else None
     res.fields["skill"] = t.weapon_types.get(weapon.type, "Small Arms")
     return weapon
+
+
+def mount_paces(t: T2kTables) -> list[str]:
+    """The paces a mount moves at (the movement table's `mount_pace` entries)."""
+    return [key for key, m in t.movement.items() if m.mount_pace]
 
 
 def _effective_strength(t: T2kTables, req: FireRequest, moving, res: Resolution) -> int:
@@ -261,20 +265,29 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         raise UnknownName("movement", req.movement, t.movement)
     if not moving.may_fire:
         raise HcError(f"no firing while {req.movement}", "stop, walk or trot to fire")
+    if req.riding is not None and not moving.lower_of_riding:
+        raise HcError(
+            "--riding is the riding asset, for fire from the saddle",
+            "add --movement saddle, or leave out --riding",
+        )
     if req.gait is not None:
         if not moving.lower_of_riding:
             raise HcError("--gait is the mount's pace, for --movement saddle", "leave out --gait")
+        paces = mount_paces(t)
         gait = t.movement.get(req.gait)
-        if gait is None or gait.lower_of_riding or req.gait in ("vehicle", "boat"):
+        if gait is None or req.gait not in paces:
             raise HcError(
-                f"--gait {req.gait} is no pace of a mount",
-                "stationary, walking, trotting or running",
+                f"--gait {req.gait} is no pace of a mount", "a mount's paces: " + ", ".join(paces)
             )
         # "the same as on foot except, movement rate is based on the animal"
         res.explanation.append(f"from the saddle, the mount {req.gait}: as on foot at that pace")
         moving = replace(gait, lower_of_riding=True, key=f"saddle, {req.gait}")
         if not moving.may_fire:
-            raise HcError(f"no firing from a mount that is {req.gait}", "slow the mount to fire")
+            slower = [p for p in paces if t.movement[p].may_fire]
+            raise HcError(
+                f"no firing from a mount that is {req.gait}",
+                "slow the mount to fire: " + ", ".join(slower),
+            )
     aimed = req.shot in ("aimed", "aimed-burst") and not req.thrown
     if aimed and not moving.may_aim:
         doing = "in a moving vehicle" if req.movement == "vehicle" else req.movement
@@ -297,7 +310,7 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         return _plan_thrown(t, req, weapon, asset, res)
     if req.shots < 1:
         raise HcError(f"--shots {req.shots} fires nothing", "give --shots 1 or more")
-    if req.scope and (weapon.type in ("pistol", "shotgun") or weapon.ammo):
+    if req.scope and (weapon.type != "rifle" or weapon.ammo):
         raise HcError(
             f"--scope: the text gives rifle scopes; {weapon.key} is a {weapon.type}",
             "leave out --scope",
@@ -315,9 +328,15 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
             )
         pens = ammo[1]
         res.fields["penetration"] = pens[band] if band < len(pens) else "nil"
-    if req.scope and aimed and band == 3:
+    if req.scope and band == 3:  # "Extreme range shots are as if at long range": every shot
         band = 2
+        res.fields.update(band=BANDS[band], measured_band=BANDS[3])
         res.explanation.append("rifle scope: an Extreme range shot counts as Long")
+    elif req.scope and not aimed:
+        res.explanation.append(
+            "rifle scope: no effect on this shot (its +15 is for aimed shots; Extreme counts "
+            "as Long, and this shot is within Long)"
+        )
     shifted = band
     if moving.quick_band_shift and not aimed:
         shifted += moving.quick_band_shift
@@ -359,9 +378,10 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
             "--zone is for bursts: the danger zone takes a burst's missed dice",
             "add --shot burst, or leave out --zone",
         )
-    if req.riders and (burst_kind or req.shots != 1):
+    if req.riders and burst_kind:
         raise HcError(
-            "--riders applies to a missed single shot", "fire one aimed or quick shot (--shots 1)"
+            "--riders applies to a missed single shot; a burst is no single shot",
+            "fire aimed or quick shots (--shot aimed / --shot quick)",
         )
     if req.shot == "burst":
         if req.obscured:
@@ -399,6 +419,12 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         return res, _plan_burst(
             t, req, weapon, res, shifted, strength, hit, task_die, ammo, effects
         )
+    if pellets and req.riders:
+        raise HcError(
+            f"--riders applies to a missed single shot; {weapon.key} beyond Short fires a "
+            f"{t.rule('shotgun-pellets')}-round pellet burst",
+            f"leave out --riders, or close within Short ({res.fields['bands'][BANDS[0]]:g} m)",
+        )
     if (req.shot == "burst" or pellets) and req.mods:
         raise HcError(
             "--mod changes a task's difficulty; every die of a burst is Impossible "
@@ -420,7 +446,9 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
                 "difficulty multipliers (Twilight: 2000 2nd ed.; the seed names the levels only)"
             )
         if ammo is not None and req.shot != "burst":
-            return res, _plan_pellets(t, req, weapon, res, shifted, hit, task_die, effects)
+            return res, _plan_pellets(
+                t, req, weapon, res, shifted, strength, hit, task_die, effects
+            )
         return res, _plan_burst(
             t, req, weapon, res, shifted, strength, hit, task_die, ammo, effects
         )
@@ -478,8 +506,12 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         size = weapon.burst or 1
         rule = t.burst(size)
         over = weapon.burst_recoil - strength
-        if over > 0:  # one task: recoil lowers its hit number, as for non-automatic fire
-            hit = _recoil_lowers(t, hit, over, res, f"burst recoil {weapon.burst_recoil}", strength)
+        if over > 0:  # one task: recoil lowers its hit number, as for non-automatic fire;
+            # "For 10 round bursts reduce the number by double the number exceeding"
+            what = f"burst recoil {weapon.burst_recoil}"
+            if rule.recoil_factor > 1:
+                what += f", x{rule.recoil_factor} for a {rule.as_burst or size}-round burst"
+            hit = _recoil_lowers(t, hit, over * rule.recoil_factor, res, what, strength)
         res.fields.update(difficulty=difficulty.key, hit_number=hit)
         return res, FirePlan(
             "aimed-burst", hit, 1, rule.hits_count, task_die=task_die, effects=effects
@@ -567,6 +599,14 @@ def _single_shot_recoil(
             f"{per_action}" + (" (3 aimed at Short with a laser sight)" if req.laser_sight else ""),
             f"give --shots 1..{allowed}",
         )
+    return _recoil_of_shots(t, req, weapon, strength, hit, res)
+
+
+def _recoil_of_shots(
+    t: T2kTables, req: FireRequest, weapon: Weapon, strength: int, hit: int, res: Resolution
+) -> int:
+    """Non-automatic fire: the single-shot recoil times the shots fired this action, against
+    Strength; what exceeds it comes off the hit number."""
     recoil = weapon.recoil
     if req.braced:
         if weapon.type != "pistol" or req.movement != "stationary":
@@ -667,6 +707,7 @@ def _plan_pellets(
     weapon: Weapon,
     res: Resolution,
     band: int,
+    strength: int,
     hit: int,
     task_die: int,
     effects: HitEffects,
@@ -679,6 +720,10 @@ def _plan_pellets(
             f"{req.shots} shots in one action: {weapon.key} ({weapon.rof}) fires {per_action}",
             f"give --shots 1..{per_action}",
         )
+    # Pump and double action fire is not automatic: "Multiply SS recoil by the number of
+    # shots fired. Compare to character strength ... > reduce hit number by the difference".
+    hit = _recoil_of_shots(t, req, weapon, strength, hit, res)
+    res.fields["hit_number"] = hit
     each = _pellet_dice(t, band)
     dice = each * req.shots
     res.fields["dice"] = dice
@@ -799,13 +844,10 @@ def _plan_thrown(
             f"grenade deviation: d{t.rule('grenade-deviation-die')} and a "
             f"D{t.rule('grenade-direction-die')} clock face (the text gives neither)"
         )
+    # A thrown object's hit lands and does damage as every hit does; a grenade's is its blast.
+    effects = None if grenade else replace(_effects(t, req, weapon, res), damage=damage)
     return res, FirePlan(
-        "thrown",
-        hit,
-        1,
-        thrown_damage=None if grenade else damage,
-        grenade=grenade,
-        task_die=t.rule("task-die"),
+        "thrown", hit, 1, effects=effects, grenade=grenade, task_die=t.rule("task-die")
     )
 
 
@@ -854,9 +896,10 @@ def deviate_grenade(
 
 
 def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolution:
-    """Every die of a Twilight: 2000 shot, burst or throw: the one place they are decided.
-    `effects`: roll each hit's location and damage (the odds leave them out where they decide
-    no outcome, that is, but for a quick kill)."""
+    """Every die of a Twilight: 2000 shot, burst or throw: the one place they are decided. The
+    table's order: the task dice, the danger zone's, a rider's miss, then where each hit lands
+    and its damage (the target's hits, then the zone's, then the other's). `effects` False
+    leaves out the hits' location and damage dice: the odds combine those per hit."""
     res = _new("fire", {})
     say = res.explanation.append
     die = plan.task_die
@@ -874,9 +917,9 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
             + (f" x {plan.hits_count}" if plan.hits_count > 1 else "")
             + f": {count(hits, 'hit')}"
         )
-        killed = (
-            plan.effects is not None and effects and _hit_effects(plan.effects, hits, dice, res)
-        )
+        killed = False
+        if effects and plan.effects is not None:
+            killed, res.fields["hit_effects"] = _hit_effects(plan.effects, hits, dice, res)
         return _done(res, hits, "quick-kill" if killed else "hit")
     if plan.dice == 1 and plan.kind in ("single", "thrown"):
         rolls = [dice.roll(die, "to hit")]
@@ -892,50 +935,79 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
         + (f" x {plan.hits_count} = {hits}" if plan.hits_count > 1 else "")
     )
     outcome = "hit" if hits else "miss"
-    if plan.kind == "burst":
-        _danger_zone(plan, misses, dice, res)
-    if plan.riders_percent is not None and not hits:
-        other = dice.d100("riders: the other")
-        res.rolls.append(other)
-        if other.value <= plan.riders_percent:
-            say(
-                f"D100 {other.value} <= {plan.riders_percent}: the miss hits the other (horse "
-                "or rider)"
-            )
-            res.fields["hit_other"] = True
-        else:
-            res.fields["hit_other"] = False
-    if plan.kind == "thrown" and hits and plan.thrown_damage:
-        damage, damage_rolls = roll_damage(plan.thrown_damage, dice, "damage")
-        res.rolls.extend(damage_rolls)
-        res.fields["damage"] = damage
-        say(f"damage {plan.thrown_damage} = {damage}, penetration nil")
+    zone_hits = _danger_zone(plan, misses, dice, res) if plan.kind == "burst" else {}
+    other = _riders(plan, misses, dice, res) if plan.riders_percent is not None else 0
+    if plan.kind == "thrown" and hits and plan.grenade:
+        say("the grenade lands on its target")
     if plan.kind == "thrown" and not hits and plan.grenade:
         fields, more, text = deviate_grenade(*plan.grenade, dice)
         res.rolls.extend(more)
         res.fields.update(fields)
         say(text)
-    if plan.effects is not None and hits and effects:
-        if _hit_effects(plan.effects, hits, dice, res):
-            outcome = "quick-kill"
-    if outcome == "miss" and res.fields.get("hit_other"):
+    if plan.effects is not None and effects:
+        if hits:
+            killed, res.fields["hit_effects"] = _hit_effects(plan.effects, hits, dice, res)
+            outcome = "quick-kill" if killed else outcome
+        zone_effects = {
+            name: _hit_effects(plan.effects, n, dice, res, who=name)[1]
+            for name, n in zone_hits.items()
+            if n
+        }
+        if zone_effects:
+            res.fields["zone_effects"] = zone_effects
+        if other:
+            res.fields["other_effects"] = _hit_effects(
+                plan.effects, other, dice, res, who="the other"
+            )[1]
+        if plan.kind == "thrown" and hits:
+            res.fields["damage"] = res.fields["hit_effects"][0]["damage"]
+    if outcome == "miss" and other:
         outcome = "hit-other"
     return _done(res, hits, outcome)
 
 
-def _hit_effects(effects: HitEffects, hits: int, dice: DiceSource, res: Resolution) -> bool:
+def _riders(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution) -> int:
+    """'Firing at riders any missed single shot has a 1-% chance of hitting the other than the
+    target': a D100 for each missed shot. Returns how many hit the other (horse or rider)."""
+    assert plan.riders_percent is not None
+    other = 0
+    rolls = dice.pool(misses, 100, plan.riders_percent, "riders: the other")
+    res.rolls.extend(rolls)
+    for n, roll in enumerate(rolls, 1):
+        which = f" (miss {n})" if misses > 1 else ""
+        if roll.value <= plan.riders_percent:
+            other += 1
+            res.explanation.append(
+                f"D100 {roll.value} <= {plan.riders_percent}: the miss{which} hits the other "
+                "(horse or rider)"
+            )
+        else:
+            res.explanation.append(
+                f"D100 {roll.value} > {plan.riders_percent}: the miss{which} hits nothing"
+            )
+    res.fields["hit_other"] = other > 0
+    res.fields["other_hits"] = other
+    return other
+
+
+def _hit_effects(
+    effects: HitEffects, hits: int, dice: DiceSource, res: Resolution, who: str = ""
+) -> tuple[bool, list[dict]]:
     """Each hit's location and damage ("determine hit location and damage normally"); on an
-    NPC, a hit in head or chest may quick-kill. Returns whether one did."""
+    NPC target (not a bystander in the danger zone, nor the other of a rider), a hit in head or
+    chest may quick-kill. `who` names whose hits they are when not the target's (a zone target,
+    the other): --location and --damage-done are the target's. Returns whether a hit killed
+    outright, and where each landed with its damage."""
     killed = False
     landed = []
     for n in range(1, hits + 1):
-        label = f"hit {n}" if hits > 1 else "hit"
-        where = effects.location
+        label = (f"{who} " if who else "") + (f"hit {n}" if hits > 1 else "hit")
+        where = effects.location if not who else None
         if where is None:
             roll = dice.roll(effects.location_die, f"{label} location")
             res.rolls.append(roll)
             where = next(name for top, name in effects.locations if roll.value <= top)
-        if effects.damage_done is not None:
+        if effects.damage_done is not None and not who:
             damage = effects.damage_done
         elif effects.damage:
             damage, damage_rolls = roll_damage(effects.damage, dice, f"{label} damage")
@@ -944,7 +1016,7 @@ def _hit_effects(effects: HitEffects, hits: int, dice: DiceSource, res: Resoluti
             damage = None
         line = f"{label}: {where}" + (f", damage {damage}" if damage is not None else "")
         landed.append({"location": where, "damage": damage})
-        if effects.npc and where in QUICK_KILL_LOCATIONS and damage is not None:
+        if effects.npc and not who and where in QUICK_KILL_LOCATIONS and damage is not None:
             kill = dice.roll(effects.kill_die, f"{label} quick kill")
             res.rolls.append(kill)
             top = effects.kill_die
@@ -956,11 +1028,11 @@ def _hit_effects(effects: HitEffects, hits: int, dice: DiceSource, res: Resoluti
                     f" (a {top} never kills): no" if kill.value == top else f" > {damage}: no"
                 )
         res.explanation.append(line)
-    res.fields["hit_effects"] = landed
-    return killed
+    return killed, landed
 
 
-def _danger_zone(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution) -> None:
+def _danger_zone(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution) -> dict[str, int]:
+    """Half the missed dice at the danger zone's targets, nearest first; their hits by name."""
     again = misses // 2
     res.fields["zone_dice"] = again
     if not plan.zone:
@@ -970,7 +1042,7 @@ def _danger_zone(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution)
             f"danger zone: no targets; {kept} of the {again} dice (half the "
             "misses) kept for targets entering the zone this turn"
         )
-        return
+        return {}
     rolls = dice.pool(again, plan.task_die, plan.hit_number, "danger zone")
     res.rolls.extend(rolls)
     hits = sum(r.value <= plan.hit_number for r in rolls) * plan.hits_count
@@ -987,6 +1059,7 @@ def _danger_zone(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution)
         + ", ".join(f"{n} {h}" for n, h in zone_hits.items())
         + f"); {count(kept, 'die')} kept for targets entering the zone"
     )
+    return zone_hits
 
 
 def _done(res: Resolution, hits: int, outcome: str) -> Resolution:
@@ -1016,10 +1089,34 @@ def resolve_fire(t: T2kTables, req: FireRequest, dice: DiceSource) -> Resolution
     res.headline = (
         f"{count(hits, 'hit')} of {count(req.shots, 'burst')} ({count(plan.dice, 'die')} each)"
     )
+    if plan.zone:
+        zone = {
+            name: sum(b.fields["zone_hits"].get(name, 0) for b in res.shots)
+            for name, _ in plan.zone
+        }
+        res.fields["zone_hits"] = zone
+        res.summary["zone_hits"] = zone
+        res.headline += "; zone: " + ", ".join(f"{n} {h}" for n, h in zone.items())
     return res
 
 
+def _quick_kill_chance(effects: HitEffects) -> Fraction:
+    """P(one hit on an NPC kills outright): its location, damage and quick-kill die, walked by
+    the same `_hit_effects` that rolls them."""
+    from fractions import Fraction
+
+    from hc_cli.odds import enumerate_outcomes
+
+    dist = enumerate_outcomes(
+        lambda d: _hit_effects(effects, 1, d, _new("fire", {}))[0], lambda killed: killed
+    )
+    return dist.get(True, Fraction(0))
+
+
 def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
+    """The task dice (and zone and riders) walked with each count answered by the binomial;
+    every hit then quick-kills an NPC independently, with the chance one hit has: P(no quick
+    kill | n hits) = (1 - q)^n. Probability laws, not dice paths, for the hits' own dice."""
     from fractions import Fraction
 
     from hc_cli.odds import add_independent, enumerate_outcomes
@@ -1027,9 +1124,10 @@ def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
     res, plan = plan_fire(t, req)
     npc = plan.effects is not None and plan.effects.npc
     dist = enumerate_outcomes(
-        lambda d: fire_dice(plan, d, effects=npc),
+        lambda d: fire_dice(plan, d, effects=False),
         lambda r: (r.outcome, r.fields["hits"], sum(r.fields.get("zone_hits", {}).values())),
     )
+    spared = 1 - _quick_kill_chance(plan.effects) if npc else Fraction(1)
     outcomes = {"miss": Fraction(0), "hit": Fraction(0)}
     if npc:
         outcomes["quick-kill"] = Fraction(0)
@@ -1038,7 +1136,11 @@ def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
     hits: dict[int, Fraction] = {}
     zone: dict[int, Fraction] = {}
     for (outcome, n, z), p in dist.items():
-        outcomes[outcome] += p
+        if outcome == "hit" and npc:
+            outcomes["hit"] += p * spared**n
+            outcomes["quick-kill"] += p * (1 - spared**n)
+        else:
+            outcomes[outcome] += p
         hits[n] = hits.get(n, Fraction(0)) + p
         zone[z] = zone.get(z, Fraction(0)) + p
     bursts = req.shots if plan.kind == "burst" else 1

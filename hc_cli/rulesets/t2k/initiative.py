@@ -176,10 +176,18 @@ def plan_initiative(
         tied = by_value[value]
         if any(s.tie_key is None for s in tied):
             if len(tied) > 1:
+                ranked = [s for s in tied if s.tie_key is not None]
+                ranked.sort(key=lambda s: (-s.tie_key[0], -s.tie_key[1]))  # type: ignore[index]
                 res.explanation.append(
                     "Agility not given for "
-                    + ", ".join(s.name for s in tied if s.tie_key is None)
-                    + f": the tie at {value} goes to the die"
+                    + ", ".join(_label(s) for s in tied if s.tie_key is None)
+                    + f": the die places it in the tie at {value}"
+                    + (
+                        "; Agility - bulk, then Agility, still order "
+                        + ", ".join(_label(s) for s in ranked)
+                        if len(ranked) > 1
+                        else ""
+                    )
                 )
             groups.append(tied)
             continue
@@ -195,6 +203,9 @@ def plan_initiative(
 
 
 def order_slots(groups: list[list[Slot]], die: int, dice: DiceSource) -> tuple[list[Slot], list]:
+    """Each tied group rolls off. The die decides only what Agility cannot: where a character
+    whose Agility is not given falls; the places the others take go to them in order of
+    Agility - bulk, then Agility (the die orders only those equal on both)."""
     order, rolls = [], []
     for group in groups:
         if len(group) == 1:
@@ -204,8 +215,22 @@ def order_slots(groups: list[list[Slot]], die: int, dice: DiceSource) -> tuple[l
         ranked, tie_rolls = dice.rolloff(labels, die, "tie")
         rolls += tie_rolls
         by_label = {_label(s): s for s in group}
-        order += [by_label[label] for label in ranked]
+        rolled = [by_label[label] for label in ranked]
+        known = [s for s in rolled if s.tie_key is not None]
+        known.sort(key=lambda s: (-s.tie_key[0], -s.tie_key[1]))  # type: ignore[index]
+        places = iter(known)
+        order += [s if s.tie_key is None else next(places) for s in rolled]
     return order, rolls
+
+
+def group_orders(group: list[Slot]) -> int:
+    """How many orders of a tied group the die can give, each as likely: n! placings, of which
+    Agility fixes the order of those it ranks (equal Agility - bulk and Agility aside)."""
+    known = [s.tie_key for s in group if s.tie_key is not None]
+    fixed = math.factorial(len(known))
+    for key in set(known):
+        fixed //= math.factorial(known.count(key))
+    return math.factorial(len(group)) // fixed
 
 
 def _label(slot: Slot) -> str:
@@ -218,11 +243,22 @@ def resolve_initiative(t: T2kTables, req: InitiativeRequest, dice: DiceSource) -
     res.rolls = rolls
     res.fields["order"] = [{"name": s.name, "initiative": s.value, "extra": s.extra} for s in order]
     res.outcome = ", ".join(_label(s) for s in order)
+    place = {id(s): n for n, s in enumerate(order)}
     for group in groups:
-        if len(group) > 1:
+        if len(group) > 1 and all(s.tie_key is not None for s in group):
             names = ", ".join(_label(s) for s in group)
             res.explanation.append(
                 f"tie at {group[0].value} ({names}): same Agility - bulk and Agility, a die decides"
+            )
+        elif len(group) > 1:
+            start = min(place[id(s)] for s in group)
+            res.explanation.append(
+                f"tie at {group[0].value}: the die places "
+                + ", ".join(
+                    f"{_label(s)} {place[id(s)] - start + 1} of {len(group)}"
+                    for s in group
+                    if s.tie_key is None
+                )
             )
     return res
 
@@ -236,8 +272,9 @@ def initiative_odds(t: T2kTables, req: InitiativeRequest) -> Resolution:
     from hc_cli.odds import enumerate_outcomes
 
     res, groups, die = plan_initiative(t, req)
-    orders = math.prod(math.factorial(len(g)) for g in groups)
-    if orders <= LISTED_ORDERS:
+    orders = math.prod(group_orders(g) for g in groups)
+    paths = math.prod(math.factorial(len(g)) for g in groups)
+    if orders <= LISTED_ORDERS and paths <= LISTED_ORDERS:
         dist = enumerate_outcomes(
             lambda d: order_slots(groups, die, d)[0],
             lambda order: ", ".join(_label(s) for s in order),
@@ -245,14 +282,27 @@ def initiative_odds(t: T2kTables, req: InitiativeRequest) -> Resolution:
         res.odds = Odds(dict(sorted(dist.items(), key=lambda kv: -kv[1])))
         return res
     # Every tie is a fair roll-off: each of the orders is equally likely, 1 / orders. Listing
-    # them would take n! lines; who acts first is what a table asks.
+    # them would take n! lines; who acts first is what a table asks. The first place falls to
+    # a character without Agility at 1/n; to one with it when the die gives the place to one
+    # of those Agility ranks (a/n), and then to the best of them (shared among equals).
     first = groups[0]
-    res.odds = Odds({f"{_label(s)} first": Fraction(1, len(first)) for s in first})
+    known = [s.tie_key for s in first if s.tie_key is not None]
+    best = max(known) if known else None
+    res.odds = Odds(
+        {
+            f"{_label(s)} first": Fraction(1, len(first))
+            if s.tie_key is None
+            else Fraction(len(known), len(first) * known.count(best))
+            if s.tie_key == best
+            else Fraction(0)
+            for s in first
+        }
+    )
     res.fields.update(orders=orders, each_order=f"1/{orders}")
     res.explanation.append(
         f"{orders:,} orders, each at 1/{orders:,}: "
         + "; ".join(
-            f"{len(g)} tied at {g[0].value} ({math.factorial(len(g)):,} orders)"
+            f"{len(g)} tied at {g[0].value} ({group_orders(g):,} orders)"
             for g in groups
             if len(g) > 1
         )

@@ -40,6 +40,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "quick_band_shift": Field("int", minimum=0),
         "aimed_band_shift": Field("int", minimum=0),
         "lower_of_riding": Field("bool"),
+        "mount_pace": Field("bool", help="a pace a mount moves at (--gait)"),
         "source": _SOURCE,
     },
     "target_speeds": {
@@ -210,6 +211,7 @@ class Movement(Entry):
     quick_band_shift: int = 0
     aimed_band_shift: int = 0
     lower_of_riding: bool = False
+    mount_pace: bool = False
 
 
 @record
@@ -285,6 +287,7 @@ class T2kTables:
                             "quick_band_shift",
                             "aimed_band_shift",
                             "lower_of_riding",
+                            "mount_pace",
                         )
                     },
                 )
