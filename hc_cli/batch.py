@@ -15,13 +15,14 @@ from collections.abc import Iterator
 from hc_cli import registry
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, command_of, execute
+from hc_cli.record import replace
 from hc_cli.render.json_text import as_dict
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import IO, Any
 
-BATCH_COMMON = ("ruleset", "seed", "dice", "odds", "rules")  # the call's own fields
+BATCH_COMMON = ("ruleset", "seed", "dice", "odds", "rules", "exact")  # the call's own fields
 _WANTED = {"whole": "a whole number", "number": "a number", "flag": "true or false", "text": "text"}
 
 
@@ -95,7 +96,7 @@ class _Fields:
             return found
         call, given = found
         return (
-            Call(call.command, call.ruleset, call.flags, seed, call.dice, call.odds, call.rules),
+            replace(call, seed=seed),
             given,
         )
 
@@ -181,6 +182,7 @@ def parse_request(request: Any, fields_of: _Fields | None = None) -> tuple[Call,
         dice=common.get("dice"),
         odds=bool(common.get("odds")),
         rules=tuple(common.get("rules") or ()),
+        exact=bool(common.get("exact")),
     )
     return call, set(flags)
 

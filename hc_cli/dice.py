@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 
 from hc_cli.errors import DiceError
+from hc_cli.numbers import is_whole, shown
 from hc_cli.record import record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -79,6 +80,14 @@ class DiceSource:
             self.d100(purpose) if sides == 100 else self.roll(sides, purpose)
             for sides, purpose in requests
         ]
+
+    def sum_of(
+        self, phase: str, requests: list[tuple[int, str]], signs: tuple[int, ...] = ()
+    ) -> list[Roll]:
+        """Dice rolled together of which only the total is read, each added (or, with its
+        sign -1, taken away): a damage roll. Rolled, or asked for, as `batch` rolls them; the
+        enumerating source answers with the total's distribution instead of every face."""
+        return self.batch(phase, requests)
 
     def pool(self, count: int, sides: int, at_most: int, purpose: str) -> list[Roll]:
         """`count` identical dice, each a success on `at_most` or less. Resolvers may read
@@ -170,14 +179,12 @@ class ScriptedDice(DiceSource):
     def _parse(token: str) -> _Token:
         text = token.strip()
         body, percent = (text[:-1], True) if text.endswith("%") else (text, False)
-        try:
-            value = int(body)
-        except ValueError:
+        if not is_whole(body):
             raise DiceError(
-                f"--dice: '{text}' is not a face value",
+                f"--dice: '{shown(text)}' is not a face value",
                 "give whole numbers separated by commas, e.g. --dice 7,3 (" + D100_HELP + ")",
-            ) from None
-        return _Token(text, value, percent)
+            )
+        return _Token(text, int(body), percent)
 
     def _take(self, die: str, purpose: str) -> _Token:
         if self._next >= len(self._tokens):

@@ -35,7 +35,8 @@ class UnknownName(HcError):
             hint = "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
         else:
             hint = f"known {kind}s: " + ", ".join(known) if known else f"no {kind}s are defined"
-        super().__init__(f"unknown {kind} '{name}'", hint)
+        quoted = name if len(name) <= 40 else name[:37] + "..."
+        super().__init__(f"unknown {kind} '{quoted}'", hint)
         self.kind = kind
         self.name = name
         self.suggestions = close

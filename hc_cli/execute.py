@@ -31,6 +31,7 @@ class Call:
     dice: str | None = None
     odds: bool = False
     rules: tuple[str, ...] = ()
+    exact: bool = False  # --exact: every exact probability of the odds, however long
 
 
 class Session:
@@ -261,8 +262,13 @@ def execute(
             res.units, res.book = units, book
             return res
 
+    if call.exact and not call.odds:
+        raise HcError("--exact is for --odds", "add --odds, or leave out --exact")
     if call.odds:
-        return echo_inputs(odds(), call.flags)
+        res = echo_inputs(odds(), call.flags)
+        if res.odds is not None:
+            res.odds.every_exact = call.exact
+        return res
     if call.dice and call.dice.strip().lower() == "ask":
         if ask is None:
             raise HcError(

@@ -52,6 +52,7 @@ def make_entry(call: Call, result: dict[str, Any], digest: str | None) -> dict[s
         "seed": result.get("seed"),
         "dice": call.dice,
         "odds": call.odds,
+        **({"exact": True} if call.exact else {}),
         "rules": rules_record(call.rules),
         "tables": digest,
         "result": result,

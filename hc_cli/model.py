@@ -43,25 +43,40 @@ class Odds:
 
     outcomes: dict[str, Fraction]
     distributions: dict[str, dict[int, Fraction]] = field(default_factory=dict)
+    every_exact: bool = False  # --exact: write every count's exact values, however long
 
     def to_dict(self) -> dict:
-        from hc_cli.odds import as_floats, as_fractions
+        """The odds as JSON: floats, and the exact fractions as text. A count's exact values
+        over a denominator past 4,096 bits (thousands of shots) are written only with
+        --exact: N values of N digits each grow with the square of N."""
+        from hc_cli.odds import as_floats, as_fractions, exact_is_long
 
         d: dict[str, Any] = {
             "odds": as_floats(self.outcomes),
             "odds_exact": as_fractions(self.outcomes),
         }
         if self.distributions:
-            from hc_cli.render.sections import at_least, mean
+            from hc_cli.render.sections import at_least, at_least_floats, mean
 
+            written = {
+                k: v
+                for k, v in self.distributions.items()
+                if self.every_exact or not exact_is_long(v)
+            }
             d["distributions"] = {k: as_floats(v) for k, v in self.distributions.items()}
-            d["distributions_exact"] = {k: as_fractions(v) for k, v in self.distributions.items()}
+            d["distributions_exact"] = {k: as_fractions(v) for k, v in written.items()}
             numeric = {
                 k: v for k, v in self.distributions.items() if all(isinstance(n, int) for n in v)
             }
-            d["at_least"] = {k: as_floats(at_least(v)) for k, v in numeric.items()}
-            d["at_least_exact"] = {k: as_fractions(at_least(v)) for k, v in numeric.items()}
+            d["at_least"] = {
+                k: {str(n): p for n, p in at_least_floats(v).items()} for k, v in numeric.items()
+            }
+            d["at_least_exact"] = {
+                k: as_fractions(at_least(v)) for k, v in numeric.items() if k in written
+            }
             d["means"] = {k: float(mean(v)) for k, v in numeric.items()}  # type: ignore[arg-type]
+            if len(written) < len(self.distributions):
+                d["exact_omitted"] = [k for k in self.distributions if k not in written]
         return d
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hc_cli.errors import HcError
+from hc_cli.numbers import is_digits, is_whole, shown
 from hc_cli.record import record
 
 
@@ -24,10 +25,8 @@ def parse_mod(text: str) -> ModSpec:
                 "write --mod smoke=-10, --mod -10 or a table name like --mod target-static",
             )
         return ModSpec(text, label=label.strip(), value=_number(text, number))
-    try:
-        return ModSpec(text, value=_bounded(text, int(raw)))
-    except ValueError:
-        pass
+    if is_digits(raw):
+        return ModSpec(text, value=_bounded(text, raw))
     if not raw:
         raise HcError("--mod is empty", "write --mod smoke=-10, --mod -10 or a table name")
     return ModSpec(text, name=raw.lower())
@@ -36,23 +35,22 @@ def parse_mod(text: str) -> ModSpec:
 MOST = 1000  # no modifier of these games comes near it: a larger one is a typo
 
 
-def _bounded(text: str, value: int) -> int:
-    if abs(value) > MOST:
+def _bounded(text: str, digits: str) -> int:
+    if not is_whole(digits) or abs(int(digits)) > MOST:
         raise HcError(
-            f"--mod '{text[:40]}': {str(value)[:20]} is larger than any modifier",
+            f"--mod '{shown(text)}': {shown(digits.strip())} is larger than any modifier",
             f"a modifier is -{MOST}..{MOST}, e.g. --mod smoke=-10",
         )
-    return value
+    return int(digits)
 
 
 def _number(text: str, number: str) -> int:
-    try:
-        return _bounded(text, int(number))
-    except ValueError:
+    if not is_digits(number):
         raise HcError(
-            f"--mod '{text}': '{number}' is not a whole number",
+            f"--mod '{shown(text)}': '{shown(number)}' is not a whole number",
             "write a signed whole number after '=', e.g. --mod smoke=-10",
-        ) from None
+        )
+    return _bounded(text, number)
 
 
 def parse_mods(texts: list[str] | None) -> tuple[ModSpec, ...]:

@@ -63,6 +63,25 @@ class EnumeratingDice(DiceSource):
             Roll(f"d{sides}", 1 if i < k else sides, f"{purpose} #{i + 1}") for i in range(count)
         ]
 
+    def sum_of(
+        self, phase: str, requests: list[tuple[int, str]], signs: tuple[int, ...] = ()
+    ) -> list[Roll]:
+        # One branch per total, weighted by the sum of the dice (their convolution): the
+        # faces are stand-ins that add up to it; only the total is the roll's outcome.
+        signed = tuple((s, signs[i] if i < len(signs) else 1) for i, (s, _) in enumerate(requests))
+        totals = _sums(signed)
+        values = list(totals.weights)
+        total = values[self._choose_weighted(list(totals.values()))]
+        # Every die at its least contribution (1 added, its top face taken away), then raised
+        # one die at a time until the signed faces reach the total.
+        faces = [1 if sign > 0 else s for s, sign in signed]
+        left = total - sum(f * sign for f, (_, sign) in zip(faces, signed, strict=True))
+        for i, (s, sign) in enumerate(signed):
+            step = min(left, s - 1)
+            faces[i] += step if sign > 0 else -step
+            left -= step
+        return [Roll(f"d{s}", f, p) for (s, p), f in zip(requests, faces, strict=True)]
+
     def rolloff(self, names: list[str], sides: int, purpose: str) -> tuple[list[str], list[Roll]]:
         # Independent dice re-rolled on ties put every order of the tied names at equal odds:
         # choose the first of those left, at equal odds, one place at a time (n! paths, but
@@ -89,6 +108,30 @@ class EnumeratingDice(DiceSource):
 # A single D100 shot is 100 paths, a melee 100, a morale test 10: far below this. The cap
 # only stops a question that would keep a player waiting.
 MAX_PATHS = 200_000
+# The work of adding up dice of which only the total counts (dice x sides x totals): 20d20
+# is 160,000; 100d1000 would be ten billion and is refused before any is done.
+MAX_SUM_WORK = 1_000_000
+
+_SUMS: dict[tuple[tuple[int, int], ...], Distribution] = {}
+
+
+def _sums(dice: tuple[tuple[int, int], ...]) -> Distribution:
+    """The distribution of the total of fair dice, each (sides, +1 added or -1 taken away)."""
+    found = _SUMS.get(dice)
+    if found is None:
+        sides = [s for s, _ in dice]
+        work = len(sides) * max(sides) * sum(sides)
+        if work > MAX_SUM_WORK:
+            raise TooManyOutcomes(
+                f"--odds for a roll of {len(sides)} dice of up to {max(sides)} sides, added up, "
+                f"would take {work:,} steps (more than {MAX_SUM_WORK:,})",
+                "ask about fewer or smaller dice (e.g. up to 20d20)",
+            )
+        found = Distribution({0: 1}, 1)
+        for s, sign in dice:
+            found = found.convolve(Distribution({sign * f: 1 for f in range(1, s + 1)}, s))
+        _SUMS[dice] = found
+    return found
 
 
 def enumerate_outcomes(
@@ -123,7 +166,16 @@ class Distribution(Mapping[int, Fraction]):
     REDUCE_BITS = 4096
 
     def __init__(self, weights: dict[int, int], denominator: int) -> None:
-        common = math.gcd(denominator, *weights.values())
+        # Reduced by the weights' common factor while the denominator is small; past
+        # REDUCE_BITS a gcd over thousands of long integers costs seconds and changes no
+        # probability: the weights stay over the denominator they came with.
+        common = 1
+        if denominator.bit_length() <= self.REDUCE_BITS:
+            common = denominator
+            for weight in weights.values():
+                common = math.gcd(common, weight)
+                if common == 1:
+                    break
         if common == 1:  # keep the integers themselves: a big table is never copied
             self.weights = {k: w for k, w in sorted(weights.items()) if w}
         else:
@@ -160,8 +212,10 @@ class Distribution(Mapping[int, Fraction]):
         return Distribution(out, self.denominator * other.denominator)
 
     def power(self, n: int) -> Distribution:
-        """The sum of `n` independent copies: a two-valued one by the binomial, term by term
-        in integers; any other by repeated squaring."""
+        """The sum of `n` independent copies, in integers: a two-valued one by the binomial,
+        term by term; any other by J.C.P. Miller's recurrence for the powers of a polynomial,
+        each weight from the K before it (n x K x span work, where squaring costs the span
+        squared)."""
         items = list(self.weights.items())
         if n == 0:
             return Distribution({0: 1}, 1)
@@ -175,17 +229,14 @@ class Distribution(Mapping[int, Fraction]):
                 weights[low * (n - j) + high * j] = term
                 term = term * (n - j) * wb // ((j + 1) * wa) if j < n else term
             return Distribution(weights, self.denominator**n)
-        result, base = Distribution({0: 1}, 1), self
-        while n:
-            if n & 1:
-                result = result.convolve(base)
-            n >>= 1
-            if n:
-                base = base.convolve(base)
-        return result
+        return Distribution(miller_power(self.weights, n), self.denominator**n)
 
     def floats(self) -> dict[int, float]:
-        return {k: w / self.denominator for k, w in self.weights.items()}
+        """Each probability as a float, worked out once (a division of long integers each)."""
+        found = self.__dict__.get("_floats")
+        if found is None:
+            found = self._floats = {k: w / self.denominator for k, w in self.weights.items()}
+        return found
 
     def exact(self) -> dict[int, str]:
         if self.denominator.bit_length() < self.REDUCE_BITS:
@@ -204,16 +255,38 @@ class Distribution(Mapping[int, Fraction]):
         return Distribution(out, self.denominator)
 
     def at_least_floats(self) -> dict[int, float]:
-        """P(N or more) for each N as floats, one running sum at a time (no table of big
-        integers kept)."""
-        out, running = {}, 0
-        for k in sorted(self.weights, reverse=True):
-            running += self.weights[k]
-            out[k] = running / self.denominator
+        """P(N or more) for each N as floats: the floats summed from the top down, the
+        smallest first (no table of long integers built; within 1e-12 of the exact)."""
+        floats = self.floats()
+        out, running = {}, 0.0
+        for k in sorted(floats, reverse=True):
+            running += floats[k]
+            out[k] = min(running, 1.0)
         return dict(sorted(out.items()))
 
     def tail(self, at_least: int) -> Fraction:
         return Fraction(sum(w for k, w in self.weights.items() if k >= at_least), self.denominator)
+
+
+def miller_power(weights: dict[int, int], n: int) -> dict[int, int]:
+    """The coefficients of P(x)^n, P the polynomial with `weights` (value -> integer weight),
+    by J.C.P. Miller's recurrence: with a_j the weights from the least value up (a_0 > 0),
+    c_0 = a_0^n and m a_0 c_m = sum over j of (j (n + 1) - m) a_j c_(m-j). Every c_m is a
+    whole number, so the division is exact: integers only, no fraction in the loop."""
+    low = min(weights)
+    degree = max(weights) - low
+    a = [weights.get(low + j, 0) for j in range(degree + 1)]
+    steps = [(j, a[j]) for j in range(1, degree + 1) if a[j]]
+    a0 = a[0]
+    c = [a0**n]
+    for m in range(1, degree * n + 1):
+        total = 0
+        for j, aj in steps:
+            if j > m:
+                break
+            total += (j * (n + 1) - m) * aj * c[m - j]
+        c.append(total // (m * a0))
+    return {low * n + m: cm for m, cm in enumerate(c) if cm}
 
 
 def add_independent(dists: Iterable[Mapping[int, Fraction]]) -> Distribution:
@@ -221,10 +294,8 @@ def add_independent(dists: Iterable[Mapping[int, Fraction]]) -> Distribution:
     distribution are summed by a power of it, the rest by convolution."""
     copies: dict[tuple, int] = {}
     for dist in dists:
-        key = (
-            tuple(sorted(Distribution.of(dist).weights.items())),
-            Distribution.of(dist).denominator,
-        )
+        each = Distribution.of(dist)
+        key = (tuple(sorted(each.weights.items())), each.denominator)
         copies[key] = copies.get(key, 0) + 1
     total = Distribution({0: 1}, 1)
     for (weights, denominator), n in copies.items():
@@ -244,6 +315,22 @@ def until_decided(dist: dict[K, Fraction], undecided: K) -> dict[K, Fraction]:
     return {o: p / stop for o, p in dist.items() if o != undecided}
 
 
+def exact_is_long(dist: Mapping) -> bool:
+    """Whether a distribution's exact values are too long to write unasked (--exact)."""
+    return isinstance(dist, Distribution) and (
+        dist.denominator.bit_length() > Distribution.REDUCE_BITS
+    )
+
+
+def _long_ints_as_text() -> None:
+    """Python refuses to write an integer of more than 4,300 digits as text (a guard for
+    parsers of untrusted input); hc writes its own exact odds, whatever their length."""
+    import sys
+
+    if sys.get_int_max_str_digits():
+        sys.set_int_max_str_digits(0)
+
+
 def as_floats(dist: Mapping) -> dict[str, float]:
     if isinstance(dist, Distribution):
         return {str(k): p for k, p in dist.floats().items()}
@@ -251,6 +338,7 @@ def as_floats(dist: Mapping) -> dict[str, float]:
 
 
 def as_fractions(dist: Mapping) -> dict[str, str]:
+    _long_ints_as_text()
     if isinstance(dist, Distribution):
         return {str(k): text for k, text in dist.exact().items()}
     return {str(k): f"{v.numerator}/{v.denominator}" for k, v in dist.items()}

@@ -135,6 +135,7 @@ def replay(path: str, rules: list[str] | None = None) -> ReplayReport:
                 dice=entry.get("dice"),
                 odds=bool(entry.get("odds")),
                 rules=files,
+                exact=bool(entry.get("exact")),
             )
             now = as_dict(execute(call, session))
         except (HcError, KeyError, TypeError, AttributeError) as error:

@@ -21,6 +21,7 @@ import re
 from hc_cli.dice import DiceSource, Roll, TooManyOutcomes
 from hc_cli.errors import HcError
 from hc_cli.model import Odds, Resolution
+from hc_cli.numbers import LONGEST, shown
 from hc_cli.record import record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -30,10 +31,16 @@ if TYPE_CHECKING:
 
 MAX_DICE = 100
 MAX_SIDES = 1000
+MAX_CONSTANT = 100_000  # a number added or taken away
+MAX_TERMS = 50  # terms joined by + and -: no table writes more
 MAX_EXPLOSIONS = 20
-MAX_ODDS_WORK = 200_000  # dice x span of totals: the convolution's cost, bounded to stay instant
+# The work of adding terms up for --odds (the distinct values of each die, squared, for each
+# die; then each term's values against the total's): counted before any is done, so a
+# question too big for a second is refused at once.
+MAX_ODDS_WORK = 4_000_000
 _TERM = re.compile(
-    r"([+-])(?:(\d*)d(\d+|%)(!)?(?:(kh|kl|dh|dl)(\d+))?(?:(>=|<=|>|<|=)(\d+))?|(\d+))"
+    r"([+-])(?:(\d*)d(\d+|%)(!)?(?:(kh|kl|dh|dl)(\d+))?(?:(>=|<=|>|<|=)(\d+))?|(\d+))",
+    re.ASCII,  # 0-9 only: a superscript or another script's digit is no number here
 )
 EXAMPLES = "d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, d66"
 
@@ -85,23 +92,49 @@ def _parse(expression: str, plain: bool) -> list[Term]:
         fancy = m is not None and any(m.group(i) for i in (4, 5, 7))
         if not m or (plain and fancy):
             raise HcError(
-                f"cannot read '{expression}' at '{text[pos:].lstrip('+')}'",
+                f"cannot read '{shown(expression)}' at '{shown(text[pos:].lstrip('+'))}'",
                 "write dice as NdS joined by + or -, e.g. d6, 2d6+1"
                 if plain
                 else f"write dice such as {EXAMPLES}",
             )
         terms.append(_term(m))
         pos = m.end()
+        if len(terms) > MAX_TERMS:
+            raise HcError(
+                f"'{shown(expression)}' joins more than {MAX_TERMS} terms",
+                f"write at most {MAX_TERMS} terms (10d6 is one term of ten dice)",
+            )
     if not any(t.count for t in terms):
-        raise HcError(f"'{expression}' rolls no dice", "add a die, e.g. d6+2")
+        raise HcError(f"'{shown(expression)}' rolls no dice", "add a die, e.g. d6+2")
     return terms
+
+
+def check_damage(expression: str, what: str) -> None:
+    """A damage (a number, or sums of NdS) that `what` gives; an error names `what`."""
+    try:
+        parse(expression, plain=True)
+    except HcError as error:
+        raise HcError(f"{what}: {error.message}", error.hint) from None
 
 
 def _term(m: re.Match[str]) -> Term:
     sign = -1 if m.group(1) == "-" else 1
-    if m.group(9) is not None:
-        return Term(sign, 0, int(m.group(9)))
     written = m.group(0).lstrip("+-")
+    for group in m.groups()[1:]:
+        if group is not None and group.isdigit() and len(group) > LONGEST:
+            raise HcError(
+                f"'{shown(written)}' holds a number of {len(group):,} digits",
+                f"dice are 1..{MAX_DICE} of 2..{MAX_SIDES} sides; a number added is at most "
+                f"{MAX_CONSTANT:,}",
+            )
+    if m.group(9) is not None:
+        constant = int(m.group(9))
+        if constant > MAX_CONSTANT:
+            raise HcError(
+                f"'{shown(written)}' adds more than {MAX_CONSTANT:,}",
+                f"a number added or taken away is 0..{MAX_CONSTANT:,}",
+            )
+        return Term(sign, 0, constant)
     count = int(m.group(2)) if m.group(2) else 1
     sides = 100 if m.group(3) == "%" else int(m.group(3))
     digits = {66: 2, 666: 3}.get(sides, 0)
@@ -195,12 +228,49 @@ def resolve_roll(expression: str, dice: DiceSource, ruleset: str) -> Resolution:
     return res
 
 
+def _paths_of_one(term: Term) -> int:
+    """How many dice paths one die of a term walks: a D100 is one 100-way choice, a d66 two
+    D6, an exploding die its faces again on each top face."""
+    if term.sides == 100:
+        return 100
+    if term.digits:
+        return 6**term.digits
+    return term.sides + (term.sides - 1) * MAX_EXPLOSIONS if term.explode else term.sides
+
+
+def _size(n: int) -> str:
+    return f"{n:,}" if n < 10**15 else f"about 10^{len(str(n)) - 1}"
+
+
+def _check_work(terms: list[Term], expression: str) -> None:
+    """Refuse at once an expression whose totals would take too long to add up exactly: the
+    powers of each term (its dice's values, squared, per die) and the convolutions of the
+    terms' totals, counted before any is done."""
+    work, span = 0, 1
+    for term in terms:
+        if not term.count:
+            continue
+        values = term.count + 1 if term.success else _paths_of_one(term)
+        if term.count > 1 and not term.keep:
+            work += term.count * values * values
+        term_span = term.count * values
+        work += span * term_span
+        span += term_span
+    if work > MAX_ODDS_WORK:
+        raise TooManyOutcomes(
+            f"--odds for '{shown(expression)}' would take {_size(work)} steps to add up exactly "
+            f"(more than {MAX_ODDS_WORK:,})",
+            "ask about fewer or smaller dice (e.g. up to 100d20, or 20d100)",
+        )
+
+
 def roll_odds(expression: str, ruleset: str) -> Resolution:
     from fractions import Fraction
 
-    from hc_cli.odds import add_independent, enumerate_outcomes
+    from hc_cli.odds import MAX_PATHS, add_independent, enumerate_outcomes
 
     terms = parse(expression)
+    _check_work(terms, expression)
     res = Resolution("roll", ruleset, {"expression": expression})
     dists: list[dict[int, Fraction]] = []
     for term in terms:
@@ -208,18 +278,21 @@ def roll_odds(expression: str, ruleset: str) -> Resolution:
             dists.append({term.sign * term.sides: Fraction(1)})
             continue
         if term.keep:
-            # Keeping or dropping ties the dice together: enumerate the whole term.
+            # Keeping or dropping ties the dice together: enumerate the whole term, when its
+            # paths are few enough; counted before a die is walked, so a refusal is at once.
+            paths = _paths_of_one(term) ** term.count
+            if paths > MAX_PATHS:
+                raise TooManyOutcomes(
+                    f"--odds for '{shown(term.text.lstrip('+-'))}' would walk "
+                    f"{_size(paths)} dice paths (more than {MAX_PATHS:,}): keeping or "
+                    "dropping dice ties them together",
+                    "ask about fewer dice kept or dropped (e.g. up to 6d6kh3, 3d20kh1)",
+                )
             dists.append(enumerate_outcomes(lambda d, t=term: roll_term(t, d)[0], lambda v: v))
             continue
         # Independent dice: enumerate one (as `roll_term` reads it), add up the rest.
         one = Term(term.sign, 1, term.sides, None, term.explode, term.success, term.digits)
         die = enumerate_outcomes(lambda d, t=one: roll_term(t, d)[0], lambda v: v)
-        span = max(abs(k) for k in die) + 1
-        if term.count * span * len(die) > MAX_ODDS_WORK:
-            raise TooManyOutcomes(
-                f"--odds for '{expression}' would take too long to compute exactly",
-                "ask about fewer or smaller dice (e.g. up to 20d20)",
-            )
         dists.extend([die] * term.count)
     total = add_independent(dists)
     res.odds = Odds({str(k): p for k, p in total.items()}, {"total": total})

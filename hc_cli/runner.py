@@ -119,6 +119,7 @@ def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]
         values.get("dice"),
         bool(values.get("odds")),
         tuple(values.get("rules") or ()),
+        bool(values.get("exact")),
     )
     session = Session()
     try:

@@ -88,8 +88,10 @@ def _is_dice(value: Any) -> bool:
         return value >= 0
     if not isinstance(value, str):
         return False
-    if value.strip().isdigit():
-        return True
+    from hc_cli.numbers import is_whole
+
+    if is_whole(value):
+        return int(value) >= 0
     from hc_cli.errors import HcError
     from hc_cli.roll import parse
 

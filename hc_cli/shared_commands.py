@@ -29,6 +29,13 @@ COMMON_OPTIONS = (
     Option("json", kind="flag", help="One JSON object on stdout."),
     Option("odds", kind="flag", help="Roll nothing: the exact probability of each outcome."),
     Option(
+        "exact",
+        kind="flag",
+        help="With --odds --json: every count's exact probabilities however long they are (a "
+        "volley of thousands of shots writes megabytes); without it, those past 4,096 bits "
+        "are left to the floats.",
+    ),
+    Option(
         "rules",
         many=True,
         metavar="FILE",
@@ -76,7 +83,18 @@ SHARED_COMMANDS = (
                 help="Dice: d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, d66 ...",
             ),
         ),
-        common=("ruleset", "seed", "dice", "json", "odds", "no_color", "quiet", "verbose", "log"),
+        common=(
+            "ruleset",
+            "seed",
+            "dice",
+            "json",
+            "odds",
+            "exact",
+            "no_color",
+            "quiet",
+            "verbose",
+            "log",
+        ),
         run="roll",
         examples=("hc roll 2d6+1",),
     ),

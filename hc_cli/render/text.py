@@ -41,6 +41,7 @@ OUTCOME_STYLES = {
 }
 BAR_WIDTH = 30
 SCREENFUL = 20  # shots listed one by one; more are summed up unless --verbose
+TOO_SMALL = 0.00005  # a probability that prints as 0.00%
 
 
 def plain(style: str, text: str) -> str:
@@ -187,7 +188,8 @@ def _rows(outcomes: dict[str, Fraction], paint: Paint, bars: bool, indent: str) 
     lines = []
     for outcome, p in outcomes.items():
         style = OUTCOME_STYLES.get(outcome, "cyan").replace("bold ", "")
-        exact = f"  ({p.numerator}/{p.denominator})" if p else ""
+        # The fraction beside the percentage while it is short enough to read.
+        exact = f"  ({p.numerator}/{p.denominator})" if p and p.denominator < 10**12 else ""
         line = f"{indent}{outcome:<{width}}  {s.percent(p)}{exact}"
         if bars and p:
             line += _bar(p, top, style, paint)
@@ -199,10 +201,23 @@ def _distribution(dist: dict, paint: Paint, bars: bool, indent: str, numeric: bo
     """A count's distribution: each value exactly, and (for whole numbers) that value or more:
     "2 or more kills" is what a player asks."""
     rows = s.float_items(dist)
+    cut: list[str] = []
+    if numeric and len(rows) > SCREENFUL:
+        # Thousands of counts: the tails too unlikely to show (0.00% each) are said in a line.
+        seen = [i for i, (_, p) in enumerate(rows) if p >= TOO_SMALL]
+        first, last = (seen[0], seen[-1]) if seen else (0, len(rows) - 1)
+        for part in (rows[:first], rows[last + 1 :]):
+            if part:
+                cut.append(f"{part[0][0]}..{part[-1][0]}" if len(part) > 1 else f"{part[0][0]}")
+        rows = rows[first : last + 1]
     width = max([len(str(k)) for k, _ in rows] + [1])
     top = max((p for _, p in rows), default=0.0)
     more = s.at_least_floats(dist) if numeric else {}
     lines = [f"{indent}{'':>{width}}  {'exactly':>7}" + ("  or more" if numeric else "")]
+    if cut:
+        lines.append(
+            f"{indent}(left out: {' and '.join(cut)}, each under 0.005%; --json lists every one)"
+        )
     for k, p in rows:
         line = f"{indent}{k!s:>{width}}  {s.percent(p)}"
         if numeric:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hc_cli.declare import CommandSpec
 from hc_cli.errors import HcError
 from hc_cli.mods import parse_mods
+from hc_cli.numbers import is_digits, whole
 from hc_cli.rulesets.high_crusade import resolve as r
 from hc_cli.rulesets.high_crusade.tables import RULESET, SCHEMAS, HighCrusadeTables, cross_check
 from hc_cli.tables import load_merged
@@ -17,7 +18,9 @@ if TYPE_CHECKING:
 def _fire_request(f: dict[str, Any]) -> r.FireRequest:
     # A bare number is a defence factor; anything else names a troop type.
     targets = [
-        r.TargetSpec(defence=int(t)) if t.lstrip("-").isdigit() else r.TargetSpec(troop=t)
+        r.TargetSpec(defence=whole(t, "--target (a defence factor)", -1000, 1000))
+        if is_digits(t)
+        else r.TargetSpec(troop=t)
         for t in f.get("target") or []
     ]
     if f.get("df") is not None:

@@ -15,7 +15,9 @@ from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError
 from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.mods import ModSpec
+from hc_cli.numbers import is_whole
 from hc_cli.record import record, replace
+from hc_cli.roll import check_damage
 from hc_cli.roll import parse as parse_dice
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables, Weapon
 from hc_cli.words import count
@@ -25,9 +27,10 @@ if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from collections.abc import Generator
     from fractions import Fraction
 
-    # (phase, dice): the dice a shot asks for at once, each (sides, purpose): one die, or all
-    # the dice of one wound's damage (2d6 is one roll of two dice)
-    Request = tuple[int, tuple[tuple[int, str], ...]]
+    # (phase, dice, signs): the dice a shot asks for at once, each (sides, purpose): one die,
+    # or all the dice of one wound's damage (2d6 is one roll of two dice), each added (+1) or
+    # taken away (-1)
+    Request = tuple[int, tuple[tuple[int, str], ...], tuple[int, ...]]
     ShotSteps = Generator[Request, list[Roll], Resolution]
 
 
@@ -227,11 +230,11 @@ def _weapon(t: RogueTraderTables, req: FireRequest, res: Resolution) -> Weapon:
         )
     if not 1 <= weapon.strength <= 10:
         raise HcError(f"Strength {weapon.strength} is off the wound chart", "give 1..10")
-    if weapon.damage.strip().isdigit():
+    if is_whole(weapon.damage):
         if int(weapon.damage) < 1:
             raise HcError(f"--damage {weapon.damage} does no damage", "give 1 or more, or dice: d6")
     else:
-        parse_dice(weapon.damage, plain=True)
+        check_damage(weapon.damage, "--damage" if req.damage else f"{weapon.key}'s damage")
     if weapon.area is not None and weapon.area <= 0:
         raise HcError(f"--radius {weapon.area:g} is no marker", "give the radius in inches, e.g. 2")
     res.inputs["weapon"] = weapon.key if req.weapon else None
@@ -676,7 +679,7 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
     victim = spec.victim
     left = victim.wounds_left if wounds_left is None else wounds_left
     if spec.under_die:
-        (under,) = yield UNDER, ((6, "under the marker"),)
+        (under,) = yield UNDER, ((6, "under the marker"),), ()
         shot.rolls.append(under)
         if under.value <= 3:
             say(f"D6 {under.value}: not under the marker (1-3), not a target")
@@ -685,7 +688,7 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
     if spec.auto_hit:
         say("hit automatically")
     else:
-        (roll,) = yield HIT, ((6, "to hit"),)
+        (roll,) = yield HIT, ((6, "to hit"),), ()
         shot.rolls.append(roll)
         if spec.second_roll is None:
             hit = roll.value >= spec.needed_to_hit
@@ -694,7 +697,7 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
             hit = False
             say(f"to hit: {roll.value}, needs a 6 and then {spec.second_roll}+: miss")
         else:
-            (follow,) = yield AFTER_SIX, ((6, "to hit (after a 6)"),)
+            (follow,) = yield AFTER_SIX, ((6, "to hit (after a 6)"),), ()
             shot.rolls.append(follow)
             hit = follow.value >= spec.second_roll
             say(
@@ -704,10 +707,8 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
         if not hit:
             return _finish(shot, "miss", victim, 0)
     if spec.other is not None:
-        (pick,) = yield (
-            WHO,
-            ((6, "crew or vehicle" if spec.split == "rider" else "enemy or friend"),),
-        )
+        split = "crew or vehicle" if spec.split == "rider" else "enemy or friend"
+        (pick,) = yield WHO, ((6, split),), ()
         shot.rolls.append(pick)
         if pick.value > spec.split_at:
             victim = spec.other
@@ -716,7 +717,7 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
     if victim.needed_to_wound is None:
         say(f"S{victim.strength} against T{victim.toughness} is N on the chart: it cannot wound")
         return _finish(shot, "no-wound", victim, 0)
-    (wound,) = yield WOUND, ((6, "to wound"),)
+    (wound,) = yield WOUND, ((6, "to wound"),), ()
     shot.rolls.append(wound)
     if wound.value < victim.needed_to_wound:
         say(f"to wound: {wound.value}, needs {victim.needed_to_wound}: no wound")
@@ -725,7 +726,7 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
     if victim.needed_to_save is None:
         say("no saving throw")
     else:
-        (save,) = yield SAVE, ((6, "save"),)
+        (save,) = yield SAVE, ((6, "save"),), ()
         shot.rolls.append(save)
         if save.value >= victim.needed_to_save:
             say(f"save: {save.value}, needs {victim.needed_to_save}: saved, no damage")
@@ -747,13 +748,12 @@ def damage_steps(damage: str) -> Generator[Request, list[Roll], tuple[int, list[
     """Wounds one wound-causing hit does: a fixed number, or dice (d4, d6, d10, 2d6...). The
     dice of one wound are one roll: asked for together, in the order the expression names
     them."""
-    if damage.strip().isdigit():
+    if is_whole(damage):
         return int(damage), []
     terms = parse_dice(damage, plain=True)
-    wanted = tuple(
-        (term.sides, f"damage {damage}") for term in terms for _ in range(term.count or 0)
-    )
-    rolls = (yield DAMAGE, wanted) if wanted else []
+    dice = [term for term in terms for _ in range(term.count)]
+    wanted = tuple((term.sides, f"damage {damage}") for term in dice)
+    rolls = (yield DAMAGE, wanted, tuple(term.sign for term in dice)) if wanted else []
     faces = iter(rolls)
     total = 0
     for term in terms:
@@ -765,19 +765,23 @@ def damage_steps(damage: str) -> Generator[Request, list[Roll], tuple[int, list[
     return max(total, 0), list(rolls)
 
 
-def roll_together(dice: DiceSource, phase: str, wanted: tuple[tuple[int, str], ...]) -> list[Roll]:
-    """The dice of one request: a single die as such, several as one roll of the phase."""
+def roll_together(dice: DiceSource, label: str, request: Request) -> list[Roll]:
+    """The dice of one request: a single die as such, several as one roll of the phase; a
+    damage roll's dice as dice of which only the total counts."""
+    phase, wanted, signs = request
+    if phase == DAMAGE:
+        return dice.sum_of(label, list(wanted), signs)
     if len(wanted) == 1:
         return [dice.roll(*wanted[0])]
-    return dice.batch(phase, list(wanted))
+    return dice.batch(label, list(wanted))
 
 
 def drive(steps: ShotSteps, dice: DiceSource) -> Resolution:
     """Run one shot's steps to the end, each die from `dice` as it is asked for."""
     try:
-        phase, wanted = next(steps)
+        request = next(steps)
         while True:
-            phase, wanted = steps.send(roll_together(dice, PHASES[phase], wanted))
+            request = steps.send(roll_together(dice, PHASES[request[0]], request))
     except StopIteration as done:
         return done.value
 
@@ -807,7 +811,7 @@ def fire_volley(
             answers = [[roll] for roll in rolls]
         else:
             answers = [
-                roll_together(dice, f"{PHASES[phase]} ({specs[i].label or 'shot'})", pending[i][1])
+                roll_together(dice, f"{PHASES[phase]} ({specs[i].label or 'shot'})", pending[i])
                 for i in asked
             ]
         for i, answer in zip(asked, answers, strict=True):
@@ -1175,18 +1179,31 @@ def _following(
     model already removed is passed over (no shot is spent on it)."""
     from fractions import Fraction
 
-    # (wounds taken by each model shot at so far, casualties, shots fired) -> probability,
-    # chain going
+    from hc_cli.dice import TooManyOutcomes
+    from hc_cli.odds import MAX_PATHS
+
+    # (wounds taken by each model shot at so far and shot at again later, casualties, shots
+    # fired) -> probability, chain going. A model no later target names drops out of the
+    # state: its wounds can no longer matter.
     State = tuple[tuple[tuple[str, int], ...], int, int]
     states: dict[State, Fraction] = {((), 0, 0): Fraction(1)}
     done: dict[int, Fraction] = {}
     reached: dict[int, Fraction] = {}
+    later = [{s.model for s in specs[n + 1 :]} for n in range(len(specs))]
+    work = 0
 
     def end(kills: int, fired: int, p: Fraction) -> None:
         done[kills] = done.get(kills, Fraction(0)) + p
         reached[fired] = reached.get(fired, Fraction(0)) + p
 
-    for spec, dist in zip(specs, dists, strict=True):
+    for n, (spec, dist) in enumerate(zip(specs, dists, strict=True)):
+        work += len(states) * len(dist)
+        if work > MAX_PATHS:
+            raise TooManyOutcomes(
+                f"--odds for following fire along {len(specs)} targets would follow more than "
+                f"{MAX_PATHS:,} states of wounds",
+                "ask about fewer targets, or fewer models shot at more than once",
+            )
         going: dict[State, Fraction] = {}
         left = spec.victim.wounds_left
         for (taken, kills, fired), p in states.items():
@@ -1205,7 +1222,8 @@ def _following(
                     after[spec.model] = min(before + wounds, left)
                 else:  # the mount or the friend: a model of its own
                     more += outcome == "casualty"
-                key = (tuple(sorted(after.items())), more, fired + 1)
+                kept = tuple(sorted((m, w) for m, w in after.items() if m in later[n]))
+                key = (kept, more, fired + 1)
                 going[key] = going.get(key, Fraction(0)) + p * q
         states = going
     for (_, kills, fired), p in states.items():  # the list walked to its end

@@ -13,7 +13,9 @@ from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError, UnknownName
 from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.mods import ModSpec
+from hc_cli.numbers import is_digits, is_number, is_whole, number, shown, whole
 from hc_cli.record import record, replace
+from hc_cli.roll import check_damage
 from hc_cli.roll import parse as parse_dice
 from hc_cli.rulesets.t2k.tables import BANDS, RULESET, T2kTables, Weapon
 from hc_cli.words import count
@@ -129,8 +131,8 @@ def _weapon(t: T2kTables, req: FireRequest, res: Resolution) -> Weapon:
         given["short"] = req.short_range
     if req.rof is not None:
         kind = req.rof.strip().lower()
-        if kind.isdigit():
-            given["burst"] = int(kind)
+        if is_digits(kind):
+            given["burst"] = whole(kind, "--rof (a burst size)", 1, 1000)
         elif kind in t.rof:
             given["rof"] = kind
         else:
@@ -153,8 +155,8 @@ def _weapon(t: T2kTables, req: FireRequest, res: Resolution) -> Weapon:
     if given and req.weapon:
         res.explanation.append("given numbers used instead of the table's: " + ", ".join(given))
     weapon = replace(weapon, **given)
-    if weapon.damage.strip() and not weapon.damage.strip().isdigit():
-        parse_dice(weapon.damage, plain=True)
+    if weapon.damage.strip() and not is_whole(weapon.damage):
+        check_damage(weapon.damage, "--damage" if req.damage else f"{weapon.key}'s damage")
     if not req.thrown and weapon.short is None:
         raise HcError("no weapon range", "give --weapon NAME or --short-range METRES")
     if weapon.rof is None and weapon.burst is None and not req.thrown:
@@ -744,18 +746,12 @@ def _zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, f
     inside, outside = [], []
     for text in req.zone:
         name, sep, metres = text.rpartition(":")
-        try:
-            distance = float(metres)
-        except ValueError:
+        if not sep or not name.strip() or not is_number(metres):
             raise HcError(
-                f"--zone '{text}' needs NAME:METRES",
-                "e.g. --zone Ivanov:3 (3 m from the intended target)",
-            ) from None
-        if not sep or not name.strip() or distance < 0:
-            raise HcError(
-                f"--zone '{text}' needs NAME:METRES",
+                f"--zone '{shown(text)}' needs NAME:METRES",
                 "e.g. --zone Ivanov:3 (3 m from the intended target)",
             )
+        distance = number(metres, f"--zone {shown(name.strip())}'s metres", 0, 100_000)
         (inside if distance <= width else outside).append((name.strip(), distance))
     if outside:
         res.explanation.append(
@@ -856,17 +852,21 @@ def _plan_thrown(
 
 
 def roll_damage(expression: str, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]:
-    if expression.strip().isdigit():
+    if is_whole(expression):
         return int(expression), []
-    total, rolls = 0, []
-    for term in parse_dice(expression, plain=True):
+    terms = parse_dice(expression, plain=True)
+    each = [term for term in terms for _ in range(term.count)]
+    wanted = [(term.sides, purpose) for term in each]
+    # Rolled together, read as a total.
+    rolls = dice.sum_of(purpose, wanted, tuple(t.sign for t in each)) if wanted else []
+    faces = iter(rolls)
+    total = 0
+    for term in terms:
         if not term.count:
             total += term.sign * term.sides
             continue
         for _ in range(term.count):
-            roll = dice.roll(term.sides, purpose)
-            rolls.append(roll)
-            total += term.sign * roll.value
+            total += term.sign * next(faces).value
     return total, rolls
 
 

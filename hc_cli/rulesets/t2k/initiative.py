@@ -11,6 +11,7 @@ import math
 from hc_cli.dice import DiceSource
 from hc_cli.errors import HcError, RulesFileError, UnknownName
 from hc_cli.model import Odds, Resolution
+from hc_cli.numbers import is_digits, shown, whole
 from hc_cli.record import record
 from hc_cli.rulesets.t2k.tables import RULESET, T2kTables
 from hc_cli.schema import Field, Problems, check_entry
@@ -61,14 +62,14 @@ def parse_character(text: str) -> Character:
     hint = "write --char NAME:INITIATIVE[:WOUNDS[:AGILITY[:BULK]]], e.g. Kowalski:6:serious:7:3"
     if len(parts) < 2 or len(parts) > 5 or not parts[0]:
         raise HcError(f"--char '{text}' cannot be read", hint)
-    try:
-        initiative = int(parts[1])
-        agility = int(parts[3]) if len(parts) > 3 and parts[3] else None
-        bulk = int(parts[4]) if len(parts) > 4 and parts[4] else 0
-    except ValueError:
-        raise HcError(
-            f"--char '{text}': initiative, agility and bulk are whole numbers", hint
-        ) from None
+    for part in [parts[1], *parts[3:5]]:
+        if part and not is_digits(part):
+            raise HcError(
+                f"--char '{shown(text)}': initiative, agility and bulk are whole numbers", hint
+            )
+    initiative = whole(parts[1], "--char initiative", -1000, 1000)
+    agility = whole(parts[3], "--char agility", 0, 1000) if len(parts) > 3 and parts[3] else None
+    bulk = whole(parts[4], "--char bulk", 0, 1000) if len(parts) > 4 and parts[4] else 0
     wounds = parts[2].lower() if len(parts) > 2 and parts[2] else "none"
     return Character(parts[0], initiative, wounds, agility, bulk)
 
