@@ -285,40 +285,23 @@ class _Worker:
         self.fields_of = _Fields()
         self.log = log
 
-    def group(self, first: int, lines: list[str]) -> tuple[str, list[dict], int]:
-        """The answers to `lines` (numbered from `first`) as text, their log entries, and how
-        many failed."""
-        answers: list[str] = []
-        entries: list[dict] = []
-        failed = 0
+    def group(self, task: tuple[int, list[str]]) -> list[tuple[int, str, dict | None, bool]]:
+        """Each line's answer, in order: (line number, the answer as text, its log entry,
+        whether it failed). Blank lines have none."""
+        first, lines = task
+        answers = []
         for number, line in enumerate(lines, first):
             if not line.strip():
                 continue
             result, call = _answer(number, line, self.session, self.fields_of)
-            if call is None:
-                failed += 1
-            elif self.log:
+            entry = None
+            if call is not None and self.log:
                 from hc_cli.log import make_entry
 
                 logged = {k: v for k, v in result.items() if k != "line"}
-                digest = self.session.digest(call.ruleset, call.rules)
-                entries.append(make_entry(call, logged, digest))
-            answers.append(_text(result))
-        return "".join(answers), entries, failed
-
-
-_FORKED: _Worker | None = None  # the worker of a worker process
-
-
-def _forked_group(first: int, lines: list[str]) -> tuple[str, list[dict], int]:
-    assert _FORKED is not None
-    return _FORKED.group(first, lines)
-
-
-def _quiet_worker() -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for hc itself to end the batch
+                entry = make_entry(call, logged, self.session.digest(call.ruleset, call.rules))
+            answers.append((number, _text(result), entry, call is None))
+        return answers
 
 
 def jobs_default() -> int:
@@ -329,60 +312,107 @@ def jobs_default() -> int:
         return os.cpu_count() or 1
 
 
+class LogStopped(HcError):
+    """A batch stopped at the first line it could not log: every line answered is logged."""
+
+
+class _Writer:
+    """Answers out in line order; with a log, each group's entries logged (and synced) before
+    its answers are written. A group the log cannot take whole is logged a line at a time,
+    and the batch stops at the first line it cannot log, saying so."""
+
+    def __init__(self, out: IO[str], log_path: str | None) -> None:
+        self.out = out
+        self.log_path = log_path
+        self.failed = 0
+        self.logged = 0
+        self.receipt: str | None = None
+        self.key = None
+        if log_path is not None:
+            from hc_cli.log import log_key
+
+            self.key = log_key()
+
+    def write(self, answers: list[tuple[int, str, dict | None, bool]]) -> None:
+        from hc_cli.log import append_many
+
+        entries = [entry for _, _, entry, _ in answers if entry is not None]
+        if entries:
+            try:
+                self.receipt = append_many(self.log_path or "", entries, self.key)
+                self.logged += len(entries)
+            except HcError:
+                self._one_by_one(answers)
+                return
+        self._out("".join(text for _, text, _, _ in answers))
+        self.failed += sum(bad for *_, bad in answers)
+
+    def _one_by_one(self, answers: list[tuple[int, str, dict | None, bool]]) -> None:
+        from hc_cli.log import append_many
+
+        for number, text, entry, bad in answers:
+            if entry is not None:
+                try:
+                    self.receipt = append_many(self.log_path or "", [entry], self.key)
+                    self.logged += 1
+                except HcError as error:
+                    raise LogStopped(
+                        f"stopped at line {number}: {error.message}",
+                        "every line before it is answered and logged; "
+                        + (error.hint or "give --log another file"),
+                    ) from None
+            self._out(text)
+            self.failed += bad
+
+    def _out(self, text: str) -> None:
+        if text:
+            self.out.write(text)
+            self.out.flush()
+
+
 def run(stream: Any, out: IO[str], log_path: str | None = None, jobs: int | None = None) -> int:
     """Resolve every line of `stream`, in order; return how many failed. Each group of lines
     (see `_groups`) is written to the log, if there is one, and synced before their answers
     are written: every answered line is in the log. When more input is waiting than hc has
     answered, and `jobs` (default: the CPUs) is above 1, groups are resolved by that many
-    worker processes, and still answered in order."""
-    global _FORKED
+    worker processes (`hc_cli.workers`), and still answered in order; a worker that dies has
+    its group resolved again here."""
     worker = _Worker(bool(log_path))
     jobs = jobs_default() if jobs is None else jobs
-    failed = 0
-
-    def write(text: str, entries: list[dict], failures: int) -> None:
-        nonlocal failed
-        failed += failures
-        if entries:
-            from hc_cli.log import append_many
-
-            append_many(log_path or "", entries)
-        out.write(text)
-        out.flush()
-
+    writer = _Writer(out, log_path)
     number = 1
     streak = 0  # groups read since hc last waited for input
     pool = None
-    pending: Any = None
     try:
         for group in _groups(stream):
             if group is None:
                 streak = 0
-                while pending:  # nothing more to read yet: every answer due goes out now
-                    write(*pending.popleft().get())
+                while pool is not None and pool.pending:  # nothing more to read yet
+                    writer.write(pool.next_result())
                 continue
             streak += 1
-            if pool is None and jobs > 1 and streak == 2:
+            if pool is None and jobs > 1 and streak == 2 and hasattr(os, "fork"):
                 # A second group arrived before hc waited for input: volume. Workers are
                 # forked now, with the tables and the requests seen so far already loaded.
-                import collections
-                import multiprocessing
+                from hc_cli.workers import Pool
 
-                if "fork" in multiprocessing.get_all_start_methods():  # not on Windows
-                    _FORKED = worker
-                    pool = multiprocessing.get_context("fork").Pool(jobs, _quiet_worker)
-                    pending = collections.deque()
+                out.flush()
+                pool = Pool(jobs, worker.group)
+            task = (number, group)
             if pool is None:
-                write(*worker.group(number, group))
+                writer.write(worker.group(task))
             else:
-                pending.append(pool.apply_async(_forked_group, (number, group)))
-                while pending and (pending[0].ready() or len(pending) > 2 * jobs):
-                    write(*pending.popleft().get())
+                while not pool.can_submit() or len(pool.pending) > 2 * jobs:
+                    writer.write(pool.next_result())
+                pool.submit(task)
             number += len(group)
-        while pending:
-            write(*pending.popleft().get())
+        while pool is not None and pool.pending:
+            writer.write(pool.next_result())
     finally:
         if pool is not None:
-            pool.terminate()
-            _FORKED = None
-    return failed
+            pool.close(kill=True)
+    if writer.receipt is not None:
+        from hc_cli.runner import echo
+
+        echo(f"logged to {log_path}: receipt {writer.receipt}", err=True)
+    return writer.failed

@@ -401,9 +401,16 @@ def _tables(ctx: Any) -> None:
         typer.echo(render_listing(listing, width=width(), book=book))
 
 
+def _terminated(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)  # through the batch's clean-up: its workers end with it
+
+
 def _batch(ctx: Any) -> None:
+    import signal
+
     from hc_cli.batch import run as run_batch
 
+    signal.signal(signal.SIGTERM, _terminated)
     try:
         jobs = ctx.params.get("jobs")
         if jobs is not None:
@@ -419,20 +426,36 @@ def _batch(ctx: Any) -> None:
 
 
 def _replay(ctx: Any) -> None:
-    from hc_cli.replay import replay as replay_log
+    """Each entry reported as it is replayed (text), or the report as one JSON object whose
+    entries are written as they come: a log of any length in constant memory."""
+    import json
 
+    from hc_cli.replay import Replay
+
+    as_json = bool(ctx.params.get("json"))
     try:
-        report = replay_log(ctx.params["file"], list(ctx.params.get("rules") or ()))
+        replay = Replay(
+            ctx.params["file"], list(ctx.params.get("rules") or ()), ctx.params.get("head")
+        )
+        first = True
+        for item in replay:
+            if as_json:
+                if isinstance(item, str):
+                    continue  # listed in the summary
+                text = json.dumps(item.to_dict(), ensure_ascii=False)
+                typer.echo(('{"entries": [' if first else ",") + text, nl=False)
+                first = False
+            else:
+                typer.echo(item if isinstance(item, str) else "\n".join(item.lines()))
     except HcError as error:
         _fail("replay", error)
         return
-    if ctx.params.get("json"):
-        import json
-
-        typer.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+    if as_json:
+        rest = json.dumps(replay.summary(), ensure_ascii=False)[1:]
+        typer.echo(("{" if first else "], ") + ('"entries": [], ' if first else "") + rest)
     else:
-        typer.echo("\n".join(report.lines()))
-    if report.failed:
+        typer.echo("\n".join(replay.summary_lines()))
+    if replay.failed:
         raise typer.Exit(1)
 
 

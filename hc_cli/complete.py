@@ -11,7 +11,6 @@ answers instead.
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 import sys
@@ -235,7 +234,8 @@ def _table_values(ruleset: str, rules: list[str]) -> dict | None:
     rules: from the cache, or worked out once through the rule set and cached."""
     from hc_cli import registry
     from hc_cli.errors import HcError
-    from hc_cli.paths import cache_dir, house_rule_paths, stat_key, write_atomically, yaml_files
+    from hc_cli.files import read_cache, write_cache
+    from hc_cli.paths import cache_dir, house_rule_paths, stat_key, yaml_files
 
     try:
         declaration = registry.get(ruleset)
@@ -244,17 +244,28 @@ def _table_values(ruleset: str, rules: list[str]) -> dict | None:
     except (HcError, OSError):
         return None  # an unknown rule set, or a house-rules file that is not there
     cached = os.path.join(cache_dir(), f"completion-{name}.json")
-    try:
-        with open(cached, encoding="utf-8") as f:
-            data = json.load(f)
-        if data["source"] == description and isinstance(data["values"], dict):
-            return data["values"]
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+    found = read_cache(cached, description, MAX_CACHE_BYTES)
+    if _values_shape(found):
+        return found
     built = build_values(declaration, rules)
     if built is not None:
-        write_atomically(cached, json.dumps({"source": description, "values": built}))
+        write_cache(cached, description, built)
     return built
+
+
+MAX_CACHE_BYTES = 8_000_000  # the names TAB offers for a rule set: far less
+
+
+def _values_shape(values: Any) -> bool:
+    """command -> option -> list of names, as `build_values` writes it."""
+    return isinstance(values, dict) and all(
+        isinstance(options, dict)
+        and all(
+            isinstance(names, list) and all(isinstance(n, str) for n in names)
+            for names in options.values()
+        )
+        for options in values.values()
+    )
 
 
 def build_values(declaration: Any, rules: list[str]) -> dict | None:
@@ -327,12 +338,17 @@ def _streams() -> bool:
 
 
 def _silence() -> None:
-    """Nothing more can reach stdout (a broken pipe, a full disk): say nothing more."""
+    """Nothing more can reach stdout or stderr (a broken pipe, a full disk): say nothing
+    more, and let what is still buffered go nowhere rather than fail at exit."""
     try:
         null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
+    except OSError:
+        return
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(null, stream.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
 
 
 def main() -> None:
@@ -370,6 +386,8 @@ def main() -> None:
         if closed and not done.code:
             sys.exit(1)  # it resolved, but nothing could be said: not a success
         raise
+    except KeyboardInterrupt:  # Ctrl-C before or after a command ran: 130, quietly
+        sys.exit(130)
     except BrokenPipeError:
         _silence()
         sys.exit(141)

@@ -86,15 +86,22 @@ def install(shell: str) -> str:
         path.write_text(text, encoding="utf-8")
         said = [f"wrote {path}"]
         if shell == "zsh":
+            from hc_cli.files import read_bounded
+
             zshrc = _home() / ".zshrc"
-            current = zshrc.read_text(encoding="utf-8") if zshrc.exists() else ""
+            try:  # only a regular file, read as far as a shell's start-up file goes
+                current = read_bounded(str(zshrc), 10_000_000).decode("utf-8", "replace")
+            except FileNotFoundError:
+                current = ""
             if "fpath+=~/.zfunc" not in current:
                 with zshrc.open("a", encoding="utf-8") as f:
                     f.write(("\n" if current and not current.endswith("\n") else "") + ZSHRC_LINES)
                 said.append(f"added ~/.zfunc to the fpath in {zshrc}")
     except OSError as exc:
+        refused = getattr(exc, "reason", None)  # hc_cli.files.FileRefused
+        what = f"{getattr(exc, 'path', '')} {refused}" if refused else str(exc)
         raise HcError(
-            f"cannot install the {shell} completion: {exc}", f"hc completion {shell} > FILE"
+            f"cannot install the {shell} completion: {what}", f"hc completion {shell} > FILE"
         ) from None
     return "; ".join(said) + ". Open a new shell for TAB to complete hc."
 

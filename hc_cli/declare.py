@@ -104,7 +104,9 @@ class Option:
     def help_text(self) -> str:
         text = f"{self.help} ({self.unit})" if self.unit else self.help
         if self.kind in ("whole", "number") and (self.low, self.high) != DEFAULT_BOUNDS[self.kind]:
-            text += f" [{self.low:g}..{self.high:g}]"
+            from hc_cli.numbers import as_text
+
+            text += f" [{as_text(self.low)}..{as_text(self.high)}]"
         return text
 
     def __repr__(self) -> str:

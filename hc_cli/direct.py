@@ -131,7 +131,10 @@ def run(args: Sequence[str], env: Mapping[str, str]) -> int | None:
 
     try:
         return dispatch(*parsed)
-    except (EOFError, KeyboardInterrupt):  # as click ends an interrupted command
+    except KeyboardInterrupt:  # Ctrl-C: 130, as typer's command line and a shell say it
+        echo("", err=True)
+        return 130
+    except EOFError:  # as click ends a command whose input ended
         echo("", err=True)
         echo("Aborted!", err=True)
         return 1

@@ -133,6 +133,8 @@ def check_values(
     more repeats than a game has. The message names the option, the value and what is right."""
     import math
 
+    from hc_cli.numbers import as_text
+
     for option in options:
         value = values.get(option.name)
         if value is None:
@@ -149,15 +151,17 @@ def check_values(
             if isinstance(item, float) and not math.isfinite(item):
                 raise HcError(
                     f"{spell(option.name)} {shown(item)} is not a number a table can use",
-                    f"give {spell(option.name)} as a number from {option.low:g} to {option.high:g}",
+                    f"give {spell(option.name)} as a number from {as_text(option.low)} to "
+                    f"{as_text(option.high)}",
                 )
             if not option.low <= item <= option.high:
                 unit = f" {option.unit}" if option.unit else ""
                 raise HcError(
-                    f"{spell(option.name)} {shown(item)} is out of bounds: {option.low:g}.."
-                    f"{option.high:g}{unit}",
+                    f"{spell(option.name)} {shown(item)} is out of bounds: {as_text(option.low)}.."
+                    f"{as_text(option.high)}{unit}",
                     option.beyond
-                    or f"give {spell(option.name)} from {option.low:g} to {option.high:g}",
+                    or f"give {spell(option.name)} from {as_text(option.low)} to "
+                    f"{as_text(option.high)}",
                 )
 
 

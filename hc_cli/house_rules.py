@@ -20,7 +20,7 @@ def check_file(path: str) -> list[str]:
             "start the file with the rule set it changes, e.g. 'ruleset: high-crusade'",
         )
     ruleset = raw["ruleset"]
-    if ruleset not in registry.refs():
+    if not isinstance(ruleset, str) or ruleset not in registry.refs():
         err = UnknownName("rule set", str(ruleset), registry.names())
         raise RulesFileError(path, raw.line_of("ruleset"), "ruleset", err.message, err.hint)
     schemas, cross_check = registry.implementation(ruleset).schemas()

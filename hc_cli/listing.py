@@ -13,7 +13,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
-INTERNAL = {"_file", "_changed", "field_sources"}
+INTERNAL = {"_file", "_changed", "_lines", "field_sources"}
 
 
 @record
@@ -45,7 +45,7 @@ class Listing:
 
 
 def _public(entry: dict) -> dict:
-    d = {k: v for k, v in entry.items() if k not in ("_file", "_changed")}
+    d = {k: v for k, v in entry.items() if not k.startswith("_")}
     d["file"] = _short(entry.get("_file", ""))
     if entry.get("_changed"):
         d["changed_by"] = {k: _short(v) for k, v in entry["_changed"].items()}

@@ -1,13 +1,25 @@
 """The replayable log: one JSON line per resolution, appended whole, flushed and synced.
 
 Each entry holds what is needed to resolve it again (command, rule set, options, seed or
-dice, house-rules files), what came out, the tool's version and a digest of the tables used.
-A writer killed mid-line can leave at most one partial line at the end; readers skip it and
-say so, so earlier entries are never lost.
+dice and whether the player chose the seed, house-rules files), what came out, the tool's
+version and a digest of the tables used. Entries are numbered (`seq`) and each names the hash
+of the line before it (`prev`): an entry deleted, moved, duplicated or edited breaks the chain.
+
+A chain of plain SHA-256 can be recomputed by anyone who edits an entry; two things catch that.
+A receipt: each logged command prints the head of the chain as it left it (`12:3f9ac21e`, the
+entry's number and the first characters of its hash), and `hc replay LOG --head RECEIPT` checks
+that the log still reaches it. A key: with `HC_LOG_KEY` (or `HC_LOG_KEY_FILE`, a file holding
+it) set, each entry is chained by HMAC-SHA256 under that key (`"mac": "hmac-sha256"`), so only
+a holder of the key can extend or rewrite the chain, and receipts are keyed too.
+
+A writer stopped mid-line can leave at most one partial line at the end: readers skip it and
+say so, and the next append removes it, so every entry starts a clean, chained line. A write
+that fails (a full disk) is undone before the error is reported.
 """
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
@@ -17,23 +29,32 @@ import time
 from hc_cli import __version__
 from hc_cli.errors import HcError
 from hc_cli.execute import Call
-from hc_cli.record import field, record
+from hc_cli.record import record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
+
+MAX_LINE = 1_000_000  # bytes: a log entry is a few kilobytes
+MAX_KEY_BYTES = 4096
+KEYED = "hmac-sha256"
 
 
 def file_digest(path: str) -> str:
     """The SHA-256 of a file's bytes: a moved house-rules file is known by it."""
     import hashlib
 
+    from hc_cli.files import read_bounded, shown_path
+    from hc_cli.tables import MAX_RULES_BYTES
+
     try:
-        with open(path, "rb") as f:
-            return hashlib.sha256(f.read()).hexdigest()
+        return hashlib.sha256(read_bounded(path, MAX_RULES_BYTES)).hexdigest()
     except OSError as exc:
+        reason = getattr(exc, "reason", None) or exc.strerror
         raise HcError(
-            f"cannot read the house-rules file '{path}': {exc.strerror}", "give a readable file"
+            f"cannot read the house-rules file '{shown_path(path)}': {reason}",
+            "give a house-rules YAML file",
         ) from None
 
 
@@ -42,7 +63,49 @@ def rules_record(paths: tuple[str, ...]) -> list[dict[str, str]]:
     return [{"path": os.path.abspath(p), "sha256": file_digest(p)} for p in paths]
 
 
+def log_key(env: Any = None) -> bytes | None:
+    """The log's key: `HC_LOG_KEY` itself, or the content of the file `HC_LOG_KEY_FILE`
+    names; None when neither is set."""
+    env = os.environ if env is None else env
+    if env.get("HC_LOG_KEY"):
+        return env["HC_LOG_KEY"].encode("utf-8", "surrogateescape")
+    path = env.get("HC_LOG_KEY_FILE")
+    if not path:
+        return None
+    from hc_cli.files import read_bounded, shown_path
+
+    try:
+        key = read_bounded(path, MAX_KEY_BYTES).strip()
+    except OSError as exc:
+        reason = getattr(exc, "reason", None) or exc.strerror
+        raise HcError(
+            f"HC_LOG_KEY_FILE '{shown_path(path)}' cannot be read: {reason}",
+            "name a small file holding the game's key",
+        ) from None
+    if not key:
+        raise HcError(f"HC_LOG_KEY_FILE '{shown_path(path)}' is empty", "write the key in it")
+    return key
+
+
+def chain_hash(line: bytes, key: bytes | None = None) -> str:
+    """What the next entry says of this one: a change to any byte of it breaks the chain.
+    With a key, only a holder of the key can work it out."""
+    import hashlib
+
+    if key is None:
+        return hashlib.sha256(line).hexdigest()
+    import hmac
+
+    return hmac.new(key, line, hashlib.sha256).hexdigest()
+
+
+def receipt(seq: int, digest: str) -> str:
+    """The head of a chain in a few characters a player can note or say aloud."""
+    return f"{seq}:{digest[:8]}"
+
+
 def make_entry(call: Call, result: dict[str, Any], digest: str | None) -> dict[str, Any]:
+    seeded = result.get("seed") is not None and not call.dice
     return {
         "hc": __version__,
         "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -50,6 +113,9 @@ def make_entry(call: Call, result: dict[str, Any], digest: str | None) -> dict[s
         "ruleset": call.ruleset,
         "flags": call.flags,
         "seed": result.get("seed"),
+        # Whether the player chose the seed (--seed) or hc drew it: a seed chosen after the
+        # fact to suit a player is worth knowing.
+        "seed_from": ("player" if call.seed is not None else "hc") if seeded else None,
         "dice": call.dice,
         "odds": call.odds,
         **({"exact": True} if call.exact else {}),
@@ -59,146 +125,249 @@ def make_entry(call: Call, result: dict[str, Any], digest: str | None) -> dict[s
     }
 
 
-def append(path: str, entry: dict[str, Any]) -> None:
-    """Append one whole line: a single write on an O_APPEND descriptor, then fsync."""
-    append_many(path, [entry])
+def append(path: str, entry: dict[str, Any]) -> str:
+    """Append one whole line; return the receipt of the chain's new head."""
+    return append_many(path, [entry])
 
 
-def append_many(path: str, entries: list[dict[str, Any]]) -> None:
-    """Append whole lines: one write on an O_APPEND descriptor, then one fsync. Only a
-    regular file is a log (not a device, a FIFO, /proc); a last line cut short by a writer
-    that was stopped is ended first, so a new entry always starts on a line of its own."""
+def _refuse(path: str, why: str, hint: str, not_regular: bool = False) -> HcError:
+    from hc_cli.files import shown_path
+
+    if not_regular:
+        return HcError(f"the log '{shown_path(path)}' is not a regular file", hint)
+    return HcError(f"cannot write the log '{shown_path(path)}': {why}", hint)
+
+
+def append_many(path: str, entries: list[dict[str, Any]], key: bytes | None = None) -> str:
+    """Append whole lines: one write on an O_APPEND descriptor, then one fsync; return the
+    receipt of the chain's new head. Only a regular file is a log (not a device, a FIFO or
+    /proc); a partial last line left by a writer that was stopped is removed first, and a
+    write that fails is undone, so every entry starts a clean line of the chain."""
     if not path:
         raise HcError("--log '' names no file", "give --log FILE")
+    key = log_key() if key is None else key
+    real = os.path.realpath(path)
+    if real.startswith(("/proc/", "/sys/", "/dev/")):
+        raise _refuse(path, "", "give --log a file, not /proc, /sys or /dev", not_regular=True)
     try:
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)
     except OSError as exc:
-        raise HcError(
-            f"cannot write the log '{path[:80]}': {exc.strerror}",
-            "give --log a regular file in a directory you can write to",
+        raise _refuse(
+            path, exc.strerror, "give --log a regular file in a directory you can write to"
         ) from None
+    size = None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise HcError(
-                f"the log '{path[:80]}' is not a regular file",
-                "give --log a file, not a device, a pipe or /proc",
+            raise _refuse(
+                path, "", "give --log a file, not a device, a pipe or /proc", not_regular=True
             )
         fcntl.flock(fd, fcntl.LOCK_EX)  # one writer at a time: the chain stays whole
-        size = os.fstat(fd).st_size
-        torn = bool(size) and os.pread(fd, 1, size - 1) != b"\n"
-        seq, prev = _last_link(fd, size, torn)
+        size = _whole_lines(fd, os.fstat(fd).st_size)
+        seq, last = _last_entry(fd, size)
+        prev = None if last is None else chain_hash(last, key)
         lines = []
         for entry in entries:
             seq += 1
-            line = json.dumps(
-                {"seq": seq, "prev": prev, **entry}, separators=(",", ":"), ensure_ascii=False
-            ).encode("utf-8", "backslashreplace")
-            prev = chain_hash(line)
+            head = {"seq": seq, "prev": prev, **({"mac": KEYED} if key is not None else {})}
+            line = json.dumps({**head, **entry}, separators=(",", ":"), ensure_ascii=False).encode(
+                "utf-8", "backslashreplace"
+            )
+            prev = chain_hash(line, key)
             lines.append(line + b"\n")
-        data = (b"\n" if torn else b"") + b"".join(lines)  # a cut line is ended first
-        view = memoryview(data)
+        view = memoryview(b"".join(lines))
         while view:
             written = os.write(fd, view)
             view = view[written:]
         os.fsync(fd)
+        return receipt(seq, prev or "")
     except OSError as exc:
-        raise HcError(
-            f"cannot write the log '{path[:80]}': {exc.strerror}",
-            "free some space, or give --log another file",
+        if size is not None:
+            try:  # undo a partial write: the log stays as it was
+                os.ftruncate(fd, size)
+            except OSError:
+                pass
+        full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+        raise _refuse(
+            path,
+            exc.strerror,
+            "free some space, or give --log another file"
+            if full
+            else "give --log a regular file you can write to",
         ) from None
     finally:
         os.close(fd)
 
 
-MAX_LINE = 1_000_000  # bytes: a log entry is a few kilobytes
+def _whole_lines(fd: int, size: int) -> int:
+    """The size of the log's whole lines: a partial last line (its writer was stopped mid-
+    write) is cut off, so the next entry starts a line of its own and chains onto the last
+    whole one."""
+    if not size or os.pread(fd, 1, size - 1) == b"\n":
+        return size
+    start = max(0, size - MAX_LINE - 1)
+    block = os.pread(fd, size - start, start)
+    end = start + block.rfind(b"\n") + 1 if b"\n" in block else start
+    os.ftruncate(fd, end)
+    return end
 
 
-def chain_hash(line: bytes) -> str:
-    """What the next entry says of this one: a change to any byte of it breaks the chain."""
-    import hashlib
-
-    return hashlib.sha256(line).hexdigest()
-
-
-def _last_link(fd: int, size: int, torn: bool) -> tuple[int, str | None]:
-    """The sequence number and hash of the last whole entry, to chain the next one on."""
+def _last_entry(fd: int, size: int) -> tuple[int, bytes | None]:
+    """The sequence number and the line of the last whole entry, to chain the next one on."""
     if not size:
         return 0, None
-    end = size if not torn else size  # a torn tail is not an entry: look before it
-    start = max(0, end - MAX_LINE)
-    block = os.pread(fd, end - start, start)
-    lines = block.split(b"\n")
-    if torn:
-        lines = lines[:-1]
+    start = max(0, size - MAX_LINE)
+    lines = os.pread(fd, size - start, start).split(b"\n")
     for line in reversed(lines):
         if not line.strip():
             continue
         try:
             entry = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(entry, dict) and isinstance(entry.get("seq"), int):
-            return entry["seq"], chain_hash(line)
-        return 0, chain_hash(line)
+        except (ValueError, RecursionError):
+            return 0, line
+        seq = entry.get("seq") if isinstance(entry, dict) else None
+        if isinstance(seq, int) and not isinstance(seq, bool):
+            return seq, line
+        return 0, line
     return 0, None
 
 
+# ---------------------------------------------------------------------------------------------
+# Reading a log back, a line at a time
+
+
+MAX_DAMAGED = 1000  # lines that are not entries: past this many, this is no log of hc's
+
+
 @record
-class LogContents:
-    entries: list[tuple[int, dict[str, Any]]]  # (line number, entry)
-    damaged: list[str]  # lines that are not entries, said plainly
-    truncated: bool  # a last line cut short (its writer was stopped mid-write)
-    broken: list[str] = field(default_factory=list)  # where the chain of entries breaks
+class LogEvent:
+    """What reading a log finds, in order: an entry, a damaged line, a break in the chain."""
+
+    kind: str  # "entry", "damaged" or "broken"
+    line: int
+    entry: Any = None  # the entry (kind "entry")
+    message: str = ""  # what is wrong, in words
+    digest: str = ""  # the entry's own hash, under the key in force (kind "entry")
 
 
-def read(path: str) -> LogContents:
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as exc:
-        raise HcError(
-            f"cannot read the log '{path[:80]}': {exc.strerror}", "give the file written by --log"
-        ) from None
-    with os.fdopen(fd, "rb") as f:
+class LogReader:
+    """Iterate over a log's lines in constant memory; afterwards `truncated` says whether the
+    last line was cut short, and `head` is the (seq, hash) of the last entry read."""
+
+    def __init__(self, path: str, key: bytes | None = None) -> None:
+        self.path = path
+        self.key = key
+        self.truncated = False
+        self.head: tuple[int, str] | None = None
+        self.entries = 0
+
+    def __iter__(self) -> Iterator[LogEvent]:
+        from hc_cli.files import shown_path
+
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
+        except OSError as exc:
+            raise HcError(
+                f"cannot read the log '{shown_path(self.path)}': {exc.strerror}",
+                "give the file written by --log",
+            ) from None
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise HcError(f"'{path[:80]}' is not a regular file", "give the file written by --log")
-        lines = []
+            os.close(fd)
+            raise HcError(
+                f"'{shown_path(self.path)}' is not a regular file (a folder, a device or a pipe)",
+                "give the file written by --log",
+            )
+        with os.fdopen(fd, "rb") as f:
+            yield from self._lines(f)
+
+    def _lines(self, f: Any) -> Iterator[LogEvent]:
+        expected, last, damaged = 1, None, 0
+        number = 0
         while True:
             raw = f.readline(MAX_LINE + 1)
             if not raw:
                 break
-            lines.append(raw if len(raw) <= MAX_LINE else b"<too long>")
-    tail = lines.pop() if lines and not lines[-1].endswith(b"\n") else b""
-    lines = [line.rstrip(b"\n") for line in lines]
-    entries, damaged, broken = [], [], []
-    expected, prev = 1, None
-    for number, raw in enumerate(lines, 1):
-        if not raw.strip():
-            continue
-        try:
-            entry = json.loads(raw)
-            if not isinstance(entry, dict) or "command" not in entry:
-                raise ValueError("not an entry")
-        except (ValueError, RecursionError):
-            damaged.append(f"line {number}: not a log entry (garbage, or an entry damaged)")
-            continue
-        seq = entry.get("seq")
-        if isinstance(seq, int) and not isinstance(seq, bool):
-            if seq > expected:
-                broken.append(
-                    f"line {number}: entry {seq}, but {expected} was next: "
-                    f"{seq - expected} deleted before it"
+            number += 1
+            if not raw.endswith(b"\n"):
+                if len(raw) <= MAX_LINE:  # the last line, cut short by a stopped writer
+                    self.truncated = bool(raw.strip())
+                    break
+                while raw and not raw.endswith(b"\n"):  # a line too long: skip the rest
+                    raw = f.readline(MAX_LINE + 1)
+                raw = b"<too long>"
+            raw = raw.rstrip(b"\n")
+            if not raw.strip():
+                continue
+            entry = _entry(raw)
+            if entry is None:
+                damaged += 1
+                yield LogEvent(
+                    "damaged",
+                    number,
+                    message=f"line {number}: not a log entry (garbage, or an entry damaged)",
                 )
-            elif seq < expected:
-                broken.append(
-                    f"line {number}: entry {seq} again, after {expected - 1}: duplicated or moved"
-                )
-            elif entry.get("prev") != prev:
-                broken.append(
-                    f"line {number}: entry {seq} does not chain onto the entry before "
-                    "it: that entry was edited, or this one forged"
-                )
-            expected = max(expected, seq) + 1
-        prev = chain_hash(raw)
-        entries.append((number, entry))
-    return LogContents(entries, damaged, bool(tail.strip()), broken)
+                if damaged >= MAX_DAMAGED:
+                    yield LogEvent(
+                        "damaged",
+                        number,
+                        message=f"{MAX_DAMAGED:,} lines are not entries: this is no log of hc's; "
+                        "the rest is not read",
+                    )
+                    return
+                continue
+            seq = entry.get("seq")
+            broken = _chain_break(number, entry, expected, last, self.key)
+            if broken:
+                yield LogEvent("broken", number, message=broken)
+            if isinstance(seq, int) and not isinstance(seq, bool):
+                expected = max(expected, seq) + 1
+            last = raw
+            digest = chain_hash(raw, self.key)
+            self.head = (seq if isinstance(seq, int) else 0, digest)
+            self.entries += 1
+            yield LogEvent("entry", number, entry=entry, digest=digest)
+
+
+def _entry(raw: bytes) -> dict | None:
+    try:
+        entry = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    return entry if isinstance(entry, dict) and "command" in entry else None
+
+
+def _chain_break(
+    number: int, entry: dict, expected: int, last: bytes | None, key: bytes | None
+) -> str:
+    """Where an entry breaks the chain onto the entry before it (`last`, its line), in
+    words; empty when it does not. A keyed entry names that line's HMAC under the key."""
+    seq = entry.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        return (
+            f"line {number}: an entry without a sequence number: written or changed by hand "
+            f"(seq {json.dumps(seq)[:20]})"
+        )
+    if seq > expected:
+        return (
+            f"line {number}: entry {seq}, but {expected} was next: {seq - expected} deleted "
+            "before it"
+        )
+    if seq < expected:
+        return f"line {number}: entry {seq} again, after {expected - 1}: duplicated or moved"
+    if entry.get("mac") == KEYED and key is None:
+        return (
+            f"line {number}: entry {seq} is chained with a key: give the game's key "
+            "(HC_LOG_KEY or HC_LOG_KEY_FILE) to check it"
+        )
+    if entry.get("mac") != KEYED and key is not None:
+        return (
+            f"line {number}: entry {seq} is not chained with the key given: anyone could have "
+            "written it"
+        )
+    prev = None if last is None else chain_hash(last, key if entry.get("mac") == KEYED else None)
+    if entry.get("prev") != prev:
+        return (
+            f"line {number}: entry {seq} does not chain onto the entry before it: that entry "
+            "was edited, or this one forged"
+        )
+    return ""

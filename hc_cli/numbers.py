@@ -13,6 +13,14 @@ DIGITS = frozenset("0123456789")
 LONGEST = 9  # digits: more than any count, distance or die of these games
 
 
+def as_text(value: float) -> str:
+    """A number as a message writes it: a whole number whole (9223372036854775807, not
+    9.22337e+18), a fraction as short as it goes (2.5)."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
+        value = int(value)
+    return str(value) if isinstance(value, int) else f"{value:g}"
+
+
 def shown(text: str, most: int = 24) -> str:
     """Text as a message quotes it: cut to a readable length."""
     return text if len(text) <= most else text[: most - 3] + "..."
@@ -60,7 +68,7 @@ def number(text: str, what: str, low: float, high: float) -> float:
     if not is_number(text):
         raise HcError(
             f"{what} '{shown(text)}' is not a number",
-            f"give {what} as a number from {low:g} to {high:g}, in digits 0-9",
+            f"give {what} as a number from {as_text(low)} to {as_text(high)}, in digits 0-9",
         )
     digits = text.strip().lstrip("+-").partition(".")[0]
     value = (
@@ -70,7 +78,7 @@ def number(text: str, what: str, low: float, high: float) -> float:
     )
     if not low <= value <= high:
         raise HcError(
-            f"{what} {shown(text.strip())} is out of bounds: {low:g}..{high:g}",
-            f"give {what} from {low:g} to {high:g}",
+            f"{what} {shown(text.strip())} is out of bounds: {as_text(low)}..{as_text(high)}",
+            f"give {what} from {as_text(low)} to {as_text(high)}",
         )
     return value

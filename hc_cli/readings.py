@@ -32,12 +32,15 @@ def check(
     for name in required:
         if name not in readings:
             problems.add("readings", None, f"readings.{name}", "missing", "the resolvers need it")
+    from hc_cli.schema import origin
+
     for name, entry in readings.items():
         alternatives = entry.get("alternatives") or {}
         if entry.get("choice") not in alternatives:
+            path, line = origin(entry, "choice")
             problems.add(
-                entry.get("_file", "readings"),
-                None,
+                path,
+                line,
                 f"readings.{name}.choice",
                 f"'{entry.get('choice')}' is not one of its alternatives",
                 "choose one of: " + ", ".join(alternatives),

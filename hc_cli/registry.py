@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import zlib
 
 from hc_cli import __version__
 from hc_cli.errors import HcError, UnknownName
@@ -37,41 +36,63 @@ _refs: dict[str, str] | None = None
 _loaded: dict[str, Any] = {}
 
 
-def _cache_key() -> tuple[str, str]:
+CACHE_FILE = "rulesets.json"
+MAX_CACHE_BYTES = 1_000_000  # a few rule sets' names: far less
+
+
+def _cache_key() -> str:
+    """What the cache must have been written for: hc's version and every folder of the import
+    path with its time (installing or removing a package changes its folder's time). The
+    current directory (an empty or '.' entry, as `python -m` puts it) is no package folder:
+    left out, so one cache serves every directory."""
     parts = [__version__, GROUP]
+    here = os.getcwd() if "" in sys.path or "." in sys.path else None
     for entry in sys.path:
+        if entry in ("", ".") or (here is not None and entry == here):
+            continue
         try:
-            parts.append(f"{entry}|{os.stat(entry or '.').st_mtime_ns}")
+            parts.append(f"{entry}|{os.stat(entry).st_mtime_ns}")
         except OSError:
             continue
-    description = "\n".join(parts)
-    return f"rulesets-{zlib.crc32(description.encode()):08x}", description
+    return "\n".join(parts)
 
 
-def refs() -> dict[str, str]:
-    """Rule set name -> `module:attribute` of its declaration, for every installed one."""
-    global _refs
-    if _refs is not None:
-        return _refs
-    name, description = _cache_key()
-    cached = os.path.join(cache_dir(), f"{name}.json")
+def _cached_refs(description: str) -> dict[str, str] | None:
+    """The cache's rule sets, trusted only whole: written for this key, in the shape hc
+    writes, with each reference in `module:attribute` form; None for anything else."""
+    from hc_cli.files import read_bounded
+
     try:
-        with open(cached, encoding="utf-8") as f:
-            data = json.load(f)
+        data = json.loads(read_bounded(os.path.join(cache_dir(), CACHE_FILE), MAX_CACHE_BYTES))
         found = data["rulesets"]
         if data["source"] == description and all(
-            isinstance(k, str) and isinstance(v, str) for k, v in found.items()
+            isinstance(k, str) and isinstance(v, str) and v.partition(":")[0]
+            for k, v in found.items()
         ):
-            _refs = found
             return found
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         pass  # no cache, another one's, or a damaged one: scan again
-    from importlib.metadata import entry_points
+    return None
 
-    found = {}
-    for point in sorted(entry_points(group=GROUP), key=lambda p: (p.name, p.value)):
-        found.setdefault(point.name, point.value)
-    write_atomically(cached, json.dumps({"source": description, "rulesets": found}))
+
+def refs(rescan: bool = False) -> dict[str, str]:
+    """Rule set name -> `module:attribute` of its declaration, for every installed one.
+    `rescan`: read the entry points again, whatever the cache says."""
+    global _refs
+    if _refs is not None and not rescan:
+        return _refs
+    description = _cache_key()
+    found = None if rescan else _cached_refs(description)
+    if found is None:
+        from importlib.metadata import entry_points
+
+        found = {}
+        for point in sorted(entry_points(group=GROUP), key=lambda p: (p.name, p.value)):
+            found.setdefault(point.name, point.value)
+        write_atomically(
+            os.path.join(cache_dir(), CACHE_FILE),
+            json.dumps({"source": description, "rulesets": found}),
+        )
     _refs = found
     return found
 
@@ -88,16 +109,21 @@ def get(name: str) -> Any:
     ref = refs().get(name)
     if ref is None:
         raise UnknownName("rule set", name, refs())
-    module_name, _, attribute = ref.partition(":")
-    import importlib
-
     try:
-        declaration = getattr(importlib.import_module(module_name), attribute or "RULESET")
-    except (ImportError, AttributeError) as exc:
-        raise HcError(
-            f"rule set '{name}' is registered as '{ref}', which cannot be loaded ({exc})",
-            "reinstall the package that provides it, or choose another --ruleset",
-        ) from None
+        declaration = _load(ref)
+    except (ImportError, AttributeError):
+        # A cache can name a module since removed or moved: read the entry points again
+        # before blaming the package.
+        ref = refs(rescan=True).get(name) if not _scanned_now() else ref
+        if ref is None:
+            raise UnknownName("rule set", name, refs()) from None
+        try:
+            declaration = _load(ref)
+        except (ImportError, AttributeError) as exc:
+            raise HcError(
+                f"rule set '{name}' is registered as '{ref}', which cannot be loaded ({exc})",
+                "reinstall the package that provides it, or choose another --ruleset",
+            ) from None
     if getattr(declaration, "name", None) != name:
         raise HcError(
             f"rule set '{name}' is registered as '{ref}', which is not a rule set named '{name}'",
@@ -105,6 +131,23 @@ def get(name: str) -> Any:
         )
     _loaded[name] = declaration
     return declaration
+
+
+_rescanned = False
+
+
+def _scanned_now() -> bool:
+    """Whether the entry points were read in this run already (no second scan)."""
+    global _rescanned
+    done, _rescanned = _rescanned, True
+    return done
+
+
+def _load(ref: str) -> Any:
+    import importlib
+
+    module_name, _, attribute = ref.partition(":")
+    return getattr(importlib.import_module(module_name), attribute or "RULESET")
 
 
 def implementation(name: str) -> Any:
@@ -120,21 +163,28 @@ def settings_path() -> str:
     return os.path.join(config_dir(), SETTINGS_FILE)
 
 
+MAX_SETTINGS_BYTES = 64_000  # a settings file is a few lines
+
+
 def _settings_ruleset() -> str | None:
+    from hc_cli.files import read_text
+
     path = settings_path()
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        text = read_text(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:
-        raise HcError(f"settings file '{path}' cannot be read ({exc})", _SETTINGS_HINT) from None
+        reason = getattr(exc, "reason", None) or exc.strerror or str(exc)
+        raise HcError(f"settings file '{path}' cannot be read: {reason}", _SETTINGS_HINT) from None
     import tomllib
 
     try:
         value = tomllib.loads(text).get("ruleset")
     except tomllib.TOMLDecodeError as exc:
         raise HcError(f"{path}: not valid TOML: {exc}", _SETTINGS_HINT) from None
+    except RecursionError:
+        raise HcError(f"{path}: nested too deep to be settings", _SETTINGS_HINT) from None
     if value is not None and not isinstance(value, str):
         raise HcError(f"{path}: ruleset: must be a name in quotes", _SETTINGS_HINT)
     return value

@@ -1,20 +1,30 @@
 """`hc replay FILE`: resolve every logged entry again and report each that does not come out
-the same (a roll edited after the fact, tables changed since, another version of hc)."""
+the same (a roll edited after the fact, tables changed since, another version of hc), every
+line that is not an entry and every break in the chain of entries; with `--head RECEIPT`, also
+whether the log still reaches the head a logged command printed.
+
+The log is read a line at a time and each entry reported as it is replayed, so a log of any
+length replays in constant memory.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 
 from hc_cli import __version__
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, execute
-from hc_cli.log import file_digest, read
+from hc_cli.log import LogReader, file_digest, log_key
 from hc_cli.record import field, record
 from hc_cli.render.json_text import as_dict
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
+
+MAX_NOTED = 1000  # damaged lines and breaks listed in the report: past this the log is no log
 
 
 @record
@@ -24,70 +34,215 @@ class EntryReport:
     reproduced: bool
     differences: list[str] = field(default_factory=list)
 
-
-@record
-class ReplayReport:
-    path: str
-    entries: list[EntryReport]
-    damaged: list[str]
-    truncated: bool
-    broken: list[str] = field(default_factory=list)
-
-    @property
-    def failed(self) -> int:
-        """Entries that do not reproduce, damaged lines and breaks in the chain: a log that
-        was edited, cut or added to by hand does not pass."""
-        return sum(not e.reproduced for e in self.entries) + len(self.damaged) + len(self.broken)
+    def lines(self) -> list[str]:
+        head = f"line {self.line}: {self.what}: " + (
+            "reproduced" if self.reproduced else "does NOT reproduce"
+        )
+        return [head] + [f"  {d}" for d in self.differences]
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "log": self.path,
-            "entries": [e.__dict__ for e in self.entries],
-            "reproduced": len(self.entries) - self.failed,
-            "not_reproduced": self.failed,
-            "damaged": self.damaged,
-            "chain_broken": self.broken,
-            "truncated_last_line": self.truncated,
+            "line": self.line,
+            "what": self.what,
+            "reproduced": self.reproduced,
+            "differences": self.differences,
         }
 
-    def lines(self) -> list[str]:
-        out = []
-        for e in self.entries:
-            out.append(
-                f"line {e.line}: {e.what}: "
-                + ("reproduced" if e.reproduced else "does NOT reproduce")
-            )
-            out += [f"  {d}" for d in e.differences]
-        out += self.damaged + self.broken
-        if self.truncated:
-            out.append("the last line was cut short (its writer was stopped): ignored")
-        bad = sum(not e.reproduced for e in self.entries)
-        out.append(
-            f"{len(self.entries)} entries: {len(self.entries) - bad} reproduced, {bad} did not"
+
+_RECEIPT = re.compile(r"^(?:(\d{1,12}):)?([0-9a-f]{8,64})$")
+
+
+def parse_receipt(text: str) -> tuple[int | None, str]:
+    """`12:3f9ac21e` (or `3f9ac21e`, or with a dash inside the hex as a player writes it down)
+    -> (12, '3f9ac21e')."""
+    found = _RECEIPT.match(text.strip().lower().replace("-", "")) if len(text) < 100 else None
+    if found is None:
+        raise HcError(
+            f"--head '{text[:40]}' is no receipt",
+            "give the receipt a logged command printed, e.g. --head 12:3f9ac21e",
         )
+    return (int(found.group(1)) if found.group(1) else None), found.group(2)
+
+
+class Replay:
+    """One replay of a log: iterate to replay it entry by entry; then `failed`, `summary`."""
+
+    def __init__(self, path: str, rules: list[str] | None = None, head: str | None = None) -> None:
+        self.path = path
+        self.supplied = {file_digest(f): f for f in rules or ()}
+        self.head = parse_receipt(head) if head else None
+        self.reader = LogReader(path, log_key())
+        self.session = Session()
+        self.reproduced = 0
+        self.not_reproduced = 0
+        self.damaged: list[str] = []
+        self.broken: list[str] = []
+        self.head_reached = False
+
+    def __iter__(self) -> Iterator[EntryReport | str]:
+        """Each entry's report as it is replayed, and each damaged line and break in the
+        chain (as a sentence) where it is found."""
+        for event in self.reader:
+            if event.kind == "entry":
+                report = self._entry(event.line, event.entry)
+                if report.reproduced:
+                    self.reproduced += 1
+                else:
+                    self.not_reproduced += 1
+                if self.head is not None:
+                    seq, digest = self.head
+                    if event.digest.startswith(digest) and seq in (None, event.entry.get("seq")):
+                        self.head_reached = True
+                yield report
+                continue
+            noted = self.damaged if event.kind == "damaged" else self.broken
+            if len(noted) < MAX_NOTED:
+                noted.append(event.message)
+            yield event.message
+
+    def _entry(self, line: int, entry: dict) -> EntryReport:
+        what = f"{_text(entry.get('command'))} ({_text(entry.get('ruleset'))})"
+        try:
+            files, notes = _rules_files(entry.get("rules"), self.supplied)
+            call = Call(
+                command=entry["command"],
+                ruleset=entry["ruleset"],
+                flags=dict(entry.get("flags") or {}),
+                seed=None if entry.get("dice") or entry.get("odds") else entry.get("seed"),
+                dice=entry.get("dice"),
+                odds=bool(entry.get("odds")),
+                rules=files,
+                exact=bool(entry.get("exact")),
+            )
+            now = as_dict(execute(call, self.session))
+            logged = entry.get("result") or {}
+            if not isinstance(logged, dict):
+                raise HcError("its result is not a resolution")
+        except HcError as error:
+            hint = f" ({error.hint})" if error.hint else ""
+            return EntryReport(line, what, False, [f"no longer resolves: {error.message}{hint}"])
+        except Exception as error:  # a hand-made entry of any shape is a report, never a crash
+            return EntryReport(
+                line, what, False, [f"no longer resolves: {type(error).__name__}: {error}"[:200]]
+            )
+        differences = _differences(logged, now)
+        if differences:
+            differences += notes
+            digest = self.session.digest(call.ruleset, call.rules)
+            if entry.get("tables") not in (None, digest):
+                differences.append("the tables have changed since it was logged")
+            if entry.get("hc") != __version__:
+                differences.append(
+                    f"logged by hc {_text(entry.get('hc'))}, replayed by {__version__}"
+                )
+        return EntryReport(line, what, not differences, differences)
+
+    @property
+    def failed(self) -> int:
+        """Entries that do not reproduce, damaged lines, breaks in the chain, an empty log and
+        a receipt the log no longer reaches: a log edited, cut or added to by hand does not
+        pass."""
+        entries = self.reproduced + self.not_reproduced
+        missed = self.head is not None and not self.head_reached
+        return self.not_reproduced + len(self.damaged) + len(self.broken) + (not entries) + missed
+
+    def summary_lines(self) -> list[str]:
+        out = []
+        if self.reader.truncated:
+            out.append("the last line was cut short (its writer was stopped): ignored")
+        entries = self.reproduced + self.not_reproduced
+        if not entries:
+            out.append("no entries: hc never writes an empty log (emptied, or not a log)")
+        out.append(
+            f"{entries} entries: {self.reproduced} reproduced, {self.not_reproduced} did not"
+        )
+        if self.head is not None:
+            seq, digest = self.head
+            shown = f"{seq}:{digest}" if seq is not None else digest
+            out.append(
+                f"receipt {shown}: "
+                + (
+                    "reached"
+                    if self.head_reached
+                    else "NOT reached: entries were changed or cut since it was printed"
+                )
+            )
         if self.damaged or self.broken:
             out.append(
                 f"the log has been tampered with or damaged: {len(self.damaged)} bad line(s), "
                 f"{len(self.broken)} break(s) in the chain"
             )
+        if self.reader.head is not None:
+            seq, digest = self.reader.head
+            out.append(f"head: {seq}:{digest[:8]}")
         return out
+
+    def summary(self) -> dict[str, Any]:
+        entries = self.reproduced + self.not_reproduced
+        found: dict[str, Any] = {
+            "log": self.path,
+            "entries_read": entries,
+            "reproduced": self.reproduced,
+            "not_reproduced": self.not_reproduced,
+            "failed": self.failed,
+            "damaged": self.damaged,
+            "chain_broken": self.broken,
+            "truncated_last_line": self.reader.truncated,
+            "head": None
+            if self.reader.head is None
+            else f"{self.reader.head[0]}:{self.reader.head[1][:8]}",
+        }
+        if self.head is not None:
+            found["receipt_reached"] = self.head_reached
+        return found
+
+
+def _text(value: Any) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _rolls(result: dict) -> str:
+    rolls = result.get("rolls")
+    if not isinstance(rolls, list):
+        return _text(rolls)
     return ", ".join(
-        f"{r.get('die')} {r.get('purpose')} {r.get('value')}" for r in result.get("rolls", [])
+        f"{r.get('die')} {r.get('purpose')} {r.get('value')}" if isinstance(r, dict) else _text(r)
+        for r in rolls
     )
 
 
 def _differences(logged: dict, now: dict) -> list[str]:
+    """What changed, field by field, from what to what; a nested field by its path."""
     out = []
     if logged.get("rolls") != now.get("rolls"):
         out.append(f"rolls: logged [{_rolls(logged)}], now [{_rolls(now)}]")
-    for key in sorted(set(logged) | set(now)):
+    for key in sorted(set(logged) | set(now), key=str):
         if key == "rolls" or logged.get(key) == now.get(key):
             continue
-        out.append(f"{key}: logged {logged.get(key)!r}, now {now.get(key)!r}")
+        out += _changed(str(key), logged.get(key), now.get(key))
     return out
+
+
+def _changed(path: str, was: Any, now: Any, depth: int = 0) -> list[str]:
+    if isinstance(was, dict) and isinstance(now, dict) and depth < 4:
+        out = []
+        for key in sorted(set(was) | set(now), key=str):
+            if was.get(key) != now.get(key):
+                out += _changed(f"{path}.{key}", was.get(key), now.get(key), depth + 1)
+        return out
+    if isinstance(was, list) and isinstance(now, list) and len(was) == len(now) and depth < 4:
+        out = []
+        for i, (a, b) in enumerate(zip(was, now, strict=True)):
+            if a != b:
+                out += _changed(f"{path}[{i}]", a, b, depth + 1)
+        return out
+    return [f"{path}: logged {_shown(was)}, now {_shown(now)}"]
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 def _rules_files(logged: Any, supplied: dict[str, str]) -> tuple[tuple[str, ...], list[str]]:
@@ -116,38 +271,3 @@ def _rules_files(logged: Any, supplied: dict[str, str]) -> tuple[tuple[str, ...]
                 "hc replay LOG --rules FILE",
             )
     return tuple(files), notes
-
-
-def replay(path: str, rules: list[str] | None = None) -> ReplayReport:
-    contents = read(path)
-    supplied = {file_digest(f): f for f in rules or ()}
-    session = Session()
-    reports = []
-    for line, entry in contents.entries:
-        what = f"{entry.get('command')} ({entry.get('ruleset')})"
-        try:
-            files, notes = _rules_files(entry.get("rules"), supplied)
-            call = Call(
-                command=entry["command"],
-                ruleset=entry["ruleset"],
-                flags=dict(entry.get("flags") or {}),
-                seed=None if entry.get("dice") or entry.get("odds") else entry.get("seed"),
-                dice=entry.get("dice"),
-                odds=bool(entry.get("odds")),
-                rules=files,
-                exact=bool(entry.get("exact")),
-            )
-            now = as_dict(execute(call, session))
-        except (HcError, KeyError, TypeError, AttributeError) as error:
-            reports.append(EntryReport(line, what, False, [f"no longer resolves: {error}"]))
-            continue
-        differences = _differences(entry.get("result") or {}, now)
-        if differences:
-            differences += notes
-            digest = session.digest(call.ruleset, call.rules)
-            if entry.get("tables") not in (None, digest):
-                differences.append("the tables have changed since it was logged")
-            if entry.get("hc") != __version__:
-                differences.append(f"logged by hc {entry.get('hc')}, replayed by {__version__}")
-        reports.append(EntryReport(line, what, not differences, differences))
-    return ReplayReport(path, reports, contents.damaged, contents.truncated, contents.broken)

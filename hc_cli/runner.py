@@ -90,11 +90,20 @@ def output(
         echo(render(res, width=width(), quiet=quiet, verbose=verbose))
 
 
+MAX_ENTRY = 4096  # characters: a line of dice, however many a volley asks for at once
+
+
 def _ask_line(prompt: str) -> str | None:
-    """One line of dice from the player (or a script's stdin); None at the end of input."""
+    """One line of dice from the player (or a script's stdin); None at the end of input. A
+    line past MAX_ENTRY characters (no player types one; /dev/zero would) is an error."""
     sys.stderr.write(prompt)
     sys.stderr.flush()
-    line = sys.stdin.readline()
+    line = sys.stdin.readline(MAX_ENTRY + 1)
+    if len(line) > MAX_ENTRY:
+        raise HcError(
+            f"--dice ask: an entry longer than {MAX_ENTRY:,} characters",
+            "enter the dice a line at a time, values separated by spaces",
+        )
     if not sys.stdin.isatty():  # show what a script answered, as a person's typing shows
         sys.stderr.write(line if line.endswith("\n") else line + "\n")
     return line or None
@@ -130,13 +139,13 @@ def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]
             call = replace(call, dice=res.inputs.get("dice", call.dice))
     except HcError as error:
         return say_error(command, error)
-    log_failed = None
+    log_failed, receipt = None, None
     if values.get("log") is not None:
         from hc_cli.log import append, make_entry
         from hc_cli.render.json_text import as_dict
 
         try:
-            append(
+            receipt = append(
                 values["log"],
                 make_entry(call, as_dict(res), session.digest(call.ruleset, call.rules)),
             )
@@ -151,4 +160,6 @@ def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]
     )
     if log_failed is not None:
         return say_error(command, log_failed)
+    if receipt is not None:  # the chain's head, to note: hc replay LOG --head RECEIPT
+        echo(f"logged to {values['log']}: receipt {receipt}", err=True)
     return 0

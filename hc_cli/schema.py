@@ -7,6 +7,7 @@ problem it finds (not just the first), so `hc rules check` can list them all at 
 from __future__ import annotations
 
 from hc_cli.errors import RulesFileError
+from hc_cli.numbers import as_text
 from hc_cli.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -210,3 +211,36 @@ def plain(value: Any) -> Any:
     if isinstance(value, list):
         return [plain(v) for v in value]
     return value
+
+
+def origin(entry: dict, field: str) -> tuple[str, int | None]:
+    """The file and line that gave a merged entry its `field`: the house-rules file that
+    changed it last, else the file the entry came from."""
+    path = entry.get("_changed", {}).get(field) or entry.get("_file") or "rules"
+    return path, entry.get("_lines", {}).get(field)
+
+
+def check_bounds(
+    tables: dict[str, dict[str, dict]],
+    table: str,
+    bounds: dict[str, tuple[float, float, str]],
+    problems: Problems,
+    field: str = "value",
+) -> None:
+    """Each named entry's `field` within (least, greatest, why): a number a procedure divides
+    by, rolls as a die or counts with, bounded as strictly as it is used."""
+    for name, (low, high, why) in bounds.items():
+        entry = tables.get(table, {}).get(name)
+        if entry is None:
+            continue  # a missing entry is reported as missing
+        value = entry.get(field)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if not low <= value <= high:
+                path, line = origin(entry, field)
+                problems.add(
+                    path,
+                    line,
+                    f"{table}.{name}.{field}",
+                    f"{as_text(value)} is outside {as_text(low)}..{as_text(high)}",
+                    why,
+                )

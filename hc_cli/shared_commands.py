@@ -153,9 +153,17 @@ SHARED_COMMANDS = (
                 help="A house-rules file the log names, moved or copied here: found by its "
                 "content (repeatable).",
             ),
+            Option(
+                "head",
+                metavar="RECEIPT",
+                help="The receipt a logged command printed (12:3f9ac21e): the log must still "
+                "reach it (an entry edited, or the end cut off, since it was printed fails).",
+            ),
         ),
         common=("json",),
         run="replay",
+        description="With HC_LOG_KEY (or HC_LOG_KEY_FILE) set, the chain is checked with the "
+        "game's key, as it was written.",
         examples=("hc replay game.log",),
     ),
     Command(

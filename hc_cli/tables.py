@@ -21,12 +21,12 @@ import json
 import os
 
 from hc_cli.errors import HcError, RulesFileError, UnknownName
+from hc_cli.files import read_cache, write_cache
 from hc_cli.paths import (
     cache_dir,
     config_rule_files,
     house_rule_paths,
     stat_key,
-    write_atomically,
     yaml_files,
 )
 from hc_cli.record import field, record
@@ -58,10 +58,21 @@ def bundled_files(ruleset: str) -> list[str]:
 
 
 MAX_RULES_BYTES = 1_000_000  # a house-rules file is a page of YAML, not a megabyte
+MAX_CACHE_BYTES = 32_000_000  # the tables of a rule set with its house rules: far less
+
+
+MOST_RULES_FILES = 64  # house-rules files laid on at once: a table uses a handful
 
 
 def house_rule_files(cli_files: list[str] | None = None) -> list[str]:
     """Every house-rules file in force, in order; a missing one is an error."""
+    paths = house_rule_paths(cli_files)
+    if len(paths) > MOST_RULES_FILES:
+        raise HcError(
+            f"{len(paths):,} house-rules files (the config folder, HC_RULES and --rules): "
+            f"more than the {MOST_RULES_FILES} hc lays on at once",
+            "gather the house rules into fewer files",
+        )
     if any(not p for p in os.environ.get("HC_RULES", "x").split(os.pathsep)):
         raise HcError(
             "HC_RULES has an empty entry",
@@ -71,7 +82,7 @@ def house_rule_files(cli_files: list[str] | None = None) -> list[str]:
         if not given:
             raise HcError("--rules '' names no file", "give the path of a YAML file")
     hint = "give the path of a YAML file (--rules, HC_RULES or the config directory)"
-    return [existing_file(p, "house-rules file", hint) for p in house_rule_paths(cli_files)]
+    return [existing_file(p, "house-rules file", hint) for p in paths]
 
 
 def existing_file(path: str, what: str, hint: str) -> str:
@@ -135,19 +146,17 @@ def parse_yaml(path: str) -> Any:
 
     LinedLoader.add_constructor("tag:yaml.org,2002:map", mapping)
     LinedLoader.add_constructor("tag:yaml.org,2002:seq", sequence)
+    from hc_cli.files import FileRefused, read_text
+
     try:
-        if os.stat(path).st_size > MAX_RULES_BYTES:
-            raise RulesFileError(
-                str(path),
-                None,
-                None,
-                f"is larger than {MAX_RULES_BYTES:,} bytes",
-                "a house-rules file changes a few entries: split or trim it",
-            )
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        text = read_text(path, MAX_RULES_BYTES)
+    except FileRefused as exc:
+        raise RulesFileError(
+            str(path), None, None, exc.reason, "a rules file is a page of YAML: give that file"
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise RulesFileError(str(path), None, None, f"cannot be read ({exc})") from None
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise RulesFileError(str(path), None, None, f"cannot be read ({reason})") from None
     try:
         # An alias (*name) can expand a few hundred bytes into gigabytes: tables take none.
         # The events are read without building anything, so the check itself is cheap.
@@ -161,6 +170,10 @@ def parse_yaml(path: str) -> Any:
                     "write the values out in full: rules files take no aliases",
                 )
         return yaml.load(text, Loader=LinedLoader)  # noqa: S506 - a SafeLoader subclass
+    except RecursionError:
+        raise RulesFileError(
+            str(path), None, None, "nested too deep", "a rules file is tables of entries"
+        ) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else None
@@ -258,16 +271,19 @@ def _lay_entries(
         if len(problems.items) > before:
             continue
         fields = plain(entry)
+        lines = {f: entry.line_of(f) for f in entry} if isinstance(entry, Lined) else {}
         if existing is None:
             if house:
                 fields.setdefault("source", "house rules")
             fields["_file"] = str(path)
+            fields["_lines"] = lines
             tables[table][name] = fields
         else:
             merged = {**existing, **fields}
             changed = dict(existing.get("_changed", {}))
             changed.update({f: str(path) for f in fields})
             merged["_changed"] = changed
+            merged["_lines"] = {**existing.get("_lines", {}), **lines}
             tables[table][name] = merged
 
 
@@ -386,15 +402,25 @@ def merge(
         raise RulesProblems(problems.items)
     import hashlib  # only when the tables are built anew: it is slow to import
 
-    digest = hashlib.sha256(json.dumps(tables, sort_keys=True).encode()).hexdigest()
+    # Of the content alone: where an entry came from (files, lines) is not what it says.
+    content = {
+        table: {
+            name: {k: v for k, v in entry.items() if not k.startswith("_")}
+            for name, entry in entries.items()
+        }
+        for table, entries in tables.items()
+    }
+    digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
     return MergedTables(ruleset, tables, bundled + house, digest, skipped)
 
 
 def _cache_shape(data: Any) -> bool:
     """A cache read back is trusted only in the shape hc writes it; anything else is rebuilt."""
     return (
-        isinstance(data.get("tables"), dict)
+        isinstance(data, dict)
+        and isinstance(data.get("tables"), dict)
         and all(isinstance(t, dict) for t in data["tables"].values())
+        and all(isinstance(e, dict) for t in data["tables"].values() for e in t.values())
         and isinstance(data.get("files"), list)
         and isinstance(data.get("digest"), str)
         and isinstance(data.get("skipped"), list)
@@ -410,28 +436,32 @@ def load_merged(
     name, description = stat_key(ruleset, bundled + house)
     cached = os.path.join(cache_dir(), f"tables-{name}.json")
     if use_cache and not os.environ.get("HC_NO_CACHE"):
-        try:
-            with open(cached, encoding="utf-8") as f:
-                data = json.loads(f.read())
-            if data["source"] == description and _cache_shape(data):
-                return MergedTables(
-                    ruleset, data["tables"], data["files"], data["digest"], data["skipped"]
-                )
-        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-            pass  # no cache yet, or a damaged one: rebuild it below
+        data = read_cache(cached, description, MAX_CACHE_BYTES)
+        if data is not None and _cache_shape(data):
+            return MergedTables(
+                ruleset, data["tables"], data["files"], data["digest"], data["skipped"]
+            )
     schemas, cross_check = schemas_loader()
     merged = merge(ruleset, schemas, bundled, house, cross_check)
     if use_cache:
-        write_atomically(
+        write_cache(
             cached,
-            json.dumps(
-                {
-                    "source": description,
-                    "tables": merged.tables,
-                    "files": merged.files,
-                    "digest": merged.digest,
-                    "skipped": merged.skipped,
-                }
-            ),
+            description,
+            {
+                "tables": merged.tables,
+                "files": merged.files,
+                "digest": merged.digest,
+                "skipped": merged.skipped,
+            },
         )
     return merged
+
+
+def load_typed(ruleset: str, schemas_loader: Any, house_files: list[str] | None, build: Any) -> Any:
+    """A rule set's typed tables (`build(merged)`): from the cache, and if what the cache
+    holds cannot be built (written by another hc, or tampered with), from the files."""
+    merged = load_merged(ruleset, schemas_loader, house_files)
+    try:
+        return build(merged)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return build(load_merged(ruleset, schemas_loader, house_files, use_cache=False))

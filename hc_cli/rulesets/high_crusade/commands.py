@@ -8,7 +8,7 @@ from hc_cli.mods import parse_mods
 from hc_cli.numbers import is_digits, whole
 from hc_cli.rulesets.high_crusade import resolve as r
 from hc_cli.rulesets.high_crusade.tables import RULESET, SCHEMAS, HighCrusadeTables, cross_check
-from hc_cli.tables import load_merged
+from hc_cli.tables import load_typed
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -137,4 +137,4 @@ def schemas() -> tuple[dict, object]:
 
 
 def load_tables(house_files: list[str] | None = None) -> HighCrusadeTables:
-    return HighCrusadeTables.from_merged(load_merged(RULESET, schemas, house_files))
+    return load_typed(RULESET, schemas, house_files, HighCrusadeTables.from_merged)

@@ -6,7 +6,7 @@ from hc_cli import readings
 from hc_cli.entries import Entry, entry_args, lookup
 from hc_cli.errors import HcError, UnknownName
 from hc_cli.record import record
-from hc_cli.schema import Field, Problems
+from hc_cli.schema import Field, Problems, check_bounds
 from hc_cli.tables import MergedTables
 
 RULESET = "high-crusade"
@@ -76,7 +76,13 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     },
 }
 
-REQUIRED_RULES = ("morale-pass", "rally-pass", "initiative-die")
+# Each rule's value as the procedures can use it: a die has two sides or more.
+RULE_BOUNDS = {
+    "morale-pass": (-100, 100, "the modified D10 a Morale test needs"),
+    "rally-pass": (-100, 100, "the modified D10 a Regroup needs"),
+    "initiative-die": (2, 1000, "a die has 2 sides or more: a roll-off of 1-sided dice never ends"),
+}
+REQUIRED_RULES = tuple(RULE_BOUNDS)
 
 
 READINGS = ("initiative-rolloff", "casualty-modifier")
@@ -120,6 +126,7 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
                 "missing",
                 "the High Crusade procedures need it; do not remove it",
             )
+    check_bounds(tables, "rules", RULE_BOUNDS, problems)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from hc_cli.mods import parse_mods
 from hc_cli.rulesets.rogue_trader import move as m
 from hc_cli.rulesets.rogue_trader import resolve as r
 from hc_cli.rulesets.rogue_trader.tables import RULESET, SCHEMAS, RogueTraderTables, cross_check
-from hc_cli.tables import load_merged
+from hc_cli.tables import load_typed
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -77,4 +77,4 @@ def schemas() -> tuple[dict, object]:
 
 
 def load_tables(house_files: list[str] | None = None) -> RogueTraderTables:
-    return RogueTraderTables.from_merged(load_merged(RULESET, schemas, house_files))
+    return load_typed(RULESET, schemas, house_files, RogueTraderTables.from_merged)

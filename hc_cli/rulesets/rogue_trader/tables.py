@@ -5,7 +5,7 @@ from __future__ import annotations
 from hc_cli import readings
 from hc_cli.entries import Entry, entry_args, lookup
 from hc_cli.record import record
-from hc_cli.schema import Field, Problems
+from hc_cli.schema import Field, Problems, check_bounds, origin
 from hc_cli.tables import MergedTables
 
 RULESET = "rogue-trader"
@@ -86,17 +86,26 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     },
 }
 
+_DIE = "a die has 2 sides or more"
+# Each rule's value as the procedures can use it: a die has two sides or more, a divisor is
+# at least 1, a D6 split falls on the die.
+RULE_BOUNDS = {
+    "minimum-to-hit": (1, 7, "the least D6 score to hit, 1..7"),
+    "following-fire-reach": (0, 1000, "inches from one target to the next"),
+    "rider-split": (0, 6, "a D6 of this or less hits the rider: 0..6"),
+    "melee-split": (0, 6, "a D6 of this or less hits the enemy: 0..6"),
+    "deviation-distance-die": (2, 1000, _DIE),
+    "deviation-direction-die": (2, 1000, _DIE),
+    "blasting-cover-penalty": (-6, 6, "added to a D6"),
+    "difficult-ground-divisor": (1, 100, "ground crossed at 1/N the rate: N is 1 or more"),
+    "very-difficult-ground-divisor": (1, 100, "ground crossed at 1/N the rate: N is 1 or more"),
+    "free-turns": (0, 100, "turns a move makes free"),
+    "turn-cost-half-inches": (0, 100, "half inches a further turn costs"),
+    "charge-multiplier": (1, 10, "a charge multiplies the move"),
+}
 REQUIRED = {
     "charts": ("to-hit", "seven-plus", "wound", "deviation"),
-    "rules": (
-        "minimum-to-hit",
-        "following-fire-reach",
-        "rider-split",
-        "melee-split",
-        "deviation-distance-die",
-        "deviation-direction-die",
-        "blasting-cover-penalty",
-    ),
+    "rules": tuple(RULE_BOUNDS),
 }
 
 
@@ -122,7 +131,38 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
                     "missing",
                     "the Rogue Trader procedures need it; do not remove it",
                 )
+    check_bounds(tables, "rules", RULE_BOUNDS, problems)
     charts = tables["charts"]
+    deviation = charts.get("deviation", {})
+    if "deviation" in charts and not deviation.get("radii"):
+        path, line = origin(deviation, "radii")
+        problems.add(
+            path, line, "charts.deviation.radii", "is empty", "list each marker radius and its D6"
+        )
+    for i, row in enumerate(deviation.get("radii") or []):
+        if not isinstance(row, dict) or not 1 <= row.get("deviates_on", 0) <= 7:
+            path, line = origin(deviation, "radii")
+            problems.add(
+                path,
+                line,
+                f"charts.deviation.radii[{i}].deviates_on",
+                f"{row.get('deviates_on') if isinstance(row, dict) else row!r} is no D6 score",
+                "the D6 score on which it deviates, 1..6 (7: never)",
+            )
+    second = charts.get("seven-plus", {}).get("second_roll")
+    if "seven-plus" in charts and not (
+        isinstance(second, list)
+        and second
+        and all(isinstance(v, int) and 1 <= v <= 6 for v in second)
+    ):
+        path, line = origin(charts["seven-plus"], "second_roll")
+        problems.add(
+            path,
+            line,
+            "charts.seven-plus.second_roll",
+            "must list the second D6 needed for 7, 8, 9 ...",
+            "whole numbers 1..6",
+        )
     if "wound" in charts:
         rows = charts["wound"].get("rows") or []
         where = charts["wound"].get("_changed", {}).get("rows") or charts["wound"]["_file"]

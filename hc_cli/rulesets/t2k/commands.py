@@ -7,7 +7,7 @@ from hc_cli.mods import parse_mods
 from hc_cli.rulesets.t2k import fire as f
 from hc_cli.rulesets.t2k import initiative as i
 from hc_cli.rulesets.t2k.tables import RULESET, SCHEMAS, T2kTables, cross_check
-from hc_cli.tables import load_merged
+from hc_cli.tables import load_typed
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -63,4 +63,4 @@ def schemas() -> tuple[dict, object]:
 
 
 def load_tables(house_files: list[str] | None = None) -> T2kTables:
-    return T2kTables.from_merged(load_merged(RULESET, schemas, house_files))
+    return load_typed(RULESET, schemas, house_files, T2kTables.from_merged)

@@ -8,7 +8,7 @@ from hc_cli import readings
 from hc_cli.entries import Entry, entry_args, lookup
 from hc_cli.errors import HcError
 from hc_cli.record import record
-from hc_cli.schema import Field, Problems
+from hc_cli.schema import Field, Problems, check_bounds, origin
 from hc_cli.tables import MergedTables
 
 RULESET = "t2k"
@@ -92,30 +92,34 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "rules": {"value": Field("int", required=True), "description": Field("str"), "source": _SOURCE},
 }
 
-REQUIRED_RULES = (
-    "task-die",
-    "range-band-factor",
-    "scope-bonus",
-    "laser-sight-shots",
-    "pistol-brace",
-    "two-weapons-strength",
-    "danger-zone-metres",
-    "quick-kill-die",
-    "riders-percent",
-    "shotgun-pellets",
-    "bursts-per-action",
-    "hit-location-die",
-    "thrown-effective",
-    "thrown-long",
-    "thrown-damage-die",
-    "min-throw-weight",
-    "grenade-deviation-die",
-    "grenade-direction-die",
-    "further-grenade-bonus",
-    "extra-action-above",
-    "extra-action-round-up",
-    "tie-die",
-)
+_DIE = "a die has 2 sides or more"
+# Each rule's value as the procedures can use it: a die has two sides or more, a factor and a
+# weight are at least 1, a percentage is 0..100.
+RULE_BOUNDS = {
+    "task-die": (2, 1000, _DIE),
+    "range-band-factor": (1, 100, "each band reaches this many times the one before"),
+    "scope-bonus": (0, 1000, "added to a hit number"),
+    "laser-sight-shots": (1, 100, "aimed shots an action"),
+    "pistol-brace": (0, 100, "recoil off"),
+    "two-weapons-strength": (0, 100, "Strength off"),
+    "danger-zone-metres": (0, 100_000, "metres either side of the target"),
+    "quick-kill-die": (2, 1000, _DIE),
+    "riders-percent": (0, 100, "a percentage"),
+    "shotgun-pellets": (1, 1000, "a burst size of the bursts table"),
+    "bursts-per-action": (1, 100, "bursts an action"),
+    "hit-location-die": (2, 1000, _DIE),
+    "thrown-effective": (0, 100, "a difficulty rank of the difficulties table"),
+    "thrown-long": (0, 100, "a difficulty rank of the difficulties table"),
+    "thrown-damage-die": (2, 1000, _DIE),
+    "min-throw-weight": (1, 1000, "kg: an object lighter throws as this"),
+    "grenade-deviation-die": (2, 1000, _DIE),
+    "grenade-direction-die": (2, 1000, _DIE),
+    "further-grenade-bonus": (0, 100, "skill for each further grenade"),
+    "extra-action-above": (0, 100, "an Initiative"),
+    "extra-action-round-up": (0, 1, "1 rounds up, 0 down"),
+    "tie-die": (2, 1000, _DIE + ": ties on a 1-sided die never end"),
+}
+REQUIRED_RULES = tuple(RULE_BOUNDS)
 
 
 READINGS = (
@@ -130,6 +134,38 @@ READINGS = (
 
 def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
     readings.check(tables, READINGS, problems)
+    check_bounds(tables, "rules", RULE_BOUNDS, problems)
+    rules = {name: entry.get("value") for name, entry in tables["rules"].items()}
+    top = max((entry.get("up_to", 0) for entry in tables["hit_locations"].values()), default=0)
+    if isinstance(rules.get("hit-location-die"), int) and top < rules["hit-location-die"]:
+        path, line = origin(tables["rules"]["hit-location-die"], "value")
+        problems.add(
+            path,
+            line,
+            "rules.hit-location-die.value",
+            f"a d{rules['hit-location-die']} rolls past the last hit location (up to {top})",
+            "every roll of the die must land on a location of hit_locations",
+        )
+    if str(rules.get("shotgun-pellets")) not in tables["bursts"]:
+        path, line = origin(tables["rules"].get("shotgun-pellets", {}), "value")
+        problems.add(
+            path,
+            line,
+            "rules.shotgun-pellets.value",
+            f"{rules.get('shotgun-pellets')} is not a burst size of the bursts table",
+            "bursts: " + ", ".join(tables["bursts"]),
+        )
+    for name in ("thrown-effective", "thrown-long"):
+        rank = rules.get(name)
+        if isinstance(rank, int) and rank >= len(tables["difficulties"]):
+            path, line = origin(tables["rules"][name], "value")
+            problems.add(
+                path,
+                line,
+                f"rules.{name}.value",
+                f"rank {rank} is past the hardest difficulty",
+                f"ranks 0..{len(tables['difficulties']) - 1}",
+            )
     for name in REQUIRED_RULES:
         if name not in tables["rules"]:
             problems.add(
