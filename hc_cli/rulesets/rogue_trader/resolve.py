@@ -1100,7 +1100,7 @@ def _casualty(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
 def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
     from fractions import Fraction
 
-    from hc_cli.odds import add_independent, enumerate_outcomes
+    from hc_cli.odds import POWER_BUDGET, Distribution, add_independent, enumerate_outcomes
 
     plan = plan_fire(t, req)
     res = plan.res
@@ -1125,14 +1125,27 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
             {"casualties": casualties, "targets reached": reached},
         )
         return res
-    wounds = add_independent(_wounds(d) for d in dists)
+    each = [Distribution.of(_wounds(d)) for d in dists]
+    # The total wounds of thousands of shots of multi-die damage: a distribution of tens of
+    # thousands of sums of long integers. Past its budget only its mean is given.
+    whole = len(per_shot) > 1 or each[0].power_cost(len(each)) <= POWER_BUDGET
+    wounds = add_independent(each) if whole else None
     if plan.one_model:
         left = plan.specs[0].victim.wounds_left
-        dead = wounds.tail(left)  # one sum of integers, not a fraction a row
+        dead = each[0].power_tail(len(each), left)  # the sums below its wounds left, alone
         casualties = {0: 1 - dead, 1: dead}
     else:
         casualties = add_independent(_casualty(d) for d in dists)
-    counts = {"casualties": casualties, "wounds": wounds}
+    counts = {"casualties": casualties}
+    if wounds is not None:
+        counts["wounds"] = wounds
+    else:
+        total = sum(w.mean() for w in each)
+        res.explanation.append(
+            f"wounds: mean {float(total):.2f}; the odds of each of the "
+            f"{max(each[0]) * len(each) + 1:,} totals of {len(each):,} shots are left out "
+            "(they take too long to work out exactly: ask about fewer shots for them)"
+        )
     if len(per_shot) == 1:
         res.fields["odds_per"] = "shot"
         outcomes = _outcomes(dists[0])
