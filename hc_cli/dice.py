@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from hc_cli.errors import DiceError
 from hc_cli.numbers import is_whole, shown
+from hc_cli.words import count
 from hc_cli.record import record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -111,8 +112,10 @@ class DiceSource:
                 order.append(group[0])
                 continue
             scored: dict[int, list[str]] = {}
-            for name in group:
-                roll = self.roll(sides, f"{purpose}: {name}")
+            tied = self.batch(
+                f"{purpose} ({', '.join(group)})", [(sides, f"{purpose}: {n}") for n in group]
+            )
+            for name, roll in zip(group, tied, strict=True):
                 rolls.append(roll)
                 scored.setdefault(roll.value, []).append(name)
             groups = [scored[v] for v in sorted(scored, reverse=True)] + groups
@@ -144,11 +147,15 @@ class _Token:
     text: str
     value: int
     percent: bool  # written as a read D100 value, e.g. "46%"
+    forced: str | None = None  # "read" or "face": how a prompt's count says to read it
 
     @property
     def read_value(self) -> bool:
         """A D100 as read: "46%", or two or more digits ("07", "46", "00", "100"). A lone
-        digit is one D10 face, so "4,6" (tens, units) and "46" cannot be confused."""
+        digit is one D10 face, so "4,6" (tens, units) and "46" cannot be confused; unless
+        the count of entries at a prompt says how they are read (`forced`)."""
+        if self.forced is not None:
+            return self.forced == "read"
         return self.percent or len(self.text.lstrip("+-")) >= 2
 
 
@@ -243,6 +250,14 @@ class ScriptedDice(DiceSource):
             )
 
 
+def _as_typed(hint: str | None) -> str:
+    """A hint written for --dice (commas) as a prompt takes it (spaces)."""
+    import re
+
+    text = (hint or "").replace("--dice ", "").replace("separated by commas", "separated by spaces")
+    return re.sub(r"(\d),(\d)", r"\1 \2", text)
+
+
 class AskingDice(ScriptedDice):
     """`--dice ask`: the player's own dice, asked for as they are needed, a phase at a time
     ("roll 4 D6 to hit:"). An entry that does not fit (too few, too many, a face the die does
@@ -262,7 +277,12 @@ class AskingDice(ScriptedDice):
     def entered(self) -> str:
         return ",".join(t.text for t in self._tokens[: self._next])
 
-    def _asked(self, prompt: str, action: Callable[[], T], needed: int = 1) -> T:
+    def _asked(
+        self, prompt: str, action: Callable[[], T], needed: int = 1, d100s: int = 0
+    ) -> T:
+        """Ask until an entry fits. With D100s among the dice, the count decides how the
+        entries are read: as many as the dice, each a read value (7 is 07); a D100's two faces
+        more, tens then units."""
         if self._inside:  # a roll within a batch or a pool already asked for
             return action()
         while True:
@@ -270,15 +290,32 @@ class AskingDice(ScriptedDice):
             if line is None:
                 raise DiceError(
                     f"--dice ask: no more input at roll {len(self._used) + 1} ({prompt})",
-                    "enter the dice a line at a time, values separated by spaces or commas",
+                    "enter the dice a line at a time, values separated by spaces",
                 )
             try:
                 tokens = [self._parse(t) for t in line.replace(",", " ").split()]
             except DiceError as error:
-                self._tell(f"{error.message}; {error.hint}")
+                self._tell(f"{error.message.replace('--dice: ', '')}; {_as_typed(error.hint)}")
                 continue
             if not tokens:
                 continue
+            read_as = ""
+            if d100s:
+                faces = needed + d100s
+                if len(tokens) not in (needed, faces):
+                    self._tell(
+                        f"{count(len(tokens), 'entry')}, {needed} wanted (a read value a D100: "
+                        "46 07) "
+                        f"or {faces} (two faces a D100, tens then units: 4 6 0 7): try again"
+                    )
+                    continue
+                read_as = (
+                    "read as values (7 is 07)"
+                    if len(tokens) == needed
+                    else "read as faces, tens then units"
+                )
+                for token in tokens:
+                    token.forced = "read" if len(tokens) == needed else "face"
             kept = (len(self._tokens), self._next, len(self._used))
             self._tokens.extend(tokens)
             self._inside = True
@@ -292,10 +329,10 @@ class AskingDice(ScriptedDice):
                 self._next = kept[1]
                 del self._used[kept[2] :]
                 if "ran out" in error.message or "too many" in error.message:
-                    what = f"{len(tokens)} value(s) given, {needed} wanted"
+                    what = f"{count(len(tokens), 'entry')}, {needed} wanted"
                 else:
-                    what = f"{error.message.replace('--dice ', '')}; {error.hint}"
-                self._tell(f"{what}: try again")
+                    what = f"{error.message.replace('--dice ', '')}; {_as_typed(error.hint)}"
+                self._tell(f"{what}" + (f" ({read_as})" if read_as else "") + ": try again")
                 continue
             finally:
                 self._inside = False
@@ -308,17 +345,21 @@ class AskingDice(ScriptedDice):
 
     def d100(self, purpose: str) -> Roll:
         return self._asked(
-            f"roll a D100 ({purpose}; two digits, 00 = 100)",
+            f"roll a D100 ({purpose}; 00 = 100)",
             lambda: super(AskingDice, self).d100(purpose),
+            1,
+            1,
         )
 
     def batch(self, phase: str, requests: list[tuple[int, str]]) -> list[Roll]:
         kinds = sorted({sides for sides, _ in requests})
         dice = " and ".join(f"{sum(s == k for s, _ in requests)} D{k}" for k in kinds)
+        d100s = sum(s == 100 for s, _ in requests)
         return self._asked(
-            f"roll {dice} {phase}" + (" (two digits each, 00 = 100)" if 100 in kinds else ""),
+            f"roll {dice} {phase}" + (" (00 = 100)" if d100s else ""),
             lambda: super(AskingDice, self).batch(phase, requests),
             len(requests),
+            d100s,
         )
 
     def pool(self, count: int, sides: int, at_most: int, purpose: str) -> list[Roll]:
@@ -326,6 +367,7 @@ class AskingDice(ScriptedDice):
             f"roll {count} D{sides} ({purpose}; {at_most} or less succeeds)",
             lambda: super(AskingDice, self).pool(count, sides, at_most, purpose),
             count,
+            count if sides == 100 else 0,
         )
 
     def finish(self) -> None:

@@ -1,6 +1,6 @@
 """Plain words for counts: "1 die", "3 dice", "1 hit", "no wounds"."""
 
-IRREGULAR = {"die": "dice", "casualty": "casualties", "miss": "misses"}
+IRREGULAR = {"die": "dice", "casualty": "casualties", "miss": "misses", "entry": "entries"}
 
 
 def count(n: int, noun: str) -> str:

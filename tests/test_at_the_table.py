@@ -112,7 +112,7 @@ def test_dice_asked_for_a_phase_at_a_time_through_a_pipe(tmp_path):
     assert prompts[0] == "roll 2 D6 to hit: 3 3"
     assert prompts[1] == "roll 2 D6 to wound: 4 7"
     assert "value '7' does not fit the d6 for to wound" in prompts[2]
-    assert "1 value(s) given, 2 wanted: try again" in prompts[4]
+    assert "1 entry, 2 wanted: try again" in prompts[4]
     listed = subprocess.run(
         [*args, "--dice", "3,3,4,1"], capture_output=True, text=True, env=env, cwd=tmp_path
     )

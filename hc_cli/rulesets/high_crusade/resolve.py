@@ -470,8 +470,9 @@ def plan_melee(tables: HighCrusadeTables, req: MeleeRequest) -> Resolution:
 def melee_contest(res: Resolution, dice: DiceSource) -> Resolution:
     res = replace(res, rolls=[], explanation=list(res.explanation), fields=dict(res.fields))
     totals = {}
-    for side in ("attacker", "defender"):
-        roll = dice.roll(10, side)
+    # Each player rolls a D10: rolled together, and asked for together.
+    rolls = dice.batch("for the melee (attacker, defender)", [(10, "attacker"), (10, "defender")])
+    for side, roll in zip(("attacker", "defender"), rolls, strict=True):
         res.rolls.append(roll)
         totals[side] = roll.value + _sum(res.modifiers, "melee", side)
         res.fields[f"{side}_total"] = totals[side]
@@ -862,8 +863,9 @@ def roll_off_round(
 ) -> _RollOff:
     a, b = res.inputs["sides"]
     again = f" (roll-off {round_no})" if round_no > 1 else ""
-    ra = dice.roll(die, f"{a}{again}")
-    rb = dice.roll(die, f"{b}{again}")
+    ra, rb = dice.batch(
+        f"for the Initiative ({a}, {b}){again}", [(die, f"{a}{again}"), (die, f"{b}{again}")]
+    )
     ta = ra.value + _sum(res.modifiers, "initiative", a)
     tb = rb.value + _sum(res.modifiers, "initiative", b)
     winner = a if ta > tb or (first_wins_ties and ta == tb) else b if tb > ta else None
