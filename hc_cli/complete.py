@@ -36,10 +36,37 @@ def _split(text: str) -> list[str]:
     return out
 
 
+def _join_wordbreaks(words: list[str], cword: int) -> tuple[list[str], int]:
+    """bash splits `--ruleset=t2k` at the '=' (it is in COMP_WORDBREAKS) into `--ruleset`,
+    `=`, `t2k`: join them back into the one word click reads, and say where the word being
+    completed now is."""
+    out: list[str] = []
+    at = cword
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "=" and out and out[-1].startswith("-") and "=" not in out[-1]:
+            out[-1] += "="
+            if i == cword:
+                at = len(out) - 1
+            if i + 1 < len(words):
+                out[-1] += words[i + 1]
+                if i + 1 == cword:
+                    at = len(out) - 1
+                i += 1
+        else:
+            if i == cword:
+                at = len(out)
+            out.append(word)
+        i += 1
+    return out, (len(out) if cword >= len(words) else at)
+
+
 def _words(shell: str, env: Mapping[str, str]) -> tuple[list[str], str]:
     if shell == "bash":
-        words = _split(env.get("COMP_WORDS", ""))
-        cword = int(env.get("COMP_CWORD", "0"))
+        words, cword = _join_wordbreaks(
+            _split(env.get("COMP_WORDS", "")), int(env.get("COMP_CWORD", "0"))
+        )
         incomplete = words[cword] if cword < len(words) else ""
         return words[1:cword], incomplete
     line = env.get("_TYPER_COMPLETE_ARGS", "")

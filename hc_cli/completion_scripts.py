@@ -34,16 +34,19 @@ _hc_completion() {
 complete -o default -F _hc_completion hc
 
 """,
+    # compinit reads a completion file's first line for its #compdef tag: nothing before it.
     "zsh": """\
-
 #compdef hc
 
 _hc_completion() {
   eval $(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" _HC_COMPLETE=complete_zsh hc)
 }
 
-compdef _hc_completion hc
-
+if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+  _hc_completion "$@"  # autoloaded from the fpath as _hc: complete this TAB
+else
+  compdef _hc_completion hc  # sourced: register it
+fi
 """,
     "fish": (
         f'complete --command hc --no-files --arguments "({_FISH_ASK.format("get-args")})"'

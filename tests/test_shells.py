@@ -1,0 +1,144 @@
+"""TAB completion in real shells: each script installed as the README says (`hc completion
+SHELL --install` into a fresh home), then a weapon completed by bash and zsh at a terminal
+(driven through tmux) and by fish (`complete -C`). A shell that is not installed is skipped,
+saying so; `.ci/run` installs zsh, fish, tmux and bash-completion where it can."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+BIN = str(Path(sys.executable).parent)  # where the installed `hc` is
+
+
+def _needs(*programs: str) -> None:
+    missing = [p for p in programs if shutil.which(p) is None]
+    if missing:
+        pytest.skip(f"{', '.join(missing)} not installed here: cannot drive that shell")
+    if shutil.which("hc", path=BIN) is None:
+        pytest.skip(f"no hc script in {BIN} (install the package to test completion)")
+
+
+def _home(tmp_path: Path, shell: str) -> dict[str, str]:
+    home = tmp_path / "home"
+    home.mkdir(exist_ok=True)
+    env = {
+        "HOME": str(home),
+        "PATH": f"{BIN}:/usr/bin:/bin",
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "TERM": "xterm",
+        "LANG": "C.UTF-8",
+    }
+    install = subprocess.run(
+        [f"{BIN}/hc", "completion", shell, "--install"], env=env, capture_output=True, text=True
+    )
+    assert install.returncode == 0, install.stderr
+    return env
+
+
+class Terminal:
+    """A shell in a tmux session of its own: type, press TAB, read the screen."""
+
+    def __init__(self, tmp_path: Path, command: list[str], env: dict[str, str]) -> None:
+        self.socket = str(tmp_path / "tmux.sock")
+        self.env = env
+        setting = [f"{k}={v}" for k, v in env.items()]
+        self._tmux("new-session", "-d", "-x", "120", "-y", "30", "env", "-i", *setting, *command)
+
+    def _tmux(self, *args: str) -> str:
+        run = subprocess.run(
+            ["tmux", "-S", self.socket, *args], capture_output=True, text=True, timeout=30
+        )
+        return run.stdout
+
+    def screen(self) -> str:
+        return self._tmux("capture-pane", "-p")
+
+    def wait_for(self, text: str, seconds: float = 20) -> str:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.2)
+        return self.screen()
+
+    def complete(self, line: str, expected: str) -> str:
+        self._tmux("send-keys", "C-u")
+        self._tmux("send-keys", "-l", line)
+        self._tmux("send-keys", "Tab", "Tab")
+        return self.wait_for(expected)
+
+    def close(self) -> None:
+        self._tmux("kill-server")
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    made: list[Terminal] = []
+
+    def start(command: list[str], env: dict[str, str]) -> Terminal:
+        made.append(Terminal(tmp_path, command, env))
+        return made[-1]
+
+    yield start
+    for t in made:
+        t.close()
+
+
+def test_bash_completes_a_weapon_and_reads_ruleset_with_an_equals(tmp_path, terminal):
+    """bash-completion loads ~/.local/share/bash-completion/completions/hc on first use; bash
+    splits --ruleset=t2k at the '=', and hc reads the words back as they were typed."""
+    _needs("bash", "tmux")
+    loader = Path("/usr/share/bash-completion/bash_completion")
+    if not loader.exists():
+        pytest.skip("the bash-completion package is not installed here (apt install bash-completion)")
+    env = _home(tmp_path, "bash")
+    rc = tmp_path / "bashrc"
+    rc.write_text(f". {loader}\nPS1='$ '\n")
+    shell = terminal(["bash", "--rcfile", str(rc), "-i"], env)
+    shell.wait_for("$")
+    assert "ingrave-ar" in shell.complete("hc fire --weapon ing", "ingrave-ar")
+    assert "m16a2" in shell.complete("hc fire --ruleset=t2k --weapon m1", "m16a2")
+    screen = shell.complete("hc fire --ruleset=high-crusade -w ingr", "ingrave-ar")
+    assert "hc fire --ruleset=high-crusade -w ingrave-ar" in screen
+
+
+def test_zsh_loads_the_installed_file_and_completes(tmp_path, terminal):
+    """The installed ~/.zfunc/_hc starts with its #compdef line, so compinit loads it."""
+    _needs("zsh", "tmux")
+    env = _home(tmp_path, "zsh")
+    assert (Path(env["HOME"]) / ".zfunc" / "_hc").read_text().startswith("#compdef hc\n")
+    shell = terminal(["zsh", "-i"], env)
+    time.sleep(0.5)
+    assert "hc fire --weapon ingrave-ar" in shell.complete("hc fire --weapon ingr", "ingrave-ar")
+    assert "m16a2" in shell.complete("hc fire --ruleset=t2k --weapon m1", "m16a2")
+
+
+def test_fish_completes_a_weapon(tmp_path):
+    _needs("fish")
+    env = _home(tmp_path, "fish")
+    run = subprocess.run(
+        ["env", "-i", *[f"{k}={v}" for k, v in env.items()], "fish", "-c",
+         'complete -C "hc fire --weapon ing"; complete -C "hc fire --ruleset=t2k --weapon m1"'],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "ingrave-ar" in run.stdout.split() and "m16a2" in run.stdout.split()
+
+
+def test_the_shipped_scripts_are_the_installed_ones():
+    from hc_cli.completion_scripts import FILES, SCRIPTS
+
+    root = Path(__file__).resolve().parent.parent / "completions"
+    for shell, name in FILES.items():
+        assert (root / name).read_text() == SCRIPTS[shell], shell
+    assert os.path.exists(root / "_hc")
