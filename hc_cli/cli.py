@@ -433,6 +433,7 @@ def _replay(ctx: Any) -> None:
     from hc_cli.replay import Replay
 
     as_json = bool(ctx.params.get("json"))
+    replay = None
     try:
         replay = Replay(
             ctx.params["file"], list(ctx.params.get("rules") or ()), ctx.params.get("head")
@@ -450,6 +451,9 @@ def _replay(ctx: Any) -> None:
     except HcError as error:
         _fail("replay", error)
         return
+    finally:
+        if replay is not None:
+            replay.close()
     if as_json:
         rest = json.dumps(replay.summary(), ensure_ascii=False)[1:]
         typer.echo(("{" if first else "], ") + ('"entries": [], ' if first else "") + rest)

@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 from hc_cli.errors import DiceError
 from hc_cli.numbers import is_whole, shown
-from hc_cli.words import count
 from hc_cli.record import record
+from hc_cli.words import count
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -277,9 +277,7 @@ class AskingDice(ScriptedDice):
     def entered(self) -> str:
         return ",".join(t.text for t in self._tokens[: self._next])
 
-    def _asked(
-        self, prompt: str, action: Callable[[], T], needed: int = 1, d100s: int = 0
-    ) -> T:
+    def _asked(self, prompt: str, action: Callable[[], T], needed: int = 1, d100s: int = 0) -> T:
         """Ask until an entry fits. With D100s among the dice, the count decides how the
         entries are read: as many as the dice, each a read value (7 is 07); a D100's two faces
         more, tens then units."""

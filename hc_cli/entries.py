@@ -18,11 +18,19 @@ class Entry:
     source: str
     field_sources: dict[str, str] = field(default_factory=dict)
     changed: dict[str, str] = field(default_factory=dict)  # field -> house-rules file
+    added_by: str = ""  # the house-rules file that added this entry
 
     def source_of(self, name: str) -> str:
-        if name in self.changed:
-            return f"house rules ({self.changed[name]})"
-        return self.field_sources.get(name, self.source)
+        """Where the number in `name` comes from in words: the book's tag, "sample", or the
+        house-rules file that set it, by its name ("house.yaml")."""
+        house = self.house_file(name)
+        return house or self.field_sources.get(name, self.source)
+
+    def house_file(self, name: str) -> str:
+        """The name of the house-rules file that set this field (or added this entry); empty
+        for the bundled tables' own."""
+        path = self.changed.get(name) or self.added_by
+        return path.rpartition("/")[2] if path else ""
 
     def is_sample(self, name: str) -> bool:
         return self.source_of(name) == "sample"
@@ -35,6 +43,7 @@ def entry_args(key: str, raw: dict[str, Any]) -> dict[str, Any]:
         "source": raw["source"],
         "field_sources": raw.get("field_sources", {}),
         "changed": raw.get("_changed", {}),
+        "added_by": raw.get("_added_by", ""),
     }
 
 

@@ -256,14 +256,19 @@ def execute(
         spec, request, units, book = session.prepared(call, given, spell)
         tables = session.tables(call.ruleset, call.rules)
 
+        # By name, as the breakdown names them (the log records each path and digest).
+        house = [
+            p.rpartition("/")[2] for p in getattr(getattr(tables, "merged", None), "house", [])
+        ]
+
         def resolve(dice: Any) -> Any:
             res = spec.resolve(tables, request, dice)
-            res.units, res.book = units, book
+            res.units, res.book, res.house_rules = units, book, house
             return res
 
         def odds() -> Any:
             res = spec.odds(tables, request)
-            res.units, res.book = units, book
+            res.units, res.book, res.house_rules = units, book, house
             return res
 
     if call.exact and not call.odds:

@@ -100,6 +100,8 @@ class Resolution:
     headline: str = ""  # the result in one line, where the resolver words it itself
     book: str = ""  # what the rule set's source tags ("seed 003") are called in words
     readings: list[str] = field(default_factory=list)  # readings of unclear text that decided it
+    house_values: list[str] = field(default_factory=list)  # figures a house-rules file set
+    house_rules: list[str] = field(default_factory=list)  # the house-rules files in force
 
     def absorb(self, step: Resolution, outcome: bool = True) -> None:
         """Take in what a dice step (a shot, a deviation roll) rolled, found and said."""
@@ -133,6 +135,8 @@ class Resolution:
             self.headline,
             self.book,
             list(self.readings),
+            list(self.house_values),
+            list(self.house_rules),
         )
 
     def all_readings(self) -> list[str]:
@@ -145,6 +149,17 @@ class Resolution:
     def mark_sample(self, what: str) -> None:
         if what not in self.sample_values:
             self.sample_values.append(what)
+
+    def note_source(self, entry: Any, field: str, what: str) -> None:
+        """Say where a table's figure that decides the result came from, where it is not the
+        book: a sample number (not the book's), or a house-rules file's ("house.yaml: ...")."""
+        source = entry.source_of(field)
+        if source == "sample":
+            self.mark_sample(what)
+        elif entry.house_file(field):
+            note = f"{what} ({entry.house_file(field)})"
+            if note not in self.house_values:
+                self.house_values.append(note)
 
     def to_dict(self, headline: str | None = None) -> dict[str, Any]:
         """The resolution as JSON sees it; `headline` (worded by the renderer) goes first."""
@@ -166,6 +181,9 @@ class Resolution:
             d.update(self.odds.to_dict())
         d["explanation"] = self.explanation
         d["sample_values"] = self.sample_values
+        if self.house_rules:
+            d["house_rules"] = self.house_rules
+            d["house_values"] = self.house_values
         readings = self.all_readings()
         if readings:
             d["readings"] = readings

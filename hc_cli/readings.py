@@ -54,7 +54,10 @@ def choose(merged: Any, name: str, res: Any = None) -> str:
         raise HcError(f"no reading '{name}' in the tables", "restore it in readings.yaml")
     choice = entry["choice"]
     if res is not None:
-        note = f"{name} = {choice}"
+        chosen_by = entry.get("_changed", {}).get("choice")
+        note = f"{name} = {choice}" + (
+            f" (chosen by {chosen_by.rpartition('/')[2]})" if chosen_by else ""
+        )
         if note not in res.readings:
             res.readings.append(note)
     return choice

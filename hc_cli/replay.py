@@ -70,6 +70,7 @@ class Replay:
     def __init__(self, path: str, rules: list[str] | None = None, head: str | None = None) -> None:
         self.path = path
         self.supplied = {file_digest(f): f for f in rules or ()}
+        self._renamed: Any = None  # a folder of links: files given back under their old names
         self.head = parse_receipt(head) if head else None
         self.reader = LogReader(path, log_key())
         self.session = Session()
@@ -103,7 +104,7 @@ class Replay:
     def _entry(self, line: int, entry: dict) -> EntryReport:
         what = f"{_text(entry.get('command'))} ({_text(entry.get('ruleset'))})"
         try:
-            files, notes = _rules_files(entry.get("rules"), self.supplied)
+            files, notes = _rules_files(entry.get("rules"), self.supplied, self._link)
             call = Call(
                 command=entry["command"],
                 ruleset=entry["ruleset"],
@@ -136,6 +137,27 @@ class Replay:
                     f"logged by hc {_text(entry.get('hc'))}, replayed by {__version__}"
                 )
         return EntryReport(line, what, not differences, differences)
+
+    def close(self) -> None:
+        if self._renamed is not None:
+            self._renamed.cleanup()
+            self._renamed = None
+
+    def _link(self, path: str, name: str) -> str:
+        """`path` under the file name it had when logged (a result names its house-rules
+        files by name): a link in a folder of the replay's own."""
+        if os.path.basename(path) == name:
+            return path
+        if self._renamed is None:
+            import tempfile
+
+            self._renamed = tempfile.TemporaryDirectory(prefix="hc-replay-")
+        folder = os.path.join(self._renamed.name, file_digest(path)[:16])
+        os.makedirs(folder, exist_ok=True)
+        link = os.path.join(folder, name)
+        if not os.path.lexists(link):
+            os.symlink(os.path.abspath(path), link)
+        return link
 
     @property
     def failed(self) -> int:
@@ -245,7 +267,9 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _rules_files(logged: Any, supplied: dict[str, str]) -> tuple[tuple[str, ...], list[str]]:
+def _rules_files(
+    logged: Any, supplied: dict[str, str], link: Any = None
+) -> tuple[tuple[str, ...], list[str]]:
     """The house-rules files an entry was resolved with, each found by its digest among the
     files given to the replay (--rules), else at the path it had; and a note for each that
     has changed there since. A file that is gone is an error that says how to supply it."""
@@ -256,7 +280,8 @@ def _rules_files(logged: Any, supplied: dict[str, str]) -> tuple[tuple[str, ...]
             continue
         digest, where = item.get("sha256"), item.get("path", "")
         if digest in supplied:
-            files.append(supplied[digest])
+            found = supplied[digest]
+            files.append(link(found, os.path.basename(where)) if link else found)
         elif os.path.isfile(where):
             files.append(where)
             if file_digest(where) != digest:

@@ -200,6 +200,7 @@ class MergedTables:
     files: list[str]
     digest: str
     skipped: list[str] = field(default_factory=list)  # config files for other rule sets
+    house: list[str] = field(default_factory=list)  # the house-rules files laid on, in order
 
 
 def _normal(name: Any) -> str:
@@ -273,8 +274,9 @@ def _lay_entries(
         fields = plain(entry)
         lines = {f: entry.line_of(f) for f in entry} if isinstance(entry, Lined) else {}
         if existing is None:
-            if house:
-                fields.setdefault("source", "house rules")
+            if house:  # the players' own: its source is their file, by name
+                fields.setdefault("source", os.path.basename(str(path)))
+                fields["_added_by"] = str(path)
             fields["_file"] = str(path)
             fields["_lines"] = lines
             tables[table][name] = fields
@@ -411,7 +413,8 @@ def merge(
         for table, entries in tables.items()
     }
     digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
-    return MergedTables(ruleset, tables, bundled + house, digest, skipped)
+    laid = [p for p in house if not any(s.startswith(f"{p} (for ") for s in skipped)]
+    return MergedTables(ruleset, tables, bundled + house, digest, skipped, laid)
 
 
 def _cache_shape(data: Any) -> bool:
@@ -424,6 +427,7 @@ def _cache_shape(data: Any) -> bool:
         and isinstance(data.get("files"), list)
         and isinstance(data.get("digest"), str)
         and isinstance(data.get("skipped"), list)
+        and isinstance(data.get("house"), list)
     )
 
 
@@ -439,7 +443,12 @@ def load_merged(
         data = read_cache(cached, description, MAX_CACHE_BYTES)
         if data is not None and _cache_shape(data):
             return MergedTables(
-                ruleset, data["tables"], data["files"], data["digest"], data["skipped"]
+                ruleset,
+                data["tables"],
+                data["files"],
+                data["digest"],
+                data["skipped"],
+                data["house"],
             )
     schemas, cross_check = schemas_loader()
     merged = merge(ruleset, schemas, bundled, house, cross_check)
@@ -452,6 +461,7 @@ def load_merged(
                 "files": merged.files,
                 "digest": merged.digest,
                 "skipped": merged.skipped,
+                "house": merged.house,
             },
         )
     return merged

@@ -132,7 +132,7 @@ def test_the_casualty_modifier_reading_means_the_same_in_morale_and_rally(hc, ho
     assert [m["value"] for m in morale["modifiers"] if m["name"].startswith("casualties")] == [-6]
     assert [m["value"] for m in rally["modifiers"] if m["name"].startswith("casualties")] == [-6]
     assert morale["total"] == 3 + 2 - 2 - 6 and rally["total"] == 5 + 2 - 6
-    assert "casualty-modifier = per-casualty" in morale["readings"]
+    assert "casualty-modifier = per-casualty (chosen by house.yaml)" in morale["readings"]
 
 
 def test_a_flag_and_its_mod_count_once(hc):

@@ -62,7 +62,7 @@ def test_add_a_modifier_usable_by_name(hc, house):
         "6,0",
     )
     assert out["modifiers"][0]["name"] == "acid-fog"
-    assert out["modifiers"][0]["source"] == "house rules"
+    assert out["modifiers"][0]["source"] == "house.yaml"  # the file that added it, by name
     assert (out["chance"], out["outcome"]) == (50, "miss")
 
 
@@ -210,3 +210,36 @@ def test_cache_follows_a_changed_file(hc, house):
     st = os.stat(path)
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
     assert hc.json(*base)["defence"] == 9
+
+
+def test_house_rules_are_visible_in_every_result(hc, house):
+    """A number a house rule changed carries the file's name as its source, the footer names
+    the files in force, --json lists them, and a reading a house file chose says so."""
+    path = house(
+        "ruleset: high-crusade\nweapons:\n  ingrave-ar:\n    bands:\n"
+        "      - {up_to: 12, chance: 80, penetration: 4}\n"
+        "      - {up_to: 24, chance: 70, penetration: 4}\n"
+        "readings:\n  casualty-modifier: {choice: per-casualty}\n"
+        "troops:\n  ogre: {defence: 7, melee: 2, morale: 1}\n"
+    )
+    fire = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "1", "--rules", path)
+    text = hc(*fire).stdout
+    assert 'house rules in force: house.yaml; deciding here: ingrave-ar band 12-24": 70/4' in (
+        " ".join(text.split())
+    )
+    out = hc.json(*fire)
+    assert out["house_rules"] == ["house.yaml"]
+    assert out["house_values"] == ['ingrave-ar band 12-24": 70/4 (house.yaml)']
+    melee = hc.json("melee", "--attacker", "ogre", "--defender", "orc", "--dice", "5,5",
+                    "--rules", path)  # fmt: skip
+    assert melee["modifiers"][0]["source"] == "house.yaml"
+    rally = hc.json("rally", "--troop", "crusader", "--casualties", "2", "--dice", "6",
+                    "--rules", path)  # fmt: skip
+    assert "casualty-modifier = per-casualty (chosen by house.yaml)" in rally["readings"]
+
+
+def test_rules_check_names_the_house_file_for_a_bad_reading(hc, house):
+    path = house("ruleset: t2k\nreadings:\n  recoil-floor: {choice: sometimes}\n", "broken.yaml")
+    err = hc.error("rules", "check", path)
+    assert "broken.yaml:3: readings.recoil-floor.choice: 'sometimes'" in err
+    assert "readings.yaml" not in err

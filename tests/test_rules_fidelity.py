@@ -94,7 +94,10 @@ def test_mounted_weapons_are_exempt_from_the_short_range_limit_only(hc, house):
     )
     flipped = hc.json(*fire, "--rules", both)
     assert not any(m["name"] == "moving-surface" for m in flipped["modifiers"])
-    assert "mounted-weapon-exemption = short-range-and-moving-surface" in flipped["readings"]
+    assert (
+        "mounted-weapon-exemption = short-range-and-moving-surface (chosen by house.yaml)"
+        in flipped["readings"]
+    )
 
 
 def test_partly_under_the_marker_can_be_diced_for(hc, house):
@@ -258,14 +261,17 @@ def test_a_reading_flipped_by_house_rules_changes_the_result_and_replays(hc, hou
     assert hc.json(*fire, "--odds")["odds_exact"]["hit"] == "1/20"
     flipped = hc.json(*fire, "--odds", "--rules", no_hit)
     assert flipped["hit_number"] == 0 and flipped["odds_exact"]["hit"] == "0/1"
-    assert "recoil-floor = no-hit" in flipped["readings"]
+    assert "recoil-floor = no-hit (chosen by house.yaml)" in flipped["readings"]
     text = hc(*fire, "--rules", no_hit, "--seed", "3").stdout
     assert "reading: recoil-floor = no-hit" in text
     log = str(tmp_path / "game.log")
     assert hc(*fire, "--rules", no_hit, "--seed", "3", "--log", log).exit_code == 0
     replayed = hc("replay", log)
     assert replayed.exit_code == 0 and "1 reproduced" in replayed.stdout
-    assert "recoil-floor = no-hit" in json.loads(Path(log).read_text())["result"]["readings"]
+    assert (
+        "recoil-floor = no-hit (chosen by house.yaml)"
+        in json.loads(Path(log).read_text())["result"]["readings"]
+    )
 
 
 def test_a_reading_must_choose_one_of_its_alternatives(hc, house):

@@ -100,7 +100,9 @@ def test_bash_completes_a_weapon_and_reads_ruleset_with_an_equals(tmp_path, term
     _needs("bash", "tmux")
     loader = Path("/usr/share/bash-completion/bash_completion")
     if not loader.exists():
-        pytest.skip("the bash-completion package is not installed here (apt install bash-completion)")
+        pytest.skip(
+            "the bash-completion package is not installed here (apt install bash-completion)"
+        )
     env = _home(tmp_path, "bash")
     rc = tmp_path / "bashrc"
     rc.write_text(f". {loader}\nPS1='$ '\n")

@@ -66,6 +66,13 @@ def source_words(source: str, book: str) -> str:
     return _SEED.sub(book or "the book", source)
 
 
+def house_footer(res: Resolution) -> str:
+    """The house-rules files in force, by name, and the figures of theirs that decided this."""
+    names = ", ".join(res.house_rules)
+    decided = "; ".join(res.house_values)
+    return f"house rules in force: {names}" + (f"; deciding here: {decided}" if decided else "")
+
+
 def sample_footer(res: Resolution, width: int) -> str:
     """One short line: which numbers are samples, not the book's."""
     full = "sample numbers (not the book's): " + "; ".join(res.sample_values)

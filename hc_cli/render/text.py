@@ -105,6 +105,8 @@ def render(
     lines += [paint("magenta", "reading: ") + r for r in res.all_readings()]
     if res.sample_values:
         lines.append(paint("dim italic", s.sample_footer(res, width)))
+    if res.house_rules:
+        lines.append(paint("yellow", s.house_footer(res)))
     return wrap(lines, width)
 
 

@@ -59,8 +59,7 @@ def _resolve_mods(
             mods.append(
                 Modifier(entry.key, entry.value, entry.applies_to, entry.source_of("value"), side)
             )
-            if entry.is_sample("value"):
-                res.mark_sample(f"modifier {entry.key} {entry.value:+d}")
+            res.note_source(entry, "value", f"modifier {entry.key} {entry.value:+d}")
         else:
             assert spec.value is not None
             mods.append(Modifier(spec.label or "--mod", spec.value, default_target, "--mod", side))
@@ -180,8 +179,7 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
             "size_15mm": template.size_15mm,
             "size_25mm": template.size_25mm,
         }
-        if template.is_sample("size_15mm"):
-            res.mark_sample(f"{template.key} template sizes")
+        res.note_source(template, "size_15mm", f"{template.key} template sizes")
         res.explanation.append(
             f"{template.key} template: every figure wholly or partly under "
             "it is a target, each resolved on its own"
@@ -241,8 +239,9 @@ def _base_numbers(weapon, req: FireRequest, res: Resolution) -> tuple[int, int]:
             )
         res.inputs["band"] = band.label
         res.fields["band"] = band.label
-        if weapon.is_sample("bands"):
-            res.mark_sample(f"{weapon.key} band {band.label}: {band.chance}/{band.penetration}")
+        res.note_source(
+            weapon, "bands", f"{weapon.key} band {band.label}: {band.chance}/{band.penetration}"
+        )
     chance = band.chance if band else 0
     penetration = band.penetration if band else 0
     if req.chance is not None:
@@ -299,8 +298,7 @@ def _targets(tables: HighCrusadeTables, req: FireRequest, res: Resolution) -> li
             )
             result.append((label, target.defence))
         else:
-            if troop.is_sample("defence"):
-                res.mark_sample(f"{troop.key} DF {troop.defence}")
+            res.note_source(troop, "defence", f"{troop.key} DF {troop.defence}")
             result.append((label, troop.defence))
     return result
 
@@ -442,8 +440,7 @@ def plan_melee(tables: HighCrusadeTables, req: MeleeRequest) -> Resolution:
             res.modifiers.append(
                 Modifier(troop.key, troop.melee, "melee", troop.source_of("melee"), side)
             )
-            if troop.is_sample("melee"):
-                res.mark_sample(f"{troop.key} melee {troop.melee:+d}")
+            res.note_source(troop, "melee", f"{troop.key} melee {troop.melee:+d}")
         if weapon_name:
             weapon = tables.weapon(weapon_name)
             res.modifiers.append(
@@ -451,8 +448,7 @@ def plan_melee(tables: HighCrusadeTables, req: MeleeRequest) -> Resolution:
                     f"carrying {weapon.key}", weapon.melee, "melee", weapon.source_of("melee"), side
                 )
             )
-            if weapon.is_sample("melee"):
-                res.mark_sample(f"{weapon.key} melee {weapon.melee:+d}")
+            res.note_source(weapon, "melee", f"{weapon.key} melee {weapon.melee:+d}")
         res.modifiers.extend(_resolve_mods(tables, specs, ("melee",), "melee", "melee", res, side))
     for side, troop_name, specs, mod_flag in (
         ("attacker", req.attacker, req.attacker_mods, "--mod"),
@@ -559,8 +555,7 @@ def _troop_modifier(tables: HighCrusadeTables, name: str | None, res: Resolution
         return
     troop = tables.troop(name)
     res.modifiers.append(Modifier(troop.key, troop.morale, "morale", troop.source_of("morale")))
-    if troop.is_sample("morale"):
-        res.mark_sample(f"{troop.key} morale {troop.morale:+d}")
+    res.note_source(troop, "morale", f"{troop.key} morale {troop.morale:+d}")
 
 
 def _flagged_mods(
@@ -591,8 +586,7 @@ def _casualty_modifier(
     times = suffered if reading == "per-casualty" else 1
     name = entry.key if times == 1 else f"{entry.key} x{times}"
     res.modifiers.append(Modifier(name, entry.value * times, "morale", entry.source_of("value")))
-    if entry.is_sample("value"):
-        res.mark_sample(f"modifier {entry.key} {entry.value:+d}")
+    res.note_source(entry, "value", f"modifier {entry.key} {entry.value:+d}")
 
 
 def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resolution, D10Test]:
@@ -659,8 +653,7 @@ def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resoluti
             res.modifiers.append(
                 Modifier(entry.key, entry.value, "morale", entry.source_of("value"))
             )
-            if entry.is_sample("value"):
-                res.mark_sample(f"modifier {entry.key} {entry.value:+d}")
+            res.note_source(entry, "value", f"modifier {entry.key} {entry.value:+d}")
             triggers.append(entry.key)
     # The casualty modifier of the Regroup example is one of "the modifiers above": a Morale
     # test takes it on the same terms. The morale example's Fireteam at its first casualty
@@ -693,8 +686,7 @@ def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resoluti
         )
     res.fields["triggers"] = triggers
     rule = tables.rule("morale-pass")
-    if rule.is_sample("value"):
-        res.mark_sample(f"morale passes on {rule.value}+")
+    res.note_source(rule, "value", f"morale passes on {rule.value}+")
     return res, D10Test(rule.value, "morale")
 
 
@@ -753,8 +745,7 @@ def plan_rally(tables: HighCrusadeTables, req: RallyRequest) -> tuple[Resolution
     _casualty_modifier(tables, suffered, "rally", res)
     res.modifiers.extend(_resolve_mods(tables, other_mods, ("morale",), "morale", "rally", res))
     rule = tables.rule("rally-pass")
-    if rule.is_sample("value"):
-        res.mark_sample(f"Regroup rallies on {rule.value}+")
+    res.note_source(rule, "value", f"Regroup rallies on {rule.value}+")
     res.fields["needed"] = rule.value
     return res, D10Test(rule.value, "regroup")
 
@@ -842,11 +833,12 @@ def plan_initiative(
             _resolve_mods(tables, specs, ("initiative",), "initiative", "initiative", res, side)
         )
     rule = tables.rule("initiative-die")
-    if rule.is_sample("value"):
-        res.mark_sample(
-            f"Initiative roll-off: D{rule.value} each, highest wins, ties roll again "
-            "(the texts do not say how Initiative is won)"
-        )
+    res.note_source(
+        rule,
+        "value",
+        f"Initiative roll-off: D{rule.value} each, highest wins, ties roll again "
+        "(the texts do not say how Initiative is won)",
+    )
     if rule.value < 2:
         raise HcError(
             f"initiative-die {rule.value} cannot decide a roll-off",

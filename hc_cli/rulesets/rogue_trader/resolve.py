@@ -168,8 +168,7 @@ def characteristic(
         return None
     profile = t.profile(profile_name)
     value = profile[name]
-    if profile.is_sample(name):
-        res.mark_sample(f"{profile.key} {name.upper()} {value}")
+    res.note_source(profile, name, f"{profile.key} {name.upper()} {value}")
     return value
 
 
@@ -271,16 +270,14 @@ def _band(weapon: Weapon, req: FireRequest, res: Resolution) -> str | None:
     band = "short" if req.range <= weapon.short else "long"
     res.fields["band"] = band
     for name in ("short", "long", "maximum"):
-        if weapon.is_sample(name) and getattr(weapon, name) is not None:
-            res.mark_sample(f"{weapon.key} ranges")
-            break
+        if getattr(weapon, name) is not None:
+            res.note_source(weapon, name, f"{weapon.key} ranges")
     return band
 
 
 def _table_mod(t: RogueTraderTables, name: str, res: Resolution, times: int = 1) -> Modifier:
     entry = t.modifier(name)
-    if entry.is_sample("value"):
-        res.mark_sample(f"modifier {entry.key} {entry.value:+d}")
+    res.note_source(entry, "value", f"modifier {entry.key} {entry.value:+d}")
     label = entry.key if times == 1 else f"{entry.key} x{times}"
     return Modifier(label, entry.value * times, "to hit", entry.source_of("value"))
 
@@ -295,8 +292,7 @@ def _to_hit_modifiers(
         mods.append(
             Modifier(f"{weapon.key} at {band} range", value, "to hit", weapon.source_of(field))
         )
-        if weapon.is_sample(field):
-            res.mark_sample(f"{weapon.key} to hit at {band} range {value:+d}")
+        res.note_source(weapon, field, f"{weapon.key} to hit at {band} range {value:+d}")
     if req.moving_surface:
         exempt = (
             req.mounted_weapon
@@ -393,8 +389,7 @@ def _victim(
         profile = t.profile(name.partition(":")[0])
         toughness, wounds = profile["t"], profile["w"]
         for c in ("t", "w"):
-            if profile.is_sample(c):
-                res.mark_sample(f"{profile.key} {c.upper()} {profile[c]}")
+            res.note_source(profile, c, f"{profile.key} {c.upper()} {profile[c]}")
         armour_name = profile.armour or "none"
         size = profile.size
         label = label or name
@@ -484,10 +479,10 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
     res.fields.update(
         bs=bs, strength=weapon.strength, damage=weapon.damage, save_modifier=weapon.save_modifier
     )
-    if weapon.is_sample("strength"):
-        res.mark_sample(f"{weapon.key} S{weapon.strength}, damage {weapon.damage}")
-    if weapon.is_sample("save_modifier"):
-        res.mark_sample(f"{weapon.key} save modifier {weapon.save_modifier:+d}")
+    res.note_source(weapon, "strength", f"{weapon.key} S{weapon.strength}, damage {weapon.damage}")
+    res.note_source(
+        weapon, "save_modifier", f"{weapon.key} save modifier {weapon.save_modifier:+d}"
+    )
 
     area = weapon.area is not None
     names: list[str | None] = list(req.targets) or [None]
@@ -890,10 +885,12 @@ def _deviation_spec(
     res.fields.update(radius=radius, deviates_on=deviates_on)
     compass = readings.choose(t.merged, "deviation-direction", res) == "compass-d8"
     direction_die = 8 if compass else t.rule("deviation-direction-die")
-    if not compass and t.rules["deviation-direction-die"].is_sample("value"):
-        res.mark_sample(
+    if not compass:
+        res.note_source(
+            t.rules["deviation-direction-die"],
+            "value",
             f"deviation direction: D{direction_die} as a clock face (the tool's "
-            "choice: the text gives no direction rule)"
+            "choice: the text gives no direction rule)",
         )
     source = t.charts.sources.get("deviation", "")
     res.explanation.append(

@@ -120,8 +120,9 @@ def _asset(t: T2kTables, req: FireRequest, res: Resolution) -> int:
 def _weapon(t: T2kTables, req: FireRequest, res: Resolution) -> Weapon:
     if req.weapon:
         weapon = t.weapon(req.weapon)
-        if weapon.is_sample("damage"):
-            res.mark_sample(f"{weapon.key} (the seed prints no weapons: every number a sample)")
+        res.note_source(
+            weapon, "damage", f"{weapon.key} (the seed prints no weapons: every number a sample)"
+        )
     else:
         weapon = Weapon(
             key="weapon", source="given", name="weapon", type="thrown" if req.thrown else "rifle"
@@ -222,8 +223,9 @@ def _mod_steps(t: T2kTables, req: FireRequest, res: Resolution) -> list[Modifier
                     spec.name, t.modifier_levels[spec.name], "difficulty", entry.source_of("levels")
                 )
             )
-            if entry.is_sample("levels"):
-                res.mark_sample(f"modifier {spec.name} {t.modifier_levels[spec.name]:+d} level(s)")
+            res.note_source(
+                entry, "levels", f"modifier {spec.name} {t.modifier_levels[spec.name]:+d} level(s)"
+            )
         else:
             assert spec.value is not None
             steps.append(Modifier(spec.label or "--mod", spec.value, "difficulty", "--mod"))
@@ -443,10 +445,11 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
             f"every die is an {impossible.key} task: asset {asset} x "
             f"{impossible.multiplier:g} = {hit}"
         )
-        if impossible.is_sample("multiplier"):
-            res.mark_sample(
-                "difficulty multipliers (Twilight: 2000 2nd ed.; the seed names the levels only)"
-            )
+        res.note_source(
+            impossible,
+            "multiplier",
+            "difficulty multipliers (Twilight: 2000 2nd ed.; the seed names the levels only)",
+        )
         if ammo is not None and req.shot != "burst":
             return res, _plan_pellets(
                 t, req, weapon, res, shifted, strength, hit, task_die, effects
@@ -495,10 +498,11 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         )
     difficulty = t.difficulty(rank)
     hit = t.hit_number(asset, difficulty)
-    if difficulty.is_sample("multiplier"):
-        res.mark_sample(
-            "difficulty multipliers (Twilight: 2000 2nd ed.; the seed names the levels only)"
-        )
+    res.note_source(
+        difficulty,
+        "multiplier",
+        "difficulty multipliers (Twilight: 2000 2nd ed.; the seed names the levels only)",
+    )
     res.explanation.append(f"{difficulty.key}: asset {asset} x {difficulty.multiplier:g} = {hit}")
     if req.scope and aimed and not scope_easier:
         readings.choose(t.merged, "scope-bonus", res)

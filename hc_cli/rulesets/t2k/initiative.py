@@ -198,8 +198,11 @@ def plan_initiative(
                 groups[-1].append(slot)
             else:
                 groups.append([slot])
-    if t.rules["tie-die"].is_sample("value"):
-        res.mark_sample(f"tie die: d{t.rule('tie-die')} (the text says only 'a die roll')")
+    res.note_source(
+        t.rules["tie-die"],
+        "value",
+        f"tie die: d{t.rule('tie-die')} (the text says only 'a die roll')",
+    )
     return res, groups, t.rule("tie-die")
 
 
