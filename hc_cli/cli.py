@@ -14,7 +14,7 @@ from typing import Any
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from hc_cli import __version__, registry
+from hc_cli import registry
 from hc_cli.declare import Command, Option
 from hc_cli.errors import HcError
 from hc_cli.runner import say_error, wants_colour, width
@@ -23,7 +23,6 @@ from hc_cli.shared_commands import COMMON_OPTIONS, SHARED_COMMANDS, common_optio
 _COMMON = {o.name: o for o in COMMON_OPTIONS}
 _SHARED = {c.name: c for c in SHARED_COMMANDS}
 _TYPES = {"text": str, "number": float, "whole": int}
-HELP_WIDTH = 78
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 SUMMARY = (
     "Dice and resolution for tabletop miniatures wargames: every modifier and roll shown, "
@@ -88,67 +87,36 @@ def _param(option: Option, command: str) -> Any:
     )
 
 
-def _wrap_example(example: str) -> list[str]:
-    """An example as lines that fit the help, broken only between an option and the next, with
-    a shell's line continuation, so it can still be copied whole."""
-    import shlex
-
-    words = shlex.split(example)
-    groups: list[str] = []
-    for word in words:
-        if (
-            groups
-            and not word.startswith("-")
-            and groups[-1].startswith("-")
-            and " " not in groups[-1]
-        ):
-            groups[-1] += " " + shlex.quote(word)
-        else:
-            groups.append(word if word in ("<", ">", "|") else shlex.quote(word))
-    lines, line = [], ""
-    for group in groups:
-        if line and len(line) + 1 + len(group) + 2 > HELP_WIDTH - 4:
-            lines.append(line + " \\")
-            line = "    " + group
-        else:
-            line = f"{line} {group}" if line else group
-    lines.append(line)
-    return lines
-
-
-def _help_text(
-    declared: Command, ruleset: str | None, flagged: bool, example_ruleset: str | None = None
-) -> str:
-    parts = [declared.summary]
-    if declared.description:
-        parts.append(declared.description)
-    if ruleset:
-        parts.append(f"Rule set: {ruleset}.")
-    takes_ruleset = any(o.name == "ruleset" for o in common_options(declared))
-    carried = (ruleset if flagged else example_ruleset) if takes_ruleset else None
-    for example in declared.examples:
-        if carried:
-            head, _, tail = example.partition(f"hc {declared.name}")
-            example = f"{head}hc {declared.name} --ruleset {carried}{tail}"
-        # \b keeps click from re-wrapping the paragraph: an example is never broken in a name.
-        parts.append("\b\nExample: " + "\n".join(_wrap_example(example)))
-    return "\n\n".join(parts)
-
-
 class HcCommand(TyperCommand):
-    """A generated command; an option of another rule set's command is named as such."""
+    """A generated command; an option of another rule set's command is named as such. Its
+    help is `hc_cli.help`'s, as the direct path writes it."""
 
     ruleset: str | None = None
+    declared: Command | None = None
+    carried: str | None = None
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from hc_cli.help import command_help
+
+        assert self.declared is not None
+        formatter.write(command_help(self.declared, self.ruleset, self.carried, width()))
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        from typer._click.exceptions import NoSuchOption
+        from typer._click.exceptions import NoSuchOption, UsageError
 
+        given = list(args)  # the parser consumes the list it is given
         try:
             return super().parse_args(ctx, args)
         except NoSuchOption as error:
             if self.ruleset is not None:
                 error.message = _foreign_option(error.option_name, self.ruleset, self.name or "")
                 error.possibilities = None  # click's guesses would point at this game's options
+            raise
+        except UsageError as error:
+            if "extra argument" in error.message and "--dice" in given:
+                error.message += (
+                    ". --dice takes one word: write two dice as --dice 4,6 or --dice '4 6'"
+                )
             raise
 
 
@@ -167,6 +135,17 @@ def _foreign_option(flag: str, ruleset: str, command: str) -> str:
             f"; {' and '.join(having)} {command} {'has' if len(having) == 1 else 'have'} it "
             f"(hc {command} --ruleset {having[0]} ...)"
         )
+    else:
+        import difflib
+
+        try:
+            own = registry.get(ruleset).commands[command].options
+        except (HcError, KeyError):
+            own = ()
+        flags = [f for o in own for f in o.flags] + [f for o in COMMON_OPTIONS for f in o.flags]
+        close = difflib.get_close_matches(flag, flags, n=1, cutoff=0.6)
+        if close:
+            return message + f"; did you mean {close[0]}? See: hc {command} --help"
     return message + f". See: hc {command} --help"
 
 
@@ -180,13 +159,14 @@ def build_command(
     one. `flagged`: the rule set was chosen by --ruleset, so the examples carry it (for a
     shared command, `example_ruleset` names it)."""
     if declared.sub:
-        group = TyperGroup(
+        group = HcSubGroup(
             name=declared.name,
             help=declared.summary,
             no_args_is_help=True,
             rich_markup_mode=None,
             context_settings=CONTEXT,
         )
+        group.declared = declared
         for sub in declared.sub:
             group.add_command(build_command(sub, None, example_ruleset=example_ruleset))
         return group
@@ -200,13 +180,28 @@ def build_command(
         declared.name,
         callback=callback,
         params=params,
-        help=_help_text(declared, ruleset, flagged, example_ruleset),
+        help=declared.summary,
         short_help=declared.summary,
         rich_markup_mode=None,
         context_settings=CONTEXT,
     )
     command.ruleset = ruleset
+    command.declared = declared
+    takes_ruleset = any(o.name == "ruleset" for o in common_options(declared))
+    command.carried = (ruleset if flagged else example_ruleset) if takes_ruleset else None
     return command
+
+
+class HcSubGroup(TyperGroup):
+    """A group of shared commands (`hc rules`), its help as the direct path writes it."""
+
+    declared: Command | None = None
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from hc_cli.help import group_help
+
+        assert self.declared is not None
+        formatter.write(group_help(self.declared, width()))
 
 
 def typer_context() -> Any:
@@ -285,35 +280,20 @@ class HcGroup(TyperGroup):
                 _fail(name, missing_command(ruleset, name, list(self._own(ctx))))
         return super().resolve_command(ctx, args)
 
-    def format_help_text(self, ctx: Any, formatter: Any) -> None:
-        super().format_help_text(ctx, formatter)
-        ruleset, source = ctx.meta["hc.ruleset"]
-        rows = []
-        for name in registry.names():
-            try:
-                declaration = registry.get(name)
-            except HcError as error:
-                rows.append((name, error.message))
-                continue
-            mark = " (in force)" if name == ruleset else ""
-            rows.append(
-                (name + mark, f"{declaration.title}. Commands: " + ", ".join(declaration.commands))
-            )
-        with formatter.section(f"Rule sets (in force: {ruleset}, from {source})"):
-            formatter.write_text(
-                'Choose with --ruleset NAME, HC_RULESET, or ruleset = "NAME" in '
-                f"{registry.settings_path()}. Every rule set also has: " + ", ".join(_SHARED) + "."
-            )
-            formatter.write_dl(rows)
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from hc_cli.help import main_help
+
+        ruleset, source = ctx.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, "default"))
+        formatter.write(main_help(ruleset, source, width()))
 
 
 def _version(ctx: Any, _param: Any, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
+    from hc_cli.help import version_text
+
     ruleset, source = ctx.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, "default"))
-    typer.echo(f"hc {__version__}")
-    typer.echo(f"rule set: {ruleset} (from {source})")
-    typer.echo(f"settings file: {registry.settings_path()}")
+    typer.echo(version_text(ruleset, source))
     ctx.exit()
 
 

@@ -122,7 +122,17 @@ class Command:
     options they take.
     """
 
-    __slots__ = ("name", "summary", "description", "options", "examples", "common", "run", "sub")
+    __slots__ = (
+        "name",
+        "summary",
+        "description",
+        "options",
+        "examples",
+        "common",
+        "run",
+        "sub",
+        "dice",
+    )
 
     def __init__(
         self,
@@ -135,6 +145,7 @@ class Command:
         common: tuple[str, ...] | None = None,
         run: str | None = None,
         sub: tuple[Command, ...] = (),
+        dice: str = "",
     ) -> None:
         self.name = name
         self.summary = summary
@@ -144,6 +155,9 @@ class Command:
         self.common = common
         self.run = run
         self.sub = sub
+        # The dice this command rolls, in the order the table rolls them, in the game's own
+        # words: what --dice and --dice ask take (its --help says so, and only so).
+        self.dice = dice
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)

@@ -174,7 +174,8 @@ class ScriptedDice(DiceSource):
     """
 
     def __init__(self, text: str) -> None:
-        self._tokens = [self._parse(t) for t in text.split(",") if t.strip()] if text else []
+        # Commas or spaces between dice: --dice 4,6 or --dice "4 6", as the prompt takes them.
+        self._tokens = [self._parse(t) for t in text.replace(",", " ").split()] if text else []
         if not self._tokens:
             raise DiceError(
                 "--dice is empty", "give face values separated by commas, e.g. --dice 7,3"

@@ -122,8 +122,82 @@ def parse(
     return name, ruleset, values, given
 
 
+def help_text(args: Sequence[str], env: Mapping[str, str]) -> tuple[str, int, bool] | None:
+    """The help (or version) a command line asks for, as typer would print it: (text, exit
+    code, whether on stderr); None for anything else. Help is written from the declarations
+    (`hc_cli.help`), so no help needs typer."""
+    from hc_cli import help as helps
+    from hc_cli import registry
+    from hc_cli.errors import HcError
+    from hc_cli.runner import width
+    from hc_cli.shared_commands import SHARED_COMMANDS, common_options
+
+    if "--" in args:
+        return None
+    start = 0
+    while start < len(args) and args[start].startswith("--ruleset"):
+        if args[start] == "--ruleset":
+            if start + 1 >= len(args):
+                return None
+            start += 2
+        elif args[start].startswith("--ruleset="):
+            start += 1
+        else:
+            return None
+    try:
+        ruleset, source = registry.choose(args, env)
+        flagged = source == "--ruleset"
+        declaration = registry.get(ruleset)
+    except HcError:
+        return None  # the typer command line says what is wrong
+    rest = args[start:]
+    if not rest:
+        return helps.main_help(ruleset, source, width()), 2, True
+    if rest[0] in ("--help", "-h"):
+        return helps.main_help(ruleset, source, width()), 0, False
+    if rest[0] == "--version" and len(rest) == 1:
+        return helps.version_text(ruleset, source), 0, False
+    shared = {c.name: c for c in SHARED_COMMANDS}
+    declared = declaration.commands.get(rest[0]) or shared.get(rest[0])
+    if declared is None:
+        return None
+    rest = rest[1:]
+    if declared.sub:
+        if not rest:
+            return helps.group_help(declared, width()), 2, True
+        if rest[0] in ("--help", "-h"):
+            return helps.group_help(declared, width()), 0, False
+        declared = next((c for c in declared.sub if c.name == rest[0]), None)
+        if declared is None:
+            return None
+        rest = rest[1:]
+    options = [o for o in (*declared.options, *common_options(declared)) if not o.positional]
+    by_flag = {flag: o for o in options for flag in o.flags}
+    i = 0
+    while i < len(rest):  # --help where click reads a flag, not an option's value
+        word = rest[i]
+        if word in ("--help", "-h"):
+            own = declared.name in declaration.commands and declared not in shared.values()
+            takes = any(o.name == "ruleset" for o in common_options(declared))
+            carried = ruleset if flagged and takes else None
+            text = helps.command_help(declared, ruleset if own else None, carried, width())
+            return text, 0, False
+        option = by_flag.get(word.partition("=")[0])
+        if option is not None and option.kind != "flag" and "=" not in word:
+            i += 1
+        i += 1
+    return None
+
+
 def run(args: Sequence[str], env: Mapping[str, str]) -> int | None:
     """Resolve a plain command line and return its exit code; None: let typer read it."""
+    asked = help_text(args, env)
+    if asked is not None:
+        from hc_cli.runner import echo
+
+        text, code, err = asked
+        echo(text, err=err)
+        return code
     parsed = parse(args, env)
     if parsed is None:
         return None

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 
 from hc_cli import registry
 from hc_cli.dice import AskingDice, ScriptedDice, SeededDice, system_seed
-from hc_cli.errors import HcError
+from hc_cli.errors import HcError, UnknownName
 from hc_cli.record import field, record
 from hc_cli.registry import DEFAULT_RULESET
 
@@ -273,6 +273,38 @@ def execute(
 
     if call.exact and not call.odds:
         raise HcError("--exact is for --odds", "add --odds, or leave out --exact")
+    try:
+        return _run(call, resolve, odds, ask)
+    except UnknownName as error:
+        raise _found_elsewhere(error, call) from None
+
+
+def _found_elsewhere(error: UnknownName, call: Call) -> HcError:
+    """A name the rule set in force lacks, said with the rule set that has it: `-w ingrave-ar`
+    under t2k is a High Crusade weapon."""
+    if error.suggestions:
+        return error
+    from hc_cli.complete import values_for
+
+    for other in registry.names():
+        if other == call.ruleset:
+            continue
+        try:
+            declared = registry.get(other).commands.get(call.command)
+        except HcError:
+            continue
+        for option in declared.options if declared is not None else ():
+            if option.complete and error.name in values_for(other, call.command, option.name, []):
+                flag = spell_option(option.name)
+                return HcError(
+                    error.message + f" in {call.ruleset}",
+                    f"{error.name} is a {error.kind} of {other}: hc {call.command} --ruleset "
+                    f"{other} {flag} {error.name} ...",
+                )
+    return error
+
+
+def _run(call: Call, resolve: Any, odds: Any, ask: Ask | None) -> Any:
     if call.odds:
         res = echo_inputs(odds(), call.flags)
         if res.odds is not None:

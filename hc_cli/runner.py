@@ -40,11 +40,24 @@ def _isatty(stream: Any) -> bool:
 
 
 def say_error(command: str, error: HcError) -> int:
-    """`hc COMMAND: what is wrong` and the hint below it, on stderr; the exit code (2)."""
+    """`hc COMMAND: what is wrong` and the hint below it, on stderr, wrapped between words to
+    the terminal's width; the exit code (2)."""
+    import textwrap
+
     lines = str(error).splitlines()
-    echo(f"hc {command}: {lines[0]}" if command else f"hc: {lines[0]}", err=True)
-    for line in lines[1:]:
-        echo(f"  {line}", err=True)
+    first = f"hc {command}: {lines[0]}" if command else f"hc: {lines[0]}"
+    said = [(first, "", "    "), *((line, "  ", "    ") for line in lines[1:])]
+    size = width()
+    for text, lead, then in said:
+        wrapped = textwrap.wrap(
+            text,
+            width=size,
+            initial_indent=lead,
+            subsequent_indent=then,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        echo("\n".join(wrapped or [lead]), err=True)
     return 2
 
 

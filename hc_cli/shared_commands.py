@@ -96,6 +96,8 @@ SHARED_COMMANDS = (
             "log",
         ),
         run="roll",
+        dice="the expression's dice, term by term (a D100 one read value or two faces, tens then "
+        "units; a d66 two D6, tens then units; 0 on a D10 is 10)",
         examples=("hc roll 2d6+1",),
     ),
     Command(

@@ -110,12 +110,13 @@ class Hc:
         ]
 
     def error(self, *args: str, env: dict[str, str] | None = None) -> str:
-        """Run a command that must fail cleanly; return its stderr."""
+        """Run a command that must fail cleanly; return its stderr, each message and hint on
+        one line again (hc wraps them to the terminal, continuing a line four spaces in)."""
         result = self(*args, env=env)
         assert result.exit_code == 2, (result.exit_code, result.output)
         assert "Traceback" not in result.output
         assert result.exception is None or isinstance(result.exception, SystemExit)
-        return result.stderr
+        return result.stderr.replace("\n    ", " ")
 
 
 @pytest.fixture

@@ -61,6 +61,8 @@ DECLARATION = RuleSet(
                     help="Template (cone, circle) of a heavy weapon given by numbers.",
                 ),
             ),
+            dice="a D100 a shot, every shot's together: one read value (46, 07; 00 or 100 is 100) "
+            "or two single-digit faces, tens then units (4,6; 0,0 is 100)",
             examples=(
                 "hc fire --weapon ingrave-ar --range 14 --target crusader --mod target-static",
                 "hc fire -w ingrave-ar -r 14 -t orc --shots 4 --odds",
@@ -96,6 +98,7 @@ DECLARATION = RuleSet(
                     help="Modifier to the defender's D10; repeatable.",
                 ),
             ),
+            dice="a D10 each, the attacker's then the defender's (0 is 10)",
             examples=(
                 "hc melee --attacker crusader --attacker-weapon 40mm-plasma-cannon "
                 "--defender orc --defender-weapon bolt-gun",
@@ -134,6 +137,7 @@ DECLARATION = RuleSet(
                     help="A further modifier (table name or number); repeatable.",
                 ),
             ),
+            dice="one D10 (0 is 10)",
             examples=("hc morale --troop crusader --ambushed --first-casualty",),
         ),
         Command(
@@ -166,6 +170,7 @@ DECLARATION = RuleSet(
                     help="A further modifier that applies now; repeatable.",
                 ),
             ),
+            dice="one D10 (0 is 10); none for a rout by casualties during the Regroup move",
             examples=("hc rally --troop crusader --has-casualties",),
         ),
         Command(
@@ -193,6 +198,7 @@ DECLARATION = RuleSet(
                     help="Modifier to the second side's roll; repeatable.",
                 ),
             ),
+            dice="a D10 each, the first side's then the second's, again after a tie (0 is 10)",
             examples=("hc initiative --side Crusaders --side Orcs",),
         ),
     ),

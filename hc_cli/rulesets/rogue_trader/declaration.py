@@ -203,6 +203,9 @@ DECLARATION = RuleSet(
                     help="An area weapon into a closed room or vehicle: every occupant hit.",
                 ),
             ),
+            dice="D6s: an area weapon's deviation die first; every shot's to-hit die, the second "
+            "D6 of each 6 that needs 7+, who is hit, to wound, the saves, then each wound's "
+            "damage dice together",
             examples=(
                 "hc fire --firer space-marine --weapon bolt-gun --range 10 --target ork",
                 "hc fire --bs 4 --weapon lasgun --range 15 --target ork --shots 5 --odds",
@@ -220,6 +223,7 @@ DECLARATION = RuleSet(
                     help="A side's name; give it twice (default: Side 1, Side 2).",
                 ),
             ),
+            dice="the coin: 1 heads (the first side named goes first), 2 tails",
             examples=("hc initiative --side Imperials --side Orks",),
         ),
         Command(
@@ -238,6 +242,8 @@ DECLARATION = RuleSet(
                 ),
                 Option("blasting_cover", kind="flag", help="The GM's +1 on the deviation die."),
             ),
+            dice="a D6 (deviates or not); if it deviates, the distance D6 and the direction D12 (a"
+            " clock face)",
             examples=("hc deviate --weapon frag-grenade --range 8",),
         ),
         Command(
@@ -263,6 +269,7 @@ DECLARATION = RuleSet(
                 ),
                 Option("obstacle", kind="flag", help="Crossing an obstacle: half the move."),
             ),
+            dice="none: a move rolls no dice",
             examples=("hc move --profile human --armour mesh --difficult 1",),
         ),
     ),

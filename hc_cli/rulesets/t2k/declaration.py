@@ -157,6 +157,9 @@ DECLARATION = RuleSet(
                     help="The Nth grenade at the same target: +1 skill for each after the first.",
                 ),
             ),
+            dice="d20s: a die a shot or the burst's dice, then the danger zone's; a D100 for each "
+            "missed shot at riders; then each hit's location d10 and its damage dice "
+            "together, and a quick-kill d10 for an NPC's head or chest",
             examples=(
                 "hc fire --asset 12 --strength 5 --weapon m16a2 --range 100 --shot burst",
                 "hc fire --asset 12 --strength 5 --weapon m16a2 --range 30 --odds",
@@ -196,6 +199,7 @@ DECLARATION = RuleSet(
                     help="Panics: charged by a vehicle or animal.",
                 ),
             ),
+            dice="a d10 each for characters tied after Agility (0 is 10), again after a tie",
             examples=("hc initiative --char Kowalski:6:serious:7:3 --char Ivanov:8::6:5",),
         ),
         Command(
@@ -219,6 +223,7 @@ DECLARATION = RuleSet(
                 ),
                 Option("weight", kind="number", unit="kg", help="The weight thrown."),
             ),
+            dice="the distance d6, then the direction D12 (a clock face)",
             examples=("hc deviate --range 30 --band long",),
         ),
     ),
