@@ -24,7 +24,7 @@ def test_a_unit_rolls_all_to_hit_dice_then_to_wound(hc):
     )  # fmt: skip
     assert out["summary"]["casualties"] == 1
     assert [s["outcome"] for s in out["shots"]] == ["casualty", "no-wound"]
-    assert out["phases"] == ["to hit: 3 3 -> 2 hits", "to wound: 4 1 -> 1 wound"]
+    assert out["phases"] == ["to hit: 3 3 -> 2 hits", "to wound: 4 1 -> 1 wounding hit"]
     assert out["outcome"] == "casualty"  # the volley's outcome in one word
 
 
@@ -70,7 +70,7 @@ def test_a_volley_at_one_model(hc):
     fire = ("--bs", "4", "--weapon", "heavy-bolter", "--range", "10", "--target", "carnosaur")
     out = _rt(hc, *fire, "--shots", "2", "--one-model", "--dice", "6,6,6,6,4,3")
     assert [s["outcome"] for s in out["shots"]] == ["wounded", "casualty"]
-    assert out["phases"][-1] == "damage: 4 3 -> 7 wounds done"
+    assert out["phases"][-1] == "damage: 4 3 -> 7 wounds caused"
     odds = _rt(hc, *fire, "--shots", "3", "--one-model", "--odds")
     shot = _heavy_bolter_at_carnosaur()
     dead = sum(

@@ -135,8 +135,13 @@ def test_odds_on_a_terminal_have_bars(hc):
     res = execute(Call("fire", flags={"chance": 65, "penetration": 4, "df": 5}, odds=True))
     plain_lines = text.render(res).splitlines()
     bar_lines = ANSI.sub("", text.render(res, colour.paint, bars=True)).splitlines()
-    assert bar_lines[-2] == plain_lines[-2] + "  " + "█" * 30  # hit: 65%, the longest bar
-    assert bar_lines[-3] == plain_lines[-3] + "  " + "█" * round(35 / 65 * 30)
+    hit, miss = bar_lines[-2], bar_lines[-3]
+    assert hit.rstrip("█").rstrip() == plain_lines[-2] and hit.endswith("█" * 30)  # the longest
+    assert miss.rstrip("█").rstrip() == plain_lines[-3]
+    assert miss.endswith(" " + "█" * round(35 / 65 * 30))
+    assert hit.index("█") == miss.index("█")  # one column, whatever the fractions' widths
+    narrow = ANSI.sub("", text.render(res, colour.paint, bars=True, width=40)).splitlines()
+    assert all(len(line) <= 40 for line in narrow)
 
 
 def test_plain_output_when_piped_or_no_color(hc):

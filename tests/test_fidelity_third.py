@@ -32,7 +32,7 @@ def test_multi_die_damage_is_one_roll_a_wound(hc):
     assert [s["outcome"] for s in out["shots"]] == ["casualty", "miss", "wounded"]
     assert [s["wounds"] for s in out["shots"]] == [8, 0, 2]
     assert out["summary"]["casualties"] == 1
-    assert out["phases"][-1] == "damage: 6 2 1 1 -> 10 wounds done"
+    assert out["phases"][-1] == "damage: 6 2 1 1 -> 10 wounds caused"
 
 
 def test_multi_die_damage_of_one_model_adds_up_in_its_rolls(hc):

@@ -199,7 +199,11 @@ def headline(res: Resolution) -> str:
         line = (
             f"{count(summary['casualties'], 'casualty')} of "
             f"{count(summary['shots'], 'shot')}; "
-            + (count(summary["wounds"], "wound") if summary["wounds"] else "no wounds")
+            + (
+                count(summary["wounds"], "wound") + " caused"
+                if summary["wounds"]
+                else "no wounds caused"
+            )
         )
         if "targets_reached" in summary:
             line += f"; following fire reached {count(summary['targets_reached'], 'target')}"
@@ -248,13 +252,22 @@ def headline(res: Resolution) -> str:
     return f"hc {res.command}"
 
 
+SINGULAR = {"casualties": "casualty", "kills": "kill", "hits": "hit", "wounds": "wound"}
+
+
 def odds_headline(res: Resolution) -> str:
+    """The likeliest outcomes; for a volley (its outcomes a shot's), first the chance of at
+    least one of what it counts, and the mean."""
     assert res.odds is not None
     ranked = sorted(((k, p) for k, p in res.odds.outcomes.items() if p), key=lambda kv: -kv[1])
     parts = [f"{k} {percent(p).strip()}" for k, p in ranked[:3]]
     for name, dist in list(res.odds.distributions.items())[:1]:
         if all(isinstance(k, int) for k in dist):
-            parts.append(f"mean {name} {float(mean(dist)):.2f}")
+            average = f"mean {name} {float(mean(dist)):.2f}"
+            if res.fields.get("odds_per") == "shot" and name in SINGULAR and 0 in dist:
+                some = f"at least one {SINGULAR[name]} {percent(1 - dist[0]).strip()}"
+                return f"odds: {some}, {average}; a shot: {parts[0]}"
+            parts.append(average)
     return "odds: " + ", ".join(parts)
 
 

@@ -97,11 +97,11 @@ def render(
         label, roll, outcome = s.shot_line(shot, res.units)
         tail = f": {paint(OUTCOME_STYLES.get(outcome, 'bold'), outcome)}" if outcome else ""
         lines.append(f"  {paint('bold', label)}: {roll}{tail}")
-        lines += _odds(shot, paint, bars, indent="    ")
+        lines += _odds(shot, paint, bars, indent="    ", width=width)
         lines += [] if shot.odds else [f"    {e}" for e in shot.explanation]
     if res.summary:
         lines.append(paint("dim", "summary: ") + paint("bold", s.summary_text(res.summary)))
-    lines += _odds(res, paint, bars, indent="  ")
+    lines += _odds(res, paint, bars, indent="  ", width=width)
     lines += [paint("magenta", "reading: ") + r for r in res.all_readings()]
     if res.sample_values:
         lines.append(paint("dim italic", s.sample_footer(res, width)))
@@ -167,39 +167,53 @@ def _body(res: Resolution, paint: Paint, indent: str) -> list[str]:
     return lines
 
 
-def _odds(res: Resolution, paint: Paint, bars: bool, indent: str) -> list[str]:
+def _odds(res: Resolution, paint: Paint, bars: bool, indent: str, width: int = 0) -> list[str]:
     if res.odds is None:
         return []
     lines = [f"{indent[:-2]}{paint('bold', 'odds:')}"]
-    lines += _rows(res.odds.outcomes, paint, bars, indent)
+    lines += _rows(res.odds.outcomes, paint, bars, indent, width)
     for name, dist in res.odds.distributions.items():
         numeric = all(isinstance(k, int) for k in dist)
         title = f"{name} (mean {float(s.mean(dist)):.2f})" if numeric else name
         lines.append(f"{indent[:-2]}{paint('bold', title + ':')}")
-        lines += _distribution(dist, paint, bars, indent, numeric)
+        lines += _distribution(dist, paint, bars, indent, numeric, width)
     return lines
 
 
-def _bar(p: Fraction | float, top: Fraction | float, style: str, paint: Paint) -> str:
-    return "  " + paint(style, "█" * round(float(p / (top or 1)) * BAR_WIDTH))
+def _bar(
+    p: Fraction | float, top: Fraction | float, style: str, paint: Paint, room: int = BAR_WIDTH
+) -> str:
+    """A bar of up to `room` blocks (the terminal's width left after the numbers)."""
+    size = max(0, min(BAR_WIDTH, room - 2))
+    return "  " + paint(style, "█" * round(float(p / (top or 1)) * size)) if size else ""
 
 
-def _rows(outcomes: dict[str, Fraction], paint: Paint, bars: bool, indent: str) -> list[str]:
-    width = max((len(k) for k in outcomes), default=0)
+def _rows(
+    outcomes: dict[str, Fraction], paint: Paint, bars: bool, indent: str, width: int = 0
+) -> list[str]:
+    """Each outcome, its percentage, its fraction while short enough to read (padded to the
+    longest, so the bars start in one column), and its bar."""
+    names = max((len(k) for k in outcomes), default=0)
     top = max(outcomes.values(), default=0)
+    exacts = {
+        k: f"({p.numerator}/{p.denominator})" if p and p.denominator < 10**12 else ""
+        for k, p in outcomes.items()
+    }
+    longest = max((len(e) for e in exacts.values()), default=0)
     lines = []
     for outcome, p in outcomes.items():
         style = OUTCOME_STYLES.get(outcome, "cyan").replace("bold ", "")
-        # The fraction beside the percentage while it is short enough to read.
-        exact = f"  ({p.numerator}/{p.denominator})" if p and p.denominator < 10**12 else ""
-        line = f"{indent}{outcome:<{width}}  {s.percent(p)}{exact}"
+        exact = f"  {exacts[outcome]:<{longest}}" if longest else ""
+        line = f"{indent}{outcome:<{names}}  {s.percent(p)}{exact}"
         if bars and p:
-            line += _bar(p, top, style, paint)
+            line += _bar(p, top, style, paint, (width or 200) - len(line))
         lines.append(line.rstrip())
     return lines
 
 
-def _distribution(dist: dict, paint: Paint, bars: bool, indent: str, numeric: bool) -> list[str]:
+def _distribution(
+    dist: dict, paint: Paint, bars: bool, indent: str, numeric: bool, width: int = 0
+) -> list[str]:
     """A count's distribution: each value exactly, and (for whole numbers) that value or more:
     "2 or more kills" is what a player asks."""
     rows = s.float_items(dist)
@@ -212,20 +226,20 @@ def _distribution(dist: dict, paint: Paint, bars: bool, indent: str, numeric: bo
             if part:
                 cut.append(f"{part[0][0]}..{part[-1][0]}" if len(part) > 1 else f"{part[0][0]}")
         rows = rows[first : last + 1]
-    width = max([len(str(k)) for k, _ in rows] + [1])
+    keys = max([len(str(k)) for k, _ in rows] + [1])
     top = max((p for _, p in rows), default=0.0)
     more = s.at_least_floats(dist) if numeric else {}
-    lines = [f"{indent}{'':>{width}}  {'exactly':>7}" + ("  or more" if numeric else "")]
+    lines = [f"{indent}{'':>{keys}}  {'exactly':>7}" + ("  or more" if numeric else "")]
     if cut:
         lines.append(
             f"{indent}(left out: {' and '.join(cut)}, each under 0.005%; --json lists every one)"
         )
     for k, p in rows:
-        line = f"{indent}{k!s:>{width}}  {s.percent(p)}"
+        line = f"{indent}{k!s:>{keys}}  {s.percent(p)}"
         if numeric:
             line += f"  {s.percent(more[k])}"
         if bars and p:
-            line += _bar(p, top, "cyan", paint)
+            line += _bar(p, top, "cyan", paint, (width or 200) - len(line))
         lines.append(line.rstrip())
     return lines
 

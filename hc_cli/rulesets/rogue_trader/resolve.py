@@ -1027,9 +1027,9 @@ def phase_lines(shots: list[Resolution]) -> list[str]:
     results = {
         "to hit": f"{seconds} need a second die" if seconds else count(hits, "hit"),
         "to hit (after a 6)": count(hits, "hit"),
-        "to wound": count(wounding, "wound"),
+        "to wound": count(wounding, "wounding hit"),
         "save": f"{count(wounding - failed, 'save')} made, {failed} failed",
-        "damage": count(wounds, "wound") + " done",
+        "damage": count(wounds, "wound") + " caused",
     }
     return [
         f"{phase}: {' '.join(values)}" + (f" -> {results[phase]}" if phase in results else "")
