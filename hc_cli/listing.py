@@ -72,8 +72,8 @@ def _cell(table: str, key: str, value: Any) -> str:
         return f"{value:+d}" if signed else str(value)
     if _is_grid(value):
         return "(the grid below)"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
+    if isinstance(value, dict):  # each on a line of its own: "reroll-ties: each side ..."
+        return "\n".join(f"{k}: {v}" for k, v in value.items())
     if isinstance(value, list):
         return "; ".join(_cell(table, key, v) if isinstance(v, dict) else str(v) for v in value)
     return str(value)

@@ -57,7 +57,7 @@ def modifier_row(m: Modifier, book: str = "") -> tuple[str, str, str, str]:
     return (f"{who}{m.name}", f"{m.value:+d}", m.applies_to, source_words(m.source, book))
 
 
-_SEED = re.compile(r"\bseed \d{3}\b")
+_SEED = re.compile(r"\bseeds? \d{3}(?: (?:or|and) \d{3})*\b")
 
 
 def source_words(source: str, book: str) -> str:

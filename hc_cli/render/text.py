@@ -259,13 +259,14 @@ def render_listing(listing: Any, paint: Paint = plain, width: int = 0, book: str
             [s.source_words(v, book) if i == source else v for i, v in enumerate(row)]
             for row in table.rows
         ]
-        widths = [max([len(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(table.columns)]
+        flat = [[v.replace("\n", " | ") for v in row] for row in rows]
+        widths = [max([len(c)] + [len(r[i]) for r in flat]) for i, c in enumerate(table.columns)]
         if width and 2 + sum(widths) + 2 * (len(widths) - 1) > width:
             lines += _blocks(table.columns, rows, source, paint)
             continue
         header = "  ".join(c.ljust(w) for c, w in zip(table.columns, widths, strict=True))
         lines.append("  " + paint("dim", header.rstrip()))
-        for row in rows:
+        for row in flat:
             cells = [v.ljust(w) for v, w in zip(row, widths, strict=True)]
             if source is not None and row[source].startswith("sample"):
                 cells[source] = paint("italic", cells[source])
@@ -280,7 +281,10 @@ def _blocks(
     for row in rows:
         lines.append("  " + paint("bold", row[0]))
         for i, (column, value) in enumerate(zip(columns[1:], row[1:], strict=True), 1):
-            if value:
+            if "\n" in value:  # a mapping: each of its entries on a line of its own
+                lines.append(f"    {paint('dim', column + ':')}")
+                lines += [f"      {part}" for part in value.split("\n")]
+            elif value:
                 style = "italic" if i == source and value.startswith("sample") else ""
                 lines.append(f"    {paint('dim', column + ':')} {paint(style, value)}")
     return lines
