@@ -107,8 +107,25 @@ MAX_ENTRY = 4096  # characters: a line of dice, however many a volley asks for a
 
 
 def _ask_line(prompt: str) -> str | None:
-    """One line of dice from the player (or a script's stdin); None at the end of input. A
-    line past MAX_ENTRY characters (no player types one; /dev/zero would) is an error."""
+    """One line of dice from the player (or a script's stdin); None at the end of input. At a
+    terminal the line is read with the standard line editor (arrows, history), where Python
+    has one. A line past MAX_ENTRY characters (no player types one; /dev/zero would) is an
+    error."""
+    if _isatty(sys.stdin) and _isatty(sys.stdout):
+        try:
+            import readline  # noqa: F401 - loading it gives input() the line editor
+        except ImportError:
+            pass
+        try:
+            line = input(prompt)
+        except EOFError:
+            return None
+        if len(line) > MAX_ENTRY:
+            raise HcError(
+                f"--dice ask: an entry longer than {MAX_ENTRY:,} characters",
+                "enter the dice a line at a time, values separated by spaces",
+            )
+        return line
     sys.stderr.write(prompt)
     sys.stderr.flush()
     line = sys.stdin.readline(MAX_ENTRY + 1)

@@ -52,6 +52,7 @@ class Terminal:
         self.env = env
         setting = [f"{k}={v}" for k, v in env.items()]
         self._tmux("new-session", "-d", "-x", "120", "-y", "30", "env", "-i", *setting, *command)
+        self._tmux("set-option", "-g", "remain-on-exit", "on")  # a program's last screen stays
 
     def _tmux(self, *args: str) -> str:
         run = subprocess.run(
@@ -144,3 +145,23 @@ def test_the_shipped_scripts_are_the_installed_ones():
     for shell, name in FILES.items():
         assert (root / name).read_text() == SCRIPTS[shell], shell
     assert os.path.exists(root / "_hc")
+
+
+def test_the_dice_prompt_edits_a_line_at_a_terminal(tmp_path, terminal):
+    """At a --dice ask prompt in a terminal, the arrow keys move along the line (the standard
+    line editor), rather than typing escape codes into the entry."""
+    _needs("tmux")
+    env = _home(tmp_path, "bash")
+    shell = terminal(
+        [f"{BIN}/hc", "fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "2",
+         "--dice", "ask", "--no-color"],
+        {**env, "COLUMNS": "100"},
+    )  # fmt: skip
+    shell.wait_for("roll 2 D100")
+    shell._tmux("send-keys", "-l", "99")
+    shell._tmux("send-keys", "Left", "Left")
+    shell._tmux("send-keys", "-l", "11 ")
+    shell._tmux("send-keys", "Enter")
+    screen = shell.wait_for("of 2 shots")
+    assert "1 kill of 2 shots" in screen  # 11 kills, 99 misses: "11 99", not "99^[[D..."
+    assert "[D" not in screen
