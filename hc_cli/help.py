@@ -149,7 +149,7 @@ def group_help(declared: Command, width: int, prog: str = "hc") -> str:
 def main_help(ruleset: str, source: str, width: int) -> str:
     """`hc --help`: the rule sets, the one in force, and its commands with the shared ones."""
     lines = ["Usage: hc [OPTIONS] COMMAND [ARGS]...", "", *wrap(SUMMARY, width), ""]
-    lines.append(f"Rule sets (in force: {ruleset}, from {source}):")
+    lines += wrap(f"Rule sets (in force: {ruleset}, from {source}):", width, "")
     shared = ", ".join(c.name for c in SHARED_COMMANDS)
     lines += wrap(
         f'Choose with --ruleset NAME, HC_RULESET, or ruleset = "NAME" in '
