@@ -122,18 +122,37 @@ def parse(
     return name, ruleset, values, given
 
 
+def _asks_for_help(args: Sequence[str]) -> bool:
+    """Whether a command line may ask for help or the version (looked at before anything is
+    imported for it: a resolving command pays nothing for help)."""
+    words = [w for w in args if not w.startswith("--ruleset")]
+    return (
+        len(words) <= 1
+        or "--help" in args
+        or "-h" in args
+        or "--version" in args
+        or any(c.sub for c in _shared() if c.name in words[:1])
+    )
+
+
+def _shared() -> tuple:
+    from hc_cli.shared_commands import SHARED_COMMANDS
+
+    return SHARED_COMMANDS
+
+
 def help_text(args: Sequence[str], env: Mapping[str, str]) -> tuple[str, int, bool] | None:
     """The help (or version) a command line asks for, as typer would print it: (text, exit
     code, whether on stderr); None for anything else. Help is written from the declarations
     (`hc_cli.help`), so no help needs typer."""
+    if "--" in args or not _asks_for_help(args):
+        return None
     from hc_cli import help as helps
     from hc_cli import registry
     from hc_cli.errors import HcError
     from hc_cli.runner import width
     from hc_cli.shared_commands import SHARED_COMMANDS, common_options
 
-    if "--" in args:
-        return None
     start = 0
     while start < len(args) and args[start].startswith("--ruleset"):
         if args[start] == "--ruleset":

@@ -57,31 +57,32 @@ def shown_path(path: str) -> str:
 
 
 def read_cache(path: str, description: str, limit: int) -> Any:
-    """A cache hc wrote (`write_cache`): its content when the header names the same sources
-    and the content's checksum matches (a cache edited, cut or swapped is not trusted); else
-    None, and the caller builds it again."""
-    import json
+    """A cache hc wrote (`write_cache`): its content when it was written for the same sources
+    and its checksum matches (a cache edited, cut or swapped is not trusted); else None, and
+    the caller builds it again. Caches are marshal data: reading one needs no import (JSON's
+    would cost a TAB press more than the rest of it), and hc writes them only of plain data."""
+    import marshal
     import zlib
 
     try:
-        raw = read_bounded(path, limit)
-        head, _, body = raw.partition(b"\n")
-        header = json.loads(head)
-        if header["source"] != description or header["crc32"] != zlib.crc32(body):
+        head = marshal.loads(read_bounded(path, limit))
+        if not (isinstance(head, tuple) and len(head) == 3 and head[0] == description):
             return None
-        return json.loads(body)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        _, crc, body = head
+        if not isinstance(body, bytes) or crc != zlib.crc32(body):
+            return None
+        return marshal.loads(body)
+    except (OSError, ValueError, EOFError, TypeError, RecursionError):
         return None  # no cache yet, or a damaged one
 
 
 def write_cache(path: str, description: str, content: Any) -> None:
-    """A header line (the sources it was built from, the content's checksum), then the
-    content as one line of JSON; written whole or not at all."""
-    import json
+    """The sources it was built from, the content's checksum, and the content; written whole
+    or not at all, under a name of its own per Python (marshal's format is Python's)."""
+    import marshal
     import zlib
 
     from hc_cli.paths import write_atomically
 
-    body = json.dumps(content, separators=(",", ":")).encode()
-    header = json.dumps({"source": description, "crc32": zlib.crc32(body)})
-    write_atomically(path, header + "\n" + body.decode())
+    body = marshal.dumps(content)
+    write_atomically(path, marshal.dumps((description, zlib.crc32(body), body)))

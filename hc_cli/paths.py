@@ -63,7 +63,9 @@ def stat_key(ruleset: str, files: list[str]) -> tuple[str, str]:
     version or any of the files (path, size, time) changes. The name is a CRC (hashlib's
     OpenSSL costs a TAB press 2 ms to load); the description, stored in the cache and
     compared on reading, makes a CRC collision harmless."""
-    parts = [__version__, ruleset]
+    import sys
+
+    parts = [__version__, sys.implementation.cache_tag, ruleset]
     for f in files:
         st = os.stat(f)
         parts.append(f"{os.path.realpath(f)}|{st.st_size}|{st.st_mtime_ns}")
@@ -71,13 +73,13 @@ def stat_key(ruleset: str, files: list[str]) -> tuple[str, str]:
     return f"{ruleset}-{zlib.crc32(description.encode()):08x}", description
 
 
-def write_atomically(path: str, text: str) -> None:
+def write_atomically(path: str, data: str | bytes) -> None:
     """Write a cache file whole or not at all; a read-only home only costs speed."""
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
+        with open(tmp, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(tmp, path)
     except OSError:
         pass

@@ -14,13 +14,12 @@ folder, beside the house-rules files), else high-crusade.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
 from hc_cli import __version__
 from hc_cli.errors import HcError, UnknownName
-from hc_cli.paths import cache_dir, config_dir, write_atomically
+from hc_cli.paths import cache_dir, config_dir
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -36,19 +35,18 @@ _refs: dict[str, str] | None = None
 _loaded: dict[str, Any] = {}
 
 
-CACHE_FILE = "rulesets.json"
+CACHE_FILE = "rulesets.cache"
 MAX_CACHE_BYTES = 1_000_000  # a few rule sets' names: far less
 
 
 def _cache_key() -> str:
     """What the cache must have been written for: hc's version and every folder of the import
     path with its time (installing or removing a package changes its folder's time). The
-    current directory (an empty or '.' entry, as `python -m` puts it) is no package folder:
-    left out, so one cache serves every directory."""
-    parts = [__version__, GROUP]
-    here = os.getcwd() if "" in sys.path or "." in sys.path else None
-    for entry in sys.path:
-        if entry in ("", ".") or (here is not None and entry == here):
+    first entry is the folder of the script run (`hc`'s bin folder) or the current directory
+    (`python -m`, `-c`): no package folder, left out, so one cache serves every directory."""
+    parts = [__version__, sys.implementation.cache_tag, GROUP]
+    for entry in sys.path[1:]:
+        if entry in ("", "."):
             continue
         try:
             parts.append(f"{entry}|{os.stat(entry).st_mtime_ns}")
@@ -60,19 +58,14 @@ def _cache_key() -> str:
 def _cached_refs(description: str) -> dict[str, str] | None:
     """The cache's rule sets, trusted only whole: written for this key, in the shape hc
     writes, with each reference in `module:attribute` form; None for anything else."""
-    from hc_cli.files import read_bounded
+    from hc_cli.files import read_cache
 
-    try:
-        data = json.loads(read_bounded(os.path.join(cache_dir(), CACHE_FILE), MAX_CACHE_BYTES))
-        found = data["rulesets"]
-        if data["source"] == description and all(
-            isinstance(k, str) and isinstance(v, str) and v.partition(":")[0]
-            for k, v in found.items()
-        ):
-            return found
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-        pass  # no cache, another one's, or a damaged one: scan again
-    return None
+    found = read_cache(os.path.join(cache_dir(), CACHE_FILE), description, MAX_CACHE_BYTES)
+    if isinstance(found, dict) and all(
+        isinstance(k, str) and isinstance(v, str) and v.partition(":")[0] for k, v in found.items()
+    ):
+        return found
+    return None  # no cache, another one's, or a damaged one: scan again
 
 
 def refs(rescan: bool = False) -> dict[str, str]:
@@ -89,10 +82,9 @@ def refs(rescan: bool = False) -> dict[str, str]:
         found = {}
         for point in sorted(entry_points(group=GROUP), key=lambda p: (p.name, p.value)):
             found.setdefault(point.name, point.value)
-        write_atomically(
-            os.path.join(cache_dir(), CACHE_FILE),
-            json.dumps({"source": description, "rulesets": found}),
-        )
+        from hc_cli.files import write_cache
+
+        write_cache(os.path.join(cache_dir(), CACHE_FILE), description, found)
     _refs = found
     return found
 

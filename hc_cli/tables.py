@@ -17,7 +17,6 @@ the checked, merged result is cached as JSON, keyed on the files' paths, sizes a
 
 from __future__ import annotations
 
-import json
 import os
 
 from hc_cli.errors import HcError, RulesFileError, UnknownName
@@ -412,6 +411,8 @@ def merge(
         }
         for table, entries in tables.items()
     }
+    import json  # only when the tables are built anew, as hashlib
+
     digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
     laid = [p for p in house if not any(s.startswith(f"{p} (for ") for s in skipped)]
     return MergedTables(ruleset, tables, bundled + house, digest, skipped, laid)
@@ -438,7 +439,7 @@ def load_merged(
     bundled = bundled_files(ruleset)
     house = house_rule_files(cli_files)
     name, description = stat_key(ruleset, bundled + house)
-    cached = os.path.join(cache_dir(), f"tables-{name}.json")
+    cached = os.path.join(cache_dir(), f"tables-{name}.cache")
     if use_cache and not os.environ.get("HC_NO_CACHE"):
         data = read_cache(cached, description, MAX_CACHE_BYTES)
         if data is not None and _cache_shape(data):

@@ -67,7 +67,7 @@ def test_a_huge_house_rules_file_is_refused(hc, house):
 def test_a_cache_of_the_wrong_shape_is_rebuilt(hc, clean_environment, content):
     fire = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "1")
     assert hc(*fire).exit_code == 0
-    caches = list((clean_environment / "cache" / "hc").glob("*.json"))
+    caches = list((clean_environment / "cache" / "hc").glob("*.cache"))
     assert caches
     for cache in caches:
         cache.write_text(content)

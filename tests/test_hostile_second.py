@@ -466,16 +466,25 @@ def _caches(clean_environment: Path, prefix: str) -> list[Path]:
     return sorted((clean_environment / "cache" / "hc").glob(prefix + "*"))
 
 
+DEEP = b"[\x01\x00\x00\x00" * 200_000 + b"N"  # 200,000 lists, one in another, in marshal
+
+
 @pytest.mark.parametrize(
     "content",
-    ['{"tables": {}}', '{"tables": {"weapons": {"x": "y"}}}', "[" * 200_000, "garbage"],
+    [{"tables": {}}, {"tables": {"weapons": {"x": "y"}}}, DEEP, b"garbage", ["ingrave-ar"]],
+    ids=["no tables", "entries as text", "deep", "garbage", "a list"],
 )
 def test_caches_wrong_inside_are_rebuilt(hc, clean_environment, content):
+    import marshal
+    import zlib
+
     assert hc("fire", *FIRE_ARGS[1:], "--seed", "1").exit_code == 0
     env = {"_HC_COMPLETE": "complete_bash", "COMP_WORDS": "hc fire --weapon ing"}
     for path in _caches(clean_environment, ""):
-        head = path.read_text().partition("\n")[0]
-        path.write_text(head + "\n" + content)  # the right source, the wrong contents
+        source, _, _ = marshal.loads(path.read_bytes())
+        body = content if isinstance(content, bytes) else marshal.dumps(content)
+        # The right source and a checksum that matches: only what is inside is wrong.
+        path.write_bytes(marshal.dumps((source, zlib.crc32(body), body)))
     for args in (("fire", *FIRE_ARGS[1:], "--seed", "1"), ("tables",)):
         result = hc(*args)
         assert result.exit_code == 0, result.output
@@ -486,13 +495,17 @@ def test_caches_wrong_inside_are_rebuilt(hc, clean_environment, content):
 def test_a_rule_set_cache_naming_a_module_gone_is_rescanned(clean_environment):
     env = {"XDG_CACHE_HOME": str(clean_environment / "cache")}
     assert _hc("roll", "d6", "--seed", "1", env=env).returncode == 0
+    import marshal
+
+    from hc_cli.files import read_cache, write_cache
+
     (cache,) = _caches(clean_environment, "rulesets")
-    data = json.loads(cache.read_text())
-    data["rulesets"]["high-crusade"] = "hc_cli.gone:DECLARATION"
-    cache.write_text(json.dumps(data))
+    source = marshal.loads(cache.read_bytes())[0]
+    refs = read_cache(str(cache), source, 10**6)
+    write_cache(str(cache), source, {**refs, "high-crusade": "hc_cli.gone:DECLARATION"})
     result = _hc(*FIRE_ARGS, "--seed", "1", env=env)
     assert result.returncode == 0, result.stderr
-    assert "hc_cli.gone" not in cache.read_text()  # written again from the entry points
+    assert b"hc_cli.gone" not in cache.read_bytes()  # written again from the entry points
 
 
 # ---------------------------------------------------------------------------------------------

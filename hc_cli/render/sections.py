@@ -5,8 +5,6 @@ Keeping the wording here means the colour and the plain output can only differ i
 
 from __future__ import annotations
 
-import re
-
 from hc_cli.declare import with_unit
 from hc_cli.dice import Roll
 from hc_cli.model import Modifier, Resolution
@@ -57,13 +55,44 @@ def modifier_row(m: Modifier, book: str = "") -> tuple[str, str, str, str]:
     return (f"{who}{m.name}", f"{m.value:+d}", m.applies_to, source_words(m.source, book))
 
 
-_SEED = re.compile(r"\bseeds? \d{3}(?: (?:or|and) \d{3})*\b")
+def _three_digits(text: str, at: int) -> bool:
+    digits = text[at : at + 3]
+    return (
+        len(digits) == 3
+        and digits.isdigit()
+        and digits.isascii()
+        and not (text[at + 3 : at + 4].isalnum())
+    )
 
 
 def source_words(source: str, book: str) -> str:
-    """A source tag in words a player reads at once: "seed 003" is the book of the rule set
-    in force ("Rogue Trader book"), not a random seed."""
-    return _SEED.sub(book or "the book", source)
+    """A source tag in words a player reads at once: "seed 003" (or "seed 000 or 001") is the
+    book of the rule set in force ("Rogue Trader book"), not a random seed. (String work, not a
+    regular expression: `re` costs a command more start-up than this module.)"""
+    out, at = [], 0
+    while True:
+        start = source.find("seed", at)
+        if start < 0:
+            return "".join(out) + source[at:]
+        end = start + 4 + (source[start + 4 : start + 5] == "s")
+        if (
+            (start and source[start - 1].isalnum())
+            or source[end : end + 1] != " "
+            or not (_three_digits(source, end + 1))
+        ):
+            out.append(source[at : start + 4])
+            at = start + 4
+            continue
+        end += 4
+        while True:  # " or 001", " and 002" ...
+            for joint in (" or ", " and "):
+                if source.startswith(joint, end) and _three_digits(source, end + len(joint)):
+                    end += len(joint) + 3
+                    break
+            else:
+                break
+        out.append(source[at:start] + (book or "the book"))
+        at = end
 
 
 def house_footer(res: Resolution) -> str:
@@ -81,7 +110,10 @@ def sample_footer(res: Resolution, width: int) -> str:
     return f"{count(len(res.sample_values), 'sample number')}, not the book's (--json lists them)"
 
 
-_NUMBERED = re.compile(r" #\d+$")
+def _unnumbered(purpose: str) -> str:
+    """A purpose without the number of its die among its kind: "to hit #3" -> "to hit"."""
+    head, mark, number = purpose.rpartition(" #")
+    return head if mark and number.isdigit() and number.isascii() else purpose
 
 
 def roll_groups(rolls: list[Roll]) -> list[str]:
@@ -90,7 +122,7 @@ def roll_groups(rolls: list[Roll]) -> list[str]:
     says it."""
     groups: list[tuple[str, str, list[Roll]]] = []
     for roll in rolls:
-        purpose = _NUMBERED.sub("", roll.purpose)
+        purpose = _unnumbered(roll.purpose)
         if groups and groups[-1][:2] == (roll.die, purpose):
             groups[-1][2].append(roll)
         else:
