@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from hc_cli import registry
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, command_of, execute
-from hc_cli.record import replace
 from hc_cli.render.json_text import as_dict
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -96,7 +95,16 @@ class _Fields:
             return found
         call, given = found
         return (
-            replace(call, seed=seed),
+            Call(
+                call.command,
+                call.ruleset,
+                call.flags,
+                seed,
+                call.dice,
+                call.odds,
+                call.rules,
+                call.exact,
+            ),
             given,
         )
 

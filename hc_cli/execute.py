@@ -190,25 +190,36 @@ def check_options(
             )
 
 
+_ECHOED: dict[tuple, tuple[dict, list[tuple[str, Any]]]] = {}
+
+
 def echo_inputs(res: Any, flags: dict[str, Any]) -> Any:
     """Every option the player gave among the resolution's inputs, named as the option: what
     a resolver did not list itself (a flag, an override) is added, so the inputs say whole
-    what decided the result."""
-
-    def empty(value: Any) -> bool:
-        return (
-            value is None or value is False or (isinstance(value, (str, list, tuple)) and not value)
-        )
-
-    # Compared with their types: True is not the shots' 1, nor 0 an absent flag.
-    listed = {(type(v), repr(v)) for v in res.inputs.values() if not empty(v)}
+    what decided the result. Worked out once for the same options and inputs (a batch)."""
+    key = (id(flags), tuple(res.inputs))
+    found = _ECHOED.get(key)
+    if found is not None and found[0] is flags:
+        res.inputs.update(found[1])
+        return res
+    before = set(res.inputs)
+    listed = None
     for name, value in flags.items():
-        if empty(value) or name in res.inputs or name + "s" in res.inputs:
+        if name in res.inputs or name + "s" in res.inputs or _empty(value):
             continue
+        if listed is None:  # compared with their types: True is not the shots' 1
+            listed = {(type(v), repr(v)) for v in res.inputs.values() if not _empty(v)}
         value = list(value) if isinstance(value, tuple) else value
         if (type(value), repr(value)) not in listed:
             res.inputs[name] = value
+    if len(_ECHOED) >= 256:
+        _ECHOED.clear()
+    _ECHOED[key] = (flags, [(k, v) for k, v in res.inputs.items() if k not in before])
     return res
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value is False or (isinstance(value, (str, list, tuple)) and not value)
 
 
 Ask = tuple[Callable[[str], "str | None"], Callable[[str], None]]  # read a line; show a line

@@ -12,6 +12,7 @@ from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError
 from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.mods import ModSpec
+from hc_cli.plans import planned
 from hc_cli.record import field, record, replace
 from hc_cli.rulesets.high_crusade.tables import RULESET, HighCrusadeTables
 
@@ -303,23 +304,9 @@ def _targets(tables: HighCrusadeTables, req: FireRequest, res: Resolution) -> li
     return result
 
 
-_PLANS: dict[tuple[int, FireRequest], tuple[HighCrusadeTables, Resolution, list[ShotSpec]]] = {}
-
-
-def _planned(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, list[ShotSpec]]:
-    """plan_fire, once for each request and tables (a batch of seeded fires plans once)."""
-    key = (id(tables), req)
-    found = _PLANS.get(key)
-    if found is None or found[0] is not tables:
-        if len(_PLANS) > 256:
-            _PLANS.clear()
-        res, specs = plan_fire(tables, req)
-        found = _PLANS[key] = (tables, res, specs)
-    return found[1].fresh(), found[2]
-
-
 def resolve_fire(tables: HighCrusadeTables, req: FireRequest, dice: DiceSource) -> Resolution:
-    res, specs = _planned(tables, req)
+    res, specs = planned(tables, req, plan_fire)
+    res = res.fresh()
     if len(specs) == 1:
         res.absorb(fire_shot(specs[0], dice))
         return res

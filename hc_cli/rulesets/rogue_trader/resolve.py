@@ -16,6 +16,7 @@ from hc_cli.errors import HcError
 from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.mods import ModSpec
 from hc_cli.numbers import is_whole
+from hc_cli.plans import planned
 from hc_cli.record import record, replace
 from hc_cli.roll import check_damage
 from hc_cli.roll import parse as parse_dice
@@ -760,23 +761,27 @@ def damage_steps(damage: str) -> Generator[Request, list[Roll], tuple[int, list[
     return max(total, 0), list(rolls)
 
 
-def roll_together(dice: DiceSource, label: str, request: Request) -> list[Roll]:
-    """The dice of one request: a single die as such, several as one roll of the phase; a
-    damage roll's dice as dice of which only the total counts."""
+def roll_together(
+    dice: DiceSource, label: str, request: Request, as_phase: bool = False
+) -> list[Roll]:
+    """The dice of one request: a single die as such (or, `as_phase`, as the phase's one
+    die, as a volley asks for it), several as one roll of the phase; a damage roll's dice as
+    dice of which only the total counts."""
     phase, wanted, signs = request
     if phase == DAMAGE:
         return dice.sum_of(label, list(wanted), signs)
-    if len(wanted) == 1:
+    if len(wanted) == 1 and not as_phase:
         return [dice.roll(*wanted[0])]
     return dice.batch(label, list(wanted))
 
 
-def drive(steps: ShotSteps, dice: DiceSource) -> Resolution:
-    """Run one shot's steps to the end, each die from `dice` as it is asked for."""
+def drive(steps: ShotSteps, dice: DiceSource, as_phase: bool = False) -> Resolution:
+    """Run one shot's steps to the end, each die from `dice` as it is asked for (`as_phase`:
+    each phase's dice asked for as a volley of one shot asks for them)."""
     try:
         request = next(steps)
         while True:
-            request = steps.send(roll_together(dice, PHASES[request[0]], request))
+            request = steps.send(roll_together(dice, PHASES[request[0]], request, as_phase))
     except StopIteration as done:
         return done.value
 
@@ -948,8 +953,8 @@ def deviation_roll(spec: DeviationSpec, dice: DiceSource) -> Resolution:
 
 
 def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Resolution:
-    plan = plan_fire(t, req)
-    res = plan.res
+    plan = planned(t, req, plan_fire)  # a batch of seeded fires plans once
+    res = plan.res.fresh()
     if plan.deviation is not None:
         placed = deviation_roll(plan.deviation, dice)
         res.absorb(placed, outcome=False)
@@ -962,6 +967,8 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
             return res
     if plan.mode == "following":
         shots = _following_fire(plan.specs, dice, res)
+    elif plan.mode == "single":  # a volley of one: the same dice, without a volley's machinery
+        shots = [drive(shot_steps(plan.specs[0]), dice, as_phase=True)]
     else:
         shots = fire_volley(plan.specs, dice, plan.one_model)
     if plan.mode == "single":

@@ -14,6 +14,7 @@ from hc_cli.errors import HcError, UnknownName
 from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.mods import ModSpec
 from hc_cli.numbers import is_digits, is_number, is_whole, number, shown, whole
+from hc_cli.plans import planned
 from hc_cli.record import record, replace
 from hc_cli.roll import check_damage
 from hc_cli.roll import parse as parse_dice
@@ -1073,7 +1074,8 @@ def _done(res: Resolution, hits: int, outcome: str) -> Resolution:
 
 
 def resolve_fire(t: T2kTables, req: FireRequest, dice: DiceSource) -> Resolution:
-    res, plan = plan_fire(t, req)
+    res, plan = planned(t, req, plan_fire)  # a batch of seeded fires plans once
+    res = res.fresh()
     if plan.kind != "burst" or req.shots == 1:
         res.absorb(fire_dice(plan, dice))
         return res

@@ -1,0 +1,26 @@
+"""Plans kept between rolls: a request's lookups and checks (its plan) worked out once for as
+long as the same tables serve it. `hc batch` resolves thousands of lines alike but for their
+seed; each would otherwise plan anew. Plans hold a `Resolution` to fill: callers take a
+`fresh()` copy of it, never the kept one."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+_PLANS: dict[tuple, tuple[Any, Any]] = {}
+MOST = 256  # plans kept at once: a batch of many shapes plans again, bounded in memory
+
+
+def planned(tables: Any, request: Any, plan: Callable[[Any, Any], Any]) -> Any:
+    """`plan(tables, request)`, once for each request, plan and tables (matched by identity:
+    house rules read anew are other tables)."""
+    key = (id(tables), plan, request)
+    found = _PLANS.get(key)
+    if found is None or found[0] is not tables:
+        if len(_PLANS) >= MOST:
+            _PLANS.clear()
+        found = _PLANS[key] = (tables, plan(tables, request))
+    return found[1]
