@@ -24,7 +24,8 @@ for line in sys.stdin:
     request = json.loads(line)
     die = random.Random(request["seed"]).random()
     value = int(die * 100) + 1
-    out.write(json.dumps({"line": request["seed"], "d100": value, "outcome": "hit" if value <= 65 else "miss"}) + "\n")
+    outcome = "hit" if value <= 65 else "miss"
+    out.write(json.dumps({"line": request["seed"], "d100": value, "outcome": outcome}) + "\n")
 """
 
 REQUESTS = {
