@@ -11,7 +11,7 @@ from hc_cli.dice import DiceSource
 from hc_cli.errors import HcError
 from hc_cli.model import Resolution
 from hc_cli.record import record
-from hc_cli.rulesets.rogue_trader.resolve import characteristic
+from hc_cli.rulesets.rogue_trader.shooting import characteristic
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
 
 

@@ -1,0 +1,201 @@
+"""Rogue Trader odds: the same `shot_steps` under an enumerating dice source, one shot's
+outcomes combined by probability laws over a volley, a model's wounds and following fire."""
+
+from __future__ import annotations
+
+from hc_cli.model import Odds, Resolution
+from hc_cli.record import replace
+from hc_cli.rulesets.rogue_trader.area import deviation_roll
+from hc_cli.rulesets.rogue_trader.request import OUTCOMES, WOUND_DAMAGE, FireRequest, ShotSpec
+from hc_cli.rulesets.rogue_trader.shooting import _new, plan_fire
+from hc_cli.rulesets.rogue_trader.shots import drive, shot_steps
+from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:  # fractions are imported where odds are worked out
+    from fractions import Fraction
+
+# ---------------------------------------------------------------------------------------------
+# Odds: the same `shot_steps`, under an enumerating dice source
+
+
+def _shot_odds(spec: ShotSpec) -> dict[tuple[str, int, bool], Fraction]:
+    """(outcome, wounds, whether the shot's own victim was struck) -> probability."""
+    from hc_cli.odds import enumerate_outcomes
+
+    return enumerate_outcomes(
+        lambda d: drive(shot_steps(spec), d),
+        lambda r: (r.outcome, r.fields["wounds"], r.fields["victim"] == spec.victim.label),
+    )
+
+
+def _outcomes(dist: dict[tuple[str, int], Fraction]) -> dict[str, Fraction]:
+    from fractions import Fraction
+
+    out = dict.fromkeys(OUTCOMES, Fraction(0))
+    for (outcome, *_), p in dist.items():
+        out[outcome] += p
+    return out
+
+
+def _wounds(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
+    from fractions import Fraction
+
+    out: dict[int, Fraction] = {}
+    for (_, wounds, *_), p in dist.items():
+        out[wounds] = out.get(wounds, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
+def _casualty(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
+    from fractions import Fraction
+
+    p = sum((v for (o, *_), v in dist.items() if o == "casualty"), Fraction(0))
+    return {0: 1 - p, 1: p}
+
+
+def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
+    from fractions import Fraction
+
+    from hc_cli.odds import POWER_BUDGET, Distribution, add_independent, enumerate_outcomes
+
+    plan = plan_fire(t, req)
+    res = plan.res
+    per_shot = {}
+    for spec in plan.specs:
+        key = replace(spec, label="")
+        if key not in per_shot:
+            per_shot[key] = _shot_odds(key)
+    dists = [per_shot[replace(s, label="")] for s in plan.specs]
+    if plan.mode == "single":
+        res.odds = Odds(_outcomes(dists[0]), {"wounds": _wounds(dists[0])})
+        return res
+    if plan.mode == "following":
+        casualties, reached = _following(plan.specs, dists)
+        for spec, dist in zip(plan.specs, dists, strict=True):
+            res.shots.append(_odds_shot(spec, dist))
+        res.odds = Odds(
+            {
+                "no casualty": casualties.get(0, Fraction(0)),
+                "at least one casualty": 1 - casualties.get(0, Fraction(0)),
+            },
+            {"casualties": casualties, "targets reached": reached},
+        )
+        return res
+    each = [Distribution.of(_wounds(d)) for d in dists]
+    # The total wounds of thousands of shots of multi-die damage: a distribution of tens of
+    # thousands of sums of long integers. Past its budget only its mean is given.
+    whole = len(per_shot) > 1 or each[0].power_cost(len(each)) <= POWER_BUDGET
+    wounds = add_independent(each) if whole else None
+    if plan.one_model:
+        left = plan.specs[0].victim.wounds_left
+        dead = each[0].power_tail(len(each), left)  # the sums below its wounds left, alone
+        casualties = {0: 1 - dead, 1: dead}
+    else:
+        casualties = add_independent(_casualty(d) for d in dists)
+    counts = {"casualties": casualties}
+    if wounds is not None:
+        counts["wounds"] = wounds
+    else:
+        total = sum(w.mean() for w in each)
+        res.explanation.append(
+            f"wounds: mean {float(total):.2f}; the odds of each of the "
+            f"{max(each[0]) * len(each) + 1:,} totals of {len(each):,} shots are left out "
+            "(they take too long to work out exactly: ask about fewer shots for them)"
+        )
+    if len(per_shot) == 1:
+        res.fields["odds_per"] = "shot"
+        outcomes = _outcomes(dists[0])
+    else:
+        res.shots = [_odds_shot(spec, dist) for spec, dist in zip(plan.specs, dists, strict=True)]
+        outcomes = {
+            "no casualty": casualties.get(0, Fraction(0)),
+            "at least one casualty": 1 - casualties.get(0, Fraction(0)),
+        }
+    if plan.deviation is not None:
+        deviates = enumerate_outcomes(
+            lambda d: deviation_roll(plan.deviation, d), lambda r: r.outcome
+        )
+        on_target = deviates.get("on-target", Fraction(0))
+        res.explanation.append(
+            "the odds below the deviation are for the marker on target; a "
+            "deviated marker is resolved again with --placed"
+        )
+        outcomes = {
+            "deviated": deviates.get("deviated", Fraction(0)),
+            **{f"on target, {k}": v * on_target for k, v in outcomes.items()},
+        }
+    res.odds = Odds(outcomes, counts)
+    return res
+
+
+def _odds_shot(spec: ShotSpec, dist: dict) -> Resolution:
+    shot = _new("fire", {})
+    shot.label = spec.label
+    shot.fields.update(
+        needed_to_hit=spec.needed_to_hit,
+        needed_to_wound=spec.victim.needed_to_wound,
+        needed_to_save=spec.victim.needed_to_save,
+    )
+    shot.odds = Odds(_outcomes(dist))
+    return shot
+
+
+def _following(
+    specs: list[ShotSpec], dists: list[dict]
+) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+    """Casualties and targets reached along a following-fire chain: each shot is independent,
+    the chain goes on only after wound damage, a model shot at again keeps its wounds, and a
+    model already removed is passed over (no shot is spent on it)."""
+    from fractions import Fraction
+
+    from hc_cli.dice import TooManyOutcomes
+    from hc_cli.odds import MAX_PATHS
+
+    # (wounds taken by each model shot at so far and shot at again later, casualties, shots
+    # fired) -> probability, chain going. A model no later target names drops out of the
+    # state: its wounds can no longer matter.
+    State = tuple[tuple[tuple[str, int], ...], int, int]
+    states: dict[State, Fraction] = {((), 0, 0): Fraction(1)}
+    done: dict[int, Fraction] = {}
+    reached: dict[int, Fraction] = {}
+    later = [{s.model for s in specs[n + 1 :]} for n in range(len(specs))]
+    work = 0
+
+    def end(kills: int, fired: int, p: Fraction) -> None:
+        done[kills] = done.get(kills, Fraction(0)) + p
+        reached[fired] = reached.get(fired, Fraction(0)) + p
+
+    for n, (spec, dist) in enumerate(zip(specs, dists, strict=True)):
+        work += len(states) * len(dist)
+        if work > MAX_PATHS:
+            raise TooManyOutcomes(
+                f"--odds for following fire along {len(specs)} targets would follow more than "
+                f"{MAX_PATHS:,} states of wounds",
+                "ask about fewer targets, or fewer models shot at more than once",
+            )
+        going: dict[State, Fraction] = {}
+        left = spec.victim.wounds_left
+        for (taken, kills, fired), p in states.items():
+            now = dict(taken)
+            before = now.get(spec.model, 0)
+            if before >= left:  # removed already: on to the next listed model
+                going[(taken, kills, fired)] = going.get((taken, kills, fired), Fraction(0)) + p
+                continue
+            for (outcome, wounds, own), q in dist.items():
+                if outcome not in WOUND_DAMAGE:  # a miss or no wound ends the chain here
+                    end(kills, fired + 1, p * q)
+                    continue
+                after, more = dict(now), kills
+                if own:
+                    more += before < left <= before + wounds
+                    after[spec.model] = min(before + wounds, left)
+                else:  # the mount or the friend: a model of its own
+                    more += outcome == "casualty"
+                kept = tuple(sorted((m, w) for m, w in after.items() if m in later[n]))
+                key = (kept, more, fired + 1)
+                going[key] = going.get(key, Fraction(0)) + p * q
+        states = going
+    for (_, kills, fired), p in states.items():  # the list walked to its end
+        end(kills, fired, p)
+    return dict(sorted(done.items())), dict(sorted(reached.items()))

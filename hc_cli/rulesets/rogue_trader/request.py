@@ -1,0 +1,106 @@
+"""Rogue Trader fire, as data: the request a player makes and the plan the shooting step
+makes of it (each shot's numbers, fixed before a die is rolled). Pure."""
+
+from __future__ import annotations
+
+from hc_cli.model import Resolution
+from hc_cli.mods import ModSpec
+from hc_cli.record import record
+from hc_cli.rulesets.rogue_trader.area import DeviationSpec
+
+OUTCOMES = ("miss", "no-wound", "saved", "wounded", "casualty")
+
+WOUND_DAMAGE = {"saved", "wounded", "casualty"}  # following fire goes on after these
+
+
+# ---------------------------------------------------------------------------------------------
+# Requests
+
+
+@record(frozen=True)
+class FireRequest:
+    firer: str | None = None
+    bs: int | None = None
+    firer_wounded: bool = False
+    weapon: str | None = None
+    short: float | None = None
+    long: float | None = None
+    maximum: float | None = None
+    to_hit_short: int | None = None
+    to_hit_long: int | None = None
+    strength: int | None = None
+    damage: str | None = None
+    save_mod: int | None = None
+    weapon_type: tuple[str, ...] = ()
+    radius: float | None = None
+    range: float | None = None
+    targets: tuple[str, ...] = ()
+    toughness: int | None = None
+    wounds_left: int | None = None
+    wounds_taken: int | None = None
+    save: int | None = None
+    armour: str | None = None
+    size: str | None = None
+    moving_surface: bool = False
+    mounted_weapon: bool = False
+    target_moved: float | None = None
+    soft_cover: bool = False
+    hard_cover: bool = False
+    improvised: bool = False
+    moved: bool = False
+    allow_7plus: bool = False
+    one_model: bool = False
+    lying_down: bool = False
+    in_woods: bool = False
+    in_hand_to_hand: bool = False
+    shots: int = 1
+    mount: str | None = None
+    at_mount: bool = False
+    into_melee: bool = False
+    friend: str | None = None
+    placed: bool = False
+    under: int | None = None
+    partly: int = 0
+    blasting_cover: bool = False
+    closed_room: bool = False
+    mods: tuple[ModSpec, ...] = ()
+
+
+# ---------------------------------------------------------------------------------------------
+# Plans: everything fixed before a die is rolled
+
+
+@record(frozen=True)
+class Victim:
+    """A model a shot can wound, with the numbers that decide it."""
+
+    label: str
+    strength: int
+    toughness: int
+    wounds_left: int
+    needed_to_wound: int | None  # None: N on the chart, no effect
+    needed_to_save: int | None  # None: no save
+
+
+@record(frozen=True)
+class ShotSpec:
+    label: str
+    needed_to_hit: int  # after the floor; 7..9 only when allowed
+    second_roll: int | None  # for 7+: the second D6 needed after a 6
+    victim: Victim
+    other: Victim | None = None  # the mount, or the friend in hand to hand
+    split: str | None = None  # "rider" or "melee": which D6 picks victim or other
+    split_at: int = 3
+    damage: str = "1"
+    auto_hit: bool = False  # an area weapon in a closed room hits every occupant
+    model: str = ""  # which model the victim is: shots at the same model add up their wounds
+    under_die: bool = False  # partly under the marker, and a D6 decides whether it is a target
+
+
+@record
+class FirePlan:
+    res: Resolution
+    specs: list[ShotSpec]
+    mode: str  # "single", "unit", "following", "area"
+    deviation: DeviationSpec | None = None
+    one_model: bool = False  # a unit's shots all at one model: its wounds add up

@@ -1,0 +1,355 @@
+"""Rogue Trader shots rolled: one function decides a shot from its dice (`shot_steps`: to
+hit, who is hit, to wound, save, damage), a volley rolls them in the table's phases
+(`fire_volley`), following fire walks its targets. Pure."""
+
+from __future__ import annotations
+
+from hc_cli.dice import DiceSource, Roll
+from hc_cli.model import Resolution
+from hc_cli.numbers import is_whole
+from hc_cli.plans import planned
+from hc_cli.roll import parse as parse_dice
+from hc_cli.rulesets.rogue_trader.area import deviation_roll
+from hc_cli.rulesets.rogue_trader.request import (
+    OUTCOMES,
+    WOUND_DAMAGE,
+    FireRequest,
+    ShotSpec,
+    Victim,
+)
+from hc_cli.rulesets.rogue_trader.shooting import _new, plan_fire
+from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
+from hc_cli.words import count
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from collections.abc import Generator
+
+    # (phase, dice, signs): the dice a shot asks for at once, each (sides, purpose): one die,
+    # or all the dice of one wound's damage (2d6 is one roll of two dice), each added (+1) or
+    # taken away (-1)
+    Request = tuple[int, tuple[tuple[int, str], ...], tuple[int, ...]]
+    ShotSteps = Generator[Request, list[Roll], Resolution]
+
+# ---------------------------------------------------------------------------------------------
+# The dice
+
+
+# The phases of a volley, in the order the table rolls them: all to-hit dice, then the second
+# dice of the sixes (7+ to hit), then who each hit strikes, to wound, saves, damage.
+PHASES = (
+    "under the marker",
+    "to hit",
+    "to hit (after a 6)",
+    "who is hit",
+    "to wound",
+    "save",
+    "damage",
+)
+
+UNDER, HIT, AFTER_SIX, WHO, WOUND, SAVE, DAMAGE = range(len(PHASES))
+
+
+def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
+    """One shot, decided from its dice: to hit, who is hit, to wound, save, damage. A
+    generator that asks for each die as `(phase, sides, purpose)` and is sent the `Roll`, so
+    a single shot (`drive`), a volley rolled phase by phase (`fire_volley`) and the odds
+    all run this one decision. `wounds_left`: of the model now, when earlier shots of the
+    volley wounded it."""
+    shot = _new("fire", {})
+    shot.label = spec.label
+    say = shot.explanation.append
+    victim = spec.victim
+    left = victim.wounds_left if wounds_left is None else wounds_left
+    if spec.under_die:
+        (under,) = yield UNDER, ((6, "under the marker"),), ()
+        shot.rolls.append(under)
+        if under.value <= 3:
+            say(f"D6 {under.value}: not under the marker (1-3), not a target")
+            return _finish(shot, "miss", victim, 0)
+        say(f"D6 {under.value}: under the marker (4-6), a target")
+    if spec.auto_hit:
+        say("hit automatically")
+    else:
+        (roll,) = yield HIT, ((6, "to hit"),), ()
+        shot.rolls.append(roll)
+        if spec.second_roll is None:
+            hit = roll.value >= spec.needed_to_hit
+            say(f"to hit: {roll.value}, needs {spec.needed_to_hit}: " + ("hit" if hit else "miss"))
+        elif roll.value < 6:
+            hit = False
+            say(f"to hit: {roll.value}, needs a 6 and then {spec.second_roll}+: miss")
+        else:
+            (follow,) = yield AFTER_SIX, ((6, "to hit (after a 6)"),), ()
+            shot.rolls.append(follow)
+            hit = follow.value >= spec.second_roll
+            say(
+                f"to hit: 6, then {follow.value}, needs {spec.second_roll}: "
+                + ("hit" if hit else "miss")
+            )
+        if not hit:
+            return _finish(shot, "miss", victim, 0)
+    if spec.other is not None:
+        split = "crew or vehicle" if spec.split == "rider" else "enemy or friend"
+        (pick,) = yield WHO, ((6, split),), ()
+        shot.rolls.append(pick)
+        if pick.value > spec.split_at:
+            victim = spec.other
+            left = victim.wounds_left
+        say(f"D6 {pick.value}: hits the {victim.label}")
+    if victim.needed_to_wound is None:
+        say(f"S{victim.strength} against T{victim.toughness} is N on the chart: it cannot wound")
+        return _finish(shot, "no-wound", victim, 0)
+    (wound,) = yield WOUND, ((6, "to wound"),), ()
+    shot.rolls.append(wound)
+    if wound.value < victim.needed_to_wound:
+        say(f"to wound: {wound.value}, needs {victim.needed_to_wound}: no wound")
+        return _finish(shot, "no-wound", victim, 0)
+    say(f"to wound: {wound.value}, needs {victim.needed_to_wound}: wounds")
+    if victim.needed_to_save is None:
+        say("no saving throw")
+    else:
+        (save,) = yield SAVE, ((6, "save"),), ()
+        shot.rolls.append(save)
+        if save.value >= victim.needed_to_save:
+            say(f"save: {save.value}, needs {victim.needed_to_save}: saved, no damage")
+            return _finish(shot, "saved", victim, 0)
+        say(f"save: {save.value}, needs {victim.needed_to_save}: failed")
+    wounds, rolls = yield from damage_steps(spec.damage)
+    shot.rolls.extend(rolls)
+    if left <= 0:
+        say(f"{count(wounds, 'wound')}, but the model is already a casualty")
+        return _finish(shot, "wounded" if wounds else "no-wound", victim, wounds)
+    if wounds >= left:
+        say(f"{count(wounds, 'wound')} of {left} left: a casualty, remove the model")
+        return _finish(shot, "casualty", victim, wounds)
+    say(f"{count(wounds, 'wound')}: {left - wounds} left")
+    return _finish(shot, "wounded" if wounds else "no-wound", victim, wounds)
+
+
+def damage_steps(damage: str) -> Generator[Request, list[Roll], tuple[int, list[Roll]]]:
+    """Wounds one wound-causing hit does: a fixed number, or dice (d4, d6, d10, 2d6...). The
+    dice of one wound are one roll: asked for together, in the order the expression names
+    them."""
+    if is_whole(damage):
+        return int(damage), []
+    terms = parse_dice(damage, plain=True)
+    dice = [term for term in terms for _ in range(term.count)]
+    wanted = tuple((term.sides, f"damage {damage}") for term in dice)
+    rolls = (yield DAMAGE, wanted, tuple(term.sign for term in dice)) if wanted else []
+    faces = iter(rolls)
+    total = 0
+    for term in terms:
+        if not term.count:
+            total += term.sign * term.sides
+            continue
+        for _ in range(term.count):
+            total += term.sign * next(faces).value
+    return max(total, 0), list(rolls)
+
+
+def roll_together(
+    dice: DiceSource, label: str, request: Request, as_phase: bool = False
+) -> list[Roll]:
+    """The dice of one request: a single die as such (or, `as_phase`, as the phase's one
+    die, as a volley asks for it), several as one roll of the phase; a damage roll's dice as
+    dice of which only the total counts."""
+    phase, wanted, signs = request
+    if phase == DAMAGE:
+        return dice.sum_of(label, list(wanted), signs)
+    if len(wanted) == 1 and not as_phase:
+        return [dice.roll(*wanted[0])]
+    return dice.batch(label, list(wanted))
+
+
+def drive(steps: ShotSteps, dice: DiceSource, as_phase: bool = False) -> Resolution:
+    """Run one shot's steps to the end, each die from `dice` as it is asked for (`as_phase`:
+    each phase's dice asked for as a volley of one shot asks for them)."""
+    try:
+        request = next(steps)
+        while True:
+            request = steps.send(roll_together(dice, PHASES[request[0]], request, as_phase))
+    except StopIteration as done:
+        return done.value
+
+
+def fire_volley(
+    specs: list[ShotSpec], dice: DiceSource, one_model: bool = False
+) -> list[Resolution]:
+    """Shots fired together, rolled as the table rolls them: every shot's to-hit die, then
+    the to-wound dice of the hits, then the saves, then the damage. Each shot is still decided
+    by `shot_steps`; only the order of the dice is the table's. A phase whose shots each ask
+    for one die rolls them all at once; a damage of several dice (2d6) is one roll a wound, in
+    the order of the wounded models. With `one_model`, every shot strikes the same model, so
+    the wounds add up against its wounds left."""
+    steps = [shot_steps(spec) for spec in specs]
+    pending: dict[int, Request] = {}
+    shots: list[Resolution | None] = [None] * len(specs)
+    for i, step in enumerate(steps):
+        try:
+            pending[i] = next(step)
+        except StopIteration as done:
+            shots[i] = done.value
+    while pending:
+        phase = min(request[0] for request in pending.values())
+        asked = [i for i in sorted(pending) if pending[i][0] == phase]
+        if all(len(pending[i][1]) == 1 for i in asked):
+            rolls = dice.batch(PHASES[phase], [pending[i][1][0] for i in asked])
+            answers = [[roll] for roll in rolls]
+        else:
+            answers = [
+                roll_together(dice, f"{PHASES[phase]} ({specs[i].label or 'shot'})", pending[i])
+                for i in asked
+            ]
+        for i, answer in zip(asked, answers, strict=True):
+            try:
+                pending[i] = steps[i].send(answer)
+            except StopIteration as done:
+                shots[i] = done.value
+                del pending[i]
+    finished = [s for s in shots if s is not None]
+    if one_model:
+        _add_up(finished, specs[0].victim.wounds_left)
+    return finished
+
+
+def _add_up(shots: list[Resolution], wounds_left: int) -> None:
+    """The wounds of a volley at one model, in shot order, against its wounds left."""
+    left = wounds_left
+    for shot in shots:
+        wounds = shot.fields.get("wounds", 0)
+        if not wounds:
+            continue
+        if left <= 0:
+            shot.outcome = "wounded"
+            shot.explanation[-1] = f"{count(wounds, 'wound')}, but the model is already a casualty"
+        elif wounds >= left:
+            shot.outcome = "casualty"
+            shot.explanation[-1] = (
+                f"{count(wounds, 'wound')} of {left} left: a casualty, remove the model"
+            )
+        else:
+            shot.outcome = "wounded"
+            shot.explanation[-1] = f"{count(wounds, 'wound')}: {left - wounds} left"
+        left -= wounds
+
+
+def _finish(shot: Resolution, outcome: str, victim: Victim, wounds: int) -> Resolution:
+    shot.outcome = outcome
+    shot.fields.update(
+        victim=victim.label,
+        needed_to_wound=victim.needed_to_wound,
+        needed_to_save=victim.needed_to_save,
+        wounds=wounds,
+    )
+    return shot
+
+
+def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Resolution:
+    plan = planned(t, req, plan_fire)  # a batch of seeded fires plans once
+    res = plan.res.fresh()
+    if plan.deviation is not None:
+        placed = deviation_roll(plan.deviation, dice)
+        res.absorb(placed, outcome=False)
+        if placed.outcome == "deviated":
+            res.outcome = "deviated"
+            res.explanation.append(
+                "place the marker there, then resolve the models under it: "
+                "hc fire ... --placed --target ... (no deviation roll)"
+            )
+            return res
+    if plan.mode == "following":
+        shots = _following_fire(plan.specs, dice, res)
+    elif plan.mode == "single":  # a volley of one: the same dice, without a volley's machinery
+        shots = [drive(shot_steps(plan.specs[0]), dice, as_phase=True)]
+    else:
+        shots = fire_volley(plan.specs, dice, plan.one_model)
+    if plan.mode == "single":
+        res.absorb(shots[0])
+        return res
+    res.shots = shots
+    res.summary = _summary(
+        [s.outcome or "" for s in shots], sum(s.fields.get("wounds", 0) for s in shots)
+    )
+    res.outcome = _worst(shots)
+    if plan.mode == "following":
+        res.summary["targets_reached"] = len(shots)
+    else:
+        res.fields["phases"] = phase_lines(shots)
+    return res
+
+
+def _following_fire(specs: list[ShotSpec], dice: DiceSource, res: Resolution) -> list[Resolution]:
+    """Following fire, shot by shot: each goes on only after wound damage; a model shot at
+    again (its --target repeated) keeps the wounds it took, and a model already removed is
+    passed over for the next listed model still on the table."""
+    shots: list[Resolution] = []
+    taken: dict[str, int] = {}
+    for spec in specs:
+        before = taken.get(spec.model, 0)
+        if before >= spec.victim.wounds_left:
+            res.explanation.append(
+                f"{spec.label}: already removed as a casualty; the next shot goes to the next "
+                "listed model still on the table"
+            )
+            continue
+        shot = drive(shot_steps(spec, spec.victim.wounds_left - before), dice)
+        if shot.fields.get("victim") == spec.victim.label:
+            taken[spec.model] = before + shot.fields.get("wounds", 0)
+        shots.append(shot)
+        if shot.outcome not in WOUND_DAMAGE:
+            res.explanation.append(f"following fire stops at {spec.label}: {shot.outcome}")
+            break
+    return shots
+
+
+SEVERITY = ("miss", "no-wound", "saved", "wounded", "casualty")
+
+
+def _worst(shots: list[Resolution]) -> str:
+    """A volley's outcome in one word: the most a shot of it did."""
+    return max((s.outcome or "miss" for s in shots), key=SEVERITY.index)
+
+
+def phase_lines(shots: list[Resolution]) -> list[str]:
+    """The dice of a volley grouped by phase, as the table rolls them: "to hit: 3 3 -> 2 hits"."""
+    by_phase: dict[str, list[str]] = {}
+    for shot in shots:
+        for roll in shot.rolls:
+            phase = "damage" if roll.purpose.startswith("damage") else roll.purpose
+            by_phase.setdefault(phase, []).append(str(roll.value))
+    hits = sum(s.outcome != "miss" for s in shots)
+    wounding = sum(s.outcome in WOUND_DAMAGE for s in shots)
+    failed = sum(s.outcome in ("wounded", "casualty") for s in shots)
+    wounds = sum(s.fields.get("wounds", 0) for s in shots)
+    # A 7+ volley: the first dice decide only which shots roll a second die.
+    seconds = sum(any(r.purpose == "to hit (after a 6)" for r in s.rolls) for s in shots)
+    results = {
+        "to hit": f"{seconds} need a second die" if seconds else count(hits, "hit"),
+        "to hit (after a 6)": count(hits, "hit"),
+        "to wound": count(wounding, "wounding hit"),
+        "save": f"{count(wounding - failed, 'save')} made, {failed} failed",
+        "damage": count(wounds, "wound") + " caused",
+    }
+    return [
+        f"{phase}: {' '.join(values)}" + (f" -> {results[phase]}" if phase in results else "")
+        for phase, values in sorted(by_phase.items(), key=lambda kv: _phase_rank(kv[0]))
+    ]
+
+
+def _phase_rank(purpose: str) -> int:
+    for rank, name in enumerate(PHASES):
+        if purpose == name:
+            return rank
+    return PHASES.index("who is hit")
+
+
+def _summary(outcomes: list[str], wounds: int) -> dict:
+    counts = {o: outcomes.count(o) for o in OUTCOMES}
+    return {
+        "shots": len(outcomes),
+        "hits": len(outcomes) - counts["miss"],
+        "wounds": wounds,
+        "saved": counts["saved"],
+        "casualties": counts["casualty"],
+    }
