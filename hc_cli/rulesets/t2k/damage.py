@@ -1,0 +1,73 @@
+"""Twilight: 2000 hits' effects: damage dice read as a total, where each hit lands, its damage
+and an NPC's quick kill. Pure."""
+
+from __future__ import annotations
+
+from hc_cli.dice import DiceSource, Roll
+from hc_cli.model import Resolution
+from hc_cli.numbers import is_whole
+from hc_cli.roll import parse as parse_dice
+from hc_cli.rulesets.t2k.request import QUICK_KILL_LOCATIONS, HitEffects
+
+# ---------------------------------------------------------------------------------------------
+# The dice
+
+
+def roll_damage(expression: str, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]:
+    if is_whole(expression):
+        return int(expression), []
+    terms = parse_dice(expression, plain=True)
+    each = [term for term in terms for _ in range(term.count)]
+    wanted = [(term.sides, purpose) for term in each]
+    # Rolled together, read as a total.
+    rolls = dice.sum_of(purpose, wanted, tuple(t.sign for t in each)) if wanted else []
+    faces = iter(rolls)
+    total = 0
+    for term in terms:
+        if not term.count:
+            total += term.sign * term.sides
+            continue
+        for _ in range(term.count):
+            total += term.sign * next(faces).value
+    return total, rolls
+
+
+def _hit_effects(
+    effects: HitEffects, hits: int, dice: DiceSource, res: Resolution, who: str = ""
+) -> tuple[bool, list[dict]]:
+    """Each hit's location and damage ("determine hit location and damage normally"); on an
+    NPC target (not a bystander in the danger zone, nor the other of a rider), a hit in head or
+    chest may quick-kill. `who` names whose hits they are when not the target's (a zone target,
+    the other): --location and --damage-done are the target's. Returns whether a hit killed
+    outright, and where each landed with its damage."""
+    killed = False
+    landed = []
+    for n in range(1, hits + 1):
+        label = (f"{who} " if who else "") + (f"hit {n}" if hits > 1 else "hit")
+        where = effects.location if not who else None
+        if where is None:
+            roll = dice.roll(effects.location_die, f"{label} location")
+            res.rolls.append(roll)
+            where = next(name for top, name in effects.locations if roll.value <= top)
+        if effects.damage_done is not None and not who:
+            damage = effects.damage_done
+        elif effects.damage:
+            damage, damage_rolls = roll_damage(effects.damage, dice, f"{label} damage")
+            res.rolls.extend(damage_rolls)
+        else:
+            damage = None
+        line = f"{label}: {where}" + (f", damage {damage}" if damage is not None else "")
+        landed.append({"location": where, "damage": damage})
+        if effects.npc and not who and where in QUICK_KILL_LOCATIONS and damage is not None:
+            kill = dice.roll(effects.kill_die, f"{label} quick kill")
+            res.rolls.append(kill)
+            top = effects.kill_die
+            if kill.value <= damage and kill.value != top:
+                killed = True
+                line += f"; quick kill: d{top} {kill.value} <= damage {damage}: killed outright"
+            else:
+                line += f"; quick kill: d{top} {kill.value}" + (
+                    f" (a {top} never kills): no" if kill.value == top else f" > {damage}: no"
+                )
+        res.explanation.append(line)
+    return killed, landed

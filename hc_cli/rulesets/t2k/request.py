@@ -1,0 +1,81 @@
+"""Twilight: 2000 fire, as data: the request a player makes, the plan made of it (the hit number,
+the dice of a burst or throw) and what each hit does. Pure."""
+
+from __future__ import annotations
+
+from hc_cli.model import Resolution
+from hc_cli.mods import ModSpec
+from hc_cli.record import record
+from hc_cli.rulesets.t2k.tables import RULESET
+
+SHOT_KINDS = ("aimed", "quick", "aimed-burst", "burst")
+
+QUICK_KILL_LOCATIONS = ("head", "chest")
+
+
+@record(frozen=True)
+class FireRequest:
+    asset: int | None = None
+    skill: int | None = None
+    attribute: int | None = None
+    riding: int | None = None
+    weapon: str | None = None
+    short_range: float | None = None
+    rof: str | None = None
+    recoil: int | None = None
+    damage: str | None = None
+    range: float | None = None
+    shot: str = "aimed"
+    shots: int = 1
+    strength: int | None = None
+    movement: str = "stationary"
+    obscured: bool = False
+    target_speed: float | None = None
+    target_kph: float | None = None
+    scope: bool = False
+    laser_sight: bool = False
+    braced: bool = False
+    two_weapons: bool = False
+    npc: bool = False
+    location: str | None = None
+    damage_done: int | None = None
+    riders: bool = False
+    zone: tuple[str, ...] = ()
+    thrown: bool = False
+    weight: float | None = None
+    throw_range: float | None = None
+    grenade_number: int = 1
+    ammo: str | None = None
+    gait: str | None = None
+    mods: tuple[ModSpec, ...] = ()
+
+
+@record(frozen=True)
+class FirePlan:
+    kind: str  # single, aimed-burst, burst, pellets, thrown
+    hit_number: int
+    dice: int  # task dice rolled together (shots this action, or a burst's dice)
+    hits_count: int = 1  # a 50-round burst's hits count three
+    zone: tuple[tuple[str, float], ...] = ()  # targets in the danger zone, nearest first
+    effects: HitEffects | None = None  # each hit's location and damage (quick kill for NPCs)
+    riders_percent: int | None = None
+    grenade: tuple[float, float, int, int] | None = None  # (metres per pip, cap, die, direction)
+    task_die: int = 20
+
+
+@record(frozen=True)
+class HitEffects:
+    """What each hit does: where it lands (rolled, or --location) and its damage (rolled, or
+    --damage-done); on an NPC's head or chest a quick-kill die may kill outright."""
+
+    locations: tuple[tuple[int, str], ...]  # (highest roll, location)
+    location_die: int
+    location: str | None  # given: no location roll
+    damage: str  # dice per hit; "" when the weapon gives none
+    damage_done: int | None
+    npc: bool
+    kill_die: int
+
+
+def _new(command: str, inputs: dict) -> Resolution:
+    return Resolution(command=command, ruleset=RULESET, inputs=inputs)

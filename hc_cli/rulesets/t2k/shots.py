@@ -1,0 +1,180 @@
+"""Twilight: 2000 shots rolled: `fire_dice` decides every die of a shot, burst or throw in the
+table's order (task dice, danger zone, a rider's miss, then each hit's location and damage).
+Pure."""
+
+from __future__ import annotations
+
+from hc_cli.dice import DiceSource
+from hc_cli.model import Resolution
+from hc_cli.plans import planned
+from hc_cli.rulesets.t2k.damage import _hit_effects
+from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, _new
+from hc_cli.rulesets.t2k.shooting import plan_fire
+from hc_cli.rulesets.t2k.tables import T2kTables
+from hc_cli.rulesets.t2k.thrown import deviate_grenade
+from hc_cli.words import count
+
+
+def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolution:
+    """Every die of a Twilight: 2000 shot, burst or throw: the one place they are decided. The
+    table's order: the task dice, the danger zone's, a rider's miss, then where each hit lands
+    and its damage (the target's hits, then the zone's, then the other's). `effects` False
+    leaves out the hits' location and damage dice: the odds combine those per hit."""
+    res = _new("fire", {})
+    say = res.explanation.append
+    die = plan.task_die
+    if plan.kind == "aimed-burst":
+        roll = dice.roll(die, "aimed burst")
+        res.rolls.append(roll)
+        if roll.value > plan.hit_number:
+            say(f"aimed burst: {roll.value} > {plan.hit_number}: miss")
+            return _done(res, 0, "miss")
+        many = dice.roll(3, "hits (d3)")
+        res.rolls.append(many)
+        hits = many.value * plan.hits_count
+        say(
+            f"aimed burst: {roll.value} <= {plan.hit_number}: hit; d3 = {many.value}"
+            + (f" x {plan.hits_count}" if plan.hits_count > 1 else "")
+            + f": {count(hits, 'hit')}"
+        )
+        killed = False
+        if effects and plan.effects is not None:
+            killed, res.fields["hit_effects"] = _hit_effects(plan.effects, hits, dice, res)
+        return _done(res, hits, "quick-kill" if killed else "hit")
+    if plan.dice == 1 and plan.kind in ("single", "thrown"):
+        rolls = [dice.roll(die, "to hit")]
+    else:
+        rolls = dice.pool(plan.dice, die, plan.hit_number, "to hit")
+    res.rolls.extend(rolls)
+    successes = sum(r.value <= plan.hit_number for r in rolls)
+    hits = successes * plan.hits_count
+    misses = len(rolls) - successes
+    say(
+        f"{count(len(rolls), 'die')} at {plan.hit_number} or less: "
+        + count(successes, "hit")
+        + (f" x {plan.hits_count} = {hits}" if plan.hits_count > 1 else "")
+    )
+    outcome = "hit" if hits else "miss"
+    zone_hits = _danger_zone(plan, misses, dice, res) if plan.kind == "burst" else {}
+    other = _riders(plan, misses, dice, res) if plan.riders_percent is not None else 0
+    if plan.kind == "thrown" and hits and plan.grenade:
+        say("the grenade lands on its target")
+    if plan.kind == "thrown" and not hits and plan.grenade:
+        fields, more, text = deviate_grenade(*plan.grenade, dice)
+        res.rolls.extend(more)
+        res.fields.update(fields)
+        say(text)
+    if plan.effects is not None and effects:
+        if hits:
+            killed, res.fields["hit_effects"] = _hit_effects(plan.effects, hits, dice, res)
+            outcome = "quick-kill" if killed else outcome
+        zone_effects = {
+            name: _hit_effects(plan.effects, n, dice, res, who=name)[1]
+            for name, n in zone_hits.items()
+            if n
+        }
+        if zone_effects:
+            res.fields["zone_effects"] = zone_effects
+        if other:
+            res.fields["other_effects"] = _hit_effects(
+                plan.effects, other, dice, res, who="the other"
+            )[1]
+        if plan.kind == "thrown" and hits:
+            res.fields["damage"] = res.fields["hit_effects"][0]["damage"]
+    if outcome == "miss" and other:
+        outcome = "hit-other"
+    return _done(res, hits, outcome)
+
+
+def _riders(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution) -> int:
+    """'Firing at riders any missed single shot has a 1-% chance of hitting the other than the
+    target': a D100 for each missed shot. Returns how many hit the other (horse or rider)."""
+    assert plan.riders_percent is not None
+    other = 0
+    rolls = dice.pool(misses, 100, plan.riders_percent, "riders: the other")
+    res.rolls.extend(rolls)
+    for n, roll in enumerate(rolls, 1):
+        which = f" (miss {n})" if misses > 1 else ""
+        if roll.value <= plan.riders_percent:
+            other += 1
+            res.explanation.append(
+                f"D100 {roll.value} <= {plan.riders_percent}: the miss{which} hits the other "
+                "(horse or rider)"
+            )
+        else:
+            res.explanation.append(
+                f"D100 {roll.value} > {plan.riders_percent}: the miss{which} hits nothing"
+            )
+    res.fields["hit_other"] = other > 0
+    res.fields["other_hits"] = other
+    return other
+
+
+def _danger_zone(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution) -> dict[str, int]:
+    """Half the missed dice at the danger zone's targets, nearest first; their hits by name."""
+    again = misses // 2
+    res.fields["zone_dice"] = again
+    if not plan.zone:
+        kept = again // 2
+        res.fields.update(zone_hits={}, kept_back=kept)
+        res.explanation.append(
+            f"danger zone: no targets; {kept} of the {again} dice (half the "
+            "misses) kept for targets entering the zone this turn"
+        )
+        return {}
+    rolls = dice.pool(again, plan.task_die, plan.hit_number, "danger zone")
+    res.rolls.extend(rolls)
+    hits = sum(r.value <= plan.hit_number for r in rolls) * plan.hits_count
+    names = [name for name, _ in plan.zone]
+    # Hits go to the zone's targets nearest first, one each, round again if more hits.
+    zone_hits = {name: 0 for name in names}
+    for i in range(hits):
+        zone_hits[names[i % len(names)]] += 1
+    kept = (again - sum(r.value <= plan.hit_number for r in rolls)) // 2
+    res.fields.update(zone_hits=zone_hits, kept_back=kept)
+    res.explanation.append(
+        f"danger zone: half the {count(misses, 'miss')} = {count(again, 'die')} at "
+        f"{plan.hit_number}: {count(hits, 'hit')} ("
+        + ", ".join(f"{n} {h}" for n, h in zone_hits.items())
+        + f"); {count(kept, 'die')} kept for targets entering the zone"
+    )
+    return zone_hits
+
+
+def _done(res: Resolution, hits: int, outcome: str) -> Resolution:
+    res.outcome = outcome
+    res.fields["hits"] = hits
+    return res
+
+
+def resolve_fire(t: T2kTables, req: FireRequest, dice: DiceSource) -> Resolution:
+    res, plan = planned(t, req, plan_fire)  # a batch of seeded fires plans once
+    res = res.fresh()
+    if plan.kind != "burst" or req.shots == 1:
+        res.absorb(fire_dice(plan, dice))
+        return res
+    # Several bursts in one action: each loses dice to range and recoil as the first did.
+    for n in range(1, req.shots + 1):
+        burst = fire_dice(plan, dice)
+        burst.label = f"burst {n}"
+        res.shots.append(burst)
+    hits = sum(b.fields["hits"] for b in res.shots)
+    res.fields["hits"] = hits
+    res.outcome = (
+        "quick-kill"
+        if any(b.outcome == "quick-kill" for b in res.shots)
+        else ("hit" if hits else "miss")
+    )
+    res.summary = {"bursts": req.shots, "dice": plan.dice * req.shots, "hits": hits}
+    res.headline = (
+        f"{count(hits, 'hit')} of {count(req.shots, 'burst')} ({count(plan.dice, 'die')} each)"
+    )
+    if plan.zone:
+        zone = {
+            name: sum(b.fields["zone_hits"].get(name, 0) for b in res.shots)
+            for name, _ in plan.zone
+        }
+        res.fields["zone_hits"] = zone
+        res.summary["zone_hits"] = zone
+        res.headline += "; zone: " + ", ".join(f"{n} {h}" for n, h in zone.items())
+    return res
