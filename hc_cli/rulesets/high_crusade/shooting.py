@@ -1,0 +1,326 @@
+"""High Crusade fire: the weapon's numbers at the range, each target's shots planned before a
+die is rolled (`plan_fire`), one D10 per shot decided by `decide_shot`, and the odds from the
+same step under an enumerating dice source. Pure."""
+
+from __future__ import annotations
+
+from hc_cli.dice import DiceSource, Roll
+from hc_cli.errors import HcError
+from hc_cli.model import Odds, Resolution
+from hc_cli.mods import ModSpec
+from hc_cli.plans import planned
+from hc_cli.record import record, replace
+from hc_cli.rulesets.high_crusade.steps import _indicator, _new, _ordered, _resolve_mods, _sum
+from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:  # fractions are imported where odds are worked out
+    pass
+
+
+# ---------------------------------------------------------------------------------------------
+# Fire
+
+
+@record(frozen=True)
+class TargetSpec:
+    """A target: a troop type (its DF from the table) or a bare defence factor, or both."""
+
+    troop: str | None = None
+    defence: int | None = None
+
+
+@record(frozen=True)
+class FireRequest:
+    weapon: str | None = None
+    range: float | None = None
+    chance: int | None = None
+    penetration: int | None = None
+    targets: tuple[TargetSpec, ...] = ()
+    shots: int = 1
+    template: str | None = None
+    mods: tuple[ModSpec, ...] = ()
+
+
+@record(frozen=True)
+class ShotSpec:
+    """Everything one shot needs, fixed before its die is rolled."""
+
+    label: str
+    chance: int
+    penetration: int
+    defence: int
+
+
+def _to_hit(spec: ShotSpec) -> str:
+    return f"to hit {spec.label}" if spec.label else "to hit"
+
+
+def fire_shot(spec: ShotSpec, dice: DiceSource) -> Resolution:
+    return decide_shot(spec, dice.d100(_to_hit(spec)))
+
+
+def decide_shot(spec: ShotSpec, roll: Roll) -> Resolution:
+    """One D100 against one target: the only place a High Crusade shot is decided."""
+    shot = _new("fire", {})
+    shot.label = spec.label
+    shot.rolls.append(roll)
+    shot.fields.update(chance=spec.chance, penetration=spec.penetration, defence=spec.defence)
+    if roll.value > spec.chance:
+        shot.outcome = "miss"
+        shot.explanation.append(f"D100 {roll.value} > {spec.chance}: miss")
+    elif spec.penetration >= spec.defence:
+        shot.outcome = "kill"
+        shot.explanation.append(
+            f"D100 {roll.value} <= {spec.chance}: hit; penetration "
+            f"{spec.penetration} >= DF {spec.defence}: killed, remove it"
+        )
+    else:
+        shot.outcome = "hit"
+        shot.explanation.append(
+            f"D100 {roll.value} <= {spec.chance}: hit; penetration "
+            f"{spec.penetration} < DF {spec.defence}: it cannot kill"
+        )
+    return shot
+
+
+def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, list[ShotSpec]]:
+    if req.shots < 1:
+        raise HcError(f"--shots {req.shots} fires nothing", "give --shots 1 or more")
+    if req.range is not None and req.range < 0:
+        raise HcError(
+            f"--range {req.range:g} is negative", "give the distance in inches, 0 or more"
+        )
+    for value, flag in ((req.chance, "--chance"), (req.penetration, "--penetration")):
+        if value is not None and value < 0:
+            raise HcError(f"{flag} {value} is negative", f"give {flag} as 0 or more")
+    weapon = tables.weapon(req.weapon) if req.weapon else None
+    inputs: dict = {
+        "weapon": weapon.key if weapon else None,
+        "range": req.range,
+        "shots": req.shots,
+        "mods": [m.text for m in req.mods],
+    }
+    res = _new("fire", inputs)
+    chance, penetration = _base_numbers(weapon, req, res)
+
+    template_name = _template_name(weapon, req)
+    if len(req.targets) > 1 and template_name is None:
+        raise HcError(
+            f"{len(req.targets)} targets given, but "
+            f"{weapon.key if weapon else 'this weapon'} fires without a template",
+            "give one --target (with --shots N for a Fireteam), or --template "
+            "cone|circle for a heavy weapon",
+        )
+    if len(req.targets) > 1 and req.shots > 1:
+        raise HcError(
+            "--shots and several --target do not go together",
+            "a template shot already resolves every figure under it: give the "
+            "targets once, and fire again for another shot",
+        )
+    if template_name is not None:
+        template = tables.template(template_name)
+        inputs["template"] = template.key
+        res.fields["template"] = {
+            "name": template.key,
+            "shape": template.shape,
+            "size_15mm": template.size_15mm,
+            "size_25mm": template.size_25mm,
+        }
+        res.note_source(template, "size_15mm", f"{template.key} template sizes")
+        res.explanation.append(
+            f"{template.key} template: every figure wholly or partly under "
+            "it is a target, each resolved on its own"
+        )
+
+    mods = _resolve_mods(tables, req.mods, ("chance", "defence"), "chance", "fire", res)
+    res.modifiers.extend(mods)
+    chance_mod = _sum(mods, "chance")
+    defence_mod = _sum(mods, "defence")
+    res.fields.update(base_chance=chance, chance=chance + chance_mod, penetration=penetration)
+
+    targets = _targets(tables, req, res)
+    specs = []
+    for label, defence in targets:
+        shots = req.shots if len(targets) == 1 else 1
+        for n in range(shots):
+            tag = label if len(targets) > 1 else (f"shot {n + 1}" if shots > 1 else "")
+            specs.append(ShotSpec(tag, chance + chance_mod, penetration, defence + defence_mod))
+    inputs["targets"] = [label for label, _ in targets]
+    if len(specs) == 1:
+        res.fields["defence"] = specs[0].defence
+    return res, specs
+
+
+def _base_numbers(weapon, req: FireRequest, res: Resolution) -> tuple[int, int]:
+    """Chance and penetration: the weapon's band at this range, or the numbers given."""
+    if weapon is None:
+        missing = [
+            f
+            for f, v in (("--chance", req.chance), ("--penetration", req.penetration))
+            if v is None
+        ]
+        if missing:
+            raise HcError(
+                "no weapon given and no " + " or ".join(missing),
+                "give --weapon NAME --range INCHES, or the numbers: --chance 65 --penetration 4",
+            )
+        res.inputs.update(chance=req.chance, penetration=req.penetration)
+        return req.chance, req.penetration  # type: ignore[return-value]
+    band = None
+    if req.range is None:
+        if req.chance is None or req.penetration is None:
+            raise HcError(
+                f"--range is needed to find {weapon.key}'s range band",
+                "give --range INCHES (its bands: "
+                + ", ".join(f"{b.label} {b.chance}/{b.penetration}" for b in weapon.bands)
+                + ")",
+            )
+    else:
+        band = weapon.band_at(req.range)
+        if band is None:
+            last = weapon.bands[-1].up_to
+            raise HcError(
+                f'out of range: {weapon.key} reaches {last:g}", the target is at '
+                f'{req.range:g}": no shot, no roll',
+                f'move within {last:g}" to fire {weapon.key}',
+            )
+        res.inputs["band"] = band.label
+        res.fields["band"] = band.label
+        res.note_source(
+            weapon, "bands", f"{weapon.key} band {band.label}: {band.chance}/{band.penetration}"
+        )
+    chance = band.chance if band else 0
+    penetration = band.penetration if band else 0
+    if req.chance is not None:
+        res.explanation.append(
+            f"--chance {req.chance} given: used instead of the table's "
+            + (f"{chance}" if band else "band")
+        )
+        chance = req.chance
+    if req.penetration is not None:
+        res.explanation.append(
+            f"--penetration {req.penetration} given: used instead of the "
+            "table's " + (f"{penetration}" if band else "band")
+        )
+        penetration = req.penetration
+    res.inputs.update(chance=req.chance, penetration=req.penetration)
+    return chance, penetration
+
+
+def _template_name(weapon, req: FireRequest) -> str | None:
+    if weapon is not None and req.template is not None and weapon.template != req.template:
+        owned = (
+            f"uses the {weapon.template} template"
+            if weapon.template
+            else "fires without a template"
+        )
+        raise HcError(
+            f"--template {req.template} does not fit {weapon.key}: it {owned}",
+            "leave out --template for a weapon from the table",
+        )
+    return req.template if req.template is not None else (weapon.template if weapon else None)
+
+
+def _targets(tables: HighCrusadeTables, req: FireRequest, res: Resolution) -> list[tuple[str, int]]:
+    if not req.targets:
+        raise HcError("no target given", "give --target TROOP (e.g. --target crusader) or --df N")
+    result = []
+    for i, target in enumerate(req.targets):
+        if target.defence is not None and target.defence < 0:
+            raise HcError(f"defence factor {target.defence} is negative", "give a DF of 0 or more")
+        if target.troop is None:
+            assert target.defence is not None
+            label = (
+                f"target {i + 1} (DF {target.defence})"
+                if len(req.targets) > 1
+                else f"DF {target.defence}"
+            )
+            result.append((label, target.defence))
+            continue
+        troop = tables.troop(target.troop)
+        label = f"target {i + 1} ({troop.key})" if len(req.targets) > 1 else troop.key
+        if target.defence is not None:
+            res.explanation.append(
+                f"--df {target.defence} given: used instead of {troop.key}'s DF {troop.defence}"
+            )
+            result.append((label, target.defence))
+        else:
+            res.note_source(troop, "defence", f"{troop.key} DF {troop.defence}")
+            result.append((label, troop.defence))
+    return result
+
+
+def resolve_fire(tables: HighCrusadeTables, req: FireRequest, dice: DiceSource) -> Resolution:
+    res, specs = planned(tables, req, plan_fire)
+    res = res.fresh()
+    if len(specs) == 1:
+        res.absorb(fire_shot(specs[0], dice))
+        return res
+    # A Fireteam, or the figures under a template: every D100 rolled together, then read.
+    rolls = dice.batch("to hit", [(100, _to_hit(spec)) for spec in specs])
+    shots = [decide_shot(spec, roll) for spec, roll in zip(specs, rolls, strict=True)]
+    res.shots = shots
+    res.summary = _fire_summary([s.outcome for s in shots])
+    res.outcome = max((s.outcome or "miss" for s in shots), key=("miss", "hit", "kill").index)
+    hits, kills = res.summary["hits"], res.summary["kills"]
+    res.fields["phases"] = [
+        "to hit: "
+        + " ".join(f"{r.value:02d}" for r in rolls)  # as a D100 reads: 07, not 7
+        + f" -> {hits} hit{'' if hits == 1 else 's'}, {kills} kill{'' if kills == 1 else 's'}"
+    ]
+    return res
+
+
+def _fire_summary(outcomes: list[str | None]) -> dict:
+    kills = outcomes.count("kill")
+    hits = kills + outcomes.count("hit")
+    return {
+        "shots": len(outcomes),
+        "hits": hits,
+        "kills": kills,
+        "hits_no_kill": hits - kills,
+        "misses": len(outcomes) - hits,
+    }
+
+
+def fire_odds(tables: HighCrusadeTables, req: FireRequest) -> Resolution:
+    from fractions import Fraction
+
+    from hc_cli.odds import add_independent, enumerate_outcomes
+
+    res, specs = plan_fire(tables, req)
+    # Shots differ only by label when they share chance, penetration and DF: enumerate once.
+    specs = (
+        [replace(spec, label="") for spec in specs]
+        if len({replace(s, label="") for s in specs}) == 1
+        else specs
+    )
+    per_shot = {
+        spec: enumerate_outcomes(lambda d, s=spec: fire_shot(s, d), lambda r: r.outcome)
+        for spec in set(specs)
+    }
+    order = ("miss", "hit", "kill")
+    # Shots are independent, so counts over several add up by convolution.
+    kill_each = [_indicator(per_shot[s], {"kill"}) for s in specs]
+    hit_each = [_indicator(per_shot[s], {"hit", "kill"}) for s in specs]
+    kills = add_independent(kill_each)
+    # Every hit kills when no penetration falls short of a DF: then the counts are the same.
+    hits = kills if hit_each == kill_each else add_independent(hit_each)
+    counts = {"kills": kills, "hits": hits} if len(specs) > 1 else {}
+    if len(set(specs)) == 1:
+        # One target, or a Fireteam's identical shots: each shot's odds once, then the counts.
+        res.odds = Odds(_ordered(per_shot[specs[0]], order), counts)
+        res.fields["defence"] = specs[0].defence
+        if len(specs) > 1:
+            res.fields["odds_per"] = "shot"
+        return res
+    for spec in specs:
+        shot = _new("fire", {})
+        shot.label = spec.label
+        shot.fields.update(chance=spec.chance, penetration=spec.penetration, defence=spec.defence)
+        shot.odds = Odds(_ordered(per_shot[spec], order))
+        res.shots.append(shot)
+    none = kills.get(0, Fraction(0))
+    res.odds = Odds({"no kill": none, "at least one kill": 1 - none}, counts)
+    return res
