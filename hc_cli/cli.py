@@ -36,7 +36,7 @@ SUMMARY = (
 
 def _completer(command: str, option: str) -> Any:
     def complete(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
-        from hc_cli.complete import values_for
+        from hc_cli.values import values_for
 
         root = ctx.find_root()
         ruleset = root.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, ""))[0]

@@ -295,7 +295,7 @@ def _found_elsewhere(error: UnknownName, call: Call) -> HcError:
     under t2k is a High Crusade weapon."""
     if error.suggestions:
         return error
-    from hc_cli.complete import values_for
+    from hc_cli.values import values_for
 
     for other in registry.names():
         if other == call.ruleset:

@@ -49,15 +49,20 @@ class Odds:
         """The odds as JSON: floats, and the exact fractions as text. A count's exact values
         over a denominator past 4,096 bits (thousands of shots) are written only with
         --exact: N values of N digits each grow with the square of N."""
-        from hc_cli.odds import as_floats, as_fractions, exact_is_long
+        from hc_cli.odds import (
+            as_floats,
+            as_fractions,
+            at_least,
+            at_least_floats,
+            exact_is_long,
+            mean,
+        )
 
         d: dict[str, Any] = {
             "odds": as_floats(self.outcomes),
             "odds_exact": as_fractions(self.outcomes),
         }
         if self.distributions:
-            from hc_cli.render.sections import at_least, at_least_floats, mean
-
             written = {
                 k: v
                 for k, v in self.distributions.items()

@@ -17,7 +17,7 @@ from hc_cli.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import TypeVar
+    from typing import Any, TypeVar
 
     T = TypeVar("T")
     K = TypeVar("K", bound=Hashable)
@@ -364,3 +364,37 @@ def as_fractions(dist: Mapping) -> dict[str, str]:
     if isinstance(dist, Distribution):
         return {str(k): text for k, text in dist.exact().items()}
     return {str(k): f"{v.numerator}/{v.denominator}" for k, v in dist.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a distribution: mean, at least N, rows as floats (a `Distribution` answers for itself)
+
+
+def mean(dist: Any) -> Fraction:
+    if hasattr(dist, "mean"):  # hc_cli.odds.Distribution: one sum of integers
+        return dist.mean()
+    return sum((Fraction(k) * p for k, p in dist.items()), Fraction(0))
+
+
+def at_least(dist: Any) -> Any:
+    """P(N or more) for each N of a distribution over whole numbers."""
+    if hasattr(dist, "at_least"):
+        return dist.at_least()
+    out, running = {}, Fraction(0)
+    for k in sorted(dist, reverse=True):
+        running += dist[k]
+        out[k] = running
+    return dict(sorted(out.items()))
+
+
+def at_least_floats(dist: Any) -> dict[Any, float]:
+    if hasattr(dist, "at_least_floats"):
+        return dist.at_least_floats()
+    return {k: float(p) for k, p in at_least(dist).items()}
+
+
+def float_items(dist: Any) -> list[tuple[Any, float]]:
+    """The rows of a distribution as floats, without reducing a fraction per row."""
+    if hasattr(dist, "floats"):
+        return list(dist.floats().items())
+    return [(k, float(p)) for k, p in dist.items()]

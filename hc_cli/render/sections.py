@@ -290,6 +290,8 @@ SINGULAR = {"casualties": "casualty", "kills": "kill", "hits": "hit", "wounds": 
 def odds_headline(res: Resolution) -> str:
     """The likeliest outcomes; for a volley (its outcomes a shot's), first the chance of at
     least one of what it counts, and the mean."""
+    from hc_cli.odds import mean
+
     assert res.odds is not None
     ranked = sorted(((k, p) for k, p in res.odds.outcomes.items() if p), key=lambda kv: -kv[1])
     parts = [f"{k} {percent(p).strip()}" for k, p in ranked[:3]]
@@ -301,37 +303,3 @@ def odds_headline(res: Resolution) -> str:
                 return f"odds: {some}, {average}; a shot: {parts[0]}"
             parts.append(average)
     return "odds: " + ", ".join(parts)
-
-
-def mean(dist: Any) -> Fraction:
-    if hasattr(dist, "mean"):  # hc_cli.odds.Distribution: one sum of integers
-        return dist.mean()
-    from fractions import Fraction
-
-    return sum((Fraction(k) * p for k, p in dist.items()), Fraction(0))
-
-
-def at_least(dist: Any) -> Any:
-    """P(N or more) for each N of a distribution over whole numbers."""
-    if hasattr(dist, "at_least"):
-        return dist.at_least()
-    from fractions import Fraction
-
-    out, running = {}, Fraction(0)
-    for k in sorted(dist, reverse=True):
-        running += dist[k]
-        out[k] = running
-    return dict(sorted(out.items()))
-
-
-def at_least_floats(dist: Any) -> dict[Any, float]:
-    if hasattr(dist, "at_least_floats"):
-        return dist.at_least_floats()
-    return {k: float(p) for k, p in at_least(dist).items()}
-
-
-def float_items(dist: Any) -> list[tuple[Any, float]]:
-    """The rows of a distribution as floats, without reducing a fraction per row."""
-    if hasattr(dist, "floats"):
-        return list(dist.floats().items())
-    return [(k, float(p)) for k, p in dist.items()]

@@ -170,11 +170,13 @@ def _body(res: Resolution, paint: Paint, indent: str) -> list[str]:
 def _odds(res: Resolution, paint: Paint, bars: bool, indent: str, width: int = 0) -> list[str]:
     if res.odds is None:
         return []
+    from hc_cli.odds import mean
+
     lines = [f"{indent[:-2]}{paint('bold', 'odds:')}"]
     lines += _rows(res.odds.outcomes, paint, bars, indent, width)
     for name, dist in res.odds.distributions.items():
         numeric = all(isinstance(k, int) for k in dist)
-        title = f"{name} (mean {float(s.mean(dist)):.2f})" if numeric else name
+        title = f"{name} (mean {float(mean(dist)):.2f})" if numeric else name
         lines.append(f"{indent[:-2]}{paint('bold', title + ':')}")
         lines += _distribution(dist, paint, bars, indent, numeric, width)
     return lines
@@ -216,7 +218,9 @@ def _distribution(
 ) -> list[str]:
     """A count's distribution: each value exactly, and (for whole numbers) that value or more:
     "2 or more kills" is what a player asks."""
-    rows = s.float_items(dist)
+    from hc_cli.odds import at_least_floats, float_items
+
+    rows = float_items(dist)
     cut: list[str] = []
     if numeric and len(rows) > SCREENFUL:
         # Thousands of counts: the tails too unlikely to show (0.00% each) are said in a line.
@@ -228,7 +232,7 @@ def _distribution(
         rows = rows[first : last + 1]
     keys = max([len(str(k)) for k, _ in rows] + [1])
     top = max((p for _, p in rows), default=0.0)
-    more = s.at_least_floats(dist) if numeric else {}
+    more = at_least_floats(dist) if numeric else {}
     lines = [f"{indent}{'':>{keys}}  {'exactly':>7}" + ("  or more" if numeric else "")]
     if cut:
         lines.append(
