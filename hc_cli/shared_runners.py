@@ -1,0 +1,164 @@
+"""What the commands every rule set shares do once typer has parsed them (`hc tables`, `hc batch`,
+`hc replay`, `hc rules check`, `hc completion`), and a resolving command's hand-over to
+`hc_cli.runner` as the direct path does it."""
+
+import sys
+from typing import Any
+
+import typer
+
+from hc_cli import registry
+from hc_cli.errors import HcError
+from hc_cli.runner import say_error, wants_colour, width
+from hc_cli.shared_commands import SHARED_COMMANDS
+
+SHARED = {c.name: c for c in SHARED_COMMANDS}
+
+# ---------------------------------------------------------------------------------------------
+# Running a command
+
+
+def fail(command: str, error: HcError) -> None:
+    raise typer.Exit(say_error(command, error))
+
+
+def _given(ctx: Any) -> set[str]:
+    from typer._click.core import ParameterSource
+
+    return {
+        name
+        for name in ctx.params
+        if ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)
+    }
+
+
+def run_resolving(ctx: Any) -> None:
+    """Resolve the command with the options given (`hc_cli.runner`, as the direct path does)."""
+    from hc_cli.runner import dispatch
+
+    ruleset = ctx.find_root().meta["hc.ruleset"][0]
+    code = dispatch(ctx.command.name or "", ruleset, ctx.params, _given(ctx))
+    if code:
+        raise typer.Exit(code)
+
+
+def _tables(ctx: Any) -> None:
+    from hc_cli.listing import list_tables
+
+    values = ctx.params
+    ruleset = ctx.find_root().meta["hc.ruleset"][0]
+    try:
+        loaded = registry.implementation(ruleset).load_tables(values.get("rules") or None)
+        listing = list_tables(loaded.merged, values.get("name"))
+    except HcError as error:
+        fail("tables", error)
+        return
+    if values.get("json"):
+        import json
+
+        typer.echo(json.dumps(listing.to_dict(), indent=2, ensure_ascii=False))
+        return
+    from hc_cli.render.text import render_listing
+
+    book = registry.get(ruleset).book
+    if wants_colour(bool(values.get("no_color"))):
+        from hc_cli.render.colour import paint
+
+        typer.echo(render_listing(listing, paint, width(), book), color=True)
+    else:
+        typer.echo(render_listing(listing, width=width(), book=book))
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)  # through the batch's clean-up: its workers end with it
+
+
+def _batch(ctx: Any) -> None:
+    import signal
+
+    from hc_cli.batch import run as run_batch
+
+    signal.signal(signal.SIGTERM, _terminated)
+    try:
+        jobs = ctx.params.get("jobs")
+        if jobs is not None:
+            from hc_cli.execute import check_values
+
+            check_values(SHARED["batch"].options, {"jobs": jobs})
+        failed = run_batch(sys.stdin, sys.stdout, ctx.params.get("log"), jobs)
+    except HcError as error:
+        fail("batch", error)
+        return
+    if failed:
+        raise typer.Exit(2)
+
+
+def _replay(ctx: Any) -> None:
+    """Each entry reported as it is replayed (text), or the report as one JSON object whose
+    entries are written as they come: a log of any length in constant memory."""
+    import json
+
+    from hc_cli.replay import Replay
+
+    as_json = bool(ctx.params.get("json"))
+    replay = None
+    try:
+        replay = Replay(
+            ctx.params["file"], list(ctx.params.get("rules") or ()), ctx.params.get("head")
+        )
+        first = True
+        for item in replay:
+            if as_json:
+                if isinstance(item, str):
+                    continue  # listed in the summary
+                text = json.dumps(item.to_dict(), ensure_ascii=False)
+                typer.echo(('{"entries": [' if first else ",") + text, nl=False)
+                first = False
+            else:
+                typer.echo(item if isinstance(item, str) else "\n".join(item.lines()))
+    except HcError as error:
+        fail("replay", error)
+        return
+    finally:
+        if replay is not None:
+            replay.close()
+    if as_json:
+        rest = json.dumps(replay.summary(), ensure_ascii=False)[1:]
+        typer.echo(("{" if first else "], ") + ('"entries": [], ' if first else "") + rest)
+    else:
+        typer.echo("\n".join(replay.summary_lines()))
+    if replay.failed:
+        raise typer.Exit(1)
+
+
+def _rules_check(ctx: Any) -> None:
+    from hc_cli.house_rules import check_file
+
+    try:
+        summary = check_file(ctx.params["file"])
+    except HcError as error:
+        fail("rules check", error)
+        return
+    typer.echo("\n".join(summary))
+
+
+def _completion(ctx: Any) -> None:
+    from hc_cli.completion_scripts import install, script
+
+    try:
+        if ctx.params.get("install"):
+            typer.echo(install(ctx.params["shell"]))
+        else:
+            typer.echo(script(ctx.params["shell"]), nl=False)
+    except HcError as error:
+        fail("completion", error)
+
+
+RUNNERS = {
+    "roll": run_resolving,
+    "tables": _tables,
+    "batch": _batch,
+    "replay": _replay,
+    "rules_check": _rules_check,
+    "completion": _completion,
+}
