@@ -134,7 +134,9 @@ def _command_entry(command: Any) -> dict[str, Any]:
         "help": command.summary,
         "group": bool(command.sub),
         "options": [_option_entry(o) for o in (*declared, *common_options(command))] + [_HELP],
-        "arguments": [_option_entry(o) for o in command.options if o.positional],
+        "arguments": [
+            _option_entry(o) for o in (*command.options, *common_options(command)) if o.positional
+        ],
     }
 
 

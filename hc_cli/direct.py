@@ -23,6 +23,14 @@ if TYPE_CHECKING:
 _WHOLE = frozenset("0123456789")
 
 
+def _direct_runs() -> frozenset:
+    """What the direct path runs: a rule set's resolving commands (run None), roll, and the
+    game's own commands (`hc_cli.game_commands`); the rest (tables, batch ...) goes to typer."""
+    from hc_cli.shared_commands import GAME_RUNS
+
+    return frozenset((None, "roll", *GAME_RUNS))
+
+
 def _plain_whole(text: str) -> bool:
     digits = text[1:] if text[:1] == "-" else text
     return bool(digits) and set(digits) <= _WHOLE
@@ -44,9 +52,9 @@ def _convert(kind: str, text: str) -> Any:
 
 def parse(
     args: Sequence[str], env: Mapping[str, str]
-) -> tuple[str, str, dict[str, Any], set[str]] | None:
-    """(command, rule set, option values, names given) for a plain resolving command line;
-    None for anything the typer command line should read."""
+) -> tuple[str, str, dict[str, Any], set[str], str | None] | None:
+    """(command, rule set, option values, names given, what runs it) for a plain command line
+    the direct path runs; None for anything the typer command line should read."""
     from hc_cli import registry
     from hc_cli.errors import HcError
     from hc_cli.shared_commands import SHARED_COMMANDS, common_options
@@ -72,12 +80,17 @@ def parse(
     name = args[start]
     declared = declaration.commands.get(name)
     if declared is None:
-        declared = next((c for c in SHARED_COMMANDS if c.name == name and c.run == "roll"), None)
-    if declared is None or declared.sub or declared.run not in (None, "roll"):
+        declared = next((c for c in SHARED_COMMANDS if c.name == name), None)
+    if declared is not None and declared.sub:
+        if start + 1 >= len(args):
+            return None
+        start += 1
+        declared = next((c for c in declared.sub if c.name == args[start]), None)
+    if declared is None or declared.run not in _direct_runs():
         return None
     options = [o for o in (*declared.options, *common_options(declared)) if not o.positional]
     by_flag = {flag: o for o in options for flag in o.flags}
-    positional = [o for o in declared.options if o.positional]
+    positional = [o for o in (*declared.options, *common_options(declared)) if o.positional]
     values: dict[str, Any] = {}
     given: set[str] = set()
     rest = args[start + 1 :]
@@ -117,9 +130,11 @@ def parse(
             else:
                 values[option.name] = value
         given.add(option.name)
-    if any(o.required for o in positional):
+    if any(o.required for o in positional) or any(
+        o.required and o.name not in values for o in options
+    ):
         return None
-    return name, ruleset, values, given
+    return name, ruleset, values, given, declared.run
 
 
 def _asks_for_help(args: Sequence[str]) -> bool:
@@ -222,8 +237,13 @@ def run(args: Sequence[str], env: Mapping[str, str]) -> int | None:
         return None
     from hc_cli.runner import dispatch, echo
 
+    name, ruleset, values, given, runs = parsed
     try:
-        return dispatch(*parsed)
+        if runs is not None and runs != "roll":
+            from hc_cli.game_commands import run as run_game
+
+            return run_game(runs, values)
+        return dispatch(name, ruleset, values, given)
     except KeyboardInterrupt:  # Ctrl-C: 130, as typer's command line and a shell say it
         echo("", err=True)
         return 130

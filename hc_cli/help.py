@@ -113,7 +113,7 @@ def command_help(
     one); `carried`: the rule set its examples name (when --ruleset chose it)."""
     if declared.sub:
         return group_help(declared, width, prog)
-    arguments = [o for o in declared.options if o.positional]
+    arguments = [o for o in (*declared.options, *common_options(declared)) if o.positional]
     usage = f"Usage: {prog} {declared.name} [OPTIONS]" + "".join(
         f" {metavar(a)}" if a.required else f" [{metavar(a)}]" for a in arguments
     )

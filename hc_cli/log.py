@@ -143,36 +143,62 @@ def append_many(path: str, entries: list[dict[str, Any]], key: bytes | None = No
     receipt of the chain's new head. Only a regular file is a log (not a device, a FIFO or
     /proc); a partial last line left by a writer that was stopped is removed first, and a
     write that fails is undone, so every entry starts a clean line of the chain."""
-    if not path:
-        raise HcError("--log '' names no file", "give --log FILE")
     key = log_key() if key is None else key
+    fd = open_log(path)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # one writer at a time: the chain stays whole
+        return write_entries(fd, path, entries, key)[0]
+    finally:
+        os.close(fd)
+
+
+def open_log(path: str, what: str = "--log") -> int:
+    """A descriptor on the log at `path` to append to (created if need be): a regular file,
+    never /proc, /sys or /dev, a device or a pipe."""
+    if not path:
+        raise HcError(f"{what} '' names no file", f"give {what} FILE")
     real = os.path.realpath(path)
     if real.startswith(("/proc/", "/sys/", "/dev/")):
-        raise _refuse(path, "", "give --log a file, not /proc, /sys or /dev", not_regular=True)
+        raise _refuse(path, "", f"give {what} a file, not /proc, /sys or /dev", not_regular=True)
     try:
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)
     except OSError as exc:
         raise _refuse(
-            path, exc.strerror, "give --log a regular file in a directory you can write to"
+            path, exc.strerror, f"give {what} a regular file in a directory you can write to"
         ) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _refuse(
+                path, "", f"give {what} a file, not a device, a pipe or /proc", not_regular=True
+            )
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def entry_line(seq: int, prev: str | None, entry: dict[str, Any], key: bytes | None) -> bytes:
+    """An entry as its line of the log: its number and the hash of the line before first."""
+    head = {"seq": seq, "prev": prev, **({"mac": KEYED} if key is not None else {})}
+    return json.dumps({**head, **entry}, separators=(",", ":"), ensure_ascii=False).encode(
+        "utf-8", "backslashreplace"
+    )
+
+
+def write_entries(
+    fd: int, path: str, entries: list[dict[str, Any]], key: bytes | None
+) -> tuple[str, int, str]:
+    """Chain `entries` onto the log open (and locked) on `fd`; return the receipt, the new
+    head's number and its hash."""
     size = None
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise _refuse(
-                path, "", "give --log a file, not a device, a pipe or /proc", not_regular=True
-            )
-        fcntl.flock(fd, fcntl.LOCK_EX)  # one writer at a time: the chain stays whole
         size = _whole_lines(fd, os.fstat(fd).st_size)
         seq, last = _last_entry(fd, size)
         prev = None if last is None else chain_hash(last, key)
         lines = []
         for entry in entries:
             seq += 1
-            head = {"seq": seq, "prev": prev, **({"mac": KEYED} if key is not None else {})}
-            line = json.dumps({**head, **entry}, separators=(",", ":"), ensure_ascii=False).encode(
-                "utf-8", "backslashreplace"
-            )
+            line = entry_line(seq, prev, entry, key)
             prev = chain_hash(line, key)
             lines.append(line + b"\n")
         view = memoryview(b"".join(lines))
@@ -180,7 +206,7 @@ def append_many(path: str, entries: list[dict[str, Any]], key: bytes | None = No
             written = os.write(fd, view)
             view = view[written:]
         os.fsync(fd)
-        return receipt(seq, prev or "")
+        return receipt(seq, prev or ""), seq, prev or ""
     except OSError as exc:
         if size is not None:
             try:  # undo a partial write: the log stays as it was
@@ -195,8 +221,6 @@ def append_many(path: str, entries: list[dict[str, Any]], key: bytes | None = No
             if full
             else "give --log a regular file you can write to",
         ) from None
-    finally:
-        os.close(fd)
 
 
 def _whole_lines(fd: int, size: int) -> int:

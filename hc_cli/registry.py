@@ -158,31 +158,39 @@ def settings_path() -> str:
 MAX_SETTINGS_BYTES = 64_000  # a settings file is a few lines
 
 
-def _settings_ruleset() -> str | None:
+def _settings() -> dict[str, str]:
+    """The settings file's `ruleset` and `game`, as far as it gives them."""
     from hc_cli.files import read_text
 
     path = settings_path()
     try:
         text = read_text(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
-        return None
+        return {}
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "reason", None) or exc.strerror or str(exc)
         raise HcError(f"settings file '{path}' cannot be read: {reason}", _SETTINGS_HINT) from None
     import tomllib
 
     try:
-        value = tomllib.loads(text).get("ruleset")
+        found = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise HcError(f"{path}: not valid TOML: {exc}", _SETTINGS_HINT) from None
     except RecursionError:
         raise HcError(f"{path}: nested too deep to be settings", _SETTINGS_HINT) from None
-    if value is not None and not isinstance(value, str):
-        raise HcError(f"{path}: ruleset: must be a name in quotes", _SETTINGS_HINT)
-    return value
+    settings = {}
+    for key in ("ruleset", "game"):
+        value = found.get(key)
+        if value is not None and not isinstance(value, str):
+            raise HcError(f"{path}: {key}: must be text in quotes", _SETTINGS_HINT)
+        if value:
+            settings[key] = value
+    if "game" in settings and not os.path.isabs(settings["game"]):
+        settings["game"] = os.path.join(os.path.dirname(path), settings["game"])
+    return settings
 
 
-_SETTINGS_HINT = 'the settings file holds lines such as: ruleset = "t2k"'
+_SETTINGS_HINT = 'the settings file holds lines such as: ruleset = "t2k" or game = "karsk.hcg"'
 
 
 def ruleset_in_args(args: Sequence[str]) -> str | None:
@@ -199,17 +207,48 @@ def ruleset_in_args(args: Sequence[str]) -> str | None:
 
 
 def choose(args: Sequence[str], env: Mapping[str, str] | None = None) -> tuple[str, str]:
-    """The rule set in force and where that came from: flag > environment > settings > default."""
+    """The rule set in force and where that came from: the flag, else the game in force (its
+    own rule set: `--game`, `HC_GAME`), else the environment, else the settings file (its game,
+    then its rule set), else the default."""
+    from hc_cli.game_choice import game_in_args, in_force, ruleset_of
+
     env = os.environ if env is None else env
     given = ruleset_in_args(args)
     if given:
         return given, "--ruleset"
+    settings = None
+    game = in_force(args, env)
+    if game is None and game_in_args(args) is None and "HC_GAME" not in env:
+        if not env.get("HC_RULESET"):
+            settings = _settings()
+            game = in_force(args, env, settings.get("game"))
+    if game is not None:
+        found = ruleset_of(game[0])
+        if found is not None:
+            return found, f"the game {game[0]} ({game[1]})"
     if env.get("HC_RULESET"):
         return env["HC_RULESET"], "HC_RULESET"
-    configured = _settings_ruleset()
-    if configured:
-        return configured, f"settings file {settings_path()}"
+    if settings is None:
+        settings = _settings()
+    if settings.get("ruleset"):
+        return settings["ruleset"], f"settings file {settings_path()}"
     return DEFAULT_RULESET, "default"
+
+
+def game_in_force(
+    flag: str | None = None, env: Mapping[str, str] | None = None
+) -> tuple[str, str] | None:
+    """(path, where it came from) of the game in force: `--game` (its value here), else
+    HC_GAME, else the settings file's game unless HC_RULESET chose another rule set; None for
+    no game (`--game none`)."""
+    from hc_cli.game_choice import in_force
+
+    env = os.environ if env is None else env
+    args = () if flag is None else ("--game", flag)
+    found = in_force(args, env)
+    if found is not None or flag is not None or "HC_GAME" in env or env.get("HC_RULESET"):
+        return found
+    return in_force(args, env, _settings().get("game"))
 
 
 def commands_elsewhere(command: str, but: str) -> list[str]:

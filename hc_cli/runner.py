@@ -161,9 +161,24 @@ def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]
         bool(values.get("exact")),
     )
     session = Session()
+    report = None
     try:
-        res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))
-        if call.dice:  # as entered, when asked for: the log replays the list
+        game = _game_of(command, ruleset, values)
+        if game is not None:
+            from hc_cli.game import act
+
+            res, report, call = act(
+                call,
+                game,
+                values.get("unit"),
+                list(values.get("at") or ()),
+                bool(values.get("anyway")),
+                session,
+                ask=(_ask_line, _tell),
+            )
+        else:
+            res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))
+        if call.dice and report is None:  # as entered, when asked for: the log replays the list
             from hc_cli.record import replace
 
             call = replace(call, dice=res.inputs.get("dice", call.dice))
@@ -192,4 +207,42 @@ def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]
         return say_error(command, log_failed)
     if receipt is not None:  # the chain's head, to note: hc replay LOG --head RECEIPT
         echo(f"logged to {values['log']}: receipt {receipt}", err=True)
+    if report is not None and report.get("receipt"):
+        echo(f"logged to {report['game']}: receipt {report['receipt']}", err=True)
     return 0
+
+
+def _game_of(command: str, ruleset: str, values: dict[str, Any]) -> str | None:
+    """The game file a command acts in: one naming a unit (or --at, --anyway) needs a game in
+    force; a command the game takes for all its sides (its initiative) acts in one when there
+    is one. None: resolve it on its own, as ever."""
+    from hc_cli import registry
+
+    unit = values.get("unit")
+    wants = unit is not None or bool(values.get("at")) or bool(values.get("anyway"))
+    found = registry.game_in_force(values.get("game"))
+    if found is None:
+        if not wants:
+            return None
+        if unit is not None and values.get("dice") and unit.replace(",", "").isdigit():
+            raise HcError(
+                f"'{unit}' is no unit: --dice takes one word",
+                "write two dice as --dice 4,6 or --dice '4 6'",
+            )
+        raise HcError(
+            f"no game in force to find {'unit ' + repr(unit) if unit else 'the units'} in",
+            "start one (hc game new FILE --roster ROSTER), then give --game FILE or set "
+            "HC_GAME=FILE",
+        )
+    if values.get("log") is not None:
+        raise HcError("an action of a game is logged in the game file itself", "leave out --log")
+    if not wants:
+        from hc_cli.roster import game_rules
+
+        try:
+            rules = game_rules(ruleset)
+        except HcError:
+            return None
+        if command not in rules.whole_game:
+            return None
+    return found[0]

@@ -51,6 +51,33 @@ COMMON_OPTIONS = (
         help="Every shot of a big volley on its own line (more than 20 are summed up).",
     ),
     Option("log", metavar="FILE", help="Append this resolution to a replayable log (hc replay)."),
+    Option(
+        "unit",
+        positional=True,
+        complete=True,
+        metavar="UNIT",
+        help="A unit of the game in force: the roster and the game fill in what they know, "
+        "and the result is kept (hc status).",
+    ),
+    Option(
+        "at",
+        many=True,
+        complete=True,
+        metavar="UNIT",
+        help="The unit acted against (a model of it: unit:N); repeatable where the command "
+        "takes several targets.",
+    ),
+    Option(
+        "game",
+        metavar="FILE",
+        help="The game to act in (hc game new); also HC_GAME or the settings file; none for "
+        "no game.",
+    ),
+    Option(
+        "anyway",
+        kind="flag",
+        help="Act although the rules say the unit may not now; the game records the override.",
+    ),
 )
 COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
 SEED_OPTION = next(o for o in COMMON_OPTIONS if o.name == "seed")
@@ -65,6 +92,15 @@ def common_options(command: Command) -> tuple[Option, ...]:
 
 
 SHELLS = ("bash", "zsh", "fish")
+
+# The game's own commands, run by hc_cli.game_commands on the direct path and under typer alike.
+GAME_RUNS = ("game_new", "game_next", "game_export", "status", "history", "undo", "roster_check")
+
+GAME_OPTION = Option(
+    "game",
+    metavar="FILE",
+    help="The game file (hc game new); also HC_GAME or the settings file.",
+)
 
 SHARED_COMMANDS = (
     Command(
@@ -189,6 +225,105 @@ SHARED_COMMANDS = (
                 examples=("hc rules check my-house-rules.yaml",),
             ),
         ),
+    ),
+    Command(
+        "roster",
+        "Rosters: each side's units, in the rule set's own terms.",
+        sub=(
+            Command(
+                "check",
+                "Check a roster against its rule set and tables; list every problem.",
+                options=(
+                    Option(
+                        "file",
+                        positional=True,
+                        required=True,
+                        metavar="FILE",
+                        help="A roster YAML file.",
+                    ),
+                ),
+                common=(),
+                run="roster_check",
+                examples=("hc roster check roster.yaml",),
+            ),
+        ),
+    ),
+    Command(
+        "game",
+        "Games that remember: start one from a roster, move it on, export it.",
+        sub=(
+            Command(
+                "new",
+                "Start a game from a roster: the game file keeps every action after it.",
+                description="The game file is a hash-chained log (hc replay checks it): the "
+                "roster first, then every action on a unit (hc fire UNIT --at UNIT ...). Play it "
+                'with --game FILE, HC_GAME=FILE or game = "FILE" in the settings file.',
+                options=(
+                    Option(
+                        "file",
+                        positional=True,
+                        required=True,
+                        metavar="FILE",
+                        help="The new game file (never overwritten).",
+                    ),
+                    Option(
+                        "roster",
+                        metavar="FILE",
+                        required=True,
+                        help="The roster: each side's units (hc roster check).",
+                    ),
+                    Option(
+                        "rules",
+                        many=True,
+                        metavar="FILE",
+                        help="House rules the game is played with (kept with it; repeatable).",
+                    ),
+                ),
+                common=(),
+                run="game_new",
+                examples=("hc game new skirmish.hcg --roster roster.yaml",),
+            ),
+            Command(
+                "next",
+                "Move the game on: the move's next step, the next turn, or the next to act.",
+                options=(GAME_OPTION,),
+                common=("json",),
+                run="game_next",
+                examples=("hc game next --game game.hcg",),
+            ),
+            Command(
+                "export",
+                "The game as the command lines that play it again (a shell script).",
+                options=(GAME_OPTION,),
+                common=(),
+                run="game_export",
+                examples=("hc game export --game game.hcg",),
+            ),
+        ),
+    ),
+    Command(
+        "status",
+        "The game as it stands: each side's units, the move or turn, and the tests due.",
+        options=(GAME_OPTION,),
+        common=("json", "no_color"),
+        run="status",
+        examples=("hc status --game game.hcg",),
+    ),
+    Command(
+        "history",
+        "What happened in the game, move by move, in plain words.",
+        options=(GAME_OPTION,),
+        common=("json",),
+        run="history",
+        examples=("hc history --game game.hcg",),
+    ),
+    Command(
+        "undo",
+        "Take back the game's newest action or step (an entry that says so: the log stays).",
+        options=(GAME_OPTION,),
+        common=("json",),
+        run="undo",
+        examples=("hc undo --game game.hcg",),
     ),
     Command(
         "completion",

@@ -10,7 +10,7 @@ import typer
 from hc_cli import registry
 from hc_cli.errors import HcError
 from hc_cli.runner import say_error, wants_colour, width
-from hc_cli.shared_commands import SHARED_COMMANDS
+from hc_cli.shared_commands import GAME_RUNS, SHARED_COMMANDS
 
 SHARED = {c.name: c for c in SHARED_COMMANDS}
 
@@ -154,7 +154,21 @@ def _completion(ctx: Any) -> None:
         fail("completion", error)
 
 
+def _game(name: str) -> Any:
+    """A game command as the direct path runs it (`hc_cli.game_commands`)."""
+
+    def run(ctx: Any) -> None:
+        from hc_cli.game_commands import run as run_game
+
+        code = run_game(name, ctx.params)
+        if code:
+            raise typer.Exit(code)
+
+    return run
+
+
 RUNNERS = {
+    **{name: _game(name) for name in GAME_RUNS},
     "roll": run_resolving,
     "tables": _tables,
     "batch": _batch,

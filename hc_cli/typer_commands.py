@@ -152,6 +152,7 @@ def build_command(
         group = HcSubGroup(
             name=declared.name,
             help=declared.summary,
+            short_help=declared.summary,
             no_args_is_help=True,
             rich_markup_mode=None,
             context_settings=CONTEXT,

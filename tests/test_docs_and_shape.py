@@ -328,6 +328,10 @@ def test_every_help_example_runs(hc, ruleset, tmp_path, monkeypatch):
     (tmp_path / "requests.jsonl").write_text('{"command": "roll", "expression": "d6"}\n')
     (tmp_path / "my-house-rules.yaml").write_text(f"ruleset: {ruleset}\n")
     assert hc("roll", "d6", "--seed", "1", "--log", "game.log").exit_code == 0
+    roster = (ROOT / "examples" / f"{ruleset}-roster.yaml").read_text(encoding="utf-8")
+    (tmp_path / "roster.yaml").write_text(roster, encoding="utf-8")
+    assert hc("game", "new", "game.hcg", "--roster", "roster.yaml").exit_code == 0
+    assert hc("initiative", "--game", "game.hcg", "--seed", "1").exit_code == 0
     examples = _help_examples(hc, ruleset)
     assert len(examples) >= 7
     for example in examples:

@@ -67,6 +67,9 @@ def render(
     inputs = s.input_items(res)
     if inputs:
         lines.append(paint("dim", "inputs: ") + "; ".join(f"{k} {v}" for k, v in inputs))
+    game = res.fields.get("game")
+    if isinstance(game, dict) and game.get("filled"):
+        lines.append(paint("dim", "from the game: ") + "; ".join(game["filled"]))
     if res.modifiers:
         lines.append(paint("dim", "modifiers:"))
         rows = [s.modifier_row(m, res.book) for m in res.modifiers]
@@ -107,7 +110,27 @@ def render(
         lines.append(paint("dim italic", s.sample_footer(res, width)))
     if res.house_rules:
         lines.append(paint("yellow", s.house_footer(res)))
+    if isinstance(game, dict):
+        lines += game_lines(game, paint)
     return wrap(lines, width)
+
+
+def game_lines(game: dict, paint: Paint = plain) -> list[str]:
+    """What an action did to the game and what the rules now require: after the result."""
+    lines = []
+    if game.get("anyway"):
+        lines.append(paint("yellow", game["anyway"]))
+    if game.get("refused"):
+        lines.append(paint("yellow", f"(as an action it would be refused: {game['refused']})"))
+    if game.get("note"):
+        lines.append(paint("dim", game["note"]))
+    if game.get("clock") or game.get("changes"):
+        lines.append(paint("bold", "game: ") + game.get("clock", ""))
+        lines += [f"  {change}" for change in game.get("changes", [])]
+    if game.get("due"):
+        lines.append(paint("bold", "now:"))
+        lines += ["  " + paint("yellow", due) for due in game["due"]]
+    return lines
 
 
 def _few_dice(phase: str) -> str:
@@ -292,3 +315,58 @@ def _blocks(
                 style = "italic" if i == source and value.startswith("sample") else ""
                 lines.append(f"    {paint('dim', column + ':')} {paint(style, value)}")
     return lines
+
+
+def _table(columns: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
+    widths = [max([len(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(columns)]
+    lines = [indent + "  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True))]
+    for row in rows:
+        lines.append(indent + "  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)))
+    return [line.rstrip() for line in lines]
+
+
+def _cell(value: Any) -> str:
+    if value is None or value is False:
+        return "-"
+    if value is True:
+        return "yes"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "-"
+    return str(value)
+
+
+def render_status(found: dict, paint: Paint = plain, width: int = 0) -> str:
+    """`hc status`: where the game is first, then each side's units, then what is due."""
+    lines = [paint("bold", found["clock"] or "the game has begun")]
+    for side, rows in found["sides"].items():
+        lines.append(paint("bold cyan", side))
+        table = _table(found["columns"], [[_cell(r.get(k)) for k in found["keys"]] for r in rows])
+        lines.append(paint("dim", table[0]))
+        lines += table[1:]
+    if found["due"]:
+        lines.append(paint("bold", "now:"))
+        lines += ["  " + paint("yellow", due) for due in found["due"]]
+    title = f"{found['title']}, " if found.get("title") else ""
+    lines.append(
+        paint(
+            "dim",
+            f"{found['game']}: {title}{found['ruleset']}, {found['entries']} entries, "
+            f"head {found['head']}",
+        )
+    )
+    return wrap(lines, width)
+
+
+def render_history(entries: list[dict], width: int = 0) -> str:
+    """`hc history`: each entry under the move (or turn) it was taken in, what it changed
+    below it; an entry taken back by an undo is marked so."""
+    lines: list[str] = []
+    period = None
+    for item in entries:
+        if item["period"] != period:
+            period = item["period"]
+            lines.append(period)
+        mark = " (undone)" if item["undone"] else ""
+        lines.append(f"  {item['entry']:>3}. {item['what']}{mark}")
+        lines += [f"       {change}" for change in item["changes"]]
+    return wrap(lines, width)

@@ -60,6 +60,12 @@ DECLARATION = RuleSet(
                     complete=True,
                     help="Template (cone, circle) of a heavy weapon given by numbers.",
                 ),
+                Option(
+                    "ambush",
+                    kind="flag",
+                    help="The fire springs an ambush: the Fireteam fired at must test its Morale "
+                    "(ambushed).",
+                ),
             ),
             dice="a D100 a shot, every shot's together: one read value (46, 07; 00 or 100 is 100) "
             "or two single-digit faces, tens then units (4,6; 0,0 is 100)",

@@ -40,6 +40,7 @@ class FireRequest:
     shots: int = 1
     template: str | None = None
     mods: tuple[ModSpec, ...] = ()
+    ambush: bool = False
 
 
 @record(frozen=True)
@@ -147,6 +148,12 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
             tag = label if len(targets) > 1 else (f"shot {n + 1}" if shots > 1 else "")
             specs.append(ShotSpec(tag, chance + chance_mod, penetration, defence + defence_mod))
     inputs["targets"] = [label for label, _ in targets]
+    if req.ambush:
+        inputs["ambush"] = True
+        res.explanation.append(
+            "an ambush: the Fireteam fired at must test its Morale (hc morale --ambushed); in "
+            "a game, hc says so after the result"
+        )
     if len(specs) == 1:
         res.fields["defence"] = specs[0].defence
     return res, specs

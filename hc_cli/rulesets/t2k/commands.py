@@ -6,6 +6,8 @@ from hc_cli.declare import CommandSpec
 from hc_cli.mods import parse_mods
 from hc_cli.rulesets.t2k import fire as f
 from hc_cli.rulesets.t2k import initiative as i
+from hc_cli.rulesets.t2k import reload as r
+from hc_cli.rulesets.t2k.game import GAME  # noqa: F401 - the game's rules (hc_cli.game)
 from hc_cli.rulesets.t2k.tables import RULESET, SCHEMAS, T2kTables, cross_check
 from hc_cli.tables import load_typed
 
@@ -43,6 +45,17 @@ COMMANDS = {
         f.resolve_deviate,
         f.deviate_odds,
     ),
+    "reload": CommandSpec(
+        lambda v: r.ReloadRequest(
+            v.get("weapon"),
+            v.get("feed"),
+            v.get("magazine"),
+            bool(v.get("speed_loader")),
+            bool(v.get("helper")),
+        ),
+        r.resolve_reload,
+        r.reload_odds,
+    ),
 }
 
 TABLE_OF_OPTION = {"weapon": "weapons", "movement": "movement", "mod": "modifiers"}
@@ -54,6 +67,8 @@ def complete(tables: Any, command: str, option: str) -> list[str]:
         return list(f.SHOT_KINDS)
     if option == "ammo":
         return sorted(tables.ammunition)
+    if option == "feed":
+        return sorted(tables.feeds)
     table = TABLE_OF_OPTION.get(option)
     return sorted(getattr(tables, table)) if table else []
 

@@ -203,6 +203,29 @@ DECLARATION = RuleSet(
             examples=("hc initiative --char Kowalski:6:serious:7:3 --char Ivanov:8::6:5",),
         ),
         Command(
+            "reload",
+            "Reload: the actions it takes, by how the weapon is fed (box, belt, revolver ...).",
+            description="Bx (box magazine) 1 action; R (revolver) and I (internal magazine) 3 "
+            "rounds a turn, 6 with a speed loader; B (belt) 2 actions, 1 for two persons; C 5 "
+            "actions.",
+            options=(
+                Option("weapon", "--weapon", "-w", complete=True, help="The weapon reloaded."),
+                Option(
+                    "feed",
+                    complete=True,
+                    metavar="bx|r|i|b|c",
+                    help="How it is loaded, instead of the weapon's.",
+                ),
+                Option(
+                    "magazine", kind="whole", low=1, high=100_000, help="Rounds a full load holds."
+                ),
+                Option("speed_loader", kind="flag", help="A revolver's speed loader: 6 rounds."),
+                Option("helper", kind="flag", help="A second person feeds a belt: 1 action."),
+            ),
+            dice="none: reloading takes actions, not dice",
+            examples=("hc reload --weapon m60",),
+        ),
+        Command(
             "deviate",
             "Does a thrown grenade land on target? If not: how far, and which way.",
             options=(

@@ -162,6 +162,8 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
             f"--shots {req.shots}: a fully automatic weapon fires up to {bursts} bursts an action",
             f"give --shots 1..{bursts} with --shot burst",
         )
+    # Rounds this action uses: a burst holds the weapon's ROF in rounds (a game counts them).
+    res.fields["rounds"] = (weapon.burst or 0) * req.shots if burst_kind else req.shots
     if req.zone and req.shot != "burst":
         raise HcError(
             "--zone is for bursts: the danger zone takes a burst's missed dice",

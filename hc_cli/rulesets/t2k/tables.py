@@ -24,7 +24,20 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "multiplier": Field("number", required=True, minimum=0),
         "source": _SOURCE,
     },
-    "wound_levels": {"reduction": Field("int", required=True, minimum=0), "source": _SOURCE},
+    "wound_levels": {
+        "reduction": Field("int", required=True, minimum=0),
+        "from_damage": Field("int", minimum=0, help="the damage in all that makes this level"),
+        "source": _SOURCE,
+        "field_sources": _FIELD_SOURCES,
+    },
+    "feeds": {
+        "name": Field("str"),
+        "actions": Field("int", minimum=1, help="actions to a full load"),
+        "actions_with_helper": Field("int", minimum=1, help="actions to a full load for two"),
+        "rounds_per_action": Field("int", minimum=1, help="rounds loaded an action"),
+        "speed_loader_rounds": Field("int", minimum=1, help="rounds an action with a speed loader"),
+        "source": _SOURCE,
+    },
     "weapon_types": {"skill": Field("str", required=True), "source": _SOURCE},
     "rof": {
         "shots": Field("int", required=True, minimum=1),
@@ -78,6 +91,8 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "penetration": Field("str"),
         "bulk": Field("int", minimum=0),
         "ammo": Field("str"),
+        "magazine": Field("int", minimum=1, help="rounds a full load holds"),
+        "feed": Field("str", help="how it is loaded: bx, r, i, b or c (the feeds table)"),
         "weight": Field("number", minimum=0),
         "grenade": Field("bool"),
         "knife": Field("bool"),
@@ -118,6 +133,7 @@ RULE_BOUNDS = {
     "extra-action-above": (0, 100, "an Initiative"),
     "extra-action-round-up": (0, 1, "1 rounds up, 0 down"),
     "tie-die": (2, 1000, _DIE + ": ties on a 1-sided die never end"),
+    "out-of-action-damage": (1, 100_000, "damage in all"),
 }
 REQUIRED_RULES = tuple(RULE_BOUNDS)
 
@@ -129,6 +145,7 @@ READINGS = (
     "scope-bonus",
     "laser-sight",
     "further-grenades",
+    "reload-per-turn",
 )
 
 
@@ -184,12 +201,22 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
             f"ranks {ranks} have gaps",
             "number the levels 0, 1, 2 ... from easiest to hardest",
         )
+    for name, feed in tables.get("feeds", {}).items():
+        if ("actions" in feed) == ("rounds_per_action" in feed):
+            problems.add(
+                feed.get("_file", "feeds"),
+                None,
+                f"feeds.{name}",
+                "a feed reloads whole after `actions`, or by `rounds_per_action`: give one",
+                "bx: {actions: 1}, r: {rounds_per_action: 3}",
+            )
     # A weapon's field that names an entry of another table must name one that exists.
     references = (
         ("type", "weapon_types"),
         ("rof", "rof"),
         ("burst", "bursts"),
         ("ammo", "ammunition"),
+        ("feed", "feeds"),
     )
     for name, weapon in tables["weapons"].items():
         for field, table in references:
@@ -223,9 +250,22 @@ class Weapon(Entry):
     penetration: str = ""
     bulk: int = 0
     ammo: str | None = None
+    magazine: int | None = None
+    feed: str | None = None
     weight: float | None = None
     grenade: bool = False
     knife: bool = False
+
+
+@record(frozen=True)
+class Feed(Entry):
+    """How a weapon is reloaded: a full load after `actions`, or rounds an action."""
+
+    name: str = ""
+    actions: int | None = None
+    actions_with_helper: int | None = None
+    rounds_per_action: int | None = None
+    speed_loader_rounds: int | None = None
 
 
 @record(frozen=True)
@@ -255,6 +295,8 @@ class T2kTables:
     merged: MergedTables
     difficulties: list[Difficulty]  # easiest first
     wound_levels: dict[str, int]
+    wound_damage: list[tuple[int, str]]  # (least damage in all, level), least first
+    feeds: dict[str, Feed]
     weapon_types: dict[str, str]
     rof: dict[str, int]
     movement: dict[str, Movement]
@@ -286,6 +328,8 @@ class T2kTables:
                     "penetration",
                     "bulk",
                     "ammo",
+                    "magazine",
+                    "feed",
                     "weight",
                     "grenade",
                     "knife",
@@ -305,6 +349,20 @@ class T2kTables:
                 key=lambda d: d.rank,
             ),
             wound_levels={k: v["reduction"] for k, v in t["wound_levels"].items()},
+            wound_damage=sorted(
+                (v["from_damage"], k) for k, v in t["wound_levels"].items() if "from_damage" in v
+            ),
+            feeds={
+                k: Feed(
+                    **entry_args(k, v),
+                    name=v.get("name", k),
+                    actions=v.get("actions"),
+                    actions_with_helper=v.get("actions_with_helper"),
+                    rounds_per_action=v.get("rounds_per_action"),
+                    speed_loader_rounds=v.get("speed_loader_rounds"),
+                )
+                for k, v in t.get("feeds", {}).items()
+            },
             weapon_types={k: v["skill"] for k, v in t["weapon_types"].items()},
             rof={k: v["shots"] for k, v in t["rof"].items()},
             movement={

@@ -1,0 +1,88 @@
+"""Which game is in force, and its rule set, read cheaply: every command and every TAB press
+asks (`hc_cli.registry.choose`), so this module imports nothing but `os`.
+
+The game in force, like the rule set: `--game FILE`, else `HC_GAME`, else `game = "FILE"` in
+the settings file (a relative path there is relative to the settings file's folder). `--game
+none` (or an empty HC_GAME) means no game. The game's rule set is read from its file's first
+line (the entry `hc game new` wrote), without parsing JSON.
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+NO_GAME = "none"
+FIRST_LINE_MOST = 4_000_000  # the roster entry: a few kilobytes
+
+
+def game_in_args(args: Sequence[str]) -> str | None:
+    """The value of the last `--game FILE` / `--game=FILE` before any `--`."""
+    found = None
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        if word == "--game" and i + 1 < len(args):
+            found = args[i + 1]
+        elif word.startswith("--game="):
+            found = word.partition("=")[2]
+    return found
+
+
+def in_force(
+    args: Sequence[str], env: Mapping[str, str], settings_game: str | None = None
+) -> tuple[str, str] | None:
+    """(path, where it came from) of the game in force by flag or environment; the settings
+    file's game is given by the caller (who reads the settings once)."""
+    given = game_in_args(args)
+    if given is not None:
+        return None if given in ("", NO_GAME) else (given, "--game")
+    if "HC_GAME" in env:
+        value = env["HC_GAME"]
+        return None if value in ("", NO_GAME) else (value, "HC_GAME")
+    if settings_game and settings_game != NO_GAME:
+        return settings_game, "settings file"
+    return None
+
+
+def first_line(path: str) -> bytes | None:
+    """The first line of a game file (its roster entry); None when there is no such file."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        head = os.read(fd, 65536)
+        while b"\n" not in head and len(head) < FIRST_LINE_MOST:
+            more = os.read(fd, 65536)
+            if not more:
+                break
+            head += more
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    line, newline, _ = head.partition(b"\n")
+    return line if newline else None
+
+
+def ruleset_of(path: str) -> str | None:
+    """The rule set a game file was started for, or None when it is no game file."""
+    line = first_line(path)
+    if line is None or b'"command":"game"' not in line:
+        return None
+    _, found, rest = line.partition(b'"ruleset":"')
+    if not found:
+        return None
+    name, quote, _ = rest.partition(b'"')
+    try:
+        return name.decode("ascii") if quote and 0 < len(name) <= 60 else None
+    except UnicodeDecodeError:
+        return None

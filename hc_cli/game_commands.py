@@ -1,0 +1,144 @@
+"""The game's own commands (`hc game new|next|export`, `hc status`, `hc history`, `hc undo`,
+`hc roster check`), run without typer: the direct path and the typer command line both end
+here, so `hc status` starts as fast as a resolving command."""
+
+from __future__ import annotations
+
+from hc_cli.errors import HcError
+from hc_cli.runner import echo, say_error, wants_colour, width
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
+NAMES = {
+    "game_new": "game new",
+    "game_next": "game next",
+    "game_export": "game export",
+    "roster_check": "roster check",
+}
+
+
+def game_path(values: dict[str, Any]) -> str:
+    """The game in force (`--game`, HC_GAME, the settings file), or what to do for one."""
+    from hc_cli import registry
+
+    found = registry.game_in_force(values.get("game"))
+    if found is None:
+        raise HcError(
+            "no game in force",
+            "give --game FILE, or set HC_GAME=FILE (start one: hc game new FILE --roster ROSTER)",
+        )
+    return found[0]
+
+
+def run(name: str, values: dict[str, Any]) -> int:
+    try:
+        return _RUN[name](values)
+    except HcError as error:
+        return say_error(NAMES.get(name, name), error)
+
+
+def _paint(values: dict[str, Any]) -> Any:
+    if wants_colour(bool(values.get("no_color"))):
+        from hc_cli.render.colour import paint
+
+        return paint
+    from hc_cli.render.text import plain
+
+    return plain
+
+
+def _kept(paint: Any) -> bool | None:
+    """Escape codes kept whatever stdout is when colour was asked for (FORCE_COLOR)."""
+    return None if paint.__name__ == "plain" else True
+
+
+def _json(value: Any) -> None:
+    from hc_cli.render.json_text import dumps
+
+    echo(dumps(value))
+
+
+def _game_new(values: dict[str, Any]) -> int:
+    from hc_cli.game import new_game
+
+    echo("\n".join(new_game(values["file"], values["roster"], tuple(values.get("rules") or ()))))
+    return 0
+
+
+def _said(found: dict[str, Any], values: dict[str, Any]) -> int:
+    if values.get("json"):
+        _json(found)
+        return 0
+    from hc_cli.render.text import game_lines, wrap
+
+    paint = _paint(values)
+    echo(wrap(game_lines(found, paint), width()), color=_kept(paint))
+    echo(f"logged to {found['game']}: receipt {found['receipt']}", err=True)
+    return 0
+
+
+def _game_next(values: dict[str, Any]) -> int:
+    from hc_cli.game import step
+
+    return _said(step(game_path(values)), values)
+
+
+def _undo(values: dict[str, Any]) -> int:
+    from hc_cli.game import undo
+
+    return _said(undo(game_path(values)), values)
+
+
+def _game_export(values: dict[str, Any]) -> int:
+    from hc_cli.game import export
+
+    echo(export(game_path(values)).rstrip("\n"))
+    return 0
+
+
+def _status(values: dict[str, Any]) -> int:
+    from hc_cli.game import status
+
+    found = status(game_path(values))
+    if values.get("json"):
+        _json(found)
+        return 0
+    from hc_cli.render.text import render_status
+
+    paint = _paint(values)
+    echo(render_status(found, paint, width()), color=_kept(paint))
+    return 0
+
+
+def _history(values: dict[str, Any]) -> int:
+    from hc_cli.game import history
+
+    path = game_path(values)
+    entries = history(path)
+    if values.get("json"):
+        _json({"game": path, "entries": entries})
+        return 0
+    from hc_cli.render.text import render_history
+
+    echo(render_history(entries, width()))
+    return 0
+
+
+def _roster_check(values: dict[str, Any]) -> int:
+    from hc_cli.roster import check_file
+
+    echo("\n".join(check_file(values["file"])))
+    return 0
+
+
+_RUN = {
+    "game_new": _game_new,
+    "game_next": _game_next,
+    "game_export": _game_export,
+    "status": _status,
+    "history": _history,
+    "undo": _undo,
+    "roster_check": _roster_check,
+}

@@ -1,0 +1,142 @@
+"""What a rule set tells hc about a game of it: `GameRules`, exposed by its implementation
+module as `GAME`. Shared code (`hc_cli.game`) keeps the file, the chain and the snapshot; the
+rule set knows its roster, its units' state and the rules between actions.
+
+A game's state is plain data (dicts, lists, strings, numbers) and is what folding the game's
+entries gives: `start(roster)`, then `apply(state, entry)` for each action and `next(state)`
+for each "what comes next" the players asked for. The fold reads only the entries (the filled
+options and the logged result), never the tables: replaying a game needs nothing else.
+"""
+
+from __future__ import annotations
+
+from hc_cli.errors import HcError
+from hc_cli.record import field, record
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
+    from hc_cli.schema import Field, Problems
+
+
+@record
+class Fill:
+    """A unit action made whole from the game: the command's options (what the roster and the
+    state know, under what the player gave), what the fold will need to read the result
+    (`meta`), why the unit may not act now (`refusal`, unless --anyway) and what was filled in
+    (`notes`, printed above the result)."""
+
+    flags: dict[str, Any]
+    meta: dict[str, Any] = field(default_factory=dict)
+    refusal: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+class GameRules:
+    """The base every rule set's game rules extend; the defaults suit a game of two sides."""
+
+    sides: tuple[int, int] = (2, 2)  # how many sides a roster may have
+    unit_fields: dict[str, Field] = {}  # a unit's entry in the roster
+    example: str = ""  # a unit's entry as the roster writes it, for hints
+    whole_game: tuple[str, ...] = ()  # commands that act for the whole game, without a unit
+    unit_commands: tuple[str, ...] = ()  # commands a unit takes
+
+    # -- the roster ------------------------------------------------------------------------
+
+    def check_unit(
+        self, name: str, unit: dict, tables: Any, path: str, key: str, problems: Problems
+    ) -> None:
+        """Names of the tables the unit uses (a weapon, a troop type) are in the tables."""
+
+    def resolved_unit(self, unit: dict, tables: Any) -> dict[str, Any]:
+        """The numbers the game keeps for the unit, from its entry and the tables."""
+        return dict(unit)
+
+    def describe_unit(self, name: str, unit: dict) -> str:
+        return name
+
+    # -- the fold ---------------------------------------------------------------------------
+
+    def start(self, roster: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def apply(self, state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+        """Take one logged action into the state (in place); return what changed, in words."""
+        raise NotImplementedError
+
+    def next(self, state: dict[str, Any]) -> list[str]:
+        """`hc game next`: the game moves on a step (in place); what now comes, in words. An
+        HcError when nothing can come next yet."""
+        raise HcError("this game has no steps to move on by", "act with hc COMMAND UNIT")
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def fill(
+        self,
+        state: dict[str, Any],
+        command: str,
+        unit: str | None,
+        at: list[str],
+        flags: dict[str, Any],
+        tables: Any,
+    ) -> Fill:
+        raise NotImplementedError
+
+    # -- seeing -----------------------------------------------------------------------------
+
+    def clock(self, state: dict[str, Any]) -> str:
+        """Where the game is: "move 2, step 3: Orcs move"."""
+        return ""
+
+    def clock_fields(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Where the game is, for scripts (`hc status --json`): {"move": 2, "step": 3, ...}."""
+        return {}
+
+    def period(self, state: dict[str, Any]) -> str:
+        """The part of the game an entry belongs to, as `hc history` heads it: "move 2"."""
+        return "the game"
+
+    def due(self, state: dict[str, Any]) -> list[str]:
+        """What the rules now require, each a sentence with the command that does it."""
+        return []
+
+    def columns(self) -> list[tuple[str, str]]:
+        """The status table's columns: (key of a unit's row, heading)."""
+        return [("name", "unit")]
+
+    def rows(self, state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+        """Side -> its units' rows for the status table (and `hc status --json`)."""
+        return {}
+
+    def unit_names(self, state: dict[str, Any]) -> list[str]:
+        return [name for side in self.rows(state).values() for name in (r["name"] for r in side)]
+
+
+def side_of(state: dict[str, Any], unit: str) -> str:
+    return state["units"][unit]["side"]
+
+
+def known_unit(state: dict[str, Any], name: str, role: str) -> dict[str, Any]:
+    """The unit `name` of the game, or an error that names the units there are."""
+    units = state["units"]
+    if name not in units:
+        from hc_cli.errors import UnknownName
+
+        error = UnknownName("unit", name, units)
+        raise HcError(f"{error.message} in this game ({role})", error.hint)
+    return units[name]
+
+
+def enemy_check(state: dict[str, Any], firer: str, target: str) -> None:
+    """A unit acts against the other side's units, not its own."""
+    if side_of(state, firer) == side_of(state, target):
+        raise HcError(
+            f"{target} is on {firer}'s own side ({side_of(state, firer)})",
+            "give --at a unit of the other side",
+        )
+
+
+def possessive(name: str) -> str:
+    """Orks' turn, Kowalski's action."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
