@@ -69,6 +69,9 @@ class _Fields:
         self._by_command: dict[tuple[str, str], dict[str, Any]] = {}
         self._default: str | None = None
         self._calls: dict[tuple, tuple[Call, set[str]]] = {}
+        # A game in force for the whole batch (HC_GAME, the settings file): a line of a command
+        # the game takes for all its sides (its initiative) acts in it.
+        self.game_for_all = registry.game_in_force() is not None
 
     def default_ruleset(self) -> str:
         """A request without `ruleset` is for the rule set in force (environment, settings)."""
@@ -202,9 +205,12 @@ def _error_line(number: int, message: str, hint: str | None) -> dict[str, Any]:
     return {"line": number, "error": message, "hint": hint}
 
 
-def _answer(number: int, line: str, session: Session, fields_of: _Fields) -> tuple[dict, Any]:
-    """One line's answer, and its call (None for a line that failed). Any bad line, of any
-    kind, becomes an error object: a batch never stops."""
+def _answer(
+    number: int, line: str, session: Session, fields_of: _Fields, log: bool = False
+) -> tuple[dict, Any, bool]:
+    """One line's answer, its call (None for a line that failed, and for an action of a game,
+    which the game file logs) and whether it failed. Any bad line, of any kind, becomes an
+    error object: a batch never stops."""
     try:
         try:
             request = json.loads(line)
@@ -216,16 +222,68 @@ def _answer(number: int, line: str, session: Session, fields_of: _Fields) -> tup
             where = f" at column {exc.colno}" if hasattr(exc, "colno") else ""
             reason = getattr(exc, "msg", None) or str(exc).split(":")[0]
             raise HcError(f"not JSON: {reason}{where}", "one JSON object a line") from None
+        if isinstance(request, dict) and (GAME_FIELDS & set(request) or fields_of.game_for_all):
+            found = _game_action(request, session, fields_of, log)
+            if found is not None:
+                found["line"] = number
+                return found, None, False
         call, given = fields_of.request(request)
         result = as_dict(execute(call, session, given, _spell))
         result["line"] = number
-        return result, call
+        return result, call, False
     except HcError as error:
-        return _error_line(number, error.message, error.hint), None
+        return _error_line(number, error.message, error.hint), None, True
     except (RecursionError, OverflowError, MemoryError) as exc:
-        return _error_line(
-            number, f"too big to resolve ({type(exc).__name__})", "smaller values"
-        ), None
+        return (
+            _error_line(number, f"too big to resolve ({type(exc).__name__})", "smaller values"),
+            None,
+            True,
+        )
+
+
+GAME_FIELDS = frozenset(("unit", "at", "game", "anyway"))
+
+
+def _game_action(
+    request: dict, session: Session, fields_of: _Fields, log: bool
+) -> dict[str, Any] | None:
+    """A line that acts in a game (it names a unit, or is a command the game takes for all
+    its sides, such as its initiative): resolved against the game and appended to it, in the
+    order of the lines. None: a line of no game."""
+    from hc_cli.game import act
+    from hc_cli.roster import game_rules
+
+    fields = {str(k).lstrip("-").replace("-", "_"): v for k, v in request.items()}
+    own = {k: fields.pop(k) for k in list(fields) if k in GAME_FIELDS}
+    for name, kind in (("unit", str), ("game", str), ("anyway", bool)):
+        if own.get(name) is not None and not isinstance(own[name], kind):
+            raise HcError(
+                f"field '{name}' is {json.dumps(own[name])[:40]}: not "
+                + ("true or false" if kind is bool else "text"),
+                f"give '{name}' as " + ("true or false" if kind is bool else "text"),
+            )
+    at = own.get("at") or []
+    at = [at] if isinstance(at, str) else at
+    if not isinstance(at, list) or not all(isinstance(a, str) for a in at):
+        raise HcError("field 'at' is not a unit's name", "give 'at' as a name or a list of names")
+    wants = own.get("unit") is not None or bool(at) or bool(own.get("anyway"))
+    found = registry.game_in_force(own.get("game"))
+    if found is None:
+        if wants:
+            raise HcError(
+                "no game in force to find the unit in",
+                "give the line a 'game' field, or set HC_GAME=FILE",
+            )
+        return None
+    ruleset = registry.choose(("--game", found[0]))[0]
+    fields.setdefault("ruleset", ruleset)
+    if not wants and fields.get("command") not in game_rules(fields["ruleset"]).whole_game:
+        return None
+    if log:
+        raise HcError("an action of a game is logged in the game file itself", "leave out --log")
+    call, _ = parse_request(fields, fields_of)
+    res, _report, _call = act(call, found[0], own.get("unit"), at, bool(own.get("anyway")), session)
+    return as_dict(res)
 
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
@@ -301,15 +359,24 @@ class _Worker:
         for number, line in enumerate(lines, first):
             if not line.strip():
                 continue
-            result, call = _answer(number, line, self.session, self.fields_of)
+            result, call, failed = _answer(number, line, self.session, self.fields_of, self.log)
             entry = None
             if call is not None and self.log:
                 from hc_cli.log import make_entry
 
                 logged = {k: v for k, v in result.items() if k != "line"}
                 entry = make_entry(call, logged, self.session.digest(call.ruleset, call.rules))
-            answers.append((number, _text(result), entry, call is None))
+            answers.append((number, _text(result), entry, failed))
         return answers
+
+
+def _acts_in_a_game(lines: list[str], fields_of: _Fields) -> bool:
+    """Whether a group may hold an action of a game (read from the text: a line that merely
+    mentions a field of a game goes this way too, and is answered the same)."""
+    words = ('"unit"', '"at"', '"game"', '"anyway"') + (
+        ('"command"',) if fields_of.game_for_all else ()
+    )
+    return any(word in line for line in lines for word in words)
 
 
 def jobs_default() -> int:
@@ -407,7 +474,11 @@ def run(stream: Any, out: IO[str], log_path: str | None = None, jobs: int | None
                 out.flush()
                 pool = Pool(jobs, worker.group)
             task = (number, group)
-            if pool is None:
+            if pool is not None and _acts_in_a_game(group, worker.fields_of):
+                while pool.pending:  # a game's actions go in order, in this process
+                    writer.write(pool.next_result())
+                writer.write(worker.group(task))
+            elif pool is None:
                 writer.write(worker.group(task))
             else:
                 while not pool.can_submit() or len(pool.pending) > 2 * jobs:

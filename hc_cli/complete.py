@@ -261,7 +261,24 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
             return []
     if not waiting["values"]:
         return []
+    if waiting["name"] in ("unit", "at"):
+        return _units(args, env, incomplete)
     return _values(ruleset, command, waiting["name"], values.get("rules") or [], incomplete)
+
+
+def _units(args: list[str], env: Mapping[str, str], incomplete: str) -> list[Item]:
+    """The units of the game in force (--game, HC_GAME, the settings file)."""
+    from hc_cli import registry
+    from hc_cli.errors import HcError
+    from hc_cli.game_choice import game_in_args, unit_names
+
+    try:
+        found = registry.game_in_force(game_in_args(args), env)
+    except HcError:
+        return []
+    if found is None:
+        return []
+    return [(name, None) for name in unit_names(found[0]) if name.startswith(incomplete)]
 
 
 def _values(

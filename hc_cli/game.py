@@ -511,14 +511,6 @@ def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[s
 # Acting: a command on a unit (or for the whole game)
 
 
-def check_game_ruleset(game: Game, ruleset: str, source: str) -> None:
-    if ruleset != game.folded.ruleset:
-        raise HcError(
-            f"{game.path} is a game of {game.folded.ruleset}, not {ruleset} ({source})",
-            "leave out --ruleset, or play without the game: --game none",
-        )
-
-
 def act(
     call: Any,
     game_path: str,
@@ -536,6 +528,11 @@ def act(
 
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
+        if call.ruleset != game.folded.ruleset:
+            raise HcError(
+                f"{game_path} is a game of {game.folded.ruleset}, not of {call.ruleset}",
+                "leave out the rule set, or act outside the game: --game none",
+            )
         rules = game.rules
         if call.rules:
             rules_files = tuple(call.rules)
@@ -783,32 +780,3 @@ def _command_line(entry: dict) -> str:
     if game.get("anyway"):
         words.append("--anyway")
     return " ".join(shlex.quote(w) for w in words)
-
-
-def unit_names(path: str) -> list[str]:
-    """The units of the game at `path`, for TAB: from its first line, cached by it."""
-    from hc_cli.game_choice import first_line
-
-    line = first_line(path)
-    if line is None:
-        return []
-    import zlib
-
-    from hc_cli.files import read_cache, write_cache
-    from hc_cli.paths import cache_dir
-
-    crc = zlib.crc32(line)
-    cache = os.path.join(cache_dir(), f"game-units-{crc:08x}.cache")
-    description = f"{len(line)}:{crc}"
-    found = read_cache(cache, description, 1_000_000)
-    if isinstance(found, list) and all(isinstance(n, str) for n in found):
-        return found
-    import json
-
-    try:
-        roster = json.loads(line)["game"]["roster"]
-        names = [name for units in roster["sides"].values() for name in units]
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return []
-    write_cache(cache, description, names)
-    return names

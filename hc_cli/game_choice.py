@@ -86,3 +86,30 @@ def ruleset_of(path: str) -> str | None:
         return name.decode("ascii") if quote and 0 < len(name) <= 60 else None
     except UnicodeDecodeError:
         return None
+
+
+def unit_names(path: str) -> list[str]:
+    """The units of the game at `path`, for TAB: from its first line, cached by it."""
+    line = first_line(path)
+    if line is None:
+        return []
+    import zlib
+
+    from hc_cli.files import read_cache, write_cache
+    from hc_cli.paths import cache_dir
+
+    crc = zlib.crc32(line)
+    cache = os.path.join(cache_dir(), f"game-units-{crc:08x}.cache")
+    description = f"{len(line)}:{crc}"
+    found = read_cache(cache, description, 1_000_000)
+    if isinstance(found, list) and all(isinstance(n, str) for n in found):
+        return found
+    import json
+
+    try:
+        roster = json.loads(line)["game"]["roster"]
+        names = [name for units in roster["sides"].values() for name in units]
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return []
+    write_cache(cache, description, names)
+    return names

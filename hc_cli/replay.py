@@ -79,6 +79,7 @@ class Replay:
         self.damaged: list[str] = []
         self.broken: list[str] = []
         self.head_reached = False
+        self.game = False  # the log is a game (hc game new): its fold is checked at the end
 
     def __iter__(self) -> Iterator[EntryReport | str]:
         """Each entry's report as it is replayed, and each damaged line and break in the
@@ -100,9 +101,22 @@ class Replay:
             if len(noted) < MAX_NOTED:
                 noted.append(event.message)
             yield event.message
+        if self.game and not self.damaged and not self.broken:
+            problem = self._game_folds()
+            if problem:
+                self.broken.append(problem)
+                yield problem
 
     def _entry(self, line: int, entry: dict) -> EntryReport:
         what = f"{_text(entry.get('command'))} ({_text(entry.get('ruleset'))})"
+        if entry.get("command") == "game":
+            # A game's own entry (its roster, a step, an undo) rolls nothing: the fold of the
+            # whole game, after the last entry, checks them.
+            from hc_cli.game import describe
+
+            if entry.get("seq") == 1:
+                self.game = True
+            return EntryReport(line, f"game: {_text(describe(entry))}", True)
         try:
             files, notes = _rules_files(entry.get("rules"), self.supplied, self._link)
             call = Call(
@@ -137,6 +151,21 @@ class Replay:
                     f"logged by hc {_text(entry.get('hc'))}, replayed by {__version__}"
                 )
         return EntryReport(line, what, not differences, differences)
+
+    def _game_folds(self) -> str:
+        """The game's state folds from its entries (every action on a unit of the roster, every
+        undo naming the newest action in effect): what is wrong in words, or nothing."""
+        from hc_cli.files import read_bounded
+        from hc_cli.game import MAX_GAME_BYTES, fold, read_chain
+
+        try:
+            data = read_bounded(self.path, MAX_GAME_BYTES)
+            fold(read_chain(data, self.path, log_key()), self.path)
+        except HcError as error:
+            return f"the game does not fold: {error.message}"
+        except OSError as error:
+            return f"the game cannot be read again: {error.strerror}"
+        return ""
 
     def close(self) -> None:
         if self._renamed is not None:

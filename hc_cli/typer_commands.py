@@ -28,9 +28,18 @@ def completer(command: str, option: str) -> Any:
     def complete(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
         from hc_cli.values import values_for
 
-        root = ctx.find_root()
-        ruleset = root.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, ""))[0]
-        names = values_for(ruleset, command, option, list(ctx.params.get("rules") or ()))
+        if option in ("unit", "at"):  # the units of the game in force
+            from hc_cli.game_choice import unit_names
+
+            try:
+                found = registry.game_in_force(ctx.params.get("game"))
+            except HcError:
+                found = None
+            names = unit_names(found[0]) if found else []
+        else:
+            root = ctx.find_root()
+            ruleset = root.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, ""))[0]
+            names = values_for(ruleset, command, option, list(ctx.params.get("rules") or ()))
         return [n for n in names if n.startswith(incomplete)]
 
     return complete
