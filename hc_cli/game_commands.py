@@ -70,11 +70,11 @@ def _game_new(values: dict[str, Any]) -> int:
 def _said(found: dict[str, Any], values: dict[str, Any]) -> int:
     if values.get("json"):
         _json(found)
-        return 0
-    from hc_cli.render.text import game_lines, wrap
+    else:
+        from hc_cli.render.text import game_lines, wrap
 
-    paint = _paint(values)
-    echo(wrap(game_lines(found, paint), width()), color=_kept(paint))
+        paint = _paint(values)
+        echo(wrap(game_lines(found, paint), width()), color=_kept(paint))
     echo(f"logged to {found['game']}: receipt {found['receipt']}", err=True)
     return 0
 

@@ -26,7 +26,15 @@ typer.testing._get_command = lambda a: _typer_command(a) if isinstance(a, typer.
 def clean_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    for name in ("HC_RULES", "HC_RULESET", "NO_COLOR", "HC_NO_CACHE"):
+    for name in (
+        "HC_RULES",
+        "HC_RULESET",
+        "HC_GAME",
+        "HC_LOG_KEY",
+        "HC_LOG_KEY_FILE",
+        "NO_COLOR",
+        "HC_NO_CACHE",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("COLUMNS", "80")  # the output wraps to the terminal: fix its width
     return tmp_path
