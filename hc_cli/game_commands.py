@@ -62,8 +62,10 @@ def _json(value: Any) -> None:
 
 def _game_new(values: dict[str, Any]) -> int:
     from hc_cli.game import new_game
+    from hc_cli.render.text import wrap
 
-    echo("\n".join(new_game(values["file"], values["roster"], tuple(values.get("rules") or ()))))
+    lines = new_game(values["file"], values["roster"], tuple(values.get("rules") or ()))
+    echo(wrap(lines, width()))
     return 0
 
 
@@ -127,9 +129,10 @@ def _history(values: dict[str, Any]) -> int:
 
 
 def _roster_check(values: dict[str, Any]) -> int:
+    from hc_cli.render.text import wrap
     from hc_cli.roster import check_file
 
-    echo("\n".join(check_file(values["file"])))
+    echo(wrap(check_file(values["file"]), width()))
     return 0
 
 

@@ -42,7 +42,13 @@ COMMON_OPTIONS = (
         help="A house-rules YAML over the bundled tables (repeatable); also HC_RULES.",
     ),
     Option("no_color", kind="flag", help="Plain text; NO_COLOR or output to a pipe does the same."),
-    Option("quiet", "--quiet", "-q", kind="flag", help="Print the result's headline alone."),
+    Option(
+        "quiet",
+        "--quiet",
+        "-q",
+        kind="flag",
+        help="Print the result's headline alone (in a game, and what it changed).",
+    ),
     Option(
         "verbose",
         "--verbose",

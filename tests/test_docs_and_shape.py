@@ -28,11 +28,23 @@ COMMANDS = [
     "batch",
     "replay",
     "move",
+    "reload",
+    "status",
+    "history",
+    "undo",
+    "game new",
+    "game next",
+    "game export",
+    "roster check",
     "completion",
 ]
 
 
-@pytest.mark.parametrize("command", ["roll", "tables", "batch", "replay", "rules check"])
+@pytest.mark.parametrize(
+    "command",
+    ["roll", "tables", "batch", "replay", "rules check", "roster check", "game new", "game next",
+     "game export", "status", "history", "undo"],
+)  # fmt: skip
 def test_every_shared_command_has_help_with_an_example(hc, command):
     result = hc(*command.split(), "--help")
     assert result.exit_code == 0
@@ -233,8 +245,8 @@ def _readme_examples() -> list[tuple[str, str]]:
     for block in re.findall(r"```console\n(.*?)```", readme, flags=re.S):
         for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
             command, _, output = chunk.partition("\n")
-            fixed = any(f in command for f in ("--seed", "--dice", "--odds")) or " tables " in (
-                command + " "
+            fixed = any(f in command for f in ("--seed", "--dice", "--odds")) or any(
+                f" {word} " in command + " " for word in ("tables", "reload")
             )
             if fixed and "|" not in command and "..." not in output and output.strip():
                 examples.append((command, output))
@@ -372,3 +384,38 @@ def test_the_json_writer_writes_what_the_json_package_writes():
         assert dumps(value) == json.dumps(value, indent=2, ensure_ascii=False)
 
     same()
+
+
+def _readme_games() -> list[list[tuple[str, str]]]:
+    """The README's short games (```sh-session blocks): each a list of (command, output),
+    played in order."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    games = []
+    for block in re.findall(r"```sh-session\n(.*?)```", readme, flags=re.S):
+        steps = []
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            steps.append((command, output))
+        games.append(steps)
+    return games
+
+
+@pytest.mark.parametrize("steps", _readme_games(), ids=["high-crusade", "rogue-trader", "t2k"])
+def test_readme_games_play_as_shown(hc, steps, tmp_path, monkeypatch):
+    """Each short game of the README, played command by command in a fresh folder, prints
+    what the README shows (receipts aside: they hash the time each entry was written)."""
+    import shlex
+    import shutil
+
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    receipt = re.compile(r"\b\d+:[0-9a-f]{8}\b")
+    env: dict[str, str] = {}
+    for command, output in steps:
+        if command.startswith("export "):
+            name, _, value = command[len("export ") :].partition("=")
+            env[name] = value
+            continue
+        result = hc(*shlex.split(command)[1:], env=env)
+        assert result.exit_code == 0, (command, result.output)
+        assert receipt.sub("N:receipt", result.stdout) == receipt.sub("N:receipt", output), command

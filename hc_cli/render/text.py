@@ -61,13 +61,15 @@ def render(
     than a screen holds shows how its shots came out, not each shot, unless `verbose`."""
     style = OUTCOME_STYLES.get(res.outcome or "", "bold cyan") if res.odds is None else "bold"
     lines = [paint(style, s.headline(res))]
-    if quiet:
+    game = res.fields.get("game")
+    if quiet:  # the headline alone; in a game, and what it changed
+        if isinstance(game, dict):
+            lines += [f"  {change}" for change in game.get("changes", [])]
         return wrap(lines, width)
     lines.append(paint("dim", s.title(res)))
     inputs = s.input_items(res)
     if inputs:
         lines.append(paint("dim", "inputs: ") + "; ".join(f"{k} {v}" for k, v in inputs))
-    game = res.fields.get("game")
     if isinstance(game, dict) and game.get("filled"):
         lines.append(paint("dim", "from the game: ") + "; ".join(game["filled"]))
     if res.modifiers:
@@ -317,12 +319,8 @@ def _blocks(
     return lines
 
 
-def _table(columns: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
-    widths = [max([len(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(columns)]
-    lines = [indent + "  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True))]
-    for row in rows:
-        lines.append(indent + "  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)))
-    return [line.rstrip() for line in lines]
+def _row_text(cells: list[str], widths: list[int]) -> str:
+    return ("  " + "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True))).rstrip()
 
 
 def _cell(value: Any) -> str:
@@ -337,12 +335,19 @@ def _cell(value: Any) -> str:
 
 def render_status(found: dict, paint: Paint = plain, width: int = 0) -> str:
     """`hc status`: where the game is first, then each side's units, then what is due."""
+    from hc_cli.words import count
+
     lines = [paint("bold", found["clock"] or "the game has begun")]
-    for side, rows in found["sides"].items():
+    cells = {
+        side: [[_cell(r.get(k)) for k in found["keys"]] for r in rows]
+        for side, rows in found["sides"].items()
+    }
+    every = [row for rows in cells.values() for row in rows]  # one width a column, every side
+    widths = [max([len(c)] + [len(r[i]) for r in every]) for i, c in enumerate(found["columns"])]
+    lines.append(paint("dim", _row_text(found["columns"], widths)))
+    for side, rows in cells.items():
         lines.append(paint("bold cyan", side))
-        table = _table(found["columns"], [[_cell(r.get(k)) for k in found["keys"]] for r in rows])
-        lines.append(paint("dim", table[0]))
-        lines += table[1:]
+        lines += [_row_text(row, widths) for row in rows]
     if found["due"]:
         lines.append(paint("bold", "now:"))
         lines += ["  " + paint("yellow", due) for due in found["due"]]
@@ -350,7 +355,7 @@ def render_status(found: dict, paint: Paint = plain, width: int = 0) -> str:
     lines.append(
         paint(
             "dim",
-            f"{found['game']}: {title}{found['ruleset']}, {found['entries']} entries, "
+            f"{found['game']}: {title}{found['ruleset']}, {count(found['entries'], 'entry')}, "
             f"head {found['head']}",
         )
     )

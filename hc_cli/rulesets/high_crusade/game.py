@@ -10,6 +10,7 @@ from hc_cli.game_rules import Fill, GameRules, enemy_check, known_unit, possessi
 from hc_cli.rulesets.high_crusade.initiative import MOVE_SEQUENCE
 from hc_cli.rulesets.high_crusade.morale import RALLIED_MEANS, RETREAT_MEANS, ROUT_MEANS
 from hc_cli.schema import Field
+from hc_cli.words import count
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -339,7 +340,7 @@ class HighCrusadeGame(GameRules):
                 notes.append(TRIGGERS[trigger])
         if me["casualties"] and "casualties" not in flags and "has_casualties" not in flags:
             flags["casualties"] = me["casualties"]
-            notes.append(f"{me['casualties']} casualties suffered")
+            notes.append(f"{count(me['casualties'], 'casualty')} suffered")
         refusal = None
         if me["morale"] == "routed":
             refusal = f"{unit} is routed already: a Regroup order rallies it (hc rally {unit})"
@@ -358,7 +359,7 @@ class HighCrusadeGame(GameRules):
             notes.append(f"troop {me['troop']}")
         if me["casualties"] and "casualties" not in flags and "has_casualties" not in flags:
             flags["casualties"] = me["casualties"]
-            notes.append(f"{me['casualties']} casualties suffered")
+            notes.append(f"{count(me['casualties'], 'casualty')} suffered")
         refusal = None
         if me["morale"] != "routed":
             refusal = f"{unit} is not routed: a Regroup order rallies a routed Fireteam"
@@ -430,7 +431,7 @@ class HighCrusadeGame(GameRules):
             ("weapon", "weapon"),
             ("morale", "morale"),
             ("fired", "fired"),
-            ("due", "morale test due"),
+            ("due", "test due"),
         ]
 
     def rows(self, state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from hc_cli.errors import HcError
 from hc_cli.game_rules import Fill, GameRules, enemy_check, known_unit, possessive
 from hc_cli.schema import Field
+from hc_cli.words import count
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ class T2kGame(GameRules):
             used = result.get("rounds")
             if unit["rounds"] is not None and isinstance(used, int):
                 unit["rounds"] = max(0, unit["rounds"] - used)
-                notes.append(f"{name}: {used} rounds fired, {unit['rounds']} left")
+                notes.append(f"{name}: {count(used, 'round')} fired, {unit['rounds']} left")
             if game.get("at"):
                 self._hit(state, game["at"][0], result, notes)
         elif command == "reload":
@@ -152,7 +153,11 @@ class T2kGame(GameRules):
         if level != unit["wound"] and not unit["out"]:
             unit["wound"] = level
             state["stale"] = True
-            notes.append(f"{name} is {level}ly wounded: its Initiative falls (hc initiative)")
+            off = unit["reductions"].get(level, 0)
+            notes.append(
+                f"{name} is {level}ly wounded: Initiative {unit['initiative']} - {off} = "
+                f"{unit['initiative'] - off} (the order is rolled again: hc initiative)"
+            )
         if unit["out"]:
             state["stale"] = True
 
