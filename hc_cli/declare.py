@@ -170,7 +170,7 @@ class RuleSet:
     """A rule set as the command line sees it: its name, its game, where its tables are, its
     commands, and the module that resolves them (imported only to resolve)."""
 
-    __slots__ = ("name", "title", "data", "commands", "impl", "field_units", "book")
+    __slots__ = ("name", "title", "data", "commands", "impl", "field_units", "book", "game")
 
     def __init__(
         self,
@@ -182,6 +182,7 @@ class RuleSet:
         impl: str,
         field_units: dict[str, str] | None = None,
         book: str = "the book",
+        game: str | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -194,6 +195,10 @@ class RuleSet:
         # What its tables' `source: seed NNN` tags are called in the output ("Rogue Trader
         # book"): a player must not take them for a random seed.
         self.book = book
+        # The module whose `GAME` (an `hc_cli.game_rules.GameRules`) keeps a game of this rule
+        # set: its roster and the rules between actions. None: the implementation module's
+        # `GAME`, if it has one.
+        self.game = game
 
     def implementation(self) -> Any:
         import importlib

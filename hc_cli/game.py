@@ -298,7 +298,9 @@ def _from_snapshot(chain: Chain, path: str) -> Folded | None:
     return folded
 
 
-def _save_snapshot(path: str, folded: Folded, seq: int, digest: str) -> None:
+def _save_snapshot(path: str, folded: Folded, seq: int, digest: str, identity: tuple = ()) -> None:
+    """The state at entry `seq`; `identity`: the file's (device, inode, size, time) when it
+    held exactly those entries, or nothing when that is not known for sure."""
     from hc_cli.files import write_cache
 
     snap_path, description = _snapshot_file(os.path.realpath(path))
@@ -313,8 +315,32 @@ def _save_snapshot(path: str, folded: Folded, seq: int, digest: str) -> None:
             "rules_files": folded.rules_files,
             "state": folded.state,
             "effective": folded.effective,
+            "identity": list(identity),
         },
     )
+
+
+def peek(path: str) -> tuple[Folded, int, str] | None:
+    """The snapshot of the very file at `path`, unchanged since (device, inode, size and
+    time): what `hc status` shows without reading the game again. Anything else (an append
+    by another hc, an edit) and the game is read and checked whole."""
+    from hc_cli.files import read_cache
+
+    try:
+        identity = list(_identity(path, None))
+    except OSError:
+        return None
+    snap_path, description = _snapshot_file(os.path.realpath(path))
+    snap = read_cache(snap_path, description, SNAPSHOT_MOST)
+    try:
+        if snap["identity"] != identity or not isinstance(snap["seq"], int):
+            return None
+        folded = Folded(
+            snap["ruleset"], snap["roster"], snap["rules_files"], snap["state"], snap["effective"]
+        )
+        return folded, snap["seq"], str(snap["digest"])
+    except (TypeError, KeyError):
+        return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -369,17 +395,48 @@ def _read(path: str, fd: int | None) -> bytes:
 _GAME_HINT = "give --game the file hc game new wrote (or HC_GAME=FILE)"
 
 
+# The game this process last read or wrote, by its file's identity and size: a batch of a
+# game's actions reads the file once, not once a line (each line holds the lock, and an append
+# by anyone else changes the size).
+_OPENED: dict[str, tuple[tuple, Game]] = {}
+
+
+def _identity(path: str, fd: int | None) -> tuple:
+    st = os.fstat(fd) if fd is not None else os.stat(path)
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
 def open_game(path: str, fd: int | None = None) -> Game:
     """The game at `path` (read through `fd` when the caller holds its lock), its chain
     checked whole and its state from the snapshot or the fold."""
     from hc_cli.log import log_key
 
-    chain = read_chain(_read(path, fd), path, log_key())
+    real = os.path.realpath(path)
+    try:
+        identity = _identity(path, fd)
+    except OSError:
+        identity = ()
+    known = _OPENED.get(real)
+    if known is not None and identity and known[0] == identity:
+        return known[1]
+    data = _read(path, fd)
+    try:
+        if _identity(path, fd) != identity:  # appended to while it was read
+            identity = ()
+    except OSError:
+        identity = ()
+    chain = read_chain(data, path, log_key())
+    if identity and identity[2] != len(data):
+        identity = ()
     folded = _from_snapshot(chain, path)
-    if folded is None:
-        folded = fold(chain, path)
-        _save_snapshot(path, folded, len(chain.lines), chain.digests[-1])
-    return Game(path, chain, folded)
+    if folded is None or identity:
+        if folded is None:
+            folded = fold(chain, path)
+        _save_snapshot(path, folded, len(chain.lines), chain.digests[-1], identity)
+    game = Game(path, chain, folded)
+    if identity:
+        _OPENED[real] = (identity, game)
+    return game
 
 
 class Locked:
@@ -418,19 +475,31 @@ class Locked:
 def append(game: Game, fd: int, entry: dict, state: dict | None = None) -> str:
     """Chain one entry onto the game (its lock held) and keep the snapshot of the state it
     leaves (`state`: the fold's step already taken; None: fold again when next opened)."""
-    from hc_cli.log import log_key, write_entries
+    from hc_cli.log import entry_line, log_key, write_entries
 
-    receipt, seq, digest = write_entries(fd, game.path, [entry], log_key())
+    key = log_key()
+    receipt, seq, digest = write_entries(fd, game.path, [entry], key)
+    _OPENED.pop(os.path.realpath(game.path), None)
     if state is not None:
-        folded = Folded(
-            game.folded.ruleset,
-            game.folded.roster,
-            game.folded.rules_files,
-            state,
-            [*game.folded.effective, seq],
-        )
-        _save_snapshot(game.path, folded, seq, digest)
+        line = entry_line(seq, game.chain.digests[-1], entry, key)
+        folded = game.folded
+        folded.state = state
+        folded.effective.append(seq)
+        _save_snapshot(game.path, folded, seq, digest, _identity(game.path, fd))
+        if chain_hash_of(line, key) == digest:  # the line as written: the chain goes on
+            chain = game.chain
+            chain.lines.append(line)
+            chain.numbers.append(chain.numbers[-1] + 1)
+            chain.digests.append(digest)
+            chain.size += len(line) + 1
+            _OPENED[os.path.realpath(game.path)] = (_identity(game.path, fd), game)
     return receipt
+
+
+def chain_hash_of(line: bytes, key: bytes | None) -> str:
+    from hc_cli.log import chain_hash
+
+    return chain_hash(line, key)
 
 
 def copy(state: dict) -> dict:
@@ -653,15 +722,22 @@ def describe(entry: dict) -> str:
 
 
 def status(game_path: str) -> dict[str, Any]:
-    game = open_game(game_path)
-    rules = game.rules
-    state = game.folded.state
+    from hc_cli.log import receipt
+    from hc_cli.roster import game_rules
+
+    found = peek(game_path)
+    if found is None:
+        game = open_game(game_path)
+        found = (game.folded, game.seq, game.chain.digests[-1])
+    folded, seq, digest = found
+    rules = game_rules(folded.ruleset)
+    state = folded.state
     return {
         "game": game_path,
-        "ruleset": game.folded.ruleset,
-        "title": game.folded.roster.get("title", ""),
-        "entries": game.seq,
-        "head": game.head(),
+        "ruleset": folded.ruleset,
+        "title": folded.roster.get("title", ""),
+        "entries": seq,
+        "head": receipt(seq, digest),
         "clock": rules.clock(state),
         **rules.clock_fields(state),
         "columns": [heading for _, heading in rules.columns()],

@@ -21,20 +21,20 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import json
 import os
 import stat
 import time
 
 from hc_cli import __version__
 from hc_cli.errors import HcError
-from hc_cli.execute import Call
 from hc_cli.record import record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
+
+    from hc_cli.execute import Call
 
 MAX_LINE = 1_000_000  # bytes: a log entry is a few kilobytes
 MAX_KEY_BYTES = 4096
@@ -179,6 +179,8 @@ def open_log(path: str, what: str = "--log") -> int:
 
 def entry_line(seq: int, prev: str | None, entry: dict[str, Any], key: bytes | None) -> bytes:
     """An entry as its line of the log: its number and the hash of the line before first."""
+    import json
+
     head = {"seq": seq, "prev": prev, **({"mac": KEYED} if key is not None else {})}
     return json.dumps({**head, **entry}, separators=(",", ":"), ensure_ascii=False).encode(
         "utf-8", "backslashreplace"
@@ -240,6 +242,8 @@ def _last_entry(fd: int, size: int) -> tuple[int, bytes | None]:
     """The sequence number and the line of the last whole entry, to chain the next one on."""
     if not size:
         return 0, None
+    import json
+
     start = max(0, size - MAX_LINE)
     lines = os.pread(fd, size - start, start).split(b"\n")
     for line in reversed(lines):
@@ -353,6 +357,8 @@ class LogReader:
 
 
 def _entry(raw: bytes) -> dict | None:
+    import json
+
     try:
         entry = json.loads(raw)
     except (ValueError, RecursionError):
@@ -365,6 +371,8 @@ def _chain_break(
 ) -> str:
     """Where an entry breaks the chain onto the entry before it (`last`, its line), in
     words; empty when it does not. A keyed entry names that line's HMAC under the key."""
+    import json
+
     seq = entry.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool):
         return (

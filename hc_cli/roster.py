@@ -41,18 +41,30 @@ def unit_name_problem(name: str) -> str | None:
 
 
 def game_rules(ruleset: str) -> Any:
-    """The rule set's `GameRules` (its implementation module's `GAME`), or an error naming the
+    """The rule set's `GameRules` (`_declared_game`), or an error naming the
     rule sets that keep games."""
     from hc_cli import registry
 
-    rules = getattr(registry.implementation(ruleset), "GAME", None)
+    rules = _declared_game(ruleset)
     if rules is None:
-        keeping = [n for n in registry.names() if getattr(registry.implementation(n), "GAME", None)]
+        keeping = [n for n in registry.names() if _declared_game(n) is not None]
         raise HcError(
             f"{ruleset} keeps no games: it declares no roster",
             "games are kept for: " + ", ".join(keeping),
         )
     return rules
+
+
+def _declared_game(ruleset: str) -> Any:
+    """The `GAME` of the module the rule set names for its games (`RuleSet.game`), else of
+    its implementation module; None for a rule set that keeps no games."""
+    import importlib
+
+    from hc_cli import registry
+
+    declaration = registry.get(ruleset)
+    module = importlib.import_module(declaration.game or declaration.impl)
+    return getattr(module, "GAME", None)
 
 
 def load(path: str, tables_for: Any = None) -> tuple[str, dict[str, Any]]:

@@ -7,7 +7,6 @@ from hc_cli.errors import HcError
 from hc_cli.mods import parse_mods
 from hc_cli.numbers import is_digits, whole
 from hc_cli.rulesets.high_crusade import resolve as r
-from hc_cli.rulesets.high_crusade.game import GAME  # noqa: F401 - the game's rules (hc_cli.game)
 from hc_cli.rulesets.high_crusade.tables import RULESET, SCHEMAS, HighCrusadeTables, cross_check
 from hc_cli.tables import load_typed
 

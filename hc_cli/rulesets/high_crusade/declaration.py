@@ -12,6 +12,7 @@ DECLARATION = RuleSet(
     "High Crusade (Wessex Games, 2nd ed.): percentile SF skirmish",
     data=os.path.join(data_root(), "high-crusade"),
     impl="hc_cli.rulesets.high_crusade.commands",
+    game="hc_cli.rulesets.high_crusade.game",
     book="High Crusade book",
     commands=(
         Command(

@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from hc_cli.errors import HcError
 from hc_cli.game_rules import Fill, GameRules, enemy_check, known_unit, possessive
-from hc_cli.rulesets.high_crusade.initiative import MOVE_SEQUENCE
-from hc_cli.rulesets.high_crusade.morale import RALLIED_MEANS, RETREAT_MEANS, ROUT_MEANS
+from hc_cli.rulesets.high_crusade.words import (
+    MOVE_SEQUENCE,
+    RALLIED_MEANS,
+    RETREAT_MEANS,
+    ROUT_MEANS,
+)
 from hc_cli.schema import Field
 from hc_cli.words import count
 

@@ -11,19 +11,12 @@ from hc_cli.mods import ModSpec
 from hc_cli.record import field, record
 from hc_cli.rulesets.high_crusade.steps import _new, _resolve_mods, _sum
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
+from hc_cli.rulesets.high_crusade.words import MOVE_SEQUENCE
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
     pass
 
-
-MOVE_SEQUENCE = (
-    "{a} moves its Fireteams",
-    "{a} may fire any or all of its Fireteams",
-    "{b} moves",
-    "{a} may fire the Fireteams that have not fired this move",
-    "{b} fires",
-)
 
 # ---------------------------------------------------------------------------------------------
 # Initiative

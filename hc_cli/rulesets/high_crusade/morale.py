@@ -12,18 +12,7 @@ from hc_cli.mods import ModSpec
 from hc_cli.record import record, replace
 from hc_cli.rulesets.high_crusade.steps import _new, _ordered, _resolve_mods
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
-
-ROUT_MEANS = (
-    "it must at once make a full Advance move toward its own table edge, and again "
-    "every move until a Regroup order rallies it (hc rally)"
-)
-
-RETREAT_MEANS = "it retreats another full Advance move toward its own table edge"
-
-RALLIED_MEANS = (
-    "it stays Static for the rest of this move: it counts as a Static target and "
-    "may not fire; next move it takes orders as normal"
-)
+from hc_cli.rulesets.high_crusade.words import RALLIED_MEANS, RETREAT_MEANS, ROUT_MEANS
 
 # ---------------------------------------------------------------------------------------------
 # Morale and Regroup: one D10 test each

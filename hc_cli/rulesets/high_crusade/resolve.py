@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from hc_cli.rulesets.high_crusade.initiative import (
     MAX_ROLL_OFFS,
-    MOVE_SEQUENCE,
     InitiativeRequest,
     initiative_odds,
     plan_initiative,
@@ -26,9 +25,6 @@ from hc_cli.rulesets.high_crusade.melee import (
 )
 from hc_cli.rulesets.high_crusade.morale import (
     CASUALTIES,
-    RALLIED_MEANS,
-    RETREAT_MEANS,
-    ROUT_MEANS,
     TRIGGER_FLAGS,
     D10Test,
     MoraleRequest,
@@ -52,6 +48,12 @@ from hc_cli.rulesets.high_crusade.shooting import (
     fire_shot,
     plan_fire,
     resolve_fire,
+)
+from hc_cli.rulesets.high_crusade.words import (
+    MOVE_SEQUENCE,
+    RALLIED_MEANS,
+    RETREAT_MEANS,
+    ROUT_MEANS,
 )
 
 __all__ = [

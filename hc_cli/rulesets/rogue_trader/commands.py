@@ -7,7 +7,6 @@ from hc_cli.errors import HcError
 from hc_cli.mods import parse_mods
 from hc_cli.rulesets.rogue_trader import move as m
 from hc_cli.rulesets.rogue_trader import resolve as r
-from hc_cli.rulesets.rogue_trader.game import GAME  # noqa: F401 - the game's rules (hc_cli.game)
 from hc_cli.rulesets.rogue_trader.tables import RULESET, SCHEMAS, RogueTraderTables, cross_check
 from hc_cli.tables import load_typed
 

@@ -10,6 +10,7 @@ DECLARATION = RuleSet(
     "Warhammer 40,000: Rogue Trader (1987): D6 to hit, to wound, save",
     data=os.path.join(data_root(), "rogue-trader"),
     impl="hc_cli.rulesets.rogue_trader.commands",
+    game="hc_cli.rulesets.rogue_trader.game",
     book="Rogue Trader book",
     field_units=dict.fromkeys(
         (

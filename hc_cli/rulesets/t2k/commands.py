@@ -7,7 +7,6 @@ from hc_cli.mods import parse_mods
 from hc_cli.rulesets.t2k import fire as f
 from hc_cli.rulesets.t2k import initiative as i
 from hc_cli.rulesets.t2k import reload as r
-from hc_cli.rulesets.t2k.game import GAME  # noqa: F401 - the game's rules (hc_cli.game)
 from hc_cli.rulesets.t2k.tables import RULESET, SCHEMAS, T2kTables, cross_check
 from hc_cli.tables import load_typed
 

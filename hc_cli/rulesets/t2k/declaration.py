@@ -12,6 +12,7 @@ DECLARATION = RuleSet(
     'Twilight: 2000 2nd ed., "Combat rules v1.1": d20 tasks',
     data=os.path.join(data_root(), "t2k"),
     impl="hc_cli.rulesets.t2k.commands",
+    game="hc_cli.rulesets.t2k.game",
     book="Twilight: 2000 combat rules",
     field_units=dict.fromkeys(
         (

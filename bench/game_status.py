@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""`hc status` on long games: its start-up against a plain `hc fire --json` (the snapshot
+warm), and the state rebuilt from scratch (no snapshot) as the game grows.
+
+A game of N entries is made from a real one: a High Crusade move (the Initiative, a Fireteam's
+volley, the move's last three steps) played once through hc, its entries then repeated and chained
+again until there are N. Every run is a whole `hc` process.
+
+Usage: python3 bench/game_status.py [-n RUNS] [N ...]     (hc on PATH, or HC=path;
+       default sizes 1000 2000 5000 10000 20000)
+"""
+
+import argparse
+import glob
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROSTER = """\
+ruleset: high-crusade
+sides:
+  Free Companies:
+    fireteam-1: {troop: crusader, figures: 5, weapon: ingrave-ar}
+  Orcs:
+    boyz: {troop: orc, figures: 8, weapon: bolt-gun}
+"""
+
+
+def hc_command() -> str:
+    return os.environ.get("HC") or shutil.which("hc") or "hc"
+
+
+def play(folder: str, env: dict) -> list[dict]:
+    """One move played through hc; its entries (after the roster)."""
+    hc = hc_command()
+    roster = os.path.join(folder, "roster.yaml")
+    with open(roster, "w", encoding="utf-8") as f:
+        f.write(ROSTER)
+    path = os.path.join(folder, "template.hcg")
+    steps = [
+        ["game", "new", path, "--roster", roster],
+        ["initiative", "--dice", "3,6"],
+        ["fire", "boyz", "--at", "fireteam-1", "--range", "14", "--dice", ",".join(["99"] * 8)],
+        ["game", "next"],
+        ["game", "next"],
+        ["game", "next"],
+    ]
+    for step in steps:
+        subprocess.run([hc, *step], env={**env, "HC_GAME": path}, check=True,
+                       capture_output=True)  # fmt: skip
+    with open(path, encoding="utf-8") as f:
+        entries = [json.loads(line) for line in f]
+    return [{k: v for k, v in e.items() if k not in ("seq", "prev")} for e in entries]
+
+
+def build(path: str, template: list[dict], size: int) -> None:
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from hc_cli.log import chain_hash, entry_line
+
+    cycle = template[1:]
+    prev = None
+    with open(path, "wb") as f:
+        for seq in range(1, size + 1):
+            entry = template[0] if seq == 1 else cycle[(seq - 2) % len(cycle)]
+            line = entry_line(seq, prev, entry, None)
+            prev = chain_hash(line, None)
+            f.write(line + b"\n")
+
+
+def timed(args: list[str], env: dict, runs: int, before=None) -> float:
+    times = []
+    for _ in range(runs):
+        if before is not None:
+            before()
+        start = time.perf_counter()
+        subprocess.run(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       check=True)  # fmt: skip
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=15, help="runs of each measurement")
+    parser.add_argument("sizes", type=int, nargs="*", default=[1000, 2000, 5000, 10000, 20000])
+    a = parser.parse_args()
+    hc = hc_command()
+    with tempfile.TemporaryDirectory() as folder:
+        cache = os.path.join(folder, "cache")
+        env = {**os.environ, "XDG_CACHE_HOME": cache, "XDG_CONFIG_HOME": folder}
+        env.pop("HC_GAME", None)
+        template = play(folder, env)
+        fire = [hc, "fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "1", "--json"]
+        subprocess.run(fire, env=env, capture_output=True, check=True)  # caches warm
+        bare = timed([sys.executable, "-c", "pass"], env, a.n)
+        fire_s = timed(fire, env, a.n)
+        print(f"bare python {bare * 1000:.1f} ms; hc fire --json {fire_s * 1000:.1f} ms "
+              f"({fire_s / bare:.2f}x bare)")  # fmt: skip
+        print(f"{'entries':>8} {'MB':>6} {'status ms':>10} {'/ fire':>7} {'rebuild ms':>11} "
+              f"{'us/entry':>9}")  # fmt: skip
+        for size in a.sizes:
+            path = os.path.join(folder, f"game-{size}.hcg")
+            build(path, template, size)
+            status = [hc, "status", "--game", path]
+
+            def cold() -> None:
+                for snap in glob.glob(os.path.join(cache, "hc", "game-*.snapshot")):
+                    os.remove(snap)
+
+            rebuild = timed(status, env, max(3, a.n // 3), before=cold)
+            subprocess.run(status, env=env, capture_output=True, check=True)  # the snapshot
+            warm = timed(status, env, a.n)
+            mb = os.path.getsize(path) / 1e6
+            print(f"{size:>8} {mb:>6.1f} {warm * 1000:>10.1f} {warm / fire_s:>7.2f} "
+                  f"{rebuild * 1000:>11.0f} {rebuild / size * 1e6:>9.0f}", flush=True)  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
