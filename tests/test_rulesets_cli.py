@@ -208,6 +208,28 @@ def test_a_plugin_rule_set_registers_runs_and_completes(tmp_path):
     assert missing.returncode == 2 and "toy has no 'fire' command" in missing.stderr
 
 
+def test_a_plugin_rule_set_keeps_a_game_of_its_own(tmp_path):
+    """A third-party rule set declares its roster and its game's fold (`GAME`) beside its
+    commands; the shared game commands keep it, untouched."""
+    (tmp_path / "roster.yaml").write_text(
+        "ruleset: toy\nsides:\n  Ann: {ann: {coin: loaded-die}}\n  Bob: {bob: {coin: penny}}\n",
+        encoding="utf-8",
+    )
+    checked = _with_plugin("roster", "check", "roster.yaml", cwd=tmp_path)
+    assert checked.returncode == 0 and "a valid roster for toy" in checked.stdout
+    assert (
+        _with_plugin("game", "new", "t.hcg", "--roster", "roster.yaml", cwd=tmp_path).returncode
+        == 0
+    )
+    env = {"HC_GAME": "t.hcg"}
+    for dice in ("1", "6", "2"):  # the loaded die: heads on 1..5
+        tossed = _with_plugin("toss", "ann", "--dice", dice, "--json", env=env, cwd=tmp_path)
+        assert tossed.returncode == 0, tossed.stderr
+    status = json.loads(_with_plugin("status", "--json", env=env, cwd=tmp_path).stdout)
+    assert status["sides"]["Ann"] == [{"name": "ann", "coin": "loaded-die", "heads": 2}]
+    assert _with_plugin("replay", "t.hcg", cwd=tmp_path).returncode == 0
+
+
 def test_declared_conflicts_are_refused(hc):
     t2k = ("fire", "--ruleset", "t2k", "--weapon", "m16a2", "--range", "30", "--strength", "5")
     err = hc.error(*t2k, "--asset", "12", "--braced", "--two-weapons")

@@ -52,3 +52,47 @@ def odds(tables: ToyTables, coin: str) -> Resolution:
 
 
 COMMANDS = {"toss": CommandSpec(lambda flags: flags.get("coin", "penny"), resolve, odds)}
+
+
+# A game of toy: each player's coin, and how many heads they have tossed. Its roster:
+#   ruleset: toy
+#   sides: {Ann: {ann: {coin: penny}}, Bob: {bob: {coin: loaded-die}}}
+from hc_cli.game_rules import Fill, GameRules, known_unit  # noqa: E402
+
+
+class ToyGame(GameRules):
+    sides = (1, 4)
+    unit_fields = {"coin": Field("str", required=True, help="the player's coin")}
+    example = "coin: penny"
+    unit_commands = ("toss",)
+
+    def start(self, roster: dict) -> dict:
+        units = {
+            name: {"side": side, "coin": unit["coin"], "heads": 0}
+            for side, members in roster["sides"].items()
+            for name, unit in members.items()
+        }
+        return {"sides": list(roster["sides"]), "units": units}
+
+    def fill(self, state, command, unit, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
+        me = known_unit(state, unit or "", "the player tossing")
+        flags.setdefault("coin", me["coin"])
+        return Fill(flags, notes=[f"coin {me['coin']}"])
+
+    def apply(self, state: dict, entry: dict) -> list[str]:
+        name = entry["game"]["unit"]
+        if entry["result"]["outcome"] == "heads":
+            state["units"][name]["heads"] += 1
+        return [f"{name}: {state['units'][name]['heads']} heads"]
+
+    def columns(self) -> list[tuple[str, str]]:
+        return [("name", "player"), ("coin", "coin"), ("heads", "heads")]
+
+    def rows(self, state: dict) -> dict:
+        out: dict = {side: [] for side in state["sides"]}
+        for name, unit in state["units"].items():
+            out[unit["side"]].append({"name": name, "coin": unit["coin"], "heads": unit["heads"]})
+        return out
+
+
+GAME = ToyGame()
