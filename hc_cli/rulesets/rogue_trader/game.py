@@ -225,7 +225,11 @@ class RogueTraderGame(GameRules):
                 raise HcError(f"{unit} carries no weapon in the roster", "give --weapon NAME")
             flags["weapon"] = me["weapon"]
             notes.append(f"weapon {me['weapon']}")
-        if "shots" not in flags and len(living) > 1:
+        weapon = tables.weapons.get(str(flags.get("weapon", "")).lower())
+        area = flags.get("radius") is not None or (weapon is not None and weapon.area)
+        if area:  # one marker: the models of the target under it are the player's to count
+            notes.append("an area weapon: --under N for the target's models under the marker")
+        elif "shots" not in flags and len(living) > 1:
             flags["shots"] = len(living)
             notes.append(f"{len(living)} shots (a model each)")
         elif flags.get("shots", 1) > len(living):
@@ -273,6 +277,15 @@ class RogueTraderGame(GameRules):
             name, model, single = targets[0]
             target = state["units"][name]
             flags.setdefault("target", [target["profile"]])
+            under = flags.get("under", 1) + flags.get("partly", 0) if area else 0
+            if area and under > len(_living(target)):
+                raise HcError(
+                    f"{under} models under the marker: {name} has {len(_living(target))} left",
+                    f"give --under up to {len(_living(target))}",
+                )
+            if area:
+                single = False
+                flags.setdefault("shots", 1)
             if single:
                 meta["model"] = model
                 if flags.get("shots", 1) > 1:
@@ -283,7 +296,7 @@ class RogueTraderGame(GameRules):
                     )
                 taken = {target["taken"][model]}
             else:
-                shots = flags.get("shots", 1)
+                shots = under or flags.get("shots", 1)
                 if shots > len(_living(target)):
                     raise HcError(
                         f"{shots} shots at {name}'s {len(_living(target))} models: each shot goes "
