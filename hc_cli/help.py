@@ -153,7 +153,8 @@ def main_help(ruleset: str, source: str, width: int) -> str:
     shared = ", ".join(c.name for c in SHARED_COMMANDS)
     lines += wrap(
         f'Choose with --ruleset NAME, HC_RULESET, or ruleset = "NAME" in '
-        f"{registry.settings_path()}. Every rule set also has: {shared}.",
+        f"{registry.settings_path()}; a game in force (--game FILE, HC_GAME) plays its own. "
+        f"Every rule set also has: {shared}.",
         width,
     )
     rows = []
