@@ -105,12 +105,33 @@ class GameRules:
         """The status table's columns: (key of a unit's row, heading)."""
         return [("name", "unit")]
 
-    def rows(self, state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-        """Side -> its units' rows for the status table (and `hc status --json`)."""
-        return {}
+    def row(self, state: dict[str, Any], name: str, unit: dict[str, Any]) -> dict[str, Any]:
+        """A unit's row for the status table (and `hc status --json`): `name` and more."""
+        return {"name": name}
 
-    def unit_names(self, state: dict[str, Any]) -> list[str]:
-        return [name for side in self.rows(state).values() for name in (r["name"] for r in side)]
+    def rows(self, state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+        """Side -> its units' rows, in the roster's order."""
+        sides: dict[str, list[dict[str, Any]]] = {side: [] for side in state["sides"]}
+        for name, unit in state["units"].items():
+            sides[unit["side"]].append(self.row(state, name, unit))
+        return sides
+
+    def sides_fill(
+        self, state: dict[str, Any], unit: str | None, at: list[str], flags: dict[str, Any]
+    ) -> list[str]:
+        """A roll-off of the sides (`--side` twice) filled from the roster: the sides in its
+        order; a unit or --side given is an error that says so."""
+        if unit is not None or at:
+            raise HcError(
+                "the sides roll, not a unit", "hc initiative (the roster names the sides)"
+            )
+        if flags.get("side"):
+            raise HcError(
+                "the game's sides are its roster's: " + " and ".join(state["sides"]),
+                "leave out --side, or roll outside the game: --game none",
+            )
+        flags["side"] = list(state["sides"])
+        return [f"sides {' and '.join(state['sides'])} (the roster)"]
 
 
 def side_of(state: dict[str, Any], unit: str) -> str:

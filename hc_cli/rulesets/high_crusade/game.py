@@ -228,18 +228,7 @@ class HighCrusadeGame(GameRules):
         tables: Any,
     ) -> Fill:
         if command == "initiative":
-            if unit is not None or at:
-                raise HcError(
-                    "the Initiative is rolled by the sides, not by a unit",
-                    "hc initiative (the game names its two sides)",
-                )
-            if flags.get("side"):
-                raise HcError(
-                    "the game's sides are its roster's: " + " and ".join(state["sides"]),
-                    "leave out --side, or roll outside the game: --game none",
-                )
-            flags["side"] = list(state["sides"])
-            return Fill(flags, notes=[f"sides {' and '.join(state['sides'])} (the roster)"])
+            return Fill(flags, notes=self.sides_fill(state, unit, at, flags))
         if command not in self.unit_commands:
             raise HcError(f"{command} is no action of a High Crusade game")
         if unit is None:
@@ -334,17 +323,11 @@ class HighCrusadeGame(GameRules):
             raise HcError(
                 "a Morale test is the Fireteam's own: it takes no --at", f"hc morale {unit}"
             )
-        notes = []
-        if "troop" not in flags:
-            flags["troop"] = me["troop"]
-            notes.append(f"troop {me['troop']}")
+        notes = self._troop_and_casualties(me, flags)
         for trigger in me["due"]:
             if trigger not in flags:
                 flags[trigger] = True
                 notes.append(TRIGGERS[trigger])
-        if me["casualties"] and "casualties" not in flags and "has_casualties" not in flags:
-            flags["casualties"] = me["casualties"]
-            notes.append(f"{count(me['casualties'], 'casualty')} suffered")
         refusal = None
         if me["morale"] == "routed":
             refusal = f"{unit} is routed already: a Regroup order rallies it (hc rally {unit})"
@@ -357,13 +340,7 @@ class HighCrusadeGame(GameRules):
             raise HcError(
                 "a Regroup order is the Fireteam's own: it takes no --at", f"hc rally {unit}"
             )
-        notes = []
-        if "troop" not in flags:
-            flags["troop"] = me["troop"]
-            notes.append(f"troop {me['troop']}")
-        if me["casualties"] and "casualties" not in flags and "has_casualties" not in flags:
-            flags["casualties"] = me["casualties"]
-            notes.append(f"{count(me['casualties'], 'casualty')} suffered")
+        notes = self._troop_and_casualties(me, flags)
         refusal = None
         if me["morale"] != "routed":
             refusal = f"{unit} is not routed: a Regroup order rallies a routed Fireteam"
@@ -372,6 +349,18 @@ class HighCrusadeGame(GameRules):
         elif not state["move"]:
             refusal = "no move has begun: roll the Initiative first (hc initiative)"
         return Fill(flags, refusal=refusal, notes=notes)
+
+    def _troop_and_casualties(self, me: dict, flags: dict[str, Any]) -> list[str]:
+        """What a Morale test and a Regroup both take from the game: the troop type, and the
+        casualties suffered (the casualty modifier's)."""
+        notes = []
+        if "troop" not in flags:
+            flags["troop"] = me["troop"]
+            notes.append(f"troop {me['troop']}")
+        if me["casualties"] and "casualties" not in flags and "has_casualties" not in flags:
+            flags["casualties"] = me["casualties"]
+            notes.append(f"{count(me['casualties'], 'casualty')} suffered")
+        return notes
 
     # -- seeing -----------------------------------------------------------------------------
 
@@ -438,28 +427,21 @@ class HighCrusadeGame(GameRules):
             ("due", "test due"),
         ]
 
-    def rows(self, state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-        sides: dict[str, list[dict[str, Any]]] = {side: [] for side in state["sides"]}
-        for name, unit in state["units"].items():
-            morale = unit["morale"] if unit["left"] else "wiped out"
-            if morale == "rallied":
-                morale = "rallied (Static)"
-            sides[unit["side"]].append(
-                {
-                    "name": name,
-                    "troop": unit["troop"],
-                    "figures": f"{unit['left']}/{unit['figures']}",
-                    "left": unit["left"],
-                    "total": unit["figures"],
-                    "casualties": unit["casualties"],
-                    "weapon": unit["weapon"],
-                    "morale": morale,
-                    "fired": unit["fired"],
-                    "fired_at": unit["fired_at"],
-                    "due": [TRIGGERS[t] for t in unit["due"]],
-                }
-            )
-        return sides
+    def row(self, state: dict[str, Any], name: str, unit: dict[str, Any]) -> dict[str, Any]:
+        morale = unit["morale"] if unit["left"] else "wiped out"
+        return {
+            "name": name,
+            "troop": unit["troop"],
+            "figures": f"{unit['left']}/{unit['figures']}",
+            "left": unit["left"],
+            "total": unit["figures"],
+            "casualties": unit["casualties"],
+            "weapon": unit["weapon"],
+            "morale": "rallied (Static)" if morale == "rallied" else morale,
+            "fired": unit["fired"],
+            "fired_at": unit["fired_at"],
+            "due": [TRIGGERS[t] for t in unit["due"]],
+        }
 
 
 GAME = HighCrusadeGame()

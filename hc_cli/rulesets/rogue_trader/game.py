@@ -172,18 +172,11 @@ class RogueTraderGame(GameRules):
         tables: Any,
     ) -> Fill:
         if command == "initiative":
-            if unit is not None or at:
-                raise HcError("the first turn is the sides', not a unit's", "hc initiative")
-            if flags.get("side"):
-                raise HcError(
-                    "the game's sides are its roster's: " + " and ".join(state["sides"]),
-                    "leave out --side, or flip outside the game: --game none",
-                )
-            flags["side"] = list(state["sides"])
+            notes = self.sides_fill(state, unit, at, flags)
             refusal = None
             if state["turn"]:
                 refusal = "the first turn was decided: the sides take turns (hc game next)"
-            return Fill(flags, refusal=refusal, notes=[f"sides {' and '.join(state['sides'])}"])
+            return Fill(flags, refusal=refusal, notes=notes)
         if command not in self.unit_commands:
             raise HcError(f"{command} is no action of a Rogue Trader game")
         if unit is None:
@@ -357,27 +350,21 @@ class RogueTraderGame(GameRules):
             ("fired", "fired"),
         ]
 
-    def rows(self, state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-        sides: dict[str, list[dict[str, Any]]] = {side: [] for side in state["sides"]}
-        for name, unit in state["units"].items():
-            living = _living(unit)
-            wounded = [f"{unit['taken'][i]}/{unit['w']}" for i in living if unit["taken"][i]]
-            sides[unit["side"]].append(
-                {
-                    "name": name,
-                    "profile": unit["profile"],
-                    "models": f"{len(living)}/{len(unit['taken'])}",
-                    "left": len(living),
-                    "total": len(unit["taken"]),
-                    "w": unit["w"],
-                    "taken": list(unit["taken"]),
-                    "wounds": wounded,
-                    "weapon": unit["weapon"],
-                    "moved": unit["moved"],
-                    "fired": unit["fired"],
-                }
-            )
-        return sides
+    def row(self, state: dict[str, Any], name: str, unit: dict[str, Any]) -> dict[str, Any]:
+        living = _living(unit)
+        return {
+            "name": name,
+            "profile": unit["profile"],
+            "models": f"{len(living)}/{len(unit['taken'])}",
+            "left": len(living),
+            "total": len(unit["taken"]),
+            "w": unit["w"],
+            "taken": list(unit["taken"]),
+            "wounds": [f"{unit['taken'][i]}/{unit['w']}" for i in living if unit["taken"][i]],
+            "weapon": unit["weapon"],
+            "moved": unit["moved"],
+            "fired": unit["fired"],
+        }
 
 
 GAME = RogueTraderGame()

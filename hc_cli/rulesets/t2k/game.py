@@ -378,33 +378,24 @@ class T2kGame(GameRules):
             ("state", "state"),
         ]
 
-    def rows(self, state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-        sides: dict[str, list[dict[str, Any]]] = {side: [] for side in state["sides"]}
-        actor = self._actor(state)
-        for name, unit in state["units"].items():
-            rounds = unit["rounds"]
-            shown = "-" if rounds is None else f"{rounds}/{unit['magazine']}"
-            what = "out" if unit["out"] else "acting" if name == actor else ""
-            if unit["reloading"] and not unit["out"]:
-                what = (what + ", " if what else "") + f"reloading ({unit['reloading']} done)"
-            now = unit["initiative"] - unit["reductions"].get(unit["wound"], 0)
-            sides[unit["side"]].append(
-                {
-                    "name": name,
-                    "initiative": now
-                    if now == unit["initiative"]
-                    else f"{now} (of {unit['initiative']})",
-                    "initiative_now": now,
-                    "wound": unit["wound"],
-                    "damage": unit["damage"],
-                    "weapon": unit["weapon"],
-                    "rounds": shown,
-                    "rounds_left": rounds,
-                    "out": unit["out"],
-                    "state": what,
-                }
-            )
-        return sides
+    def row(self, state: dict[str, Any], name: str, unit: dict[str, Any]) -> dict[str, Any]:
+        rounds = unit["rounds"]
+        what = "out" if unit["out"] else "acting" if name == self._actor(state) else ""
+        if unit["reloading"] and not unit["out"]:
+            what = (what + ", " if what else "") + f"reloading ({unit['reloading']} done)"
+        now = unit["initiative"] - unit["reductions"].get(unit["wound"], 0)
+        return {
+            "name": name,
+            "initiative": now if now == unit["initiative"] else f"{now} (of {unit['initiative']})",
+            "initiative_now": now,
+            "wound": unit["wound"],
+            "damage": unit["damage"],
+            "weapon": unit["weapon"],
+            "rounds": "-" if rounds is None else f"{rounds}/{unit['magazine']}",
+            "rounds_left": rounds,
+            "out": unit["out"],
+            "state": what,
+        }
 
 
 GAME = T2kGame()

@@ -88,11 +88,8 @@ class ToyGame(GameRules):
     def columns(self) -> list[tuple[str, str]]:
         return [("name", "player"), ("coin", "coin"), ("heads", "heads")]
 
-    def rows(self, state: dict) -> dict:
-        out: dict = {side: [] for side in state["sides"]}
-        for name, unit in state["units"].items():
-            out[unit["side"]].append({"name": name, "coin": unit["coin"], "heads": unit["heads"]})
-        return out
+    def row(self, state: dict, name: str, unit: dict) -> dict:
+        return {"name": name, "coin": unit["coin"], "heads": unit["heads"]}
 
 
 GAME = ToyGame()
