@@ -268,7 +268,9 @@ def _snapshot_file(real: str) -> tuple[str, str]:
     return os.path.join(cache_dir(), name), f"{__version__}\n{real}"
 
 
-def _from_snapshot(chain: Chain, path: str) -> Folded | None:
+def _from_snapshot(chain: Chain, path: str, identity: tuple) -> tuple[Folded | None, bool]:
+    """The state from the snapshot, taken on over the entries written since; and whether the
+    snapshot is the game's as it is now (nothing to write again)."""
     from hc_cli.files import read_cache
     from hc_cli.roster import game_rules
 
@@ -277,25 +279,26 @@ def _from_snapshot(chain: Chain, path: str) -> Folded | None:
     try:
         seq, digest = snap["seq"], snap["digest"]
         if not (isinstance(seq, int) and 1 <= seq <= len(chain.lines)):
-            return None
+            return None, False
         if chain.digests[seq - 1] != digest:
-            return None
+            return None, False
         folded = Folded(
             snap["ruleset"], snap["roster"], snap["rules_files"], snap["state"], snap["effective"]
         )
-    except (TypeError, KeyError):
-        return None
+        current = snap.get("identity") == list(identity)
+    except (TypeError, KeyError, AttributeError):
+        return None, False
     if seq == len(chain.lines):
-        return folded
+        return folded, current
     rules = game_rules(folded.ruleset)
     for i, entry in _entries(chain, seq, path):
         if event_of(entry) == "undo":
-            return None  # the fold from the start: an undo takes back what it was built on
+            return None, False  # the fold from the start: an undo takes back what it was on
         if entry.get("ruleset") != folded.ruleset:
             raise _damaged(path, chain.numbers[i], "an entry of another rule set")
         folded.effective.append(entry.get("seq"))
         _take(rules, folded.state, entry, path, chain.numbers[i])
-    return folded
+    return folded, False
 
 
 def _save_snapshot(path: str, folded: Folded, seq: int, digest: str, identity: tuple = ()) -> None:
@@ -428,10 +431,10 @@ def open_game(path: str, fd: int | None = None) -> Game:
     chain = read_chain(data, path, log_key())
     if identity and identity[2] != len(data):
         identity = ()
-    folded = _from_snapshot(chain, path)
-    if folded is None or identity:
-        if folded is None:
-            folded = fold(chain, path)
+    folded, current = _from_snapshot(chain, path, identity)
+    if folded is None:
+        folded = fold(chain, path)
+    if not current:
         _save_snapshot(path, folded, len(chain.lines), chain.digests[-1], identity)
     game = Game(path, chain, folded)
     if identity:
