@@ -234,15 +234,18 @@ def _game_of(command: str, ruleset: str, values: dict[str, Any]) -> str | None:
             "start one (hc game new FILE --roster ROSTER), then give --game FILE or set "
             "HC_GAME=FILE",
         )
-    if values.get("log") is not None:
-        raise HcError("an action of a game is logged in the game file itself", "leave out --log")
     if not wants:
+        from hc_cli.game_choice import ruleset_of
         from hc_cli.roster import game_rules
 
+        if ruleset_of(found[0]) != ruleset:  # --ruleset chose another game's rules: no game
+            return None
         try:
             rules = game_rules(ruleset)
         except HcError:
             return None
         if command not in rules.whole_game:
             return None
+    if values.get("log") is not None:
+        raise HcError("an action of a game is logged in the game file itself", "leave out --log")
     return found[0]

@@ -524,3 +524,17 @@ def hc_replays(path: str) -> bool:
 
     run = subprocess.run([sys.executable, "-m", "hc_cli", "replay", path], capture_output=True)
     return run.returncode == 0
+
+
+def test_a_game_in_force_leaves_plain_commands_plain(game, hc, tmp_path):
+    """With a game in force, a command that names no unit resolves as ever (and may be
+    logged with --log); --ruleset of another game plays that game's rules, outside the game."""
+    act, status, path = game(HC_ROSTER)
+    plain = act("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "1", "--log",
+                str(tmp_path / "plain.log"))  # fmt: skip
+    assert plain.exit_code == 0 and "game:" not in plain.stdout
+    other = act("initiative", "--ruleset", "t2k", "--char", "k:6", "--char", "i:5", "--json")
+    assert _json(other)["ruleset"] == "t2k"
+    assert status()["entries"] == 1  # neither touched the game
+    logged = act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--log", "x.log")
+    assert logged.exit_code == 2 and "logged in the game file itself" in logged.stderr
