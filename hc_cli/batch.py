@@ -276,6 +276,8 @@ def _game_action(
             )
         return None
     ruleset = registry.choose(("--game", found[0]))[0]
+    if not wants and fields.get("ruleset", ruleset) != ruleset:
+        return None  # another rule set named: a line of no game, as on the command line
     fields.setdefault("ruleset", ruleset)
     if not wants and fields.get("command") not in game_rules(fields["ruleset"]).whole_game:
         return None
