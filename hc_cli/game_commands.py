@@ -94,14 +94,14 @@ def _undo(values: dict[str, Any]) -> int:
 
 
 def _game_export(values: dict[str, Any]) -> int:
-    from hc_cli.game import export
+    from hc_cli.game_views import export
 
     echo(export(game_path(values)).rstrip("\n"))
     return 0
 
 
 def _status(values: dict[str, Any]) -> int:
-    from hc_cli.game import status
+    from hc_cli.game_views import status
 
     found = status(game_path(values))
     if values.get("json"):
@@ -115,7 +115,7 @@ def _status(values: dict[str, Any]) -> int:
 
 
 def _history(values: dict[str, Any]) -> int:
-    from hc_cli.game import history
+    from hc_cli.game_views import history
 
     path = game_path(values)
     entries = history(path)

@@ -112,7 +112,7 @@ class Replay:
         if entry.get("command") == "game":
             # A game's own entry (its roster, a step, an undo) rolls nothing: the fold of the
             # whole game, after the last entry, checks them.
-            from hc_cli.game import describe
+            from hc_cli.game_chain import describe
 
             if entry.get("seq") == 1:
                 self.game = True
@@ -156,7 +156,7 @@ class Replay:
         """The game's state folds from its entries (every action on a unit of the roster, every
         undo naming the newest action in effect): what is wrong in words, or nothing."""
         from hc_cli.files import read_bounded
-        from hc_cli.game import MAX_GAME_BYTES, fold, read_chain
+        from hc_cli.game_chain import MAX_GAME_BYTES, fold, read_chain
 
         try:
             data = read_bounded(self.path, MAX_GAME_BYTES)
