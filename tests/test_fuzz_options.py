@@ -49,7 +49,12 @@ def test_no_option_value_crashes(ruleset, command):
     @settings(
         max_examples=int(os.environ.get("HC_EXAMPLES", "60")),
         deadline=None,
-        suppress_health_check=[HealthCheck.too_slow],
+        # Health checks on how hypothesis draws (long values are the point here), not on hc.
+        suppress_health_check=[
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.large_base_example,
+        ],
     )
     @given(
         chosen=st.lists(st.tuples(st.sampled_from(options), VALUES), min_size=1, max_size=4),
@@ -84,7 +89,11 @@ JSON_VALUES = st.one_of(
 @settings(
     max_examples=int(os.environ.get("HC_EXAMPLES", "60")),
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+    ],
 )
 @given(
     lines=st.lists(
