@@ -49,6 +49,22 @@ class GameRules:
     ) -> None:
         """Names of the tables the unit uses (a weapon, a troop type) are in the tables."""
 
+    def names_in_tables(
+        self,
+        unit: dict,
+        checks: tuple[tuple[str, Any, str], ...],
+        path: str,
+        key: str,
+        problems: Problems,
+    ) -> None:
+        """Each (field, table, kind) the unit gives names an entry of that table."""
+        from hc_cli.errors import UnknownName
+
+        for name, table, kind in checks:
+            if name in unit and str(unit[name]).lower() not in table:
+                error = UnknownName(kind, str(unit[name]), table)
+                problems.add(path, unit.line_of(name), f"{key}.{name}", error.message, error.hint)
+
     def resolved_unit(self, unit: dict, tables: Any) -> dict[str, Any]:
         """The numbers the game keeps for the unit, from its entry and the tables."""
         return dict(unit)
@@ -59,7 +75,22 @@ class GameRules:
     # -- the fold ---------------------------------------------------------------------------
 
     def start(self, roster: dict[str, Any]) -> dict[str, Any]:
+        """The first state: each unit of the roster (`unit_state`) with its side, the sides in
+        the roster's order, and the clock before anything happened (`first_clock`)."""
+        units = {
+            name: {"side": side, **self.unit_state(unit)}
+            for side, members in roster["sides"].items()
+            for name, unit in members.items()
+        }
+        return {"sides": list(roster["sides"]), **self.first_clock(), "units": units}
+
+    def unit_state(self, unit: dict[str, Any]) -> dict[str, Any]:
+        """A unit's state before the game begins, from its resolved roster entry."""
         raise NotImplementedError
+
+    def first_clock(self) -> dict[str, Any]:
+        """The move, turn or order before anything happened."""
+        return {}
 
     def apply(self, state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
         """Take one logged action into the state (in place); return what changed, in words."""

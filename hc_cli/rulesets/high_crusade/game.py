@@ -52,15 +52,8 @@ class HighCrusadeGame(GameRules):
     def check_unit(
         self, name: str, unit: dict, tables: Any, path: str, key: str, problems: Problems
     ) -> None:
-        from hc_cli.errors import UnknownName
-
-        for field, table, kind in (
-            ("troop", tables.troops, "troop type"),
-            ("weapon", tables.weapons, "weapon"),
-        ):
-            if unit[field].lower() not in table:
-                error = UnknownName(kind, unit[field], table)
-                problems.add(path, unit.line_of(field), f"{key}.{field}", error.message, error.hint)
+        checks = (("troop", tables.troops, "troop type"), ("weapon", tables.weapons, "weapon"))
+        self.names_in_tables(unit, checks, path, key, problems)
 
     def resolved_unit(self, unit: dict, tables: Any) -> dict[str, Any]:
         return {
@@ -74,26 +67,23 @@ class HighCrusadeGame(GameRules):
 
     # -- the fold ---------------------------------------------------------------------------
 
-    def start(self, roster: dict[str, Any]) -> dict[str, Any]:
-        units = {}
-        for side, members in roster["sides"].items():
-            for name, unit in members.items():
-                units[name] = {
-                    "side": side,
-                    "troop": unit["troop"],
-                    "weapon": unit["weapon"],
-                    "figures": unit["figures"],
-                    "left": unit["figures"],
-                    "casualties": 0,
-                    "morale": "steady",  # routed, rallied (Static for the rest of its move)
-                    "fired": False,  # this move
-                    "fired_at": False,  # ever: the first time is a Morale trigger
-                    "below_half": False,  # its strength has fallen below 50%
-                    "due": [],  # the triggers of the Morale test it must take
-                    "regroup": 0,  # the move its last Regroup order was given in
-                }
-        return {"sides": list(roster["sides"]), "move": 0, "step": 0, "a": None, "b": None,
-                "units": units}  # fmt: skip
+    def unit_state(self, unit: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "troop": unit["troop"],
+            "weapon": unit["weapon"],
+            "figures": unit["figures"],
+            "left": unit["figures"],
+            "casualties": 0,
+            "morale": "steady",  # routed, rallied (Static for the rest of its move)
+            "fired": False,  # this move
+            "fired_at": False,  # ever: the first time is a Morale trigger
+            "below_half": False,  # its strength has fallen below 50%
+            "due": [],  # the triggers of the Morale test it must take
+            "regroup": 0,  # the move its last Regroup order was given in
+        }
+
+    def first_clock(self) -> dict[str, Any]:
+        return {"move": 0, "step": 0, "a": None, "b": None}
 
     def apply(self, state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
         command = entry["command"]

@@ -37,15 +37,8 @@ class RogueTraderGame(GameRules):
     def check_unit(
         self, name: str, unit: dict, tables: Any, path: str, key: str, problems: Problems
     ) -> None:
-        from hc_cli.errors import UnknownName
-
-        for field, table, kind in (
-            ("profile", tables.profiles, "profile"),
-            ("weapon", tables.weapons, "weapon"),
-        ):
-            if field in unit and unit[field].lower() not in table:
-                error = UnknownName(kind, unit[field], table)
-                problems.add(path, unit.line_of(field), f"{key}.{field}", error.message, error.hint)
+        checks = (("profile", tables.profiles, "profile"), ("weapon", tables.weapons, "weapon"))
+        self.names_in_tables(unit, checks, path, key, problems)
         if "profile" in unit and unit["profile"].lower() in tables.profiles:
             profile = tables.profile(unit["profile"])
             if "weapon" in unit and profile["bs"] == 0:
@@ -72,21 +65,18 @@ class RogueTraderGame(GameRules):
 
     # -- the fold ---------------------------------------------------------------------------
 
-    def start(self, roster: dict[str, Any]) -> dict[str, Any]:
-        units = {}
-        for side, members in roster["sides"].items():
-            for name, unit in members.items():
-                units[name] = {
-                    "side": side,
-                    "profile": unit["profile"],
-                    "weapon": unit["weapon"],
-                    "w": unit["w"],
-                    "taken": [0] * unit["models"],  # wounds on each model; W taken: removed
-                    "fired": False,  # this turn
-                    "moved": False,  # this turn
-                }
-        return {"sides": list(roster["sides"]), "turn": 0, "first": None, "playing": None,
-                "units": units}  # fmt: skip
+    def unit_state(self, unit: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "profile": unit["profile"],
+            "weapon": unit["weapon"],
+            "w": unit["w"],
+            "taken": [0] * unit["models"],  # wounds on each model; W taken: removed
+            "fired": False,  # this turn
+            "moved": False,  # this turn
+        }
+
+    def first_clock(self) -> dict[str, Any]:
+        return {"turn": 0, "first": None, "playing": None}
 
     def apply(self, state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
         command = entry["command"]

@@ -41,11 +41,9 @@ class T2kGame(GameRules):
     def check_unit(
         self, name: str, unit: dict, tables: Any, path: str, key: str, problems: Problems
     ) -> None:
-        from hc_cli.errors import UnknownName
-
-        if unit["weapon"].lower() not in tables.weapons:
-            error = UnknownName("weapon", unit["weapon"], tables.weapons)
-            problems.add(path, unit.line_of("weapon"), f"{key}.weapon", error.message, error.hint)
+        before = len(problems.items)
+        self.names_in_tables(unit, (("weapon", tables.weapons, "weapon"),), path, key, problems)
+        if len(problems.items) > before:
             return
         weapon = tables.weapon(unit["weapon"])
         if "rounds" in unit and weapon.magazine is not None and unit["rounds"] > weapon.magazine:
@@ -82,24 +80,21 @@ class T2kGame(GameRules):
 
     # -- the fold ---------------------------------------------------------------------------
 
-    def start(self, roster: dict[str, Any]) -> dict[str, Any]:
-        units = {}
-        for side, members in roster["sides"].items():
-            for name, unit in members.items():
-                units[name] = {
-                    "side": side,
-                    **{k: unit[k] for k in ("asset", "strength", "initiative", "agility",
-                                            "weapon", "bulk", "npc", "magazine", "rounds",
-                                            "feed", "wound_damage", "out_damage",
-                                            "reductions")},
-                    "damage": 0,
-                    "wound": "none",  # slight, serious, critical (the seed's levels)
-                    "out": False,  # killed, or out of the fight
-                    "reloading": 0,  # actions spent on a reload not yet done
-                    "reloaded_turn": 0,  # the combat turn of its last reload action
-                }  # fmt: skip
-        return {"sides": list(roster["sides"]), "combat_turn": 0, "action_turn": 0,
-                "order": [], "pos": 0, "stale": False, "units": units}  # fmt: skip
+    def unit_state(self, unit: dict[str, Any]) -> dict[str, Any]:
+        return {
+            **{k: unit[k] for k in ("asset", "strength", "initiative", "agility",
+                                    "weapon", "bulk", "npc", "magazine", "rounds",
+                                    "feed", "wound_damage", "out_damage",
+                                    "reductions")},
+            "damage": 0,
+            "wound": "none",  # slight, serious, critical (the seed's levels)
+            "out": False,  # killed, or out of the fight
+            "reloading": 0,  # actions spent on a reload not yet done
+            "reloaded_turn": 0,  # the combat turn of its last reload action
+        }  # fmt: skip
+
+    def first_clock(self) -> dict[str, Any]:
+        return {"combat_turn": 0, "action_turn": 0, "order": [], "pos": 0, "stale": False}
 
     def apply(self, state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
         command = entry["command"]
