@@ -13,9 +13,12 @@ import os
 from collections.abc import Iterator
 
 from hc_cli import registry
+from hc_cli.dice import system_seed
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, command_of, execute
+from hc_cli.recall import Recall, RecordingDice
 from hc_cli.render.json_text import as_dict
+from hc_cli.shared_commands import SEED_OPTION
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -82,34 +85,27 @@ class _Fields:
     def request(self, request: Any) -> tuple[Call, set[str]]:
         """`parse_request`, worked out once for every request of the same fields and values
         but its seed (a batch of seeded fires parses one); the call then takes the seed."""
+        shape, (call, given) = self.shaped(request)
+        return (call, given) if shape is None else (_seeded(call, request.get("seed")), given)
+
+    def shaped(self, request: Any) -> tuple[Any, tuple[Call, set[str]]]:
+        """The request's shape (its fields and values but the seed) and its call without the
+        seed, parsed once per shape; or None and the whole request's call, for a request
+        that has no shape, or past the 1024th shape."""
         key = _shape(request)
         if key is None:
-            return parse_request(request, self)
+            return None, parse_request(request, self)
         found = self._calls.get(key)
         if found is None:
             try:
                 found = parse_request({k: v for k, v in request.items() if k != "seed"}, self)
             except HcError:
-                return parse_request(request, self)  # the error the whole request gives
-            if len(self._calls) < 1024:
-                self._calls[key] = found
-        seed = request.get("seed")
-        if seed is None:
-            return found
-        call, given = found
-        return (
-            Call(
-                call.command,
-                call.ruleset,
-                call.flags,
-                seed,
-                call.dice,
-                call.odds,
-                call.rules,
-                call.exact,
-            ),
-            given,
-        )
+                return None, parse_request(request, self)  # the error the whole request gives
+            if len(self._calls) >= 1024:
+                call, given = found
+                return None, (_seeded(call, request.get("seed")), given)
+            self._calls[key] = found
+        return key, found
 
     def of(self, ruleset: str, command: str) -> dict[str, Any]:
         key = (ruleset, command)
@@ -125,28 +121,56 @@ class _Fields:
 _PLAIN = (str, int, float, bool, type(None))
 
 
+def _seeded(call: Call, seed: int | None) -> Call:
+    if seed is None:
+        return call
+    return Call(
+        call.command, call.ruleset, call.flags, seed, call.dice, call.odds, call.rules, call.exact
+    )
+
+
 def _shape(request: Any) -> tuple | None:
     """A request's fields and values but its seed, as a key (with each value's type, so 1 and
     true differ); None when it cannot be one, or its seed is not a plain whole number."""
     if request.__class__ is not dict:
         return None
-    seed = request.get("seed")
-    if seed is not None and seed.__class__ is not int:
+    names = tuple(request)
+    at = _SEED_AT.get(names)
+    if at is None:
+        at = _seed_at(names)
+        if len(_SEED_AT) < 1024:
+            _SEED_AT[names] = at
+    if at is False:
         return None
-    key = []
-    for name, value in request.items():
-        kind = value.__class__
-        if kind is list:
-            if not all(item.__class__ is str for item in value):
-                return None
-            value = tuple(value)
-        elif kind not in _PLAIN:
+    values = tuple(request.values())
+    kinds = tuple(map(type, values))
+    if at >= 0:
+        if kinds[at] is not int and kinds[at] is not _NONE:
             return None
-        if name != "seed":
-            if name.endswith("seed"):  # "--seed": the slow path decides which seed counts
-                return None
-            key.append((name, kind, value))
-    return tuple(key)
+        values = values[:at] + values[at + 1 :]
+        kinds = kinds[:at] + kinds[at + 1 :]
+    if not _PLAIN_KINDS.issuperset(kinds):
+        if list not in kinds or not _PLAIN_KINDS.union((list,)).issuperset(kinds):
+            return None
+        pairs = list(zip(kinds, values, strict=True))
+        if not all(v.__class__ is str for kind, value in pairs if kind is list for v in value):
+            return None  # a list of texts (several --target) is part of a key; no other
+        values = tuple(tuple(value) if kind is list else value for kind, value in pairs)
+    return names, kinds, values
+
+
+_NONE = type(None)
+_PLAIN_KINDS = frozenset(_PLAIN)
+_SEED_AT: dict[tuple, int | bool] = {}  # the field names seen: where their seed is
+
+
+def _seed_at(names: tuple) -> int | bool:
+    """Where among a request's field names its seed is (-1: none); False when a name ends
+    in "seed" ("--seed"): the slow path decides which seed counts."""
+    for name in names:
+        if name.__class__ is not str or name != "seed" and name.endswith("seed"):
+            return False
+    return names.index("seed") if "seed" in names else -1
 
 
 def parse_request(request: Any, fields_of: _Fields | None = None) -> tuple[Call, set[str]]:
@@ -205,40 +229,110 @@ def _error_line(number: int, message: str, hint: str | None) -> dict[str, Any]:
     return {"line": number, "error": message, "hint": hint}
 
 
-def _answer(
-    number: int, line: str, session: Session, fields_of: _Fields, log: bool = False
-) -> tuple[dict, Any, bool]:
-    """One line's answer, its call (None for a line that failed, and for an action of a game,
-    which the game file logs) and whether it failed. Any bad line, of any kind, becomes an
-    error object: a batch never stops."""
+Answer = tuple  # (line number, its text, its log entry or None, whether it failed)
+
+
+def _request(line: str) -> Any:
     try:
-        try:
-            request = json.loads(line)
-        except RecursionError:
-            raise HcError(
-                "nested too deep to be a request", "one flat JSON object a line"
-            ) from None
-        except ValueError as exc:
-            where = f" at column {exc.colno}" if hasattr(exc, "colno") else ""
-            reason = getattr(exc, "msg", None) or str(exc).split(":")[0]
-            raise HcError(f"not JSON: {reason}{where}", "one JSON object a line") from None
+        return json.loads(line)
+    except RecursionError:
+        raise HcError("nested too deep to be a request", "one flat JSON object a line") from None
+    except ValueError as exc:
+        where = f" at column {exc.colno}" if hasattr(exc, "colno") else ""
+        reason = getattr(exc, "msg", None) or str(exc).split(":")[0]
+        raise HcError(f"not JSON: {reason}{where}", "one JSON object a line") from None
+
+
+def _answer(
+    number: int,
+    line: str,
+    session: Session,
+    fields_of: _Fields,
+    log: bool = False,
+    recall: Recall | None = None,
+    learned: list | None = None,
+) -> tuple[str, Call | None, dict | None, bool]:
+    """One line's answer as text, its call and result for a batch that logs (None for a line
+    that failed, and for an action of a game, which the game file logs) and whether it failed.
+    Any bad line, of any kind, becomes an error object: a batch never stops. A seeded line
+    is answered from `recall`, or resolved and kept there (and listed in `learned`)."""
+    try:
+        request = _request(line)
         if isinstance(request, dict) and (GAME_FIELDS & set(request) or fields_of.game_for_all):
             found = _game_action(request, session, fields_of, log)
             if found is not None:
                 found["line"] = number
-                return found, None, False
-        call, given = fields_of.request(request)
+                return _text(found), None, None, False
+        shape, (call, given) = fields_of.shaped(request)
+        if shape is not None:
+            seed = request.get("seed")
+            if recall is not None and _recallable(call, seed):
+                return _recalled(recall, shape, call, given, seed, number, session, log, learned)
+            call = _seeded(call, seed)
         result = as_dict(execute(call, session, given, _spell))
-        result["line"] = number
-        return result, call, False
+        return _text({**result, "line": number}), call, result, False
     except HcError as error:
-        return _error_line(number, error.message, error.hint), None, True
+        return _text(_error_line(number, error.message, error.hint)), None, None, True
     except (RecursionError, OverflowError, MemoryError) as exc:
         return (
-            _error_line(number, f"too big to resolve ({type(exc).__name__})", "smaller values"),
+            _text(
+                _error_line(number, f"too big to resolve ({type(exc).__name__})", "smaller values")
+            ),
+            None,
             None,
             True,
         )
+
+
+def _recallable(call: Call, seed: Any) -> bool:
+    """A line whose answer may be kept: rolled from its seed (or one hc draws), a valid one."""
+    return (
+        call.dice is None
+        and not call.odds
+        and (seed is None or SEED_OPTION.low <= seed <= SEED_OPTION.high)
+    )
+
+
+def _recalled(
+    recall: Recall,
+    shape: Any,
+    call: Call,
+    given: set[str],
+    seed: int | None,
+    number: int,
+    session: Session,
+    log: bool,
+    learned: list | None = None,
+) -> tuple[str, Call | None, dict | None, bool]:
+    """A seeded line's answer from the answers the batch has kept (`hc_cli.recall`), or
+    resolved in full with its dice recorded and kept: the same text either way."""
+    rolled = system_seed() if seed is None else seed  # as execute draws one
+    leaf = recall.find(shape, rolled)
+    if leaf is not None:
+        if not log:
+            return leaf.text(rolled, number), None, None, False
+        return _from_leaf(leaf, rolled, number, _seeded(call, seed), session)
+    call = _seeded(call, seed)
+    dice = RecordingDice(rolled)
+    result = as_dict(execute(call, session, given, _spell, dice=dice))
+    leaf = recall.leaf(result, rolled, dice.path)
+    if leaf is None:
+        return _text({**result, "line": number}), call, result, False
+    recall.keep(shape, dice.path, leaf)
+    if learned is not None:
+        learned.append((shape, dice.path, leaf))
+    return leaf.text(rolled, number), call, result, False
+
+
+def _from_leaf(
+    leaf: Any, seed: int, number: int, call: Call, session: Session
+) -> tuple[str, Call | None, dict | None, bool]:
+    """A kept answer, with its result for the log."""
+    session.tables(call.ruleset, call.rules)  # loaded, for the log's digest of them
+    result = dict(leaf.result)
+    if leaf.seeded:
+        result["seed"] = seed
+    return leaf.text(seed, number), call, result, False
 
 
 GAME_FIELDS = frozenset(("unit", "at", "game", "anyway"))
@@ -352,24 +446,36 @@ class _Worker:
         self.session = Session()
         self.fields_of = _Fields()
         self.log = log
+        self.recall = Recall(_text, _COMPACT.encode, keep_results=log)
 
-    def group(self, task: tuple[int, list[str]]) -> list[tuple[int, str, dict | None, bool]]:
+    def group(self, task: tuple[int, list[str]], learned: list | None = None) -> list[Answer]:
         """Each line's answer, in order: (line number, the answer as text, its log entry,
-        whether it failed). Blank lines have none."""
+        whether it failed). Blank lines have none. The answers kept along the way are listed
+        in `learned`, if given."""
         first, lines = task
         answers = []
         for number, line in enumerate(lines, first):
             if not line.strip():
                 continue
-            result, call, failed = _answer(number, line, self.session, self.fields_of, self.log)
+            text, call, result, failed = _answer(
+                number, line, self.session, self.fields_of, self.log, self.recall, learned
+            )
             entry = None
             if call is not None and self.log:
                 from hc_cli.log import make_entry
 
-                logged = {k: v for k, v in result.items() if k != "line"}
-                entry = make_entry(call, logged, self.session.digest(call.ruleset, call.rules))
-            answers.append((number, _text(result), entry, failed))
+                digest = self.session.digest(call.ruleset, call.rules)
+                entry = make_entry(call, result, digest)  # type: ignore[arg-type]
+            answers.append((number, text, entry, failed))
         return answers
+
+    def shared(self, task: tuple[int, list[str]], told: list) -> tuple[list[Answer], list]:
+        """A worker's part: first keep the answers the other workers learned (`told`), then
+        answer the group, and return what it learned for them (`hc_cli.workers.Pool`)."""
+        for shape, path, leaf in told:
+            self.recall.keep(shape, path, leaf)
+        learned: list = []
+        return self.group(task, learned), learned
 
 
 def _acts_in_a_game(lines: list[str], fields_of: _Fields) -> bool:
@@ -470,11 +576,11 @@ def run(stream: Any, out: IO[str], log_path: str | None = None, jobs: int | None
             streak += 1
             if pool is None and jobs > 1 and streak == 2 and hasattr(os, "fork"):
                 # A second group arrived before hc waited for input: volume. Workers are
-                # forked now, with the tables and the requests seen so far already loaded.
+                # forked now, with the tables, the requests and the answers seen so far.
                 from hc_cli.workers import Pool
 
                 out.flush()
-                pool = Pool(jobs, worker.group)
+                pool = Pool(jobs, worker.shared)
             task = (number, group)
             if pool is not None and _acts_in_a_game(group, worker.fields_of):
                 while pool.pending:  # a game's actions go in order, in this process
@@ -483,9 +589,15 @@ def run(stream: Any, out: IO[str], log_path: str | None = None, jobs: int | None
             elif pool is None:
                 writer.write(worker.group(task))
             else:
-                while not pool.can_submit() or len(pool.pending) > 2 * jobs:
+                while not pool.can_submit():
+                    pool.wait()  # the first worker done is given the next group
+                    for answers in pool.ready():
+                        writer.write(answers)
+                while len(pool.pending) >= 4 * jobs:  # answers wait for a slow group: no more
                     writer.write(pool.next_result())
                 pool.submit(task)
+                for answers in pool.ready():
+                    writer.write(answers)
             number += len(group)
         while pool is not None and pool.pending:
             writer.write(pool.next_result())

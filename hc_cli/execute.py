@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from hc_cli import registry
-from hc_cli.dice import AskingDice, ScriptedDice, SeededDice, system_seed
+from hc_cli.dice import AskingDice, DiceSource, ScriptedDice, SeededDice, system_seed
 from hc_cli.errors import HcError, UnknownName
 from hc_cli.record import field, record
 from hc_cli.registry import DEFAULT_RULESET
@@ -231,10 +231,13 @@ def execute(
     given: Iterable[str] | None = None,
     spell: Callable[[str], str] = spell_option,
     ask: Ask | None = None,
+    dice: DiceSource | None = None,
 ) -> Any:
     """Resolve (or enumerate, with `odds`) one call. `given` names the options the user set:
     any the rule set does not read is an error rather than silently ignored. `ask`: how to
-    ask a person for dice (`--dice ask`), where there is one."""
+    ask a person for dice (`--dice ask`), where there is one. `dice`: the source to roll
+    with, for a call that neither gives dice nor asks odds (a batch's recording source,
+    `hc_cli.recall`); by default one seeded with the call's seed."""
     session = session or Session()
     if call.odds and (call.seed is not None or call.dice):
         raise HcError(
@@ -285,7 +288,7 @@ def execute(
     if call.exact and not call.odds:
         raise HcError("--exact is for --odds", "add --odds, or leave out --exact")
     try:
-        return _run(call, resolve, odds, ask)
+        return _run(call, resolve, odds, ask, dice)
     except UnknownName as error:
         raise _found_elsewhere(error, call) from None
 
@@ -315,7 +318,7 @@ def _found_elsewhere(error: UnknownName, call: Call) -> HcError:
     return error
 
 
-def _run(call: Call, resolve: Any, odds: Any, ask: Ask | None) -> Any:
+def _run(call: Call, resolve: Any, odds: Any, ask: Ask | None, source: Any = None) -> Any:
     if call.odds:
         res = echo_inputs(odds(), call.flags)
         if res.odds is not None:
@@ -329,6 +332,8 @@ def _run(call: Call, resolve: Any, odds: Any, ask: Ask | None) -> Any:
         dice: Any = AskingDice(*ask)
     elif call.dice:
         dice = ScriptedDice(call.dice)
+    elif source is not None:
+        dice = source
     else:
         dice = SeededDice(call.seed if call.seed is not None else system_seed())
     res = echo_inputs(resolve(dice), call.flags)

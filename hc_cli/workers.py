@@ -12,16 +12,28 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import signal
 import struct
 from collections import deque
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from typing import Any
 
 _SIZE = struct.Struct("!Q")
+
+
+def _widen(fd: int) -> None:
+    """A pipe of 1 MiB where the system allows it (Linux), so that a worker writes a group's
+    answers, and hc a group, without waiting for the reader at every 64 KiB."""
+    try:
+        import fcntl
+
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), 1 << 20)
+    except (ImportError, OSError):
+        pass
 
 
 class _Dead(Exception):
@@ -52,28 +64,45 @@ def _receive(fd: int) -> Any:
 
 
 class _Worker:
-    __slots__ = ("pid", "tasks", "results")
+    __slots__ = ("pid", "tasks", "results", "told")
 
     def __init__(self, pid: int, tasks: int, results: int) -> None:
         self.pid, self.tasks, self.results = pid, tasks, results
+        self.told = 0  # how much of the pool's news it has been given
+
+
+class _Task:
+    __slots__ = ("task", "worker", "result", "done")
+
+    def __init__(self, task: Any, worker: _Worker | None) -> None:
+        self.task, self.worker, self.result, self.done = task, worker, None, False
 
 
 class Pool:
-    """`jobs` forked workers running `work(task)`; `submit` a task when `can_submit`, take
-    results in order with `next_result`."""
+    """`jobs` forked workers running `work(task, told)`; `submit` a task when `can_submit`
+    (`wait` until then), take results in order with `ready` or `next_result`. A worker that
+    finishes is given its next task at once, whichever task's result is due first.
 
-    def __init__(self, jobs: int, work: Callable[[Any], Any]) -> None:
+    Workers share what they learn: `work` returns its result and a list of news (answers it
+    worked out, say), and every other worker is told that news with its next task (`told`),
+    so that no two have to learn the same thing. A task done in hc's own process (its worker
+    died) is told nothing and its news shared all the same."""
+
+    def __init__(self, jobs: int, work: Callable[[Any, list], tuple[Any, list]]) -> None:
         self.work = work
         self.idle: list[_Worker] = []
         self.all: list[_Worker] = []
-        self.pending: deque[tuple[Any, _Worker | None]] = deque()
+        self.pending: deque[_Task] = deque()
         self.lost = 0  # workers that died
+        self.news: list[tuple[int, Any]] = []  # (the pid that learned it, what), in order
         for _ in range(jobs):
             self._fork()
 
     def _fork(self) -> None:
         tasks_r, tasks_w = os.pipe()
         results_r, results_w = os.pipe()
+        for fd in (tasks_w, results_w):  # a group's lines and answers pass in one go
+            _widen(fd)
         pid = os.fork()
         if pid == 0:  # the worker: never returns into hc's own code
             code = 0
@@ -88,11 +117,11 @@ class Pool:
                 signal.signal(signal.SIGPIPE, signal.SIG_DFL)
                 while True:
                     try:
-                        task = _receive(tasks_r)
+                        task, told = _receive(tasks_r)
                     except _Dead:
                         break  # hc closed the pipe: the batch is over
                     try:
-                        answer = ("ok", self.work(task))
+                        answer = ("ok", self.work(task, told))
                     except Exception as error:  # hc's own process does it again and reports
                         answer = ("error", repr(error))
                     _send(results_w, answer)
@@ -113,27 +142,71 @@ class Pool:
         """Give `task` to an idle worker (with none left alive, it is done here when due)."""
         while self.idle:
             worker = self.idle.pop()
+            told = [what for pid, what in self.news[worker.told :] if pid != worker.pid]
             try:
-                _send(worker.tasks, task)
+                _send(worker.tasks, (task, told))
             except OSError:  # it died while idle
                 self._bury(worker)
                 continue
-            self.pending.append((task, worker))
+            worker.told = len(self.news)
+            self.pending.append(_Task(task, worker))
+            self._forget()
             return
-        self.pending.append((task, None))
+        self.pending.append(_Task(task, None))
+
+    def wait(self) -> None:
+        """Until a worker has finished its task: its result is taken, and it is idle."""
+        busy = {t.worker.results: t for t in self.pending if not t.done and t.worker is not None}
+        if not busy:
+            return
+        ready, _, _ = select.select(list(busy), [], [])
+        for fd in ready:
+            self._take(busy[fd])
+
+    def ready(self) -> Iterator[Any]:
+        """The results due, in the order of their tasks: as far as they are all in."""
+        while self.pending and (self.pending[0].done or self.pending[0].worker is None):
+            yield self.next_result()
 
     def next_result(self) -> Any:
         """The result of the oldest task; a worker found dead has its task done here."""
-        task, worker = self.pending.popleft()
+        oldest = self.pending[0]
+        if not oldest.done:
+            self._take(oldest)
+        self.pending.popleft()
+        return oldest.result
+
+    def _take(self, entry: _Task) -> None:
+        worker = entry.worker
+        entry.done = True
         if worker is None:
-            return self.work(task)
+            entry.result = self._here(entry.task)
+            return
         try:
             status, answer = _receive(worker.results)
         except (_Dead, OSError, EOFError, pickle.UnpicklingError, struct.error):
             self._bury(worker)
-            return self.work(task)
+            entry.result = self._here(entry.task)
+            return
         self.idle.append(worker)
-        return answer if status == "ok" else self.work(task)
+        if status != "ok":
+            entry.result = self._here(entry.task)
+            return
+        entry.result, news = answer
+        self.news += [(worker.pid, what) for what in news]
+
+    def _forget(self) -> None:
+        """Drop the news every worker has been told."""
+        told = min((worker.told for worker in self.all), default=len(self.news))
+        if told >= 1024:
+            del self.news[:told]
+            for worker in self.all:
+                worker.told -= told
+
+    def _here(self, task: Any) -> Any:
+        result, news = self.work(task, [])
+        self.news += [(0, what) for what in news]
+        return result
 
     def _bury(self, worker: _Worker) -> None:
         self.lost += 1

@@ -1,0 +1,212 @@
+"""Answers a batch has worked out already, found again by the faces of the dice that decided them.
+
+A resolver is a function of its request and of the faces its dice show: it asks its
+`DiceSource` for every die and never looks at where the numbers come from (`hc_cli.dice`). So
+two seeded lines of one shape (the same fields but the seed) whose dice show the same faces
+get the same answer but for their seed and line number. A batch of thousands of the same fire
+rolls the same few hundred faces again and again.
+
+For each shape, `Recall` keeps a tree of what the resolver asked for: at each node the sides
+of the next die, and a branch per face seen. A line walks it with the faces its own seed
+draws, exactly as `SeededDice` draws them, and at a leaf finds the answer's text: nothing is
+resolved, built or encoded again. A walk that leaves the tree is resolved in full with a
+source that records every die, and its path and answer are added.
+
+What is kept is checked before it is trusted:
+- A leaf's text is the encoder's own: put together from its pieces for the line that made it
+  and compared with the whole answer encoded as usual, byte for byte.
+- A leaf is used only once a second seed has reached it and resolved in full to the same
+  answer. A resolver that read anything but its faces (the seed itself, a clock, a counter)
+  shows there, or as a die asked of a different size than before: its shape is then never
+  kept again in this batch, and every line of it is resolved in full.
+- The tree is bounded (`LEAVES` leaves in all, `DEEPEST` dice a path, answers up to `LONGEST`
+  characters); past that a line is resolved in full, as it always can be.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hc_cli.dice import SeededDice
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+LEAVES = 1 << 14  # answers kept in all: ~25 MB of text at the longest usual answers
+DEEPEST = 64  # dice on one path: a volley of hundreds of shots is not worth keeping
+LONGEST = 1 << 14  # characters of one answer
+SHAPES = 1024  # shapes kept
+AGREED = 8  # leaves of a shape a second seed must confirm before new ones are trusted at once
+
+
+_MARK = 8_640_000_000_000_000_000_000_007  # no seed is so big: it marks the seed's place
+_MARK_TEXT = f'"seed":{_MARK}'
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+class RecordingDice(SeededDice):
+    """A seeded source that notes each die asked for: (sides, face), in order."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.path: list[tuple[int, int]] = []
+
+    def _face(self, sides: int, die: str, purpose: str) -> int:
+        face = SeededDice._face(self, sides, die, purpose)
+        self.path.append((sides, face))
+        return face
+
+
+class _Leaf:
+    """One answer: its text but the seed and the line number, and (for a batch that logs) the
+    result the log records."""
+
+    __slots__ = ("head", "tail", "seeded", "result", "seed", "trusted")
+
+    def __init__(self, head: str, tail: str, seeded: bool) -> None:
+        self.head, self.tail, self.seeded = head, tail, seeded
+        self.result: dict | None = None
+        self.seed = 0  # the seed that made it: a second, different one must agree
+        self.trusted = False
+
+    def text(self, seed: int, line: int) -> str:
+        if self.seeded:
+            return f"{self.head}{seed}{self.tail}{line}}}\n"
+        return f"{self.head}{line}}}\n"
+
+    def same(self, other: _Leaf) -> bool:
+        return (self.head, self.tail, self.seeded) == (other.head, other.tail, other.seeded)
+
+
+class _Node:
+    """A die the resolver asks for here: its sides, and where each face seen leads."""
+
+    __slots__ = ("sides", "branches")
+
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+        self.branches: dict[int, _Node | _Leaf] = {}
+
+
+class _Shape:
+    """One shape's tree, and how far it has been found a function of its faces."""
+
+    __slots__ = ("root", "agreed", "impure")
+
+    def __init__(self) -> None:
+        self.root: _Node | _Leaf | None = None
+        self.agreed = 0  # leaves a second seed resolved to the same answer
+        self.impure = False  # a leaf a second seed answered otherwise: never kept again
+
+
+class Recall:
+    """The answers of one batch's seeded lines, by shape and faces (see the module)."""
+
+    def __init__(
+        self, text: Callable[[dict], str], encode: Callable[[Any], str], keep_results: bool = False
+    ) -> None:
+        self._text = text  # how the batch writes an answer, "line" last, with its newline
+        self._encode = encode  # the compact encoder that text() is made of
+        self._keep_results = keep_results
+        self._shapes: dict[Any, _Shape] = {}
+        self._leaves = 0
+        self._rng = random.Random()
+
+    def find(self, shape: Any, seed: int) -> _Leaf | None:
+        """The trusted answer the faces `seed` draws lead to, if the tree holds one."""
+        kept = self._shapes.get(shape)
+        if kept is None:
+            return None
+        node = kept.root
+        rng = self._rng
+        rng.seed(seed)
+        draw = rng.random
+        while node.__class__ is _Node:
+            node = node.branches.get(int(draw() * node.sides) + 1)  # as SeededDice draws
+        if node is None or not node.trusted:  # type: ignore[union-attr]
+            return None
+        return node  # type: ignore[return-value]
+
+    def keep(self, shape: Any, path: list[tuple[int, int]], leaf: _Leaf) -> None:
+        """Keep `leaf`, the answer the faces of `path` gave (see `leaf`), for lines of `shape`."""
+        kept = self._shapes.get(shape)
+        if kept is None:
+            if len(self._shapes) >= SHAPES:
+                return
+            kept = self._shapes[shape] = _Shape()
+        if kept.impure:
+            return
+        leaf.trusted = kept.agreed >= AGREED
+        if kept.root is None:
+            kept.root = self._grow(path, 0, leaf)
+        elif not self._place(kept, path, leaf):
+            kept.impure, kept.root = True, None  # not a function of its faces
+
+    def leaf(self, result: dict, seed: int, path: list[tuple[int, int]]) -> _Leaf | None:
+        """The answer `result` (as a batch writes it, but its line number) that the faces of
+        `path` gave for `seed`, in two pieces around its seed. None for one not worth keeping
+        (too long, too many dice), or whose pieces would not make the encoder's own text (a
+        field named "line", or text that `text` would escape whole: a lone surrogate)."""
+        if "line" in result or len(path) > DEEPEST:
+            return None
+        seeded = result.get("seed") == seed and result.get("seed").__class__ is int
+        # Encoded with a mark in the seed's place, cut there: the encoder writes each member
+        # where it stands, whatever the others are.
+        text = self._encode({**result, "seed": _MARK} if seeded else result)
+        if len(text) > LONGEST or not text.isascii() and not _utf8(text):
+            return None
+        sep = "," if result else ""
+        if not seeded:
+            leaf = _Leaf(text[:-1] + sep + '"line":', "", False)
+        else:
+            head, mark, tail = text.partition(_MARK_TEXT)
+            if not mark or _MARK_TEXT in tail:
+                return None
+            leaf = _Leaf(head + '"seed":', tail[:-1] + ',"line":', True)
+        leaf.seed = seed
+        if self._keep_results:
+            leaf.result = result
+        return leaf
+
+    def _grow(self, path: list[tuple[int, int]], at: int, leaf: _Leaf) -> _Node | _Leaf:
+        self._leaves += 1
+        if at == len(path):
+            return leaf
+        root = node = _Node(path[at][0])
+        for i in range(at, len(path)):
+            following: _Node | _Leaf = _Node(path[i + 1][0]) if i + 1 < len(path) else leaf
+            node.branches[path[i][1]] = following
+            node = following  # type: ignore[assignment]
+        return root
+
+    def _place(self, kept: _Shape, path: list[tuple[int, int]], leaf: _Leaf) -> bool:
+        """Add `leaf` at the end of `path`; False when the tree says the resolver asked for
+        other dice, or answered otherwise, after the same faces: it is not a function of them."""
+        node = kept.root
+        for i, (sides, face) in enumerate(path):
+            if node.__class__ is not _Node or node.sides != sides:  # type: ignore[union-attr]
+                return False
+            following = node.branches.get(face)  # type: ignore[union-attr]
+            if following is None:
+                if self._leaves < LEAVES:
+                    node.branches[face] = self._grow(path, i + 1, leaf)  # type: ignore[union-attr]
+                return True
+            node = following
+        if node.__class__ is not _Leaf:
+            return False
+        known: _Leaf = node  # type: ignore[assignment]
+        if not known.same(leaf):
+            return False
+        if not known.trusted and leaf.seed != known.seed:
+            known.trusted = True
+            kept.agreed += 1
+        return True
