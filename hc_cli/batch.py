@@ -1,21 +1,24 @@
-"""`hc batch`: JSON Lines in, JSON Lines out, one resolution a line, in one process.
+"""`hc batch`: JSON Lines in, JSON Lines out, one resolution a line, in the order of the lines.
 
 A request has the fields of the command line: `{"command": "fire", "weapon": "ingrave-ar",
-"range": 14, "target": "crusader", "seed": 7}`. Each result is what `--json` prints, with its
-line number; a bad line yields `{"line": N, "error": ..., "hint": ...}` and the batch goes on.
+"range": 14, "target": "crusader", "seed": 7}` (`hc_cli.batch_request`). Each result is what
+`--json` prints, with its line number; a bad line yields `{"line": N, "error": ..., "hint":
+...}` and the batch goes on. Lines in volume are shared among worker processes
+(`hc_cli.workers`); the answers of seeded lines are kept by the faces of their dice
+(`hc_cli.recall`).
 """
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 from collections.abc import Iterator
 
 from hc_cli import registry
+from hc_cli.batch_request import Fields, parse_request, spell_field, with_seed
 from hc_cli.dice import system_seed
 from hc_cli.errors import HcError
-from hc_cli.execute import Call, Session, command_of, execute
+from hc_cli.execute import Call, Session, execute
 from hc_cli.recall import Recall, RecordingDice
 from hc_cli.render.json_text import as_dict
 from hc_cli.shared_commands import SEED_OPTION
@@ -23,204 +26,6 @@ from hc_cli.shared_commands import SEED_OPTION
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import IO, Any
-
-BATCH_COMMON = ("ruleset", "seed", "dice", "odds", "rules", "exact")  # the call's own fields
-_WANTED = {"whole": "a whole number", "number": "a number", "flag": "true or false", "text": "text"}
-
-
-def _spell(name: str) -> str:
-    return f"field '{name}'"
-
-
-def _value(option: Any, value: Any) -> Any:
-    if option.many:
-        items = value if isinstance(value, list) else [value]
-        return [_scalar(option, item) for item in items]
-    return _scalar(option, value)
-
-
-def _scalar(option: Any, value: Any) -> Any:
-    kind = option.kind
-    if kind == "text":
-        ok = isinstance(value, str)
-    elif kind == "flag":
-        ok = isinstance(value, bool)
-    elif kind == "whole":
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    else:
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        value = float(value) if ok else value
-    if not ok:
-        shown = json.dumps(value)
-        shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        raise HcError(
-            f"field '{option.name}' is {shown}: not {_WANTED[kind]}",
-            f"give '{option.name}' as {_WANTED[kind]}",
-        )
-    return value
-
-
-class _Fields:
-    """Each (rule set, command)'s fields, worked out once per batch rather than once a line."""
-
-    def __init__(self) -> None:
-        from hc_cli.shared_commands import COMMON_OPTIONS, SHARED_COMMANDS
-
-        self._common = {o.name: o for o in COMMON_OPTIONS if o.name in BATCH_COMMON}
-        roll = next(c for c in SHARED_COMMANDS if c.name == "roll")
-        self._roll = {o.name: o for o in roll.options}
-        self._by_command: dict[tuple[str, str], dict[str, Any]] = {}
-        self._default: str | None = None
-        self._calls: dict[tuple, tuple[Call, set[str]]] = {}
-        # A game in force for the whole batch (HC_GAME, the settings file): a line of a command
-        # the game takes for all its sides (its initiative) acts in it.
-        self.game_for_all = registry.game_in_force() is not None
-
-    def default_ruleset(self) -> str:
-        """A request without `ruleset` is for the rule set in force (environment, settings)."""
-        if self._default is None:
-            self._default = registry.choose([])[0]
-        return self._default
-
-    def request(self, request: Any) -> tuple[Call, set[str]]:
-        """`parse_request`, worked out once for every request of the same fields and values
-        but its seed (a batch of seeded fires parses one); the call then takes the seed."""
-        shape, (call, given) = self.shaped(request)
-        return (call, given) if shape is None else (_seeded(call, request.get("seed")), given)
-
-    def shaped(self, request: Any) -> tuple[Any, tuple[Call, set[str]]]:
-        """The request's shape (its fields and values but the seed) and its call without the
-        seed, parsed once per shape; or None and the whole request's call, for a request
-        that has no shape, or past the 1024th shape."""
-        key = _shape(request)
-        if key is None:
-            return None, parse_request(request, self)
-        found = self._calls.get(key)
-        if found is None:
-            try:
-                found = parse_request({k: v for k, v in request.items() if k != "seed"}, self)
-            except HcError:
-                return None, parse_request(request, self)  # the error the whole request gives
-            if len(self._calls) >= 1024:
-                call, given = found
-                return None, (_seeded(call, request.get("seed")), given)
-            self._calls[key] = found
-        return key, found
-
-    def of(self, ruleset: str, command: str) -> dict[str, Any]:
-        key = (ruleset, command)
-        if key not in self._by_command:
-            if command == "roll":
-                own = self._roll
-            else:
-                own = {o.name: o for o in command_of(ruleset, command).options}
-            self._by_command[key] = {**own, **self._common}
-        return self._by_command[key]
-
-
-_PLAIN = (str, int, float, bool, type(None))
-
-
-def _seeded(call: Call, seed: int | None) -> Call:
-    if seed is None:
-        return call
-    return Call(
-        call.command, call.ruleset, call.flags, seed, call.dice, call.odds, call.rules, call.exact
-    )
-
-
-def _shape(request: Any) -> tuple | None:
-    """A request's fields and values but its seed, as a key (with each value's type, so 1 and
-    true differ); None when it cannot be one, or its seed is not a plain whole number."""
-    if request.__class__ is not dict:
-        return None
-    names = tuple(request)
-    at = _SEED_AT.get(names)
-    if at is None:
-        at = _seed_at(names)
-        if len(_SEED_AT) < 1024:
-            _SEED_AT[names] = at
-    if at is False:
-        return None
-    values = tuple(request.values())
-    kinds = tuple(map(type, values))
-    if at >= 0:
-        if kinds[at] is not int and kinds[at] is not _NONE:
-            return None
-        values = values[:at] + values[at + 1 :]
-        kinds = kinds[:at] + kinds[at + 1 :]
-    if not _PLAIN_KINDS.issuperset(kinds):
-        if list not in kinds or not _PLAIN_KINDS.union((list,)).issuperset(kinds):
-            return None
-        pairs = list(zip(kinds, values, strict=True))
-        if not all(v.__class__ is str for kind, value in pairs if kind is list for v in value):
-            return None  # a list of texts (several --target) is part of a key; no other
-        values = tuple(tuple(value) if kind is list else value for kind, value in pairs)
-    return names, kinds, values
-
-
-_NONE = type(None)
-_PLAIN_KINDS = frozenset(_PLAIN)
-_SEED_AT: dict[tuple, int | bool] = {}  # the field names seen: where their seed is
-
-
-def _seed_at(names: tuple) -> int | bool:
-    """Where among a request's field names its seed is (-1: none); False when a name ends
-    in "seed" ("--seed"): the slow path decides which seed counts."""
-    for name in names:
-        if name.__class__ is not str or name != "seed" and name.endswith("seed"):
-            return False
-    return names.index("seed") if "seed" in names else -1
-
-
-def parse_request(request: Any, fields_of: _Fields | None = None) -> tuple[Call, set[str]]:
-    if not isinstance(request, dict):
-        raise HcError(
-            "a request is a JSON object", 'e.g. {"command": "roll", "expression": "d100"}'
-        )
-    fields = {str(k).lstrip("-").replace("-", "_"): v for k, v in request.items()}
-    command = fields.pop("command", None)
-    fields_of = fields_of or _Fields()
-    ruleset = fields.get("ruleset") or fields_of.default_ruleset()
-    if not isinstance(ruleset, str):
-        raise HcError(f"field 'ruleset' is {json.dumps(ruleset)}: not text", "give a name")
-    known = [*registry.get(ruleset).commands, "roll"]
-    if command not in known:
-        close = difflib.get_close_matches(str(command), known, n=1)
-        raise HcError(
-            f"command {json.dumps(command)} cannot be resolved in a batch of {ruleset}",
-            f"did you mean '{close[0]}'?" if close else "commands: " + ", ".join(known),
-        )
-    options = fields_of.of(ruleset, command)
-    common: dict[str, Any] = {}
-    flags: dict[str, Any] = {}
-    for name, value in fields.items():
-        option = options.get(name)
-        if option is None:
-            close = difflib.get_close_matches(name, list(options), n=1)
-            raise HcError(
-                f"field '{name}' is not an option of {ruleset} {command}",
-                f"did you mean '{close[0]}'?" if close else "fields: " + ", ".join(sorted(options)),
-            )
-        if value is None:
-            continue
-        value = _value(option, value)
-        if name in BATCH_COMMON:
-            common[name] = value
-        else:
-            flags[name] = value
-    call = Call(
-        command=command,
-        ruleset=ruleset,
-        flags=flags,
-        seed=common.get("seed"),
-        dice=common.get("dice"),
-        odds=bool(common.get("odds")),
-        rules=tuple(common.get("rules") or ()),
-        exact=bool(common.get("exact")),
-    )
-    return call, set(flags)
-
 
 GROUP = 256  # the most lines resolved between two syncs of the log (and two writes)
 
@@ -247,7 +52,7 @@ def _answer(
     number: int,
     line: str,
     session: Session,
-    fields_of: _Fields,
+    fields_of: Fields,
     log: bool = False,
     recall: Recall | None = None,
     learned: list | None = None,
@@ -257,6 +62,10 @@ def _answer(
     Any bad line, of any kind, becomes an error object: a batch never stops. A seeded line
     is answered from `recall`, or resolved and kept there (and listed in `learned`)."""
     try:
+        alike = fields_of.alike(line) if recall is not None else None
+        if alike is not None and _recallable(alike[1][0], alike[2]):
+            shape, (call, given), seed = alike
+            return _recalled(recall, shape, call, given, seed, number, session, log, learned)  # type: ignore[arg-type]
         request = _request(line)
         if isinstance(request, dict) and (GAME_FIELDS & set(request) or fields_of.game_for_all):
             found = _game_action(request, session, fields_of, log)
@@ -267,9 +76,11 @@ def _answer(
         if shape is not None:
             seed = request.get("seed")
             if recall is not None and _recallable(call, seed):
+                if not fields_of.game_for_all and not GAME_FIELDS & set(request):
+                    fields_of.note_alike(line, shape, (call, given), seed)
                 return _recalled(recall, shape, call, given, seed, number, session, log, learned)
-            call = _seeded(call, seed)
-        result = as_dict(execute(call, session, given, _spell))
+            call = with_seed(call, seed)
+        result = as_dict(execute(call, session, given, spell_field))
         return _text({**result, "line": number}), call, result, False
     except HcError as error:
         return _text(_error_line(number, error.message, error.hint)), None, None, True
@@ -311,10 +122,10 @@ def _recalled(
     if leaf is not None:
         if not log:
             return leaf.text(rolled, number), None, None, False
-        return _from_leaf(leaf, rolled, number, _seeded(call, seed), session)
-    call = _seeded(call, seed)
+        return _from_leaf(leaf, rolled, number, with_seed(call, seed), session)
+    call = with_seed(call, seed)
     dice = RecordingDice(rolled)
-    result = as_dict(execute(call, session, given, _spell, dice=dice))
+    result = as_dict(execute(call, session, given, spell_field, dice=dice))
     leaf = recall.leaf(result, rolled, dice.path)
     if leaf is None:
         return _text({**result, "line": number}), call, result, False
@@ -339,7 +150,7 @@ GAME_FIELDS = frozenset(("unit", "at", "game", "anyway"))
 
 
 def _game_action(
-    request: dict, session: Session, fields_of: _Fields, log: bool
+    request: dict, session: Session, fields_of: Fields, log: bool
 ) -> dict[str, Any] | None:
     """A line that acts in a game (it names a unit, or is a command the game takes for all
     its sides, such as its initiative): resolved against the game and appended to it, in the
@@ -444,7 +255,7 @@ class _Worker:
 
     def __init__(self, log: bool) -> None:
         self.session = Session()
-        self.fields_of = _Fields()
+        self.fields_of = Fields()
         self.log = log
         self.recall = Recall(_text, _COMPACT.encode, keep_results=log)
 
@@ -478,7 +289,7 @@ class _Worker:
         return self.group(task, learned), learned
 
 
-def _acts_in_a_game(lines: list[str], fields_of: _Fields) -> bool:
+def _acts_in_a_game(lines: list[str], fields_of: Fields) -> bool:
     """Whether a group may hold an action of a game (read from the text: a line that merely
     mentions a field of a game goes this way too, and is answered the same)."""
     words = ('"unit"', '"at"', '"game"', '"anyway"') + (

@@ -36,15 +36,37 @@ def _widen(fd: int) -> None:
         pass
 
 
+def _room(fd: int) -> int:
+    """The bytes a pipe holds (64 KiB where the system will not say)."""
+    try:
+        import fcntl
+
+        return fcntl.fcntl(fd, getattr(fcntl, "F_GETPIPE_SZ", 1032))
+    except (ImportError, OSError):
+        return 1 << 16
+
+
+def _load(worker: _Worker) -> int:
+    return len(worker.queue)
+
+
 class _Dead(Exception):
     """The worker's pipe ended before its answer did."""
 
 
-def _send(fd: int, obj: Any) -> None:
+def _packed(obj: Any) -> bytes:
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    view = memoryview(_SIZE.pack(len(data)) + data)
+    return _SIZE.pack(len(data)) + data
+
+
+def _write(fd: int, data: bytes) -> None:
+    view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
+
+
+def _send(fd: int, obj: Any) -> None:
+    _write(fd, _packed(obj))
 
 
 def _read(fd: int, size: int) -> bytes:
@@ -64,11 +86,14 @@ def _receive(fd: int) -> Any:
 
 
 class _Worker:
-    __slots__ = ("pid", "tasks", "results", "told")
+    __slots__ = ("pid", "tasks", "results", "told", "queue", "room", "dead")
 
     def __init__(self, pid: int, tasks: int, results: int) -> None:
         self.pid, self.tasks, self.results = pid, tasks, results
         self.told = 0  # how much of the pool's news it has been given
+        self.queue: deque[_Task] = deque()  # its tasks not yet taken back, in order
+        self.room = _room(tasks)  # what its task pipe holds
+        self.dead = False
 
 
 class _Task:
@@ -78,10 +103,15 @@ class _Task:
         self.task, self.worker, self.result, self.done = task, worker, None, False
 
 
+DEPTH = 2  # tasks a worker holds: the one it works on and the next, so it never waits for hc
+
+
 class Pool:
     """`jobs` forked workers running `work(task, told)`; `submit` a task when `can_submit`
-    (`wait` until then), take results in order with `ready` or `next_result`. A worker that
-    finishes is given its next task at once, whichever task's result is due first.
+    (`wait` until then), take results in order with `ready` or `next_result`. Each worker
+    holds its next task while it works (when the task fits in its pipe at once, so that hc
+    never waits on a worker that waits on hc), and is given another as soon as it is done,
+    whichever task's result is due first.
 
     Workers share what they learn: `work` returns its result and a list of news (answers it
     worked out, say), and every other worker is told that news with its next task (`told`),
@@ -90,7 +120,6 @@ class Pool:
 
     def __init__(self, jobs: int, work: Callable[[Any, list], tuple[Any, list]]) -> None:
         self.work = work
-        self.idle: list[_Worker] = []
         self.all: list[_Worker] = []
         self.pending: deque[_Task] = deque()
         self.lost = 0  # workers that died
@@ -131,37 +160,43 @@ class Pool:
                 os._exit(code)
         os.close(tasks_r)
         os.close(results_w)
-        worker = _Worker(pid, tasks_w, results_r)
-        self.all.append(worker)
-        self.idle.append(worker)
+        self.all.append(_Worker(pid, tasks_w, results_r))
 
     def can_submit(self) -> bool:
-        return bool(self.idle) or not self.all
+        return not self.all or any(len(w.queue) < DEPTH for w in self.all)
 
     def submit(self, task: Any) -> None:
-        """Give `task` to an idle worker (with none left alive, it is done here when due)."""
-        while self.idle:
-            worker = self.idle.pop()
+        """Give `task` to the least busy worker (with none left alive, it is done here when
+        due). A worker busy with a task takes another only if it fits in its pipe at once;
+        otherwise its task is taken back first."""
+        while self.all:
+            worker = min(self.all, key=_load)
             told = [what for pid, what in self.news[worker.told :] if pid != worker.pid]
+            data = _packed((task, told))
+            if worker.queue and len(data) > worker.room:
+                self._take(worker.queue[0])
+                continue
             try:
-                _send(worker.tasks, (task, told))
-            except OSError:  # it died while idle
+                _write(worker.tasks, data)
+            except OSError:  # it died
                 self._bury(worker)
                 continue
             worker.told = len(self.news)
-            self.pending.append(_Task(task, worker))
+            entry = _Task(task, worker)
+            worker.queue.append(entry)
+            self.pending.append(entry)
             self._forget()
             return
         self.pending.append(_Task(task, None))
 
     def wait(self) -> None:
-        """Until a worker has finished its task: its result is taken, and it is idle."""
-        busy = {t.worker.results: t for t in self.pending if not t.done and t.worker is not None}
+        """Until a worker has finished a task: its result is taken, and it has room again."""
+        busy = {w.results: w for w in self.all if w.queue}
         if not busy:
             return
         ready, _, _ = select.select(list(busy), [], [])
         for fd in ready:
-            self._take(busy[fd])
+            self._take(busy[fd].queue[0])
 
     def ready(self) -> Iterator[Any]:
         """The results due, in the order of their tasks: as far as they are all in."""
@@ -177,18 +212,20 @@ class Pool:
         return oldest.result
 
     def _take(self, entry: _Task) -> None:
+        """Take back a task's result: from its worker (whose oldest task it is), or done
+        here when there is no worker or it died."""
         worker = entry.worker
         entry.done = True
-        if worker is None:
+        if worker is None or worker.dead:
             entry.result = self._here(entry.task)
             return
+        worker.queue.popleft()
         try:
             status, answer = _receive(worker.results)
         except (_Dead, OSError, EOFError, pickle.UnpicklingError, struct.error):
             self._bury(worker)
             entry.result = self._here(entry.task)
             return
-        self.idle.append(worker)
         if status != "ok":
             entry.result = self._here(entry.task)
             return
@@ -209,7 +246,9 @@ class Pool:
         return result
 
     def _bury(self, worker: _Worker) -> None:
+        """A dead worker: its tasks still due are done here when due."""
         self.lost += 1
+        worker.dead = True
         self.all.remove(worker)
         for fd in (worker.tasks, worker.results):
             try:
@@ -243,4 +282,4 @@ class Pool:
                 os.waitpid(worker.pid, 0)
             except OSError:
                 pass
-        self.all, self.idle = [], []
+        self.all = []
