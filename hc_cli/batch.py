@@ -253,11 +253,11 @@ class _Worker:
     """Resolves groups of lines: in hc's own process, or in each worker process of a
     parallel batch (forked with the tables loaded and the requests seen so far)."""
 
-    def __init__(self, log: bool) -> None:
+    def __init__(self, log: bool, recall: bool = True) -> None:
         self.session = Session()
         self.fields_of = Fields()
         self.log = log
-        self.recall = Recall(_text, _COMPACT.encode, keep_results=log)
+        self.recall = Recall(_text, _COMPACT.encode, keep_results=log) if recall else None
 
     def group(self, task: tuple[int, list[str]], learned: list | None = None) -> list[Answer]:
         """Each line's answer, in order: (line number, the answer as text, its log entry,
@@ -364,14 +364,21 @@ class _Writer:
             self.out.flush()
 
 
-def run(stream: Any, out: IO[str], log_path: str | None = None, jobs: int | None = None) -> int:
+def run(
+    stream: Any,
+    out: IO[str],
+    log_path: str | None = None,
+    jobs: int | None = None,
+    recall: bool = True,
+) -> int:
     """Resolve every line of `stream`, in order; return how many failed. Each group of lines
     (see `_groups`) is written to the log, if there is one, and synced before their answers
     are written: every answered line is in the log. When more input is waiting than hc has
     answered, and `jobs` (default: the CPUs) is above 1, groups are resolved by that many
     worker processes (`hc_cli.workers`), and still answered in order; a worker that dies has
-    its group resolved again here."""
-    worker = _Worker(bool(log_path))
+    its group resolved again here. `recall` False resolves every line in full, keeping no
+    answer (`hc_cli.recall`): the same answers, slower."""
+    worker = _Worker(bool(log_path), recall)
     jobs = jobs_default() if jobs is None else jobs
     writer = _Writer(out, log_path)
     number = 1

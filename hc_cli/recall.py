@@ -13,14 +13,18 @@ resolved, built or encoded again. A walk that leaves the tree is resolved in ful
 source that records every die, and its path and answer are added.
 
 What is kept is checked before it is trusted:
-- A leaf's text is the encoder's own: put together from its pieces for the line that made it
-  and compared with the whole answer encoded as usual, byte for byte.
-- A leaf is used only once a second seed has reached it and resolved in full to the same
-  answer. A resolver that read anything but its faces (the seed itself, a clock, a counter)
-  shows there, or as a die asked of a different size than before: its shape is then never
-  kept again in this batch, and every line of it is resolved in full.
+- A leaf's text is cut from the encoder's own text of the answer, with a mark in the seed's
+  place: the same bytes a full resolution writes. An answer the batch would escape whole (a
+  lone surrogate), or with a field of its own named "line", is not kept.
+- The first `AGREED` leaves of a shape are used only once a second, different seed has
+  reached each and resolved in full to the same answer; later leaves of that shape are used
+  at once. A resolver that read anything but its faces (the seed itself, a clock, a counter)
+  shows there, or as a die asked of a different size than before after the same faces: its
+  shape is then never kept again in this batch, and every line of it is resolved in full.
 - The tree is bounded (`LEAVES` leaves in all, `DEEPEST` dice a path, answers up to `LONGEST`
-  characters); past that a line is resolved in full, as it always can be.
+  characters, `SHAPES` shapes); past that a line is resolved in full, as it always can be.
+
+Parallel workers each keep a tree, and tell each other what they add (`hc_cli.workers`).
 """
 
 from __future__ import annotations
@@ -120,6 +124,7 @@ class Recall:
         self._shapes: dict[Any, _Shape] = {}
         self._leaves = 0
         self._rng = random.Random()
+        self.found = 0  # lines answered from what was kept
 
     def find(self, shape: Any, seed: int) -> _Leaf | None:
         """The trusted answer the faces `seed` draws lead to, if the tree holds one."""
@@ -134,6 +139,7 @@ class Recall:
             node = node.branches.get(int(draw() * node.sides) + 1)  # as SeededDice draws
         if node is None or not node.trusted:  # type: ignore[union-attr]
             return None
+        self.found += 1
         return node  # type: ignore[return-value]
 
     def keep(self, shape: Any, path: list[tuple[int, int]], leaf: _Leaf) -> None:
