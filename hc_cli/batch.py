@@ -19,6 +19,7 @@ from hc_cli.batch_request import Fields, parse_request, spell_field, with_seed
 from hc_cli.dice import system_seed
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, execute
+from hc_cli.log import Written
 from hc_cli.recall import Recall, RecordingDice
 from hc_cli.render.json_text import as_dict
 from hc_cli.shared_commands import SEED_OPTION
@@ -132,18 +133,19 @@ def _recalled(
     recall.keep(shape, dice.path, leaf)
     if learned is not None:
         learned.append((shape, dice.path, leaf))
-    return leaf.text(rolled, number), call, result, False
+    logged = Written(result, leaf.result_text(rolled)) if log else result
+    return leaf.text(rolled, number), call, logged, False
 
 
 def _from_leaf(
     leaf: Any, seed: int, number: int, call: Call, session: Session
-) -> tuple[str, Call | None, dict | None, bool]:
+) -> tuple[str, Call | None, Any, bool]:
     """A kept answer, with its result for the log."""
     session.tables(call.ruleset, call.rules)  # loaded, for the log's digest of them
     result = dict(leaf.result)
     if leaf.seeded:
         result["seed"] = seed
-    return leaf.text(seed, number), call, result, False
+    return leaf.text(seed, number), call, Written(result, leaf.result_text(seed)), False
 
 
 GAME_FIELDS = frozenset(("unit", "at", "game", "anyway"))

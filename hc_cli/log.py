@@ -104,15 +104,37 @@ def receipt(seq: int, digest: str) -> str:
     return f"{seq}:{digest[:8]}"
 
 
-def make_entry(call: Call, result: dict[str, Any], digest: str | None) -> dict[str, Any]:
-    seeded = result.get("seed") is not None and not call.dice
+_NOW: list = [None, ""]  # the second last asked for, and how the log writes it
+
+
+def _now() -> str:
+    second = int(time.time())
+    if _NOW[0] != second:
+        _NOW[:] = [second, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(second))]
+    return _NOW[1]
+
+
+class Written:
+    """A result with its JSON text already written (compact, as the log writes it: a batch's
+    kept answer), which the log takes as it is rather than encoding the result again."""
+
+    __slots__ = ("value", "text")
+
+    def __init__(self, value: dict[str, Any], text: str) -> None:
+        self.value, self.text = value, text
+
+
+def make_entry(call: Call, result: dict[str, Any] | Written, digest: str | None) -> dict[str, Any]:
+    """A log entry of a resolution; its result last (`entry_line` relies on it)."""
+    value = result.value if isinstance(result, Written) else result
+    seeded = value.get("seed") is not None and not call.dice
     return {
         "hc": __version__,
-        "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "time": _now(),
         "command": call.command,
         "ruleset": call.ruleset,
         "flags": call.flags,
-        "seed": result.get("seed"),
+        "seed": value.get("seed"),
         # Whether the player chose the seed (--seed) or hc drew it: a seed chosen after the
         # fact to suit a player is worth knowing.
         "seed_from": ("player" if call.seed is not None else "hc") if seeded else None,
@@ -182,7 +204,16 @@ def entry_line(seq: int, prev: str | None, entry: dict[str, Any], key: bytes | N
     import json
 
     head = {"seq": seq, "prev": prev, **({"mac": KEYED} if key is not None else {})}
-    return json.dumps({**head, **entry}, separators=(",", ":"), ensure_ascii=False).encode(
+    whole = {**head, **entry}
+    result = whole.get("result")
+    if result.__class__ is Written:
+        if next(reversed(whole)) == "result":  # written last: its text goes in as it is
+            del whole["result"]
+            text = json.dumps(whole, separators=(",", ":"), ensure_ascii=False)
+            text = text[:-1] + ("," if whole else "") + '"result":' + result.text + "}"
+            return text.encode("utf-8", "backslashreplace")
+        whole["result"] = result.value
+    return json.dumps(whole, separators=(",", ":"), ensure_ascii=False).encode(
         "utf-8", "backslashreplace"
     )
 
@@ -244,20 +275,33 @@ def _last_entry(fd: int, size: int) -> tuple[int, bytes | None]:
         return 0, None
     import json
 
-    start = max(0, size - MAX_LINE)
-    lines = os.pread(fd, size - start, start).split(b"\n")
-    for line in reversed(lines):
-        if not line.strip():
-            continue
-        try:
-            entry = json.loads(line)
-        except (ValueError, RecursionError):
-            return 0, line
-        seq = entry.get("seq") if isinstance(entry, dict) else None
-        if isinstance(seq, int) and not isinstance(seq, bool):
-            return seq, line
+    line = _last_line(fd, size)
+    if line is None:
+        return 0, None
+    try:
+        entry = json.loads(line)
+    except (ValueError, RecursionError):
         return 0, line
-    return 0, None
+    seq = entry.get("seq") if isinstance(entry, dict) else None
+    if isinstance(seq, int) and not isinstance(seq, bool):
+        return seq, line
+    return 0, line
+
+
+def _last_line(fd: int, size: int) -> bytes | None:
+    """The last line that is not blank within the log's last MAX_LINE bytes: read from the
+    end a block at a time (a batch chains every group onto it), not the whole window."""
+    start = max(0, size - MAX_LINE)
+    low, step = size, 1 << 16
+    while low > start:
+        low = max(start, low - step)
+        lines = os.pread(fd, size - low, low).split(b"\n")
+        whole = lines if low == start else lines[1:]  # the first may have begun earlier
+        for line in reversed(whole):
+            if line.strip():
+                return line
+        step *= 4
+    return None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -87,6 +87,12 @@ class _Leaf:
             return f"{self.head}{seed}{self.tail}{line}}}\n"
         return f"{self.head}{line}}}\n"
 
+    def result_text(self, seed: int) -> str:
+        """The answer's JSON text without its line number: the result a log records."""
+        text = f"{self.head}{seed}{self.tail}" if self.seeded else self.head
+        text = text[: -len('"line":')]  # what is left ends "," or, for an empty answer, "{"
+        return (text[:-1] if text.endswith(",") else text) + "}"
+
     def same(self, other: _Leaf) -> bool:
         return (self.head, self.tail, self.seeded) == (other.head, other.tail, other.seeded)
 

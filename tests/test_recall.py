@@ -86,19 +86,25 @@ def test_workers_tell_each_other_what_they_kept_and_answer_alike(tmp_path):
     assert run.stdout.decode().splitlines() == _answers(lines, recall=False)
 
 
-def test_the_log_of_kept_answers_is_the_log_of_full_ones(tmp_path):
-    lines = _lines(40)
+def test_the_log_of_kept_answers_is_the_log_of_full_ones(tmp_path, monkeypatch):
+    """Byte for byte (at one moment): a kept answer's text goes into its log entry as it is."""
+    from hc_cli import log
+
+    monkeypatch.setattr(log, "_now", lambda: "2026-11-30T12:00:00Z")
+    lines = _lines(40) + ["{not json", json.dumps({**HC_FIRE, "weapon": "x", "seed": 1})]
     logs = {}
     for recall in (True, False):
         log = tmp_path / f"{recall}.log"
-        answers = _answers(lines, recall, str(log))
-        entries = [json.loads(x) for x in log.read_text().splitlines()]
-        for entry in entries:
-            for volatile in ("time", "prev", "seq", "hc"):
-                entry.pop(volatile)
-        logs[recall] = (answers, entries)
+        logs[recall] = (_answers(lines, recall, str(log)), log.read_bytes())
     assert logs[True] == logs[False]
-    assert len(logs[True][1]) == len(lines)
+    assert len(logs[True][1].splitlines()) == len(lines) - 2
+    replay = subprocess.run(
+        [sys.executable, "-m", "hc_cli", "replay", "--json", str(tmp_path / "True.log")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert replay.returncode == 0 and json.loads(replay.stdout)["reproduced"] == len(lines) - 2
 
 
 def test_lines_without_a_seed_replay_from_the_seed_they_were_given():
