@@ -57,9 +57,10 @@ def _answer(
     log: bool = False,
     recall: Recall | None = None,
     learned: list | None = None,
-) -> tuple[str, Call | None, dict | None, bool]:
-    """One line's answer as text, its call and result for a batch that logs (None for a line
-    that failed, and for an action of a game, which the game file logs) and whether it failed.
+) -> tuple[str, Call | None, Any, bool]:
+    """One line's answer as text, its call and result for a batch that logs (a dict, or a
+    `Written` one; None for a line that failed, and for an action of a game, which the game
+    file logs) and whether it failed.
     Any bad line, of any kind, becomes an error object: a batch never stops. A seeded line
     is answered from `recall`, or resolved and kept there (and listed in `learned`)."""
     try:
@@ -115,7 +116,7 @@ def _recalled(
     session: Session,
     log: bool,
     learned: list | None = None,
-) -> tuple[str, Call | None, dict | None, bool]:
+) -> tuple[str, Call | None, Any, bool]:
     """A seeded line's answer from the answers the batch has kept (`hc_cli.recall`), or
     resolved in full with its dice recorded and kept: the same text either way."""
     rolled = system_seed() if seed is None else seed  # as execute draws one
@@ -259,7 +260,7 @@ class _Worker:
         self.session = Session()
         self.fields_of = Fields()
         self.log = log
-        self.recall = Recall(_text, _COMPACT.encode, keep_results=log) if recall else None
+        self.recall = Recall(_COMPACT.encode, keep_results=log) if recall else None
 
     def group(self, task: tuple[int, list[str]], learned: list | None = None) -> list[Answer]:
         """Each line's answer, in order: (line number, the answer as text, its log entry,

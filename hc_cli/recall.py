@@ -121,11 +121,8 @@ class _Shape:
 class Recall:
     """The answers of one batch's seeded lines, by shape and faces (see the module)."""
 
-    def __init__(
-        self, text: Callable[[dict], str], encode: Callable[[Any], str], keep_results: bool = False
-    ) -> None:
-        self._text = text  # how the batch writes an answer, "line" last, with its newline
-        self._encode = encode  # the compact encoder that text() is made of
+    def __init__(self, encode: Callable[[Any], str], keep_results: bool = False) -> None:
+        self._encode = encode  # the compact encoder the batch writes its answers with
         self._keep_results = keep_results
         self._shapes: dict[Any, _Shape] = {}
         self._leaves = 0
@@ -166,8 +163,8 @@ class Recall:
     def leaf(self, result: dict, seed: int, path: list[tuple[int, int]]) -> _Leaf | None:
         """The answer `result` (as a batch writes it, but its line number) that the faces of
         `path` gave for `seed`, in two pieces around its seed. None for one not worth keeping
-        (too long, too many dice), or whose pieces would not make the encoder's own text (a
-        field named "line", or text that `text` would escape whole: a lone surrogate)."""
+        (too long, too many dice), or whose pieces would not make the batch's own text (a
+        field named "line", or text it would escape whole: a lone surrogate)."""
         if "line" in result or len(path) > DEEPEST:
             return None
         seeded = result.get("seed") == seed and result.get("seed").__class__ is int

@@ -188,7 +188,7 @@ def test_a_tree_that_disagrees_with_itself_is_dropped():
         ([(8, 3)], {"headline": "same", "seed": 2}),  # a d8 where a d6 was asked
         ([(6, 3), (6, 1)], {"headline": "same", "seed": 2}),  # a die where the answer was
     ):
-        recall = Recall(_text, _encode)
+        recall = Recall(_encode)
         first = recall.leaf({"headline": "same", "seed": 1}, 1, [(6, 3)])
         recall.keep("shape", [(6, 3)], first)
         recall.keep("other", [(6, 3)], recall.leaf({"headline": "x", "seed": 1}, 1, [(6, 3)]))
@@ -201,7 +201,7 @@ def test_a_tree_that_disagrees_with_itself_is_dropped():
 def test_a_leaf_is_trusted_after_a_second_seed_agrees_then_at_once():
     """The first AGREED leaves of a shape wait for a second seed's full answer to agree;
     later ones are used at once."""
-    recall = Recall(_text, _encode)
+    recall = Recall(_encode)
     seeds: dict[int, list[int]] = {}  # seeds whose d20 shows each face, as SeededDice draws
     for seed in range(2000):
         seeds.setdefault(int(random.Random(seed).random() * 20) + 1, []).append(seed)
