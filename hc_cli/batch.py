@@ -134,7 +134,7 @@ def _recalled(
     recall.keep(shape, dice.path, leaf)
     if learned is not None:
         learned.append((shape, dice.path, leaf))
-    logged = Written(result, leaf.result_text(rolled)) if log else result
+    logged = Written(leaf.result_text(rolled), result.get("seed")) if log else result
     return leaf.text(rolled, number), call, logged, False
 
 
@@ -143,10 +143,8 @@ def _from_leaf(
 ) -> tuple[str, Call | None, Any, bool]:
     """A kept answer, with its result for the log."""
     session.tables(call.ruleset, call.rules)  # loaded, for the log's digest of them
-    result = dict(leaf.result)
-    if leaf.seeded:
-        result["seed"] = seed
-    return leaf.text(seed, number), call, Written(result, leaf.result_text(seed)), False
+    written = Written(leaf.result_text(seed), seed if leaf.seeded else None)
+    return leaf.text(seed, number), call, written, False
 
 
 GAME_FIELDS = frozenset(("unit", "at", "game", "anyway"))
@@ -260,7 +258,7 @@ class _Worker:
         self.session = Session()
         self.fields_of = Fields()
         self.log = log
-        self.recall = Recall(_COMPACT.encode, keep_results=log) if recall else None
+        self.recall = Recall(_COMPACT.encode) if recall else None
 
     def group(self, task: tuple[int, list[str]], learned: list | None = None) -> list[Answer]:
         """Each line's answer, in order: (line number, the answer as text, its log entry,

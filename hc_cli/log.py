@@ -115,26 +115,26 @@ def _now() -> str:
 
 
 class Written:
-    """A result with its JSON text already written (compact, as the log writes it: a batch's
-    kept answer), which the log takes as it is rather than encoding the result again."""
+    """A result already written as JSON text (compact, as the log writes it: a batch's kept
+    answer), with its seed: the log takes the text as it is rather than encoding again."""
 
-    __slots__ = ("value", "text")
+    __slots__ = ("text", "seed")
 
-    def __init__(self, value: dict[str, Any], text: str) -> None:
-        self.value, self.text = value, text
+    def __init__(self, text: str, seed: int | None) -> None:
+        self.text, self.seed = text, seed
 
 
 def make_entry(call: Call, result: dict[str, Any] | Written, digest: str | None) -> dict[str, Any]:
     """A log entry of a resolution; its result last (`entry_line` relies on it)."""
-    value = result.value if isinstance(result, Written) else result
-    seeded = value.get("seed") is not None and not call.dice
+    seed = result.seed if isinstance(result, Written) else result.get("seed")
+    seeded = seed is not None and not call.dice
     return {
         "hc": __version__,
         "time": _now(),
         "command": call.command,
         "ruleset": call.ruleset,
         "flags": call.flags,
-        "seed": value.get("seed"),
+        "seed": seed,
         # Whether the player chose the seed (--seed) or hc drew it: a seed chosen after the
         # fact to suit a player is worth knowing.
         "seed_from": ("player" if call.seed is not None else "hc") if seeded else None,
@@ -212,7 +212,7 @@ def entry_line(seq: int, prev: str | None, entry: dict[str, Any], key: bytes | N
             text = json.dumps(whole, separators=(",", ":"), ensure_ascii=False)
             text = text[:-1] + ("," if whole else "") + '"result":' + result.text + "}"
             return text.encode("utf-8", "backslashreplace")
-        whole["result"] = result.value
+        whole["result"] = json.loads(result.text)
     return json.dumps(whole, separators=(",", ":"), ensure_ascii=False).encode(
         "utf-8", "backslashreplace"
     )

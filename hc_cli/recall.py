@@ -71,14 +71,12 @@ class RecordingDice(SeededDice):
 
 
 class _Leaf:
-    """One answer: its text but the seed and the line number, and (for a batch that logs) the
-    result the log records."""
+    """One answer: its text in two pieces, around the seed and before the line number."""
 
-    __slots__ = ("head", "tail", "seeded", "result", "seed", "trusted")
+    __slots__ = ("head", "tail", "seeded", "seed", "trusted")
 
     def __init__(self, head: str, tail: str, seeded: bool) -> None:
         self.head, self.tail, self.seeded = head, tail, seeded
-        self.result: dict | None = None
         self.seed = 0  # the seed that made it: a second, different one must agree
         self.trusted = False
 
@@ -121,9 +119,8 @@ class _Shape:
 class Recall:
     """The answers of one batch's seeded lines, by shape and faces (see the module)."""
 
-    def __init__(self, encode: Callable[[Any], str], keep_results: bool = False) -> None:
+    def __init__(self, encode: Callable[[Any], str]) -> None:
         self._encode = encode  # the compact encoder the batch writes its answers with
-        self._keep_results = keep_results
         self._shapes: dict[Any, _Shape] = {}
         self._leaves = 0
         self._rng = random.Random()
@@ -182,8 +179,6 @@ class Recall:
                 return None
             leaf = _Leaf(head + '"seed":', tail[:-1] + ',"line":', True)
         leaf.seed = seed
-        if self._keep_results:
-            leaf.result = result
         return leaf
 
     def _grow(self, path: list[tuple[int, int]], at: int, leaf: _Leaf) -> _Node | _Leaf:

@@ -225,3 +225,14 @@ def test_a_leaf_is_trusted_after_a_second_seed_agrees_then_at_once():
     assert found is not None and found.text(b, 9) == _text(
         {"headline": f"face {face}", "seed": b, "line": 9}
     )
+
+
+def test_a_written_result_is_the_log_line_its_value_would_make():
+    from hc_cli.log import Written, entry_line
+
+    result = {"headline": "hit: é", "seed": 3, "rolls": [{"die": "d6", "value": 4}]}
+    text = json.dumps(result, separators=(",", ":"), ensure_ascii=False)
+    for entry in ({"command": "fire", "result": result}, {"result": result, "after": 1}):
+        written = {k: Written(text, 3) if k == "result" else v for k, v in entry.items()}
+        for key in (None, b"k"):
+            assert entry_line(7, "ab", written, key) == entry_line(7, "ab", entry, key)
