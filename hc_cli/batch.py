@@ -20,7 +20,7 @@ from hc_cli.dice import system_seed
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, execute
 from hc_cli.log import Written
-from hc_cli.recall import Recall, RecordingDice
+from hc_cli.recall import Recall
 from hc_cli.render.json_text import as_dict
 from hc_cli.shared_commands import SEED_OPTION
 
@@ -119,6 +119,10 @@ def _recalled(
 ) -> tuple[str, Call | None, Any, bool]:
     """A seeded line's answer from the answers the batch has kept (`hc_cli.recall`), or
     resolved in full with its dice recorded and kept: the same text either way."""
+    if not recall.keeps(shape):
+        call = with_seed(call, seed)
+        result = as_dict(execute(call, session, given, spell_field))
+        return _text({**result, "line": number}), call, result, False
     rolled = system_seed() if seed is None else seed  # as execute draws one
     leaf = recall.find(shape, rolled)
     if leaf is not None:
@@ -126,7 +130,7 @@ def _recalled(
             return leaf.text(rolled, number), None, None, False
         return _from_leaf(leaf, rolled, number, with_seed(call, seed), session)
     call = with_seed(call, seed)
-    dice = RecordingDice(rolled)
+    dice = recall.recording(rolled)
     result = as_dict(execute(call, session, given, spell_field, dice=dice))
     leaf = recall.leaf(result, rolled, dice.path)
     if leaf is None:

@@ -23,6 +23,11 @@ What is kept is checked before it is trusted:
   shape is then never kept again in this batch, and every line of it is resolved in full.
 - The tree is bounded (`LEAVES` leaves in all, `DEEPEST` dice a path, answers up to `LONGEST`
   characters, `SHAPES` shapes); past that a line is resolved in full, as it always can be.
+  A shape whose lines are seldom found (a volley of many dice: see `_look`) is let go, and
+  its lines resolved in full, at no cost of keeping.
+
+A line not found is resolved with a source that goes on from the numbers the search drew from
+its seed: every face is the one `SeededDice(seed)` would roll.
 
 Parallel workers each keep a tree, and tell each other what they add (`hc_cli.workers`).
 """
@@ -43,6 +48,8 @@ DEEPEST = 64  # dice on one path: a volley of hundreds of shots is not worth kee
 LONGEST = 1 << 14  # characters of one answer
 SHAPES = 1024  # shapes kept
 AGREED = 8  # leaves of a shape a second seed must confirm before new ones are trusted at once
+WINDOW = 512  # lines of a shape between two looks at how many were found (see `_look`): a
+# volley of many dice seldom rolls the same faces twice, and is then kept no more
 
 
 _MARK = 8_640_000_000_000_000_000_000_007  # no seed is so big: it marks the seed's place
@@ -57,11 +64,30 @@ def _utf8(text: str) -> bool:
     return True
 
 
-class RecordingDice(SeededDice):
-    """A seeded source that notes each die asked for: (sides, face), in order."""
+class _GoingOn:
+    """A seeded generator some of whose numbers were drawn already: those first, then on."""
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
+    __slots__ = ("_drawn", "_next", "_rng")
+
+    def __init__(self, drawn: list[float], rng: random.Random) -> None:
+        self._drawn, self._next, self._rng = list(drawn), 0, rng
+
+    def random(self) -> float:
+        if self._next < len(self._drawn):
+            self._next += 1
+            return self._drawn[self._next - 1]
+        return self._rng.random()
+
+
+class RecordingDice(SeededDice):
+    """A seeded source that notes each die asked for: (sides, face), in order. `going_on`:
+    the seed's generator, some of its numbers drawn already (the search's)."""
+
+    def __init__(self, seed: int, going_on: _GoingOn | None = None) -> None:
+        if going_on is None:
+            super().__init__(seed)
+        else:
+            self.seed, self._rng = seed, going_on  # type: ignore[assignment]
         self.path: list[tuple[int, int]] = []
 
     def _face(self, sides: int, die: str, purpose: str) -> int:
@@ -106,14 +132,20 @@ class _Node:
 
 
 class _Shape:
-    """One shape's tree, and how far it has been found a function of its faces."""
+    """One shape's tree, how far it has been found a function of its faces, and whether its
+    answers come round again often enough to be worth keeping."""
 
-    __slots__ = ("root", "agreed", "impure")
+    __slots__ = ("root", "agreed", "impure", "leaves", "asked", "found", "before", "wide")
 
     def __init__(self) -> None:
         self.root: _Node | _Leaf | None = None
         self.agreed = 0  # leaves a second seed resolved to the same answer
         self.impure = False  # a leaf a second seed answered otherwise: never kept again
+        self.leaves = 0
+        self.asked = 0  # lines looked for, in this window of WINDOW
+        self.found = 0  # of which found
+        self.before = 0  # found in the window before
+        self.wide = False  # too few found: its answers seldom come round (many dice)
 
 
 class Recall:
@@ -124,23 +156,59 @@ class Recall:
         self._shapes: dict[Any, _Shape] = {}
         self._leaves = 0
         self._rng = random.Random()
+        self._walked: int | None = None  # the seed the last search drew for
+        self._drawn: list[float] = []  # what it drew
         self.found = 0  # lines answered from what was kept
+
+    def keeps(self, shape: Any) -> bool:
+        """Whether lines of `shape` are looked for and kept (not when its resolver was found
+        to read more than its faces, when its answers seldom come round, or when too many
+        other shapes are kept)."""
+        kept = self._shapes.get(shape)
+        if kept is None:
+            return len(self._shapes) < SHAPES
+        return not (kept.impure or kept.wide)
 
     def find(self, shape: Any, seed: int) -> _Leaf | None:
         """The trusted answer the faces `seed` draws lead to, if the tree holds one."""
         kept = self._shapes.get(shape)
         if kept is None:
+            self._walked = None
             return None
         node = kept.root
         rng = self._rng
         rng.seed(seed)
-        draw = rng.random
+        self._walked = seed
+        drawn = self._drawn
+        drawn.clear()
         while node.__class__ is _Node:
-            node = node.branches.get(int(draw() * node.sides) + 1)  # as SeededDice draws
+            drawn.append(rng.random())
+            node = node.branches.get(int(drawn[-1] * node.sides) + 1)  # as SeededDice draws
+        kept.asked += 1
+        if kept.asked >= WINDOW:
+            self._look(kept)
         if node is None or not node.trusted:  # type: ignore[union-attr]
             return None
+        kept.found += 1
         self.found += 1
         return node  # type: ignore[return-value]
+
+    def _look(self, kept: _Shape) -> None:
+        """At the end of a window: a shape whose lines were seldom found (under 1 in 8), and
+        no more often than in the window before (a tree still filling finds more each
+        window), is kept no more."""
+        if kept.found * 8 < kept.asked and kept.found < kept.before * 3 // 2 + 4:
+            kept.wide, kept.root = True, None
+            self._leaves -= kept.leaves
+            kept.leaves = 0
+        kept.before, kept.asked, kept.found = kept.found, 0, 0
+
+    def recording(self, seed: int) -> RecordingDice:
+        """The source to resolve a line of `seed` that was not found: it rolls what
+        `SeededDice(seed)` rolls, going on from the dice the search drew."""
+        if self._walked != seed:
+            return RecordingDice(seed)
+        return RecordingDice(seed, _GoingOn(self._drawn, self._rng))
 
     def keep(self, shape: Any, path: list[tuple[int, int]], leaf: _Leaf) -> None:
         """Keep `leaf`, the answer the faces of `path` gave (see `leaf`), for lines of `shape`."""
@@ -149,13 +217,18 @@ class Recall:
             if len(self._shapes) >= SHAPES:
                 return
             kept = self._shapes[shape] = _Shape()
-        if kept.impure:
+        if kept.impure or kept.wide:
             return
         leaf.trusted = kept.agreed >= AGREED
+        before = self._leaves
         if kept.root is None:
             kept.root = self._grow(path, 0, leaf)
         elif not self._place(kept, path, leaf):
             kept.impure, kept.root = True, None  # not a function of its faces
+            self._leaves -= kept.leaves
+            kept.leaves = 0
+            return
+        kept.leaves += self._leaves - before
 
     def leaf(self, result: dict, seed: int, path: list[tuple[int, int]]) -> _Leaf | None:
         """The answer `result` (as a batch writes it, but its line number) that the faces of

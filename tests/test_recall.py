@@ -236,3 +236,28 @@ def test_a_written_result_is_the_log_line_its_value_would_make():
         written = {k: Written(text, 3) if k == "result" else v for k, v in entry.items()}
         for key in (None, b"k"):
             assert entry_line(7, "ab", written, key) == entry_line(7, "ab", entry, key)
+
+
+def test_a_shape_whose_answers_seldom_come_round_is_kept_no_more():
+    """Four shots of two D100 each: no two lines roll the same faces. After a window of
+    lines the shape is kept no more (its tree let go); the answers are the same."""
+    from hc_cli.recall import WINDOW
+
+    lines = [json.dumps({**HC_FIRE, "shots": 4, "seed": s}) for s in range(WINDOW + 50)]
+    worker = batch._Worker(False)
+    kept = [text.rstrip("\n") for _, text, _, _ in worker.group((1, lines))]
+    assert kept == _answers(lines, recall=False)
+    (shape,) = worker.recall._shapes.values()
+    assert shape.wide and shape.root is None and worker.recall._leaves == 0
+
+
+def test_a_tree_still_filling_is_kept():
+    """Few found in a window, but more than the window before: its faces are coming round."""
+    from hc_cli.recall import WINDOW, _Shape
+
+    recall = Recall(_encode)
+    shape = _Shape()
+    for found, wide in ((4, False), (24, False), (49, False), (200, False), (20, True)):
+        shape.asked, shape.found = WINDOW, found
+        recall._look(shape)
+        assert shape.wide == wide, found
