@@ -171,6 +171,24 @@ def _parse(expression: str, plain: bool) -> list[Term]:
     return terms
 
 
+def plain_dice(terms: list[Term]) -> list[Term]:
+    """Each die of a plain expression (sums of NdS and numbers), in the order it names them."""
+    return [term for term in terms for _ in range(term.count)]
+
+
+def plain_total(terms: list[Term], rolls: list[Roll]) -> int:
+    """A plain expression's total, its dice read from `rolls`: one each, as `plain_dice`."""
+    faces = iter(rolls)
+    total = 0
+    for term in terms:
+        if not term.count:
+            total += term.sign * term.sides
+            continue
+        for _ in range(term.count):
+            total += term.sign * next(faces).value
+    return total
+
+
 def check_damage(expression: str, what: str) -> None:
     """A damage (a number, or sums of NdS) that `what` gives; an error names `what`."""
     try:

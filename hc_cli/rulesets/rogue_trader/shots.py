@@ -9,6 +9,7 @@ from hc_cli.model import Resolution
 from hc_cli.numbers import is_whole
 from hc_cli.plans import planned
 from hc_cli.roll import parse as parse_dice
+from hc_cli.roll import plain_dice, plain_total
 from hc_cli.rulesets.rogue_trader.area import deviation_roll
 from hc_cli.rulesets.rogue_trader.request import (
     OUTCOMES,
@@ -134,18 +135,10 @@ def damage_steps(damage: str) -> Generator[Request, list[Roll], tuple[int, list[
     if is_whole(damage):
         return int(damage), []
     terms = parse_dice(damage, plain=True)
-    dice = [term for term in terms for _ in range(term.count)]
+    dice = plain_dice(terms)
     wanted = tuple((term.sides, f"damage {damage}") for term in dice)
     rolls = (yield DAMAGE, wanted, tuple(term.sign for term in dice)) if wanted else []
-    faces = iter(rolls)
-    total = 0
-    for term in terms:
-        if not term.count:
-            total += term.sign * term.sides
-            continue
-        for _ in range(term.count):
-            total += term.sign * next(faces).value
-    return max(total, 0), list(rolls)
+    return max(plain_total(terms, rolls), 0), list(rolls)
 
 
 def roll_together(

@@ -7,6 +7,7 @@ from hc_cli.dice import DiceSource, Roll
 from hc_cli.model import Resolution
 from hc_cli.numbers import is_whole
 from hc_cli.roll import parse as parse_dice
+from hc_cli.roll import plain_dice, plain_total
 from hc_cli.rulesets.t2k.request import QUICK_KILL_LOCATIONS, HitEffects
 
 # ---------------------------------------------------------------------------------------------
@@ -17,19 +18,11 @@ def roll_damage(expression: str, dice: DiceSource, purpose: str) -> tuple[int, l
     if is_whole(expression):
         return int(expression), []
     terms = parse_dice(expression, plain=True)
-    each = [term for term in terms for _ in range(term.count)]
+    each = plain_dice(terms)
     wanted = [(term.sides, purpose) for term in each]
     # Rolled together, read as a total.
     rolls = dice.sum_of(purpose, wanted, tuple(t.sign for t in each)) if wanted else []
-    faces = iter(rolls)
-    total = 0
-    for term in terms:
-        if not term.count:
-            total += term.sign * term.sides
-            continue
-        for _ in range(term.count):
-            total += term.sign * next(faces).value
-    return total, rolls
+    return plain_total(terms, rolls), rolls
 
 
 def _hit_effects(
