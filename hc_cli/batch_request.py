@@ -99,12 +99,6 @@ class Fields:
             if int(digits) == seed:  # the last "seed" of the text is the one JSON kept
                 self._alike[(before, after)] = (shape, call)
 
-    def request(self, request: Any) -> tuple[Call, set[str]]:
-        """`parse_request`, worked out once for every request of the same fields and values
-        but its seed (a batch of seeded fires parses one); the call then takes the seed."""
-        shape, (call, given) = self.shaped(request)
-        return (call, given) if shape is None else (with_seed(call, request.get("seed")), given)
-
     def shaped(self, request: Any) -> tuple[Any, tuple[Call, set[str]]]:
         """The request's shape (its fields and values but the seed) and its call without the
         seed, parsed once per shape; or None and the whole request's call, for a request

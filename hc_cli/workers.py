@@ -122,7 +122,6 @@ class Pool:
         self.work = work
         self.all: list[_Worker] = []
         self.pending: deque[_Task] = deque()
-        self.lost = 0  # workers that died
         self.news: list[tuple[int, Any]] = []  # (the pid that learned it, what), in order
         for _ in range(jobs):
             self._fork()
@@ -247,7 +246,6 @@ class Pool:
 
     def _bury(self, worker: _Worker) -> None:
         """A dead worker: its tasks still due are done here when due."""
-        self.lost += 1
         worker.dead = True
         self.all.remove(worker)
         for fd in (worker.tasks, worker.results):
