@@ -132,6 +132,7 @@ class Command:
         "run",
         "sub",
         "dice",
+        "called",
     )
 
     def __init__(
@@ -155,6 +156,10 @@ class Command:
         self.common = common
         self.run = run
         self.sub = sub
+        # How a player calls it: "game next" for a command of a group.
+        self.called = name
+        for command in sub:
+            command.called = f"{name} {command.called}"
         # The dice this command rolls, in the order the table rolls them, in the game's own
         # words: what --dice and --dice ask take (its --help says so, and only so).
         self.dice = dice

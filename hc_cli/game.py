@@ -30,6 +30,7 @@ from hc_cli.game_chain import (
     fold,
     read_chain,
     take_entry,
+    torn_notice,
 )
 from hc_cli.record import record
 
@@ -54,9 +55,10 @@ def _snapshot_file(real: str) -> tuple[str, str]:
     return os.path.join(cache_dir(), name), f"{__version__}\n{real}"
 
 
-def _from_snapshot(chain: Chain, path: str, identity: tuple) -> tuple[Folded | None, bool]:
+def _from_snapshot(chain: Chain, path: str) -> tuple[Folded | None, bool]:
     """The state from the snapshot, taken on over the entries written since; and whether the
-    snapshot is the game's as it is now (nothing to write again)."""
+    snapshot is the game's as it is now (nothing to write again). The snapshot is trusted only
+    for the entry whose hash it names: the chain it was folded from, checked line by line."""
     from hc_cli.files import read_cache
     from hc_cli.roster import game_rules
 
@@ -71,11 +73,10 @@ def _from_snapshot(chain: Chain, path: str, identity: tuple) -> tuple[Folded | N
         folded = Folded(
             snap["ruleset"], snap["roster"], snap["rules_files"], snap["state"], snap["effective"]
         )
-        current = snap.get("identity") == list(identity)
     except (TypeError, KeyError, AttributeError):
         return None, False
     if seq == len(chain.lines):
-        return folded, current
+        return folded, True
     rules = game_rules(folded.ruleset)
     for i, entry in entries_of(chain, seq, path):
         if event_of(entry) == "undo":
@@ -87,9 +88,8 @@ def _from_snapshot(chain: Chain, path: str, identity: tuple) -> tuple[Folded | N
     return folded, False
 
 
-def _save_snapshot(path: str, folded: Folded, seq: int, digest: str, identity: tuple = ()) -> None:
-    """The state at entry `seq`; `identity`: the file's (device, inode, size, time) when it
-    held exactly those entries, or nothing when that is not known for sure."""
+def _save_snapshot(path: str, folded: Folded, seq: int, digest: str) -> None:
+    """The state at entry `seq`, whose line hashes to `digest`."""
     from hc_cli.files import write_cache
 
     snap_path, description = _snapshot_file(os.path.realpath(path))
@@ -104,32 +104,8 @@ def _save_snapshot(path: str, folded: Folded, seq: int, digest: str, identity: t
             "rules_files": folded.rules_files,
             "state": folded.state,
             "effective": folded.effective,
-            "identity": list(identity),
         },
     )
-
-
-def peek(path: str) -> tuple[Folded, int, str] | None:
-    """The snapshot of the very file at `path`, unchanged since (device, inode, size and
-    time): what `hc status` shows without reading the game again. Anything else (an append
-    by another hc, an edit) and the game is read and checked whole."""
-    from hc_cli.files import read_cache
-
-    try:
-        identity = list(_identity(path, None))
-    except OSError:
-        return None
-    snap_path, description = _snapshot_file(os.path.realpath(path))
-    snap = read_cache(snap_path, description, SNAPSHOT_MOST)
-    try:
-        if snap["identity"] != identity or not isinstance(snap["seq"], int):
-            return None
-        folded = Folded(
-            snap["ruleset"], snap["roster"], snap["rules_files"], snap["state"], snap["effective"]
-        )
-        return folded, snap["seq"], str(snap["digest"])
-    except (TypeError, KeyError):
-        return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -214,13 +190,18 @@ def open_game(path: str, fd: int | None = None) -> Game:
     except OSError:
         identity = ()
     chain = read_chain(data, path, log_key())
+    notice = torn_notice(path, chain)
+    if notice is not None:
+        import sys
+
+        sys.stderr.write(f"hc: {notice}\n")
     if identity and identity[2] != len(data):
         identity = ()
-    folded, current = _from_snapshot(chain, path, identity)
+    folded, current = _from_snapshot(chain, path)
     if folded is None:
         folded = fold(chain, path)
     if not current:
-        _save_snapshot(path, folded, len(chain.lines), chain.digests[-1], identity)
+        _save_snapshot(path, folded, len(chain.lines), chain.digests[-1])
     game = Game(path, chain, folded)
     if identity:
         _OPENED[real] = (identity, game)
@@ -273,7 +254,7 @@ def append(game: Game, fd: int, entry: dict, state: dict | None = None) -> str:
         folded = game.folded
         folded.state = state
         folded.effective.append(seq)
-        _save_snapshot(game.path, folded, seq, digest, _identity(game.path, fd))
+        _save_snapshot(game.path, folded, seq, digest)
         if chain_hash_of(line, key) == digest:  # the line as written: the chain goes on
             chain = game.chain
             chain.lines.append(line)
@@ -328,9 +309,14 @@ def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[s
             f"{shown_path(path)} already exists: a game file is never overwritten",
             "give a new file name, or go on with that game: --game " + shown_path(path),
         )
-    ruleset, roster = load(
-        roster_path, lambda name: registry.implementation(name).load_tables(list(rules) or None)
-    )
+    loaded: list[Any] = []
+
+    def tables_for(name: str) -> Any:
+        loaded.append(registry.implementation(name).load_tables(list(rules) or None))
+        return loaded[-1]
+
+    ruleset, roster = load(roster_path, tables_for)
+    rules_obj = game_rules(ruleset)
     entry = game_entry(
         ruleset,
         "new",
@@ -338,6 +324,7 @@ def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[s
         roster=roster,
         roster_file=os.path.basename(roster_path),
         rules=rules_record(rules),
+        readings=game_readings(rules_obj, loaded[-1]),
     )
     fd = open_log(path, "the game file")
     try:
@@ -349,7 +336,6 @@ def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[s
         receipt = write_entries(fd, path, [entry], log_key())[0]
     finally:
         os.close(fd)
-    rules_obj = game_rules(ruleset)
     sides = roster["sides"]
     lines = [
         f"started {shown_path(path)}: a game of {ruleset}"
@@ -362,6 +348,14 @@ def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[s
     lines.append(f"play it with --game {shown_path(path)}, or: export HC_GAME={shown_path(path)}")
     lines.append(f"receipt {receipt}")
     return lines
+
+
+def game_readings(rules: Any, tables: Any) -> dict[str, str]:
+    """The choices of the readings the game decides by, from the tables in force when it
+    starts (house rules included): kept with the roster, so the fold never reads a table."""
+    from hc_cli import readings
+
+    return {name: readings.choose(tables.merged, name) for name in rules.readings}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -443,14 +437,24 @@ def act(
 # hc game next, hc undo
 
 
-def step(game_path: str) -> dict[str, Any]:
-    """`hc game next`: the game moves on by a step of its rule set."""
+def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
+    """`hc game next`: the game moves on by a step of its rule set; a step the rules hold it
+    at (a test due first) only with --anyway, which the entry records."""
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
+        hold = game.rules.hold(game.folded.state)
+        if hold and not anyway:
+            raise HcError(
+                hold, "do that first, or move on all the same with --anyway (the game records it)"
+            )
         after = copy(game.folded.state)
         notes = game.rules.next(after)
-        receipt = append(game, fd, game_entry(game.folded.ruleset, "next"), after)
-        return _said(game, after, notes, receipt)
+        more = {"anyway": hold} if hold else {}
+        receipt = append(game, fd, game_entry(game.folded.ruleset, "next", **more), after)
+        said = _said(game, after, notes, receipt)
+        if hold:
+            said["anyway"] = f"--anyway: {hold}"
+        return said
 
 
 def undo(game_path: str) -> dict[str, Any]:

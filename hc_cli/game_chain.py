@@ -39,6 +39,7 @@ class Chain:
     digests: list[str]  # the hash the next entry names
     size: int  # bytes of whole lines
     keyed: bool = False
+    torn: tuple[int, int] | None = None  # a last line cut short: (its line number, its bytes)
 
 
 def _head(line: bytes) -> tuple[int, str | None, bool] | None:
@@ -114,7 +115,24 @@ def read_chain(data: bytes, path: str, key: bytes | None) -> Chain:
         digests.append(prev)
     if not lines:
         raise HcError(f"{path} holds no game", f"start one: hc game new {path} --roster ROSTER")
-    return Chain(lines, numbers, digests, end, keyed)
+    torn = None
+    if data[end:].strip():
+        torn = (data.count(b"\n", 0, end) + 1, len(data) - end)
+    return Chain(lines, numbers, digests, end, keyed, torn)
+
+
+def torn_notice(path: str, chain: Chain) -> str | None:
+    """What a game file's torn last line means, said each time the game is read."""
+    if chain.torn is None:
+        return None
+    from hc_cli.files import shown_path
+
+    line, size = chain.torn
+    return (
+        f"{shown_path(path)}: line {line} ({size:,} bytes, no end of line) is an entry cut "
+        "short, as a writer stopped mid-write leaves it: the game is played without it, and "
+        "the next entry written replaces it"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,7 +173,7 @@ class Folded:
     effective: list[int]  # entry numbers (seq) of the actions and steps in effect
 
 
-def _start(entry: dict, path: str, number: int) -> tuple[str, dict, list]:
+def _start(entry: dict, path: str, number: int) -> tuple[str, dict, list, dict]:
     from hc_cli.roster import game_rules
 
     game = entry.get("game") or {}
@@ -170,7 +188,10 @@ def _start(entry: dict, path: str, number: int) -> tuple[str, dict, list]:
             "play it with that version of hc, or newer",
         )
     game_rules(ruleset)
-    return ruleset, game["roster"], list(game.get("rules") or [])
+    readings = game.get("readings") or {}
+    if not isinstance(readings, dict):
+        raise damaged(path, number, "the roster entry's readings are not a mapping")
+    return ruleset, game["roster"], list(game.get("rules") or []), readings
 
 
 GAME_VERSION = 1
@@ -197,15 +218,16 @@ def take_entry(rules: Any, state: dict, entry: dict, path: str, number: int) -> 
 
 
 def fold(
-    chain: Chain, path: str, each: Callable[[dict, list[str], bool, dict], None] | None = None
+    chain: Chain, path: str, each: Callable[[dict, list[str], bool, str], None] | None = None
 ) -> Folded:
     """The game's state from its first entry: the roster, then each action and step in effect
-    (an undo names the newest one still in effect). `each(entry, notes, undone, state)` sees
-    every entry on the way, for `hc history`."""
+    (an undo names the newest one still in effect). `each(entry, notes, undone, period)` sees
+    every entry on the way, for `hc history`: the part of the game it was taken in (the one it
+    begins, for a command of the whole game such as the Initiative)."""
     from hc_cli.roster import game_rules
 
     entries = list(entries_of(chain, 0, path))
-    ruleset, roster, rules_files = _start(entries[0][1], path, chain.numbers[0])
+    ruleset, roster, rules_files, readings = _start(entries[0][1], path, chain.numbers[0])
     rules = game_rules(ruleset)
     undone: set[int] = set()
     stack: list[int] = []
@@ -228,16 +250,20 @@ def fold(
         else:
             stack.append(entry.get("seq"))
     state = rules.start(roster)
+    if rules.readings:
+        state["readings"] = rules.chosen(readings)
     if each is not None:
-        each(entries[0][1], [], False, state)
+        each(entries[0][1], [], False, rules.period(state))
     for i, entry in entries[1:]:
+        before = rules.period(state) if each is not None else ""
         if event_of(entry) == "undo" or entry.get("seq") in undone:
             if each is not None:
-                each(entry, [], entry.get("seq") in undone, state)
+                each(entry, [], entry.get("seq") in undone, before)
             continue
         notes = take_entry(rules, state, entry, path, chain.numbers[i])
         if each is not None:
-            each(entry, notes, False, state)
+            begins = entry.get("command") in rules.whole_game
+            each(entry, notes, False, rules.period(state) if begins else before)
     return Folded(ruleset, roster, rules_files, state, stack)
 
 
@@ -248,7 +274,7 @@ def describe(entry: dict) -> str:
     if event == "new":
         return "the game begins"
     if event == "next":
-        return "next"
+        return "next" + (f" (--anyway: {game['anyway']})" if game.get("anyway") else "")
     if event == "undo":
         return f"undo of entry {game.get('undoes')} ({game.get('what', '')})"
     unit = game.get("unit")

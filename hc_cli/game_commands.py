@@ -15,6 +15,7 @@ NAMES = {
     "game_new": "game new",
     "game_next": "game next",
     "game_export": "game export",
+    "game_rules": "game rules",
     "roster_check": "roster check",
 }
 
@@ -84,7 +85,27 @@ def _said(found: dict[str, Any], values: dict[str, Any]) -> int:
 def _game_next(values: dict[str, Any]) -> int:
     from hc_cli.game import step
 
-    return _said(step(game_path(values)), values)
+    return _said(step(game_path(values), bool(values.get("anyway"))), values)
+
+
+def _game_rules(values: dict[str, Any]) -> int:
+    from hc_cli import registry
+    from hc_cli.game_views import game_rules_view
+
+    ruleset = values.get("ruleset")
+    found = None if ruleset else registry.game_in_force(values.get("game"))
+    if found is None and not ruleset:
+        import os
+
+        ruleset = registry.choose((), os.environ)[0]
+    view = game_rules_view(found[0] if found else None, ruleset)
+    if values.get("json"):
+        _json(view)
+        return 0
+    from hc_cli.render.text import render_game_rules
+
+    echo(render_game_rules(view, width()))
+    return 0
 
 
 def _undo(values: dict[str, Any]) -> int:
@@ -140,6 +161,7 @@ _RUN = {
     "game_new": _game_new,
     "game_next": _game_next,
     "game_export": _game_export,
+    "game_rules": _game_rules,
     "status": _status,
     "history": _history,
     "undo": _undo,

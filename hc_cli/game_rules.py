@@ -33,6 +33,19 @@ class Fill:
     notes: list[str] = field(default_factory=list)
 
 
+@record(frozen=True)
+class Step:
+    """One step of a rule set's sequence, as `hc game rules` shows it and the game enforces it:
+    its name ("2", "shooting", "action turn"), who acts in it, what they do, the commands it
+    takes, and the passage it comes from."""
+
+    name: str
+    who: str
+    does: str
+    commands: tuple[str, ...] = ()
+    source: str = ""
+
+
 class GameRules:
     """The base every rule set's game rules extend; the defaults suit a game of two sides."""
 
@@ -41,6 +54,16 @@ class GameRules:
     example: str = ""  # a unit's entry as the roster writes it, for hints
     whole_game: tuple[str, ...] = ()  # commands that act for the whole game, without a unit
     unit_commands: tuple[str, ...] = ()  # commands a unit takes
+    # The sequence the game keeps, in the rules' own order: what `hc game rules` prints and
+    # what every action is checked against. `period` names what repeats ("the move").
+    period_name: str = "the game"
+    sequence: tuple[Step, ...] = ()
+    # Other rules kept between actions, each a sentence with its source.
+    between: tuple[str, ...] = ()
+    # Readings the game itself decides by (not a resolver): name -> the choice a game file
+    # that names none plays by. `hc game new` keeps the choices in force with the roster, so
+    # the fold reads them from the file, never from the tables.
+    readings: dict[str, str] = {}
 
     # -- the roster ------------------------------------------------------------------------
 
@@ -84,6 +107,17 @@ class GameRules:
         }
         return {"sides": list(roster["sides"]), **self.first_clock(), "units": units}
 
+    def chosen(self, readings: dict[str, Any]) -> dict[str, str]:
+        """The game's readings: those `hc game new` kept, the defaults for any it did not."""
+        return {
+            name: readings[name] if isinstance(readings.get(name), str) else default
+            for name, default in self.readings.items()
+        }
+
+    def reading(self, state: dict[str, Any], name: str) -> str:
+        """The game's choice for the reading `name`."""
+        return state["readings"][name]
+
     def unit_state(self, unit: dict[str, Any]) -> dict[str, Any]:
         """A unit's state before the game begins, from its resolved roster entry."""
         raise NotImplementedError
@@ -100,6 +134,11 @@ class GameRules:
         """`hc game next`: the game moves on a step (in place); what now comes, in words. An
         HcError when nothing can come next yet."""
         raise HcError("this game has no steps to move on by", "act with hc COMMAND UNIT")
+
+    def hold(self, state: dict[str, Any]) -> str | None:
+        """Why the game should not move on yet (a test the rules require first), or None: `hc
+        game next` refuses it unless --anyway, which the game records."""
+        return None
 
     # -- acting -----------------------------------------------------------------------------
 

@@ -6,8 +6,17 @@ from __future__ import annotations
 
 import os
 
-from hc_cli.game import open_game, peek, read_game
-from hc_cli.game_chain import Folded, describe, entries_of, event_of, fold, read_chain
+from hc_cli.game import open_game, read_game
+from hc_cli.game_chain import (
+    Chain,
+    Folded,
+    describe,
+    entries_of,
+    event_of,
+    fold,
+    read_chain,
+    torn_notice,
+)
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -22,11 +31,8 @@ def status(game_path: str) -> dict[str, Any]:
     from hc_cli.log import receipt
     from hc_cli.roster import game_rules
 
-    found = peek(game_path)
-    if found is None:
-        game = open_game(game_path)
-        found = (game.folded, game.seq, game.chain.digests[-1])
-    folded, seq, digest = found
+    game = open_game(game_path)  # the chain checked whole, line by line, every time
+    folded, seq, digest = game.folded, game.seq, game.chain.digests[-1]
     rules = game_rules(folded.ruleset)
     state = folded.state
     return {
@@ -46,38 +52,41 @@ def status(game_path: str) -> dict[str, Any]:
 
 def history(game_path: str) -> list[dict[str, Any]]:
     """Every entry in order: what it was, what it changed, and whether it was undone."""
-    from hc_cli.log import log_key
-
-    chain = read_chain(read_game(game_path, None), game_path, log_key())
     out: list[dict[str, Any]] = []
-    rules_box: list[Any] = []
 
-    def each(entry: dict, notes: list[str], undone: bool, state: dict) -> None:
-        if not rules_box:
-            from hc_cli.roster import game_rules
-
-            rules_box.append(game_rules(entry["ruleset"]))
+    def each(entry: dict, notes: list[str], undone: bool, period: str) -> None:
         out.append(
             {
                 "entry": entry.get("seq"),
-                "period": rules_box[0].period(state),
+                "period": period,
                 "what": describe(entry),
                 "changes": notes,
                 "undone": undone,
             }
         )
 
-    fold(chain, game_path, each)
+    fold(_chain(game_path), game_path, each)
     return out
+
+
+def _chain(game_path: str) -> Chain:
+    """The game file's chain, checked whole; a torn last line said on stderr."""
+    import sys
+
+    from hc_cli.log import log_key
+
+    chain = read_chain(read_game(game_path, None), game_path, log_key())
+    notice = torn_notice(game_path, chain)
+    if notice is not None:
+        sys.stderr.write(f"hc: {notice}\n")
+    return chain
 
 
 def export(game_path: str) -> str:
     """The command lines that play the game again, from its roster: a shell script."""
     import shlex
 
-    from hc_cli.log import log_key
-
-    chain = read_chain(read_game(game_path, None), game_path, log_key())
+    chain = _chain(game_path)
     folded = fold(chain, game_path)
     entries = dict(entries_of(chain, 0, game_path))
     name = os.path.basename(game_path)
@@ -98,7 +107,8 @@ def export(game_path: str) -> str:
         seq = entry.get("seq")
         event = event_of(entry)
         if event == "next" and seq in effective:
-            lines.append("hc game next")
+            anyway = (entry.get("game") or {}).get("anyway")
+            lines.append("hc game next" + (" --anyway" if anyway else ""))
         elif event is None and seq in effective:
             lines.append(_command_line(entry))
     return "\n".join(lines) + "\n"
@@ -153,3 +163,54 @@ def _command_line(entry: dict) -> str:
     if game.get("anyway"):
         words.append("--anyway")
     return " ".join(shlex.quote(w) for w in words)
+
+
+def game_rules_view(game_path: str | None, ruleset: str | None) -> dict[str, Any]:
+    """`hc game rules`: the sequence a game of the rule set keeps, step by step, the rules it
+    keeps between actions, and the readings it plays by: the game's own (kept when it began),
+    or, outside a game, those of the tables in force."""
+    from hc_cli import registry
+    from hc_cli.roster import game_rules
+
+    if game_path is not None:
+        game = open_game(game_path)
+        ruleset = game.folded.ruleset
+        rules = game_rules(ruleset)
+        chosen = dict(game.folded.state.get("readings") or {})
+    else:
+        assert ruleset is not None
+        rules = game_rules(ruleset)
+        from hc_cli.game import game_readings
+
+        chosen = game_readings(rules, registry.implementation(ruleset).load_tables())
+    files = [r["path"] for r in game.folded.rules_files if "path" in r] if game_path else []
+    tables = registry.implementation(ruleset).load_tables(files or None)
+    described = []
+    for name, choice in chosen.items():
+        entry = tables.merged.tables.get("readings", {}).get(name) or {}
+        described.append(
+            {
+                "name": name,
+                "choice": choice,
+                "means": (entry.get("alternatives") or {}).get(choice, ""),
+                "alternatives": list(entry.get("alternatives") or {}),
+                "source": entry.get("source", ""),
+            }
+        )
+    return {
+        "ruleset": ruleset,
+        "game": game_path,
+        "period": rules.period_name,
+        "sequence": [
+            {
+                "step": step.name,
+                "who": step.who,
+                "does": step.does,
+                "commands": list(step.commands),
+                "source": step.source,
+            }
+            for step in rules.sequence
+        ],
+        "between": list(rules.between),
+        "readings": described,
+    }

@@ -114,7 +114,7 @@ def command_help(
     if declared.sub:
         return group_help(declared, width, prog)
     arguments = [o for o in (*declared.options, *common_options(declared)) if o.positional]
-    usage = f"Usage: {prog} {declared.name} [OPTIONS]" + "".join(
+    usage = f"Usage: {prog} {declared.called} [OPTIONS]" + "".join(
         f" {metavar(a)}" if a.required else f" [{metavar(a)}]" for a in arguments
     )
     lines = [usage, ""]
@@ -124,9 +124,9 @@ def command_help(
     if ruleset:
         lines += ["", *wrap(f"Rule set: {ruleset}.", width)]
     for example in declared.examples:
-        if carried:
-            head, _, tail = example.partition(f"hc {declared.name}")
-            example = f"{head}hc {declared.name} --ruleset {carried}{tail}"
+        if carried and "--ruleset" not in example:
+            head, _, tail = example.partition(f"hc {declared.called}")
+            example = f"{head}hc {declared.called} --ruleset {carried}{tail}"
         lines += ["", *example_lines(example, width)]
     if arguments:
         lines += ["", "Arguments:"]

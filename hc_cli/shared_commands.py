@@ -100,7 +100,16 @@ def common_options(command: Command) -> tuple[Option, ...]:
 SHELLS = ("bash", "zsh", "fish")
 
 # The game's own commands, run by hc_cli.game_commands on the direct path and under typer alike.
-GAME_RUNS = ("game_new", "game_next", "game_export", "status", "history", "undo", "roster_check")
+GAME_RUNS = (
+    "game_new",
+    "game_next",
+    "game_export",
+    "game_rules",
+    "status",
+    "history",
+    "undo",
+    "roster_check",
+)
 
 GAME_OPTION = Option(
     "game",
@@ -292,10 +301,23 @@ SHARED_COMMANDS = (
             Command(
                 "next",
                 "Move the game on: the move's next step, the next turn, or the next to act.",
+                description="A test the rules require first (a Morale test due) holds the game "
+                "where it is; --anyway moves it on all the same, and the game records it.",
                 options=(GAME_OPTION,),
-                common=("json",),
+                common=("json", "anyway"),
                 run="game_next",
                 examples=("hc game next --game game.hcg",),
+            ),
+            Command(
+                "rules",
+                "The rules the game keeps: its sequence, step by step, who acts and what they "
+                "may do, and the readings it plays by.",
+                description="For the game in force (or --game FILE); outside a game, for the "
+                "rule set in force (--ruleset NAME).",
+                options=(GAME_OPTION,),
+                common=("ruleset", "json"),
+                run="game_rules",
+                examples=("hc game rules",),
             ),
             Command(
                 "export",

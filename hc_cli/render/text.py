@@ -375,3 +375,26 @@ def render_history(entries: list[dict], width: int = 0) -> str:
         lines.append(f"  {item['entry']:>3}. {item['what']}{mark}")
         lines += [f"       {change}" for change in item["changes"]]
     return wrap(lines, width)
+
+
+def render_game_rules(view: dict, width: int = 0) -> str:
+    """`hc game rules`: the sequence step by step (who acts, what they do, the commands it
+    takes), the rules kept between actions, the readings the game plays by."""
+    where = f"the game {view['game']}" if view.get("game") else "a game"
+    lines = [f"{where} of {view['ruleset']}: {view['period']}, in the rules' order"]
+    for step in view["sequence"]:
+        commands = ", ".join(f"hc {c}" for c in step["commands"]) or "nothing for hc to resolve"
+        source = f" ({step['source']})" if step["source"] else ""
+        lines.append(f"  {step['step']}. {step['who']} {step['does']}{source}")
+        lines.append(f"       {commands}")
+    if view["between"]:
+        lines.append("kept between actions:")
+        lines += [f"  {rule}" for rule in view["between"]]
+    if view["readings"]:
+        lines.append("readings the game plays by (a house-rules file switches one):")
+        for reading in view["readings"]:
+            others = [a for a in reading["alternatives"] if a != reading["choice"]]
+            lines.append(f"  {reading['name']} = {reading['choice']}: {reading['means']}")
+            if others:
+                lines.append(f"    or: {', '.join(others)}")
+    return wrap(lines, width)
