@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 
 
 SNAPSHOT_MOST = 256_000_000
+# Raised whenever a rule set's fold keeps its state in another shape: a snapshot of an older
+# shape is not read, and the game is folded again from its file.
+SNAPSHOT_FORM = 2
 
 # ---------------------------------------------------------------------------------------------
 # The snapshot: the fold's result, cached by the chain's head
@@ -52,7 +55,7 @@ def _snapshot_file(real: str) -> tuple[str, str]:
     from hc_cli.paths import cache_dir
 
     name = f"game-{zlib.crc32(real.encode('utf-8', 'surrogateescape')):08x}.snapshot"
-    return os.path.join(cache_dir(), name), f"{__version__}\n{real}"
+    return os.path.join(cache_dir(), name), f"{__version__} {SNAPSHOT_FORM}\n{real}"
 
 
 def _from_snapshot(chain: Chain, path: str) -> tuple[Folded | None, bool]:

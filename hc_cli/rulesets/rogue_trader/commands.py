@@ -7,6 +7,7 @@ from hc_cli.errors import HcError
 from hc_cli.mods import parse_mods
 from hc_cli.rulesets.rogue_trader import move as m
 from hc_cli.rulesets.rogue_trader import resolve as r
+from hc_cli.rulesets.rogue_trader import turn
 from hc_cli.rulesets.rogue_trader.tables import RULESET, SCHEMAS, RogueTraderTables, cross_check
 from hc_cli.tables import load_typed
 
@@ -17,12 +18,15 @@ if TYPE_CHECKING:
 
 def _fire_request(f: dict[str, Any]) -> r.FireRequest:
     fields = {
-        k: v for k, v in f.items() if v is not None and k not in ("target", "mod", "weapon_type")
+        k: v
+        for k, v in f.items()
+        if v is not None and k not in ("target", "mod", "weapon_type", "wounded")
     }
     return r.FireRequest(
         **fields,
         targets=tuple(f.get("target") or ()),
         weapon_type=tuple(f.get("weapon_type") or ()),
+        wounded=tuple(f.get("wounded") or ()),
         mods=parse_mods(f.get("mod")),
     )
 
@@ -48,6 +52,12 @@ COMMANDS = {
         lambda f: m.MoveRequest(**{k: v for k, v in f.items() if v is not None}),
         m.resolve_move,
         m.move_odds,
+    ),
+    "hide": CommandSpec(lambda f: turn.HideRequest(), turn.resolve_hide, turn.hide_odds),
+    "rally": CommandSpec(
+        lambda f: turn.RallyRequest(f.get("profile"), f.get("ld")),
+        turn.resolve_rally,
+        turn.rally_odds,
     ),
 }
 

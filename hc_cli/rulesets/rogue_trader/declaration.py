@@ -29,14 +29,28 @@ DECLARATION = RuleSet(
             "fire",
             "Fire a weapon: to hit, to wound, the save, the damage.",
             description="--shots N fires a unit's shots, each at its own model of the target "
-            "profile; several --target fire following fire along the list. An area weapon "
-            "rolls its deviation, then resolves every model under the marker (--under N).",
+            "profile, or shared among the target unit's --models N; several --target fire "
+            "following fire along the list. An area weapon rolls its deviation, then resolves "
+            "every model under the marker (--under N).",
             options=(
                 Option("firer", complete=True, help="The firer's profile (its BS)."),
                 Option(
                     "bs", kind="whole", help="The firer's ballistic skill, instead of a profile's."
                 ),
-                Option("firer_wounded", kind="flag", help="The firer has suffered wounds: -1."),
+                Option(
+                    "firer_wounded",
+                    kind="flag",
+                    help="The firer has suffered wounds: -1.",
+                    conflicts=("firers_wounded",),
+                ),
+                Option(
+                    "firers_wounded",
+                    kind="whole",
+                    help="Of a unit's --shots, how many come from wounded models: -1 on those "
+                    "(the first shots).",
+                    low=0,
+                    high=10_000,
+                ),
                 Option(
                     "moved",
                     kind="flag",
@@ -77,7 +91,29 @@ DECLARATION = RuleSet(
                 Option(
                     "one_model",
                     kind="flag",
-                    help="Every one of the --shots at one model: its wounds add up.",
+                    help="Every one of the --shots at one model: its wounds add up (as "
+                    "--models 1).",
+                    conflicts=("models",),
+                ),
+                Option(
+                    "models",
+                    kind="whole",
+                    help="Models of the target unit still standing: the --shots are shared "
+                    "among them (hc tables readings: volley-shares); default one a shot.",
+                    low=1,
+                    high=10_000,
+                ),
+                Option(
+                    "wounded",
+                    kind="whole",
+                    many=True,
+                    help="Wounds already taken by the models fired at, in order (repeatable, 0 "
+                    "for none): with --models, the unit's first models; with several --target, "
+                    "each model listed.",
+                    low=0,
+                    high=1000,
+                    most=10_000,
+                    conflicts=("wounds_taken", "wounds_left"),
                 ),
                 Option(
                     "mod",
@@ -269,9 +305,57 @@ DECLARATION = RuleSet(
                     help="Very difficult ground crossed.",
                 ),
                 Option("obstacle", kind="flag", help="Crossing an obstacle: half the move."),
+                Option(
+                    "distance",
+                    kind="number",
+                    unit="inches",
+                    help="How far it did move, if less than it may (a fast moving target is -1 "
+                    'to hit for every full 10").',
+                ),
+                Option(
+                    "reserve",
+                    kind="flag",
+                    help="A reserve move (phase 4): uncommitted troops only.",
+                ),
+                Option(
+                    "no_contact",
+                    kind="flag",
+                    help="With --charge: the charge failed to make contact (the charger does "
+                    "nothing else this turn).",
+                ),
+                Option(
+                    "routs",
+                    kind="flag",
+                    help="The unit routs: a compulsory move (it routs until rallied, hc rally).",
+                ),
             ),
             dice="none: a move rolls no dice",
             examples=("hc move --profile human --armour mesh --difficult 1",),
+        ),
+        Command(
+            "hide",
+            "Declare a model hiding behind cover: it cannot be targeted in the enemy's "
+            "following turn.",
+            description="Firing gives its position away; it cannot hide during or after a "
+            "reserve move; enemies spot it within their Initiative in inches.",
+            options=(),
+            dice="none: hiding rolls no dice",
+            examples=("hc hide",),
+        ),
+        Command(
+            "rally",
+            "Rally routing troops in the rallying phase of your turn: 2D6 against their "
+            "Leadership.",
+            description="The excerpt names the rallying phase but not its test: the test is a "
+            "reading (hc tables readings: rally-test).",
+            options=(
+                Option("profile", complete=True, help="The routing models' profile (its Ld)."),
+                Option(
+                    "ld", kind="whole", help="Leadership, instead of a profile's.", low=0, high=10
+                ),
+            ),
+            dice="2D6, together",
+            examples=("hc rally --profile ork",),
         ),
     ),
 )

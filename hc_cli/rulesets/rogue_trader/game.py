@@ -1,14 +1,25 @@
-"""Rogue Trader played as a game: each side's units of models, the wounds each model carries
-until it is removed ("once the target has received this many wounds it is out of combat ...
-and can be removed as a casualty", seed 003), removed models that no longer fire or get shot,
-and the turns: a coin for the first, then the sides in strict rotation. Pure: the state is
-plain data, folded from the game's entries."""
+"""Rogue Trader played as a game (seed 003): each side's units of models, the wounds each model
+carries until it is removed ("once the target has received this many wounds it is out of combat
+... and can be removed as a casualty"), and the turn: a coin for the first, then the sides in
+strict rotation, each turn in its six parts (movement, shooting, hand to hand, reserves,
+psionics, rallying). The game keeps what the text makes a player remember: who has moved and
+how far (a fast moving target), which models have fired, who charged and who failed to make
+contact, who hides, who routs. Pure: the state is plain data, folded from the game's entries.
+"""
 
 from __future__ import annotations
 
 from hc_cli.errors import HcError
-from hc_cli.game_rules import Fill, GameRules, enemy_check, known_unit, possessive
+from hc_cli.game_rules import Fill, GameRules, Step, possessive
+from hc_cli.rulesets.rogue_trader.game_fire import (
+    fill_fire,
+    fired_models,
+    living,
+    model_label,
+    unit_and_model,
+)
 from hc_cli.schema import Field
+from hc_cli.words import count
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -16,9 +27,22 @@ if TYPE_CHECKING:
 
     from hc_cli.schema import Problems
 
-
-def _living(unit: dict) -> list[int]:
-    return [i for i, taken in enumerate(unit["taken"]) if taken < unit["w"]]
+SEQUENCE = (
+    Step("1", "the side playing", "moves its troops (a charge: double move)", ("move",),
+         "seed 003, the turn sequence"),
+    Step("2", "the side playing", "shoots: once with any appropriately armed model", ("fire",),
+         "seed 003"),
+    Step("3", "both sides", "fight hand to hand with their troops engaged", (), "seed 003"),
+    Step("4", "the side playing", "moves uncommitted troops: the reserves",
+         ("move --reserve",), "seed 003"),
+    Step("5", "the side playing", "uses its psionic powers", (), "seed 003"),
+    Step("6", "the side playing", "may rally its routing troops", ("rally",), "seed 003"),
+)  # fmt: skip
+PHASE_NAMES = {1: "movement", 2: "shooting", 3: "hand-to-hand", 4: "reserves", 5: "psionics",
+               6: "rallying"}  # fmt: skip
+# The phase a command is taken in, read from the sequence.
+PHASE_OF = {command: int(step.name) for step in SEQUENCE for command in step.commands}
+UNCOMMITTED = "reserve-move"  # the reading: which troops may make a reserve move
 
 
 class RogueTraderGame(GameRules):
@@ -30,7 +54,25 @@ class RogueTraderGame(GameRules):
     }
     example = "profile: space-marine, models: 5, weapon: bolt-gun"
     whole_game = ("initiative",)
-    unit_commands = ("fire", "move")
+    unit_commands = ("fire", "move", "hide", "rally")
+    period_name = "the turn: the sides in strict rotation, each turn in six parts"
+    sequence = SEQUENCE
+    between = (
+        "a coin for the first turn, then the sides take turns in strict rotation (seed 003)",
+        "a model shoots once a turn; a unit fires its models not yet fired (hc fire UNIT), or "
+        "one of them (hc fire UNIT:N) (seed 003)",
+        "wounds stay on a model until it has taken its W and is removed (seed 003)",
+        '-1 to hit a wounded firer; -1 a fast moving target for every full 10" it moved in '
+        "its previous turn (seed 003)",
+        "a charger that fails to make contact may do nothing at all for the rest of that turn; "
+        "troops that entered hand-to-hand combat may not fire in the shooting part (seed 003)",
+        "a model declared hiding cannot be targeted in the enemy's following turn; firing gives "
+        "it away; no hiding during or after a reserve move; it is spotted within the "
+        "firer's Initiative in inches, and an area weapon may aim at its cover (seed 003)",
+        "routing troops are subject to compulsory movement, and may be rallied in the "
+        "rallying part of their own turn (seed 003)",
+    )
+    readings = {UNCOMMITTED: "not-moved-or-fired"}
 
     # -- the roster -------------------------------------------------------------------------
 
@@ -57,6 +99,7 @@ class RogueTraderGame(GameRules):
             "models": unit.get("models", 1),
             "weapon": tables.weapon(unit["weapon"]).key if unit.get("weapon") else None,
             "w": profile["w"],
+            "i": profile["i"],  # it spots hiding enemies within this many inches
         }
 
     def describe_unit(self, name: str, unit: dict) -> str:
@@ -70,13 +113,21 @@ class RogueTraderGame(GameRules):
             "profile": unit["profile"],
             "weapon": unit["weapon"],
             "w": unit["w"],
+            "i": unit.get("i"),
             "taken": [0] * unit["models"],  # wounds on each model; W taken: removed
-            "fired": False,  # this turn
-            "moved": False,  # this turn
+            "fired": [],  # the models that have fired this turn
+            "moved": False,  # this turn, in the movement part
+            "inches": 0.0,  # moved in its side's turn (the last one, in the enemy's turn)
+            "charged": False,  # charged into hand-to-hand combat this turn
+            "stalled": False,  # a charge that failed to make contact: nothing else this turn
+            "reserve": False,  # made a reserve move this turn
+            "hidden": False,
+            "routing": False,
+            "marker": [],  # the models whose area marker deviated, to place where it landed
         }
 
     def first_clock(self) -> dict[str, Any]:
-        return {"turn": 0, "first": None, "playing": None}
+        return {"turn": 0, "first": None, "playing": None, "phase": 0}
 
     def apply(self, state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
         command = entry["command"]
@@ -85,36 +136,87 @@ class RogueTraderGame(GameRules):
         if command == "initiative":
             state["turn"] = 1
             state["first"] = state["playing"] = result["outcome"]
+            state["phase"] = 0
             for unit in state["units"].values():
-                unit["fired"] = unit["moved"] = False
+                self._new_turn(unit)
             return [f"{state['first']} has the first turn; then the sides take turns in strict "
                     "rotation"]  # fmt: skip
-        name = game["unit"]
+        name = game["unit"].partition(":")[0]
         unit = state["units"][name]
+        meta = game.get("meta") or {}
         if command == "move":
-            unit["moved"] = True
-            return [f'{name} has moved this turn (up to {result.get("move", 0):g}")']
+            return self._moved(state, name, unit, entry["flags"], result)
+        if command == "hide":
+            unit["hidden"] = True
+            return [f"{name} hides: it cannot be targeted in the enemy's following turn"]
+        if command == "rally":
+            state["phase"] = max(state.get("phase", 0), PHASE_OF["rally"])
+            if result["outcome"] == "rallied":
+                unit["routing"] = False
+                return [f"{name} rallies: it routs no more"]
+            return [f"{name} fails to rally: it goes on routing"]
         if command != "fire":
             raise HcError(f"{command} is no action of a Rogue Trader game")
-        unit["fired"] = True
-        notes = [f"{name} has fired this turn"]
-        shots = result.get("shots") or [result]
-        meta = game.get("meta") or {}
-        hits: list[tuple[str, int, int]] = []  # (unit, model, wounds)
-        if meta.get("labels"):
-            for shot in shots:
-                target = meta["labels"].get(shot.get("victim") or "")
-                if target is not None:
-                    hits.append((target[0], target[1], shot.get("wounds") or 0))
+        return self._fire(state, name, unit, game, meta, result)
+
+    def _moved(self, state: dict, name: str, unit: dict, flags: dict, result: dict) -> list[str]:
+        reserve = bool(flags.get("reserve"))
+        state["phase"] = max(state.get("phase", 0), PHASE_OF["move --reserve" if reserve else
+                                                            "move"])  # fmt: skip
+        moved = result.get("moved", result.get("move", 0)) or 0
+        unit["inches"] = unit.get("inches", 0) + moved
+        notes = []
+        if reserve:
+            unit["reserve"] = True
+            notes.append(f'{name} makes a reserve move (up to {moved:g}")')
         else:
-            target = game["at"][0].partition(":")[0]
-            models = (
-                [meta["model"]] * len(shots)
-                if meta.get("model") is not None
-                else _living(state["units"][target])
+            unit["moved"] = True
+            notes.append(f'{name} has moved this turn ({moved:g}")')
+        if flags.get("charge"):
+            if flags.get("no_contact"):
+                unit["stalled"] = True
+                notes.append(f"{name} failed to make contact: it does nothing else this turn")
+            else:
+                unit["charged"] = True
+                notes.append(f"{name} charged into hand-to-hand combat: it may not shoot now")
+        if flags.get("routs"):
+            unit["routing"] = True
+            notes.append(f"{name} routs: compulsory movement until it is rallied")
+        return notes
+
+    def _fire(
+        self, state: dict, name: str, unit: dict, game: dict, meta: dict, result: dict
+    ) -> list[str]:
+        state["phase"] = max(state.get("phase", 0), PHASE_OF["fire"])
+        firers = meta.get("firers")
+        if firers is None:  # a game file before models kept their own fire: the whole unit
+            firers = living(unit)
+        unit["fired"] = sorted(set(fired_models(unit)) | set(firers))
+        unit["marker"] = firers if result.get("outcome") == "deviated" else []
+        done = set(fired_models(unit)) >= set(living(unit))
+        notes = [f"{name} has fired this turn" if done else
+                 f"{name}: {count(len(firers), 'model')} fired"]  # fmt: skip
+        if unit["marker"]:
+            notes.append(
+                f"{name}'s marker deviated: resolve the models under it where it landed "
+                f"(hc fire {game['unit']} --at UNIT --placed)"
             )
-            for shot, model in zip(shots, models, strict=False):
-                hits.append((target, model, shot.get("wounds") or 0))
+        if unit.get("hidden"):
+            unit["hidden"] = False
+            notes.append(f"{name} fired: its position is given away, it hides no more")
+        if "struck" not in result:  # a game file from before results said what they struck
+            hits = _legacy_hits(state, game, meta, result)
+        else:
+            hits = []
+            models = meta.get("models") or []
+            for struck in result["struck"]:
+                if "other" in struck:
+                    friend = meta.get("friend")
+                    if friend is not None:
+                        hits.append((friend[0], friend[1], struck["wounds"]))
+                    continue
+                target, model = models[struck["model"] - 1]
+                hits.append((target, model, struck["wounds"]))
         for target, model, wounds in hits:
             self._wound(state, target, model, wounds, notes)
         return notes
@@ -124,9 +226,9 @@ class RogueTraderGame(GameRules):
         if not wounds or unit["taken"][model] >= unit["w"]:
             return
         unit["taken"][model] = min(unit["w"], unit["taken"][model] + wounds)
-        label = f"{name}:{model + 1}" if len(unit["taken"]) > 1 else name
+        label = model_label(name, unit, model)
         if unit["taken"][model] >= unit["w"]:
-            left = len(_living(unit))
+            left = len(living(unit))
             notes.append(
                 f"{label} is a casualty and removed; {name}: {left} of {len(unit['taken'])} "
                 "models left"
@@ -137,6 +239,12 @@ class RogueTraderGame(GameRules):
                 "it is removed)"
             )
 
+    def _new_turn(self, unit: dict) -> None:
+        unit["fired"] = []
+        unit["marker"] = []
+        unit["moved"] = unit["charged"] = unit["stalled"] = unit["reserve"] = False
+        unit["inches"] = 0.0
+
     def next(self, state: dict[str, Any]) -> list[str]:
         if not state["turn"]:
             raise HcError("no turn has begun", "hc initiative flips the coin for the first turn")
@@ -145,9 +253,10 @@ class RogueTraderGame(GameRules):
         if other == state["first"]:
             state["turn"] += 1
         state["playing"] = other
+        state["phase"] = 0
         for unit in state["units"].values():
             if unit["side"] == other:
-                unit["fired"] = unit["moved"] = False
+                self._new_turn(unit)
         return [f"{possessive(ending)} turn ends; turn {state['turn']}: {other} plays"]
 
     # -- acting -----------------------------------------------------------------------------
@@ -174,187 +283,211 @@ class RogueTraderGame(GameRules):
                 f"hc {command} in a game names the unit that acts",
                 f"hc {command} UNIT" + (" --at UNIT" if command == "fire" else ""),
             )
-        me = known_unit(state, unit, "the unit acting")
-        if not _living(me):
-            raise HcError(f"every model of {unit} is removed", "act with another unit")
-        refusal = None
+        name, model = unit_and_model(state, unit, "the unit acting")
+        me = state["units"][name]
+        if not living(me):
+            raise HcError(f"every model of {name} is removed", "act with another unit")
+        if model is not None and command != "fire":
+            raise HcError(f"a unit {command}s as one: name the unit", f"hc {command} {name}")
+        refusal = self._turn_refusal(state, name, me)
+        if command == "fire":
+            if refusal is None:
+                refusal = self._phase_refusal(state, "fire")
+            return fill_fire(state, name, model, me, at, flags, tables, refusal)
+        if at:
+            raise HcError(f"hc {command} takes no --at", f"hc {command} {name}")
+        if command == "move":
+            return self._fill_move(state, name, me, flags, refusal)
+        if command == "hide":
+            return Fill(flags, refusal=refusal or self._may_hide(name, me))
+        notes = []
+        if "profile" not in flags and "ld" not in flags:
+            flags["profile"] = me["profile"]
+            notes.append(f"profile {me['profile']}")
+        if refusal is None and not me.get("routing"):
+            refusal = f"{name} is not routing: the rallying part rallies routing troops"
+        if refusal is None and state["phase"] > PHASE_OF["rally"]:
+            refusal = "the turn is over"
+        return Fill(flags, refusal=refusal, notes=notes)
+
+    def _turn_refusal(self, state: dict, name: str, me: dict) -> str | None:
         if not state["turn"]:
-            refusal = "no turn has begun: flip for the first turn (hc initiative)"
-        elif me["side"] != state["playing"]:
-            refusal = (
+            return "no turn has begun: flip for the first turn (hc initiative)"
+        if me["side"] != state["playing"]:
+            return (
                 f"it is {possessive(state['playing'])} turn, not {possessive(me['side'])} "
                 "(hc game next)"
             )
-        if command == "move":
-            if at:
-                raise HcError("a move takes no --at", f"hc move {unit}")
-            if "profile" not in flags and "m" not in flags:
-                flags["profile"] = me["profile"]
-            if me["moved"] and refusal is None:
-                refusal = f"{unit} has moved this turn"
-            return Fill(flags, refusal=refusal, notes=[f"profile {me['profile']}"])
-        return self._fill_fire(state, unit, me, at, flags, tables, refusal)
+        if me.get("stalled"):
+            return (
+                f"{name} charged and failed to make contact: it may do nothing at all for the "
+                "rest of this turn (seed 003)"
+            )
+        return None
 
-    def _fill_fire(self, state, unit, me, at, flags, tables, refusal) -> Fill:  # type: ignore[no-untyped-def]
-        if not at:
-            raise HcError(f"hc fire {unit} needs its target", f"hc fire {unit} --at UNIT")
-        notes = []
-        living = _living(me)
-        if "firer" not in flags and "bs" not in flags:
-            flags["firer"] = me["profile"]
-            notes.append(f"firer {me['profile']}")
-        if "weapon" not in flags and "strength" not in flags:
-            if me["weapon"] is None:
-                raise HcError(f"{unit} carries no weapon in the roster", "give --weapon NAME")
-            flags["weapon"] = me["weapon"]
-            notes.append(f"weapon {me['weapon']}")
-        weapon = tables.weapons.get(str(flags.get("weapon", "")).lower())
-        area = flags.get("radius") is not None or (weapon is not None and weapon.area)
-        if area:  # one marker: the models of the target under it are the player's to count
-            notes.append("an area weapon: --under N for the target's models under the marker")
-        elif "shots" not in flags and len(living) > 1:
-            flags["shots"] = len(living)
-            notes.append(f"{len(living)} shots (a model each)")
-        elif flags.get("shots", 1) > len(living):
-            raise HcError(
-                f"--shots {flags['shots']}: {unit} has {len(living)} models left",
-                f"give --shots 1..{len(living)}",
-            )
-        if me["moved"] and "moved" not in flags:
-            flags["moved"] = True
-            notes.append("moved this turn")
-        if all(me["taken"][i] for i in living) and "firer_wounded" not in flags:
-            flags["firer_wounded"] = True
-            notes.append("the firer is wounded")
-        targets = []
-        for word in at:
-            name, _, number = word.partition(":")
-            target = known_unit(state, name, "--at")
-            enemy_check(state, unit, name)
-            alive = _living(target)
-            if not alive:
-                raise HcError(f"every model of {name} is removed", "choose another target")
-            if number:
-                if not number.isdigit() or not 1 <= int(number) <= len(target["taken"]):
-                    raise HcError(
-                        f"--at {word}: {name} has models 1..{len(target['taken'])}",
-                        f"give --at {name}:N",
-                    )
-                if int(number) - 1 not in alive:
-                    raise HcError(f"{word} is removed: it is shot no more", f"--at {name}")
-                targets.append((name, int(number) - 1, True))
-            else:
-                targets.append((name, alive[0], len(alive) == 1))
-        meta: dict[str, Any] = {}
-        if len(targets) > 1:  # following fire: a model of each unit named
-            labels = {}
-            names = []
-            for name, model, _ in targets:
-                label = f"{state['units'][name]['profile']}:{name}-{model + 1}"
-                labels[label] = [name, model]
-                names.append(label)
-            flags.setdefault("target", names)
-            meta["labels"] = labels
-            taken = {state["units"][n]["taken"][m] for n, m, _ in targets}
-        else:
-            name, model, single = targets[0]
-            target = state["units"][name]
-            flags.setdefault("target", [target["profile"]])
-            under = flags.get("under", 1) + flags.get("partly", 0) if area else 0
-            if area and under > len(_living(target)):
-                raise HcError(
-                    f"{under} models under the marker: {name} has {len(_living(target))} left",
-                    f"give --under up to {len(_living(target))}",
+    def _phase_refusal(self, state: dict, command: str) -> str | None:
+        """A command of an earlier part of the turn than one already taken."""
+        wanted = PHASE_OF[command]
+        if state["phase"] <= wanted:
+            return None
+        return (
+            f"the {PHASE_NAMES[wanted]} part of the turn ({wanted}) is over: the turn is at "
+            f"{state['phase']}, {PHASE_NAMES[state['phase']]} (hc game rules)"
+        )
+
+    def _fill_move(
+        self, state: dict, name: str, me: dict, flags: dict, refusal: str | None
+    ) -> Fill:
+        if "profile" not in flags and "m" not in flags:
+            flags["profile"] = me["profile"]
+        notes = [f"profile {me['profile']}"]
+        reserve = bool(flags.get("reserve"))
+        if refusal is None:
+            refusal = self._phase_refusal(state, "move --reserve" if reserve else "move")
+        if refusal is None and reserve:
+            choice = self.reading(state, UNCOMMITTED)
+            done = {
+                "moved": me["moved"] and choice == "not-moved-or-fired",
+                "fired": bool(fired_models(me)),
+                "charged": me["charged"],
+                "made a reserve move": me["reserve"],
+            }
+            committed = [what for what, did in done.items() if did]
+            if committed:
+                refusal = (
+                    f"{name} has {' and '.join(committed)} this turn: only uncommitted troops "
+                    f"make a reserve move ({UNCOMMITTED} = {choice})"
                 )
-            if area:
-                single = False
-                flags.setdefault("shots", 1)
-            if single:
-                meta["model"] = model
-                if flags.get("shots", 1) > 1:
-                    flags["one_model"] = True
-                    notes.append(
-                        f"every shot at {name}"
-                        + (f":{model + 1}" if len(target["taken"]) > 1 else "")
-                    )
-                taken = {target["taken"][model]}
-            else:
-                shots = under or flags.get("shots", 1)
-                if shots > len(_living(target)):
-                    raise HcError(
-                        f"{shots} shots at {name}'s {len(_living(target))} models: each shot goes "
-                        "at a model of its own",
-                        f"give --shots up to {len(_living(target))}, or fire at one model: --at "
-                        f"{name}:N",
-                    )
-                taken = {target["taken"][i] for i in _living(target)[:shots]}
-        if len(taken) > 1:
-            raise HcError(
-                "the models fired at carry different wounds",
-                "fire at one model at a time: --at UNIT:N",
-            )
-        wounds = taken.pop()
-        if wounds and "wounds_taken" not in flags and "wounds_left" not in flags:
-            flags["wounds_taken"] = wounds
-            notes.append(f"{wounds} wounds taken already")
-        notes.append(f"target {', '.join(flags['target'])}")
-        if me["fired"] and refusal is None:
-            refusal = f"{unit} has fired this turn"
-        return Fill(flags, meta=meta, refusal=refusal, notes=notes)
+            elif me.get("hidden"):
+                refusal = f"{name} is hiding: a model in hiding may not make a reserve move"
+        elif refusal is None and me["moved"]:
+            refusal = f"{name} has moved this turn"
+        return Fill(flags, refusal=refusal, notes=notes)
+
+    def _may_hide(self, name: str, me: dict) -> str | None:
+        if fired_models(me):
+            return f"{name} fired this turn: a model cannot fire and go into hiding in one turn"
+        if me["reserve"]:
+            return f"{name} made a reserve move: a model cannot go into hiding during or after one"
+        if me.get("hidden"):
+            return f"{name} is hiding already"
+        return None
 
     # -- seeing -----------------------------------------------------------------------------
 
     def clock(self, state: dict[str, Any]) -> str:
         if not state["turn"]:
             return "before the first turn"
-        return f"turn {state['turn']}: {state['playing']} plays"
+        phase = state.get("phase", 0)
+        part = f": {PHASE_NAMES[phase]} (part {phase} of 6)" if phase else ""
+        return f"turn {state['turn']}: {state['playing']} plays{part}"
 
     def clock_fields(self, state: dict[str, Any]) -> dict[str, Any]:
-        return {"turn": state["turn"], "playing": state["playing"], "first": state["first"]}
+        return {
+            "turn": state["turn"],
+            "playing": state["playing"],
+            "first": state["first"],
+            "phase": state.get("phase", 0),
+        }
 
     def period(self, state: dict[str, Any]) -> str:
-        return self.clock(state)
+        if not state["turn"]:
+            return "before the first turn"
+        return f"turn {state['turn']}: {state['playing']} plays"
 
     def due(self, state: dict[str, Any]) -> list[str]:
         if not state["turn"]:
             return ["flip for the first turn: hc initiative"]
-        ready = [
-            n
-            for n, u in state["units"].items()
-            if u["side"] == state["playing"] and u["weapon"] and not u["fired"] and _living(u)
-        ]
+        playing = state["playing"]
+        mine = {n: u for n, u in state["units"].items() if u["side"] == playing and living(u)}
         out = []
-        if ready:
-            out.append(f"{state['playing']} may still fire: " + ", ".join(ready))
-        out.append(f"then {possessive(state['playing'])} turn ends: hc game next")
+        for n, u in mine.items():
+            if u.get("routing"):
+                out.append(
+                    f"{n} routs: its move is compulsory; rally it in the rallying part "
+                    f"(hc rally {n})"
+                )
+        if state.get("phase", 0) <= PHASE_OF["fire"]:
+            ready = [
+                n
+                for n, u in mine.items()
+                if u["weapon"] and not u["stalled"] and not u["charged"]
+                and set(living(u)) - set(fired_models(u))
+            ]  # fmt: skip
+            if ready:
+                out.append(f"{playing} may still fire: " + ", ".join(ready))
+        out.append(f"then {possessive(playing)} turn ends: hc game next")
         return out
 
     def columns(self) -> list[tuple[str, str]]:
         return [
             ("name", "unit"),
-            ("profile", "profile"),
             ("models", "models"),
-            ("wounds", "wounds taken"),
+            ("wounds", "wounds"),
             ("weapon", "weapon"),
             ("moved", "moved"),
             ("fired", "fired"),
+            ("state", "state"),
         ]
 
     def row(self, state: dict[str, Any], name: str, unit: dict[str, Any]) -> dict[str, Any]:
-        living = _living(unit)
+        standing = living(unit)
+        fired = [i for i in fired_models(unit) if i in standing]
+        inches = unit.get("inches", 0)
+        marks = {
+            "routing": unit.get("routing"),
+            "hidden": unit.get("hidden"),
+            "charged": unit.get("charged"),
+            "no contact": unit.get("stalled"),
+            "reserve move": unit.get("reserve"),
+        }
+        what = [word for word, on in marks.items() if on]
         return {
             "name": name,
             "profile": unit["profile"],
-            "models": f"{len(living)}/{len(unit['taken'])}",
-            "left": len(living),
+            "models": f"{len(standing)}/{len(unit['taken'])}",
+            "left": len(standing),
             "total": len(unit["taken"]),
             "w": unit["w"],
             "taken": list(unit["taken"]),
-            "wounds": [f"{unit['taken'][i]}/{unit['w']}" for i in living if unit["taken"][i]],
+            "wounds": [
+                ("#" + str(i + 1) + " " if len(unit["taken"]) > 1 else "")
+                + f"{unit['taken'][i]}/{unit['w']}"
+                for i in standing
+                if unit["taken"][i]
+            ],
             "weapon": unit["weapon"],
-            "moved": unit["moved"],
-            "fired": unit["fired"],
+            "moved": f'{inches:g}"' if unit["moved"] or unit.get("reserve") else False,
+            "inches": inches,
+            "fired": bool(standing)
+            and set(standing) <= set(fired)
+            or (f"{len(fired)} of {len(standing)}" if fired else False),
+            "fired_models": [i + 1 for i in fired],
+            "hidden": bool(unit.get("hidden")),
+            "routing": bool(unit.get("routing")),
+            "state": what,
         }
 
 
 GAME = RogueTraderGame()
+
+
+def _legacy_hits(state: dict, game: dict, meta: dict, result: dict) -> list[tuple[str, int, int]]:
+    """A fire logged before results said which model each shot struck: the models as the
+    game then took them (a label a following-fire target, else the unit's models in turn)."""
+    shots = result.get("shots") or [result]
+    if meta.get("labels"):
+        hits = []
+        for shot in shots:
+            victim = str(shot.get("victim") or "").partition(": ")[2] or shot.get("victim")
+            target = meta["labels"].get(victim)
+            if target is not None:
+                hits.append((target[0], target[1], shot.get("wounds") or 0))
+        return hits
+    target = game["at"][0].partition(":")[0]
+    models = (
+        [meta["model"]] * len(shots)
+        if meta.get("model") is not None
+        else living(state["units"][target])
+    )
+    return [(target, m, s.get("wounds") or 0) for s, m in zip(shots, models, strict=False)]

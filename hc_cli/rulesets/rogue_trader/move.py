@@ -25,6 +25,10 @@ class MoveRequest:
     difficult: float = 0
     very_difficult: float = 0
     obstacle: bool = False
+    distance: float | None = None  # how far it did move, when less than it may
+    reserve: bool = False  # the reserves move of phase 4
+    no_contact: bool = False  # a charge that failed to make contact
+    routs: bool = False  # a rout: compulsory movement
 
 
 def _half_inches_up(inches: float) -> float:
@@ -45,8 +49,20 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
             "difficult": req.difficult,
             "very_difficult": req.very_difficult,
             "obstacle": req.obstacle,
+            "distance": req.distance,
+            "reserve": req.reserve,
+            "no_contact": req.no_contact,
+            "routs": req.routs,
         },
     )
+    if req.no_contact and not req.charge:
+        raise HcError("--no-contact is for a charge", "add --charge, or leave out --no-contact")
+    if req.charge and (req.reserve or req.routs):
+        raise HcError(
+            "a charge is made in the movement part of the turn, not as "
+            + ("a reserve move" if req.reserve else "a rout"),
+            "leave out --charge, or move it as a charge alone",
+        )
     move = characteristic(t, req.m, req.profile, "m", res)
     if move is None:
         raise HcError("no move given", "give --profile PROFILE (e.g. --profile human) or --m N")
@@ -125,6 +141,36 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
         f'difficult, or {res.fields["very_difficult_ground"]:g}" of very difficult ground '
         '(fractions rounded up to the next 1/2")'
     )
+    moved = allowance if req.distance is None else req.distance
+    if req.distance is not None:
+        if req.distance < 0 or req.distance > allowance:
+            raise HcError(
+                f'--distance {req.distance:g}": it may move {allowance:g}" at most',
+                f"give --distance 0..{allowance:g}, the inches it did move",
+            )
+        res.explanation.append(f'moved {req.distance:g}" of the {allowance:g}" it may')
+        res.headline = f'moves {req.distance:g}" (of up to {allowance:g}")'
+    res.fields["moved"] = moved
+    if req.reserve:
+        res.explanation.append(
+            "a reserve move (phase 4): uncommitted troops only; a model in hiding may not make "
+            "one, nor go into hiding during or after it"
+        )
+    if req.no_contact:
+        res.explanation.append(
+            "the charge failed to make contact: the charger may do nothing at all for the rest "
+            "of this turn"
+        )
+    elif req.charge:
+        res.explanation.append(
+            "a charge into base-to-base contact: hand-to-hand combat, and no shooting for it in "
+            "the shooting part of the turn"
+        )
+    if req.routs:
+        res.explanation.append(
+            "a rout: compulsory movement; the unit routs until it is rallied in a rallying "
+            "phase of its own turn (hc rally)"
+        )
     return res
 
 

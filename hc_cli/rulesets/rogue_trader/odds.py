@@ -14,6 +14,9 @@ from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from fractions import Fraction
+    from typing import Any
+
+    from hc_cli.odds import Distribution
 
 # ---------------------------------------------------------------------------------------------
 # Odds: the same `shot_steps`, under an enumerating dice source
@@ -87,11 +90,9 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
     # thousands of sums of long integers. Past its budget only its mean is given.
     whole = len(per_shot) > 1 or each[0].power_cost(len(each)) <= POWER_BUDGET
     wounds = add_independent(each) if whole else None
-    if plan.one_model:
-        left = plan.specs[0].victim.wounds_left
-        dead = each[0].power_tail(len(each), left)  # the sums below its wounds left, alone
-        casualties = {0: 1 - dead, 1: dead}
-    else:
+    if plan.mode == "unit":
+        casualties = _unit_casualties(plan, dists)
+    else:  # the models under an area marker: a shot each
         casualties = add_independent(_casualty(d) for d in dists)
     counts = {"casualties": casualties}
     if wounds is not None:
@@ -103,11 +104,17 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
             f"{max(each[0]) * len(each) + 1:,} totals of {len(each):,} shots are left out "
             "(they take too long to work out exactly: ask about fewer shots for them)"
         )
-    if len(per_shot) == 1:
+    a_model_a_shot = plan.mode != "unit" or (
+        len(plan.left) == len(plan.specs) and not plan.numbered and plan.share == "spread"
+    )
+    if len(per_shot) == 1 and a_model_a_shot:
         res.fields["odds_per"] = "shot"
         outcomes = _outcomes(dists[0])
     else:
-        res.shots = [_odds_shot(spec, dist) for spec, dist in zip(plan.specs, dists, strict=True)]
+        if len(per_shot) > 1:
+            res.shots = [
+                _odds_shot(spec, dist) for spec, dist in zip(plan.specs, dists, strict=True)
+            ]
         outcomes = {
             "no casualty": casualties.get(0, Fraction(0)),
             "at least one casualty": 1 - casualties.get(0, Fraction(0)),
@@ -127,6 +134,66 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
         }
     res.odds = Odds(outcomes, counts)
     return res
+
+
+def _unit_casualties(plan: Any, dists: list[dict]) -> Distribution:
+    """Casualties of a volley at a unit's models, shared out as `share_out` shares them: the
+    wounds on each model add up in the order fired, past its wounds left they are lost, and a
+    mount or a friend struck instead is a casualty of its own. `spread`: each model takes the
+    shots aimed at it, independently of the others (a model a shot: one shot's own odds);
+    `next-standing`: the wounds fall on one model after another, followed shot by shot."""
+    from hc_cli.odds import Distribution, add_independent
+
+    left = plan.left
+    if plan.share != "spread":
+        return Distribution.of(_walk(dists, list(left)))
+    groups: dict[tuple, list] = {}  # models alike (wounds left, the shots aimed at them)
+    for model in range(min(len(left), len(dists))):
+        aimed = dists[model :: len(left)]
+        key = (left[model], tuple(id(d) for d in aimed))
+        groups.setdefault(key, [left[model], aimed, 0])[2] += 1
+    per_model = []
+    for wounds_left, aimed, copies in groups.values():
+        per_model += [_walk(aimed, [wounds_left])] * copies
+    return add_independent(per_model)
+
+
+def _walk(dists: list[dict], left: list[int]) -> dict[int, Fraction]:
+    """Casualties after the shots of `dists` in order, their wounds on the models of `left`
+    one after another (each until removed): (models removed, wounds on the next one,
+    casualties) followed shot by shot."""
+    from fractions import Fraction
+
+    from hc_cli.dice import TooManyOutcomes
+    from hc_cli.odds import MAX_PATHS
+
+    states: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
+    work = 0
+    for dist in dists:
+        work += len(states) * len(dist)
+        if work > MAX_PATHS:
+            raise TooManyOutcomes(
+                f"--odds for {len(dists)} shots at {len(left)} models would follow more than "
+                f"{MAX_PATHS:,} states of wounds",
+                "ask about fewer shots or models, or volley-shares = spread",
+            )
+        going: dict[tuple[int, int, int], Fraction] = {}
+        for (removed, on, kills), p in states.items():
+            for (outcome, wounds, own), q in dist.items():
+                key = (removed, on, kills)
+                if not own:
+                    key = (removed, on, kills + (outcome == "casualty"))
+                elif wounds and removed < len(left):
+                    if on + wounds >= left[removed]:
+                        key = (removed + 1, 0, kills + 1)
+                    else:
+                        key = (removed, on + wounds, kills)
+                going[key] = going.get(key, Fraction(0)) + p * q
+        states = going
+    out: dict[int, Fraction] = {}
+    for (_, _, kills), p in states.items():
+        out[kills] = out.get(kills, Fraction(0)) + p
+    return dict(sorted(out.items()))
 
 
 def _odds_shot(spec: ShotSpec, dist: dict) -> Resolution:

@@ -22,6 +22,7 @@ class FireRequest:
     firer: str | None = None
     bs: int | None = None
     firer_wounded: bool = False
+    firers_wounded: int = 0
     weapon: str | None = None
     short: float | None = None
     long: float | None = None
@@ -50,6 +51,8 @@ class FireRequest:
     moved: bool = False
     allow_7plus: bool = False
     one_model: bool = False
+    models: int | None = None
+    wounded: tuple[int, ...] = ()
     lying_down: bool = False
     in_woods: bool = False
     in_hand_to_hand: bool = False
@@ -80,6 +83,7 @@ class Victim:
     wounds_left: int
     needed_to_wound: int | None  # None: N on the chart, no effect
     needed_to_save: int | None  # None: no save
+    wounds: int = 1  # W: the wounds it has unhurt
 
 
 @record(frozen=True)
@@ -103,4 +107,9 @@ class FirePlan:
     specs: list[ShotSpec]
     mode: str  # "single", "unit", "following", "area"
     deviation: DeviationSpec | None = None
-    one_model: bool = False  # a unit's shots all at one model: its wounds add up
+    # A volley at a unit: the wounds each of its models has left, in the order they are fired
+    # at (a model a shot unless --models says how many there are), and how the shots are
+    # shared among them (the reading volley-shares).
+    left: tuple[int, ...] = ()
+    share: str = "spread"
+    numbered: bool = False  # the models are the player's (--models): say which one is struck

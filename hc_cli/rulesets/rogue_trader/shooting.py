@@ -305,8 +305,82 @@ def _victim(
         wounds_left,
         row[toughness - 1],
         needed_to_save if needed_to_save <= 6 else None,
+        wounds,
     )
     return victim, size
+
+
+SHARES = {
+    "spread": "in turn, the wounded first (volley-shares = spread)",
+    "next-standing": "the wounds on one model until it is removed, the wounded first "
+    "(volley-shares = next-standing)",
+}
+
+
+def _wounded_firers(req: FireRequest, mode: str) -> int:
+    """How many of a unit's shots come from wounded models (the first ones): -1 on those."""
+    if not req.firers_wounded:
+        return 0
+    if mode != "unit":
+        raise HcError(
+            "--firers-wounded N is for a unit's --shots",
+            "one firer: --firer-wounded if it is wounded",
+        )
+    if req.firers_wounded > req.shots:
+        raise HcError(
+            f"--firers-wounded {req.firers_wounded}: more than the {req.shots} shots",
+            f"give 0..{req.shots}, or --firer-wounded when every firer is wounded",
+        )
+    return req.firers_wounded
+
+
+def _models_left(req: FireRequest, mode: str, specs: list[ShotSpec]) -> list[int]:
+    """The wounds left on each model fired at: a unit's models in the order they are fired at
+    (--models, the wounded first), or the model of each spec (one a target listed, or a model
+    under an area marker). --wounded gives the wounds they have taken, in that order."""
+    first = specs[0].victim
+    if mode == "single" and req.models is not None:  # one shot at the first of the models
+        return _models_left(req, "unit", specs)[:1]
+    if mode == "unit":
+        many = 1 if req.one_model else req.models if req.models is not None else req.shots
+        names = [first.label] * many
+        base = [first.wounds_left] * many
+    else:
+        if req.models is not None:
+            raise HcError(
+                "--models N is for a unit's --shots at another unit",
+                "give --shots N with one --target; following fire and an area marker name "
+                "their models with --target (or --under N)",
+            )
+        names = [spec.victim.label for spec in specs]
+        base = [spec.victim.wounds_left for spec in specs]
+    if not req.wounded:
+        return base
+    if mode == "following":  # one value a model, in the order each is first listed
+        distinct = list(dict.fromkeys(spec.model for spec in specs))
+        if len(req.wounded) > len(distinct):
+            raise HcError(
+                f"{len(req.wounded)} x --wounded for {count(len(distinct), 'model')} listed",
+                "give at most one --wounded for each model of the --target list, in order",
+            )
+        taken = dict(zip(distinct, req.wounded, strict=False))
+        values = [taken.get(spec.model, 0) for spec in specs]
+        wounds = [spec.victim.wounds for spec in specs]
+    else:
+        if len(req.wounded) > len(names):
+            raise HcError(
+                f"{len(req.wounded)} x --wounded for {count(len(names), 'model')} fired at",
+                "give at most one --wounded for each model (with --models N, up to N)",
+            )
+        values = list(req.wounded) + [0] * (len(names) - len(req.wounded))
+        wounds = [first.wounds] * len(names) if mode == "unit" else [s.victim.wounds for s in specs]
+    for value, w, name in zip(values, wounds, names, strict=True):
+        if value >= w:
+            raise HcError(
+                f"--wounded {value} does not fit W {w} of {name}",
+                f"give 0..{w - 1}: a model with W wounds taken is already a casualty",
+            )
+    return [w - value for value, w in zip(values, wounds, strict=True)]
 
 
 def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
@@ -417,6 +491,13 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
     elif req.at_mount:
         raise HcError("--at-mount needs --mount PROFILE", "name the vehicle or mount")
 
+    if req.one_model and mode != "unit":
+        raise HcError(
+            "--one-model is for a unit's --shots N at one model",
+            "give --shots N with one --target (following fire at the same model: repeat "
+            "its --target)",
+        )
+    wounded_firers = _wounded_firers(req, mode)
     specs = []
     notes_done = False
     for i, name in enumerate(names):
@@ -469,31 +550,59 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
             res.modifiers.extend(mods)
             res.explanation.extend(notes)
             notes_done = True
+            if wounded_firers:
+                hurt = [*mods, _table_mod(t, "firer-wounded", res)]
+                hurt_needed, hurt_second, hurt_notes = _needed_to_hit(t, bs, hurt, req, res)
         elif partly:
             res.explanation.append(
                 f"{victim.label}: partly under the marker, "
                 + ("a D6 of 4-6 makes it a target" if under_die else f"needs {needed}")
             )
-    if req.one_model and mode != "unit":
-        raise HcError(
-            "--one-model is for a unit's --shots N at one model",
-            "give --shots N with one --target (following fire at the same model: repeat "
-            "its --target)",
-        )
+    left = _models_left(req, mode, specs)
+    if mode != "unit":  # a model a spec: each with the wounds it has left
+        specs = [
+            replace(spec, victim=replace(spec.victim, wounds_left=wounds))
+            for spec, wounds in zip(specs, left, strict=True)
+        ]
     if mode == "unit":
-        specs = [replace(specs[0], label=f"shot {n + 1}") for n in range(req.shots)]
+        first = specs[0]
+        specs = [replace(first, label=f"shot {n + 1}") for n in range(req.shots)]
+        if wounded_firers:
+            specs[:wounded_firers] = [
+                replace(
+                    spec,
+                    label=f"{spec.label} (wounded firer)",
+                    needed_to_hit=hurt_needed,
+                    second_roll=hurt_second,
+                )
+                for spec in specs[:wounded_firers]
+            ]
+            res.explanation.append(
+                f"{count(wounded_firers, 'shot')} from wounded models (the first): "
+                + "; ".join(hurt_notes[:1] + hurt_notes[2:])
+            )
     first = specs[0]
     res.fields.update(
         needed_to_hit=first.needed_to_hit,
         needed_to_wound=first.victim.needed_to_wound,
         needed_to_save=first.victim.needed_to_save,
     )
-    plan = FirePlan(res, specs, mode, one_model=req.one_model)
-    if req.one_model:
-        res.explanation.append(
-            f"every shot at one {specs[0].victim.label}: the wounds add up against its "
-            f"{count(specs[0].victim.wounds_left, 'wound')} left"
-        )
+    plan = FirePlan(res, specs, mode)
+    if mode == "unit":
+        plan.left = tuple(left)
+        plan.numbered = req.models is not None
+        if req.models is not None:
+            plan.share = readings.choose(t.merged, "volley-shares", res)
+            res.inputs.update(models=req.models, wounded=list(req.wounded))
+            res.explanation.append(
+                f"{count(req.shots, 'shot')} at {count(len(left), 'model')} of "
+                f"{first.victim.label}: shared {SHARES[plan.share]}"
+            )
+        elif req.one_model:
+            res.explanation.append(
+                f"every shot at one {first.victim.label}: the wounds add up against its "
+                f"{count(left[0], 'wound')} left"
+            )
     if area:
         res.inputs.update(under=len(names), partly=req.partly, placed=req.placed)
         if req.closed_room:

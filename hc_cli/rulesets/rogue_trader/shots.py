@@ -166,15 +166,12 @@ def drive(steps: ShotSteps, dice: DiceSource, as_phase: bool = False) -> Resolut
         return done.value
 
 
-def fire_volley(
-    specs: list[ShotSpec], dice: DiceSource, one_model: bool = False
-) -> list[Resolution]:
+def fire_volley(specs: list[ShotSpec], dice: DiceSource) -> list[Resolution]:
     """Shots fired together, rolled as the table rolls them: every shot's to-hit die, then
     the to-wound dice of the hits, then the saves, then the damage. Each shot is still decided
     by `shot_steps`; only the order of the dice is the table's. A phase whose shots each ask
     for one die rolls them all at once; a damage of several dice (2d6) is one roll a wound, in
-    the order of the wounded models. With `one_model`, every shot strikes the same model, so
-    the wounds add up against its wounds left."""
+    the order of the wounded models."""
     steps = [shot_steps(spec) for spec in specs]
     pending: dict[int, Request] = {}
     shots: list[Resolution | None] = [None] * len(specs)
@@ -200,31 +197,80 @@ def fire_volley(
             except StopIteration as done:
                 shots[i] = done.value
                 del pending[i]
-    finished = [s for s in shots if s is not None]
-    if one_model:
-        _add_up(finished, specs[0].victim.wounds_left)
-    return finished
+    return [s for s in shots if s is not None]
 
 
-def _add_up(shots: list[Resolution], wounds_left: int) -> None:
-    """The wounds of a volley at one model, in shot order, against its wounds left."""
-    left = wounds_left
-    for shot in shots:
+def share_out(
+    shots: list[Resolution], specs: list[ShotSpec], left: tuple[int, ...], share: str, say: bool
+) -> None:
+    """A volley at a unit: the model each shot strikes, by the reading volley-shares, and
+    what its wounds do there, in the order fired: a model's wounds add up, and wounds past
+    the last it has are lost. `spread`: shot i is aimed at model i (round again past the
+    last); `next-standing`: at the first model still standing. The dice are the same either
+    way: only who takes the wounds differs. `say`: name the model (the player's --models)."""
+    remaining = list(left)
+    current = 0
+    for i, (shot, spec) in enumerate(zip(shots, specs, strict=True)):
+        if shot.fields.get("victim") != spec.victim.label:
+            continue  # the mount, or the friend: a model of its own
+        if share == "spread":
+            model: int | None = i % len(remaining)
+        else:
+            while current < len(remaining) and remaining[current] <= 0:
+                current += 1
+            model = current if current < len(remaining) else None
+        if model is not None:
+            shot.fields["model"] = model + 1
         wounds = shot.fields.get("wounds", 0)
         if not wounds:
             continue
-        if left <= 0:
+        where = f" on model {model + 1}" if say and model is not None else ""
+        if model is None or remaining[model] <= 0:
             shot.outcome = "wounded"
-            shot.explanation[-1] = f"{count(wounds, 'wound')}, but the model is already a casualty"
-        elif wounds >= left:
+            shot.fields["lost"] = True
+            whom = "every model" if model is None else f"model {model + 1}" if say else "the model"
+            shot.explanation[-1] = f"{count(wounds, 'wound')}, but {whom} is already a casualty"
+        elif wounds >= remaining[model]:
             shot.outcome = "casualty"
             shot.explanation[-1] = (
-                f"{count(wounds, 'wound')} of {left} left: a casualty, remove the model"
+                f"{count(wounds, 'wound')} of {remaining[model]} left{where}: a casualty, "
+                "remove the model"
             )
+            remaining[model] = 0
         else:
             shot.outcome = "wounded"
-            shot.explanation[-1] = f"{count(wounds, 'wound')}: {left - wounds} left"
-        left -= wounds
+            remaining[model] -= wounds
+            shot.explanation[-1] = f"{count(wounds, 'wound')}{where}: {remaining[model]} left"
+
+
+def struck(shots: list[Resolution], specs: list[ShotSpec], left: list[int]) -> list[dict]:
+    """What the shots did to each model fired at (its number in the order fired at, from 1):
+    the wounds it took (no more than it had left) and whether it is a casualty; a mount or a
+    friend struck instead, by its label. What a game keeps of a fire, and no more."""
+    remaining = dict(enumerate(left, 1))
+    taken: dict[int | str, int] = {}
+    others: dict[str, bool] = {}
+    for shot, spec in zip(shots, specs, strict=False):
+        wounds = shot.fields.get("wounds", 0)
+        if not wounds:
+            continue
+        if shot.fields.get("victim") != spec.victim.label:
+            label = str(shot.fields.get("victim"))
+            taken[label] = taken.get(label, 0) + wounds
+            others[label] = others.get(label, False) or shot.outcome == "casualty"
+            continue
+        model = shot.fields.get("model", 1)
+        dealt = min(wounds, remaining[model])
+        if dealt:
+            remaining[model] -= dealt
+            taken[model] = taken.get(model, 0) + dealt
+    out = []
+    for key, wounds in taken.items():
+        if isinstance(key, str):
+            out.append({"other": key, "wounds": wounds, "casualty": others[key]})
+        else:
+            out.append({"model": key, "wounds": wounds, "casualty": remaining[key] <= 0})
+    return out
 
 
 def _finish(shot: Resolution, outcome: str, victim: Victim, wounds: int) -> Resolution:
@@ -250,21 +296,35 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
                 "place the marker there, then resolve the models under it: "
                 "hc fire ... --placed --target ... (no deviation roll)"
             )
+            res.fields["struck"] = []
             return res
+    specs = plan.specs
     if plan.mode == "following":
-        shots = _following_fire(plan.specs, dice, res)
+        shots, specs, left = _following_fire(plan.specs, dice, res)
     elif plan.mode == "single":  # a volley of one: the same dice, without a volley's machinery
-        shots = [drive(shot_steps(plan.specs[0]), dice, as_phase=True)]
+        shots = [drive(shot_steps(specs[0]), dice, as_phase=True)]
+        left = [specs[0].victim.wounds_left]
     else:
-        shots = fire_volley(plan.specs, dice, plan.one_model)
+        shots = fire_volley(specs, dice)
+        if plan.mode == "unit":
+            share_out(shots, specs, plan.left, plan.share, plan.numbered)
+            left = list(plan.left)
+        else:  # the models under an area marker, one shot each
+            for n, shot in enumerate(shots, 1):
+                shot.fields["model"] = n
+            left = [spec.victim.wounds_left for spec in specs]
     if plan.mode == "single":
         res.absorb(shots[0])
+        res.fields["struck"] = struck(shots, specs, left)
         return res
     res.shots = shots
     res.summary = _summary(
-        [s.outcome or "" for s in shots], sum(s.fields.get("wounds", 0) for s in shots)
+        [s.outcome or "" for s in shots],
+        sum(s.fields.get("wounds", 0) for s in shots),
+        sum(bool(s.fields.get("lost")) for s in shots),
     )
     res.outcome = _worst(shots)
+    res.fields["struck"] = struck(shots, specs, left)
     if plan.mode == "following":
         res.summary["targets_reached"] = len(shots)
     else:
@@ -272,11 +332,17 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
     return res
 
 
-def _following_fire(specs: list[ShotSpec], dice: DiceSource, res: Resolution) -> list[Resolution]:
+def _following_fire(
+    specs: list[ShotSpec], dice: DiceSource, res: Resolution
+) -> tuple[list[Resolution], list[ShotSpec], list[int]]:
     """Following fire, shot by shot: each goes on only after wound damage; a model shot at
     again (its --target repeated) keeps the wounds it took, and a model already removed is
-    passed over for the next listed model still on the table."""
+    passed over for the next listed model still on the table. The shots, the specs they were
+    fired by, and the wounds each listed model had left (by its number, first listed first)."""
+    models = list(dict.fromkeys(spec.model for spec in specs))
+    left = [next(s.victim.wounds_left for s in specs if s.model == m) for m in models]
     shots: list[Resolution] = []
+    fired: list[ShotSpec] = []
     taken: dict[str, int] = {}
     for spec in specs:
         before = taken.get(spec.model, 0)
@@ -289,11 +355,13 @@ def _following_fire(specs: list[ShotSpec], dice: DiceSource, res: Resolution) ->
         shot = drive(shot_steps(spec, spec.victim.wounds_left - before), dice)
         if shot.fields.get("victim") == spec.victim.label:
             taken[spec.model] = before + shot.fields.get("wounds", 0)
+        shot.fields["model"] = models.index(spec.model) + 1
         shots.append(shot)
+        fired.append(spec)
         if shot.outcome not in WOUND_DAMAGE:
             res.explanation.append(f"following fire stops at {spec.label}: {shot.outcome}")
             break
-    return shots
+    return shots, fired, left
 
 
 SEVERITY = ("miss", "no-wound", "saved", "wounded", "casualty")
@@ -337,12 +405,15 @@ def _phase_rank(purpose: str) -> int:
     return PHASES.index("who is hit")
 
 
-def _summary(outcomes: list[str], wounds: int) -> dict:
+def _summary(outcomes: list[str], wounds: int, lost: int = 0) -> dict:
     counts = {o: outcomes.count(o) for o in OUTCOMES}
-    return {
+    summary = {
         "shots": len(outcomes),
         "hits": len(outcomes) - counts["miss"],
         "wounds": wounds,
         "saved": counts["saved"],
         "casualties": counts["casualty"],
     }
+    if lost:  # wound damage at a model an earlier shot of the volley removed
+        summary["lost"] = lost
+    return summary

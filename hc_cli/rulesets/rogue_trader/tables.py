@@ -116,6 +116,9 @@ READINGS = (
     "deviation-direction",
     "mounted-weapon-exemption",
     "partly-under-marker",
+    "volley-shares",
+    "rally-test",
+    "reserve-move",
 )
 
 

@@ -1,0 +1,244 @@
+"""A Rogue Trader fire filled in from the game (seed 003): which models fire (a model shoots
+once a turn; the wounded first, their shots at -1), which models of which units they fire at
+and in what order (the wounded first), what the game knows of the target (how far it moved in
+its last turn, whether it hides) and of the friend a shot into hand to hand may hit. What the
+fill puts in `meta` is how the fold finds the game's models again in the result's `struck`.
+Pure."""
+
+from __future__ import annotations
+
+from hc_cli.errors import HcError
+from hc_cli.game_rules import Fill, enemy_check, known_unit, possessive
+from hc_cli.words import count
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def living(unit: dict) -> list[int]:
+    return [i for i, taken in enumerate(unit["taken"]) if taken < unit["w"]]
+
+
+def model_label(name: str, unit: dict, model: int) -> str:
+    return f"{name}:{model + 1}" if len(unit["taken"]) > 1 else name
+
+
+def fired_models(unit: dict) -> list[int]:
+    """The models that have fired this turn (a game file before models kept a yes or no)."""
+    fired = unit["fired"]
+    if isinstance(fired, bool):
+        return living(unit) if fired else []
+    return fired
+
+
+def unit_and_model(state: dict, word: str, role: str) -> tuple[str, int | None]:
+    """`boyz` or `boyz:3` (its third model, as the roster counts them): the unit, the model."""
+    name, _, number = word.partition(":")
+    unit = known_unit(state, name, role)
+    if not number:
+        return name, None
+    if not number.isdigit() or not 1 <= int(number) <= len(unit["taken"]):
+        raise HcError(
+            f"{word}: {name} has models 1..{len(unit['taken'])}", f"give {name}:N, or {name}"
+        )
+    model = int(number) - 1
+    if model not in living(unit):
+        raise HcError(f"{word} is removed: it acts and is shot no more", f"give {name}")
+    return name, model
+
+
+def _order(unit: dict) -> list[int]:
+    """A unit's models still standing, in the order a volley strikes them: the wounded first
+    (the most wounded first), then the rest, each in the roster's order."""
+    return sorted(living(unit), key=lambda i: -unit["taken"][i])
+
+
+def _trimmed(taken: list[int]) -> list[int]:
+    """--wounded as few as it can be: the trailing unwounded models need not be named."""
+    while taken and not taken[-1]:
+        taken = taken[:-1]
+    return taken
+
+
+def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:  # type: ignore[no-untyped-def]
+    if not at:
+        raise HcError(f"hc fire {name} needs its target", f"hc fire {name} --at UNIT")
+    notes: list[str] = []
+    if "firer" not in flags and "bs" not in flags:
+        flags["firer"] = me["profile"]
+        notes.append(f"firer {me['profile']}")
+    if "weapon" not in flags and "strength" not in flags:
+        if me["weapon"] is None:
+            raise HcError(f"{name} carries no weapon in the roster", "give --weapon NAME")
+        flags["weapon"] = me["weapon"]
+        notes.append(f"weapon {me['weapon']}")
+    if flags.get("mount"):
+        raise HcError(
+            "the roster keeps no mounts: a game cannot keep what a shot does to one",
+            "fire at the mount as a unit of its own, or outside the game: --game none",
+        )
+    weapon = tables.weapons.get(str(flags.get("weapon", "")).lower())
+    area = flags.get("radius") is not None or (weapon is not None and weapon.area)
+    firers = _firers(name, model, me, area, flags, notes)
+    if refusal is None and me["charged"]:
+        refusal = (
+            f"{name} charged into hand-to-hand combat this turn: troops who have entered "
+            "hand-to-hand combat may not fire during the shooting part (seed 003)"
+        )
+    if refusal is None and not firers:
+        refusal = (
+            f"{name}:{model + 1} has fired this turn" if model is not None
+            else f"every model of {name} has fired this turn"
+        )  # fmt: skip
+    firers = firers or ([model] if model is not None else living(me))
+    meta: dict[str, Any] = {"firers": firers}
+    if me["moved"] and "moved" not in flags:
+        flags["moved"] = True
+        notes.append("moved this turn")
+    wounded = sum(1 for i in firers if me["taken"][i])
+    if wounded and "firer_wounded" not in flags and "firers_wounded" not in flags:
+        if wounded == len(firers):
+            flags["firer_wounded"] = True
+            notes.append("the firer is wounded" if wounded == 1 else "the firers are wounded")
+        else:
+            flags["firers_wounded"] = wounded
+            notes.append(f"{count(wounded, 'firer')} wounded (-1 on their shots)")
+    targets = [unit_and_model(state, word, "--at") for word in at]
+    for target, _ in targets:
+        enemy_check(state, name, target)
+        if not living(state["units"][target]):
+            raise HcError(f"every model of {target} is removed", "choose another target")
+    _fill_targets(state, targets, area, flags, meta, notes)
+    _fill_friend(state, name, flags, meta, notes)
+    first = state["units"][targets[0][0]]
+    if first.get("inches", 0) and "target_moved" not in flags and first["side"] != me["side"]:
+        flags["target_moved"] = first["inches"]
+        notes.append(f'{targets[0][0]} moved {first["inches"]:g}" in its last turn')
+    if refusal is None:
+        refusal = _hidden_refusal(state, name, me, targets, area, flags, notes)
+    return Fill(flags, meta=meta, refusal=refusal, notes=notes)
+
+
+def _firers(name, model, me, area, flags, notes) -> list[int]:  # type: ignore[no-untyped-def]
+    """The models that fire: the one named, or those of the unit not yet fired this turn,
+    the wounded first (their shots are the first, at -1); an area weapon fires one."""
+    fired = set(fired_models(me))
+    marker = me.get("marker") or []
+    if flags.get("placed") and marker and model in (None, *marker):
+        notes.append("the deviated marker, placed where it landed: the same shot")
+        return list(marker)
+    if model is not None:
+        return [] if model in fired else [model]
+    ready = [i for i in living(me) if i not in fired]
+    ready.sort(key=lambda i: not me["taken"][i])
+    if area and len(ready) > 1:
+        notes.append(
+            f"an area weapon: one marker a model; {model_label(name, me, ready[0])} fires "
+            f"(hc fire {name} again for the next)"
+        )
+        ready = ready[:1]
+    if "shots" not in flags and len(ready) > 1:
+        flags["shots"] = len(ready)
+        notes.append(f"{len(ready)} shots (a model each)")
+    elif flags.get("shots", 1) > max(len(ready), 1):
+        raise HcError(
+            f"--shots {flags['shots']}: {name} has {len(ready)} models left to fire",
+            f"give --shots 1..{max(len(ready), 1)}",
+        )
+    return ready[: flags.get("shots", 1)] if ready else []
+
+
+def _fill_targets(state, targets, area, flags, meta, notes) -> None:  # type: ignore[no-untyped-def]
+    """The models fired at, as the resolver takes them, and which model of the game each
+    is (`meta["models"]`, in the resolver's order)."""
+    units = state["units"]
+    if len(targets) > 1:  # following fire, or the models under an area marker: each named
+        resolved: list[tuple[str, int]] = []
+        for target, model in targets:
+            if model is None:  # the unit alone: its next model not named yet
+                order = _order(units[target])
+                model = next((m for m in order if (target, m) not in resolved), order[0])
+            resolved.append((target, model))
+        chosen = list(dict.fromkeys(resolved))
+        named = [f"{units[t]['profile']}:{t}-{m + 1}" for t, m in resolved]
+        flags.setdefault("target", named)
+        meta["models"] = [list(c) for c in chosen]
+        taken = [units[t]["taken"][m] for t, m in chosen]
+        if any(taken) and "wounded" not in flags:
+            flags["wounded"] = _trimmed(taken)
+        notes.append("target " + ", ".join(named))
+        return
+    target, model = targets[0]
+    unit = units[target]
+    flags.setdefault("target", [unit["profile"]])
+    order = [model] if model is not None else _order(unit)
+    if area and model is None:
+        under = flags.get("under", 1) + flags.get("partly", 0)
+        if under > len(order):
+            raise HcError(
+                f"{under} models under the marker: {target} has {len(order)} left",
+                f"give --under up to {len(order)}",
+            )
+        order = order[:under]
+        taken = [unit["taken"][m] for m in order]
+        if any(taken) and "wounded" not in flags:
+            flags["wounded"] = _trimmed(taken)
+        flags.setdefault("shots", 1)
+    elif len(order) == 1:  # one model: all the shots at it, its wounds adding up
+        if flags.get("shots", 1) > 1:
+            flags["one_model"] = True
+        wounds = unit["taken"][order[0]]
+        if wounds and "wounds_taken" not in flags and "wounds_left" not in flags:
+            flags["wounds_taken"] = wounds
+            notes.append(f"{count(wounds, 'wound')} taken already")
+    elif "models" not in flags:
+        flags["models"] = len(order)
+        taken = [unit["taken"][m] for m in order]
+        if any(taken) and "wounded" not in flags:
+            flags["wounded"] = _trimmed(taken)
+        notes.append(
+            f"{count(len(order), 'model')} of {target}"
+            + (f", {count(len(_trimmed(taken)), 'wounded')} first" if any(taken) else "")
+        )
+    meta["models"] = [[target, m] for m in order]
+    notes.append(f"target {', '.join(flags['target'])}")
+
+
+def _fill_friend(state, name, flags, meta, notes) -> None:  # type: ignore[no-untyped-def]
+    """Firing into hand to hand: the friend a D6 may hit is a unit of the firer's side."""
+    friend = flags.get("friend")
+    if not friend:
+        return
+    units = state["units"]
+    mine = [n for n, u in units.items() if u["side"] == units[name]["side"] and living(u)]
+    if friend not in mine:
+        raise HcError(
+            f"in a game, --friend names the unit of {possessive(units[name]['side'])} in the "
+            f"fight, not '{friend}'",
+            "give --friend " + (mine[0] if mine else "UNIT"),
+        )
+    model = _order(units[friend])[0]
+    flags["friend"] = units[friend]["profile"]
+    meta["friend"] = [friend, model]
+    notes.append(f"friend {model_label(friend, units[friend], model)} ({flags['friend']})")
+
+
+def _hidden_refusal(state, name, me, targets, area, flags, notes) -> str | None:  # type: ignore[no-untyped-def]
+    for target, _ in targets:
+        if not state["units"][target].get("hidden"):
+            continue
+        if area:
+            notes.append(f"{target} hides: an area weapon may aim at the cover it hides in")
+            continue
+        spots = me.get("i")
+        distance = flags.get("range")
+        if spots is not None and distance is not None and distance <= spots:
+            notes.append(f"{target} hides, but within {name}'s Initiative ({spots}\"): spotted")
+            continue
+        return (
+            f"{target} is hiding: it cannot be targeted (seed 003); a firer within its "
+            f'Initiative in inches spots it ({name}: I {spots}, {spots}")'
+            ", or an area weapon may aim at its cover"
+        )
+    return None

@@ -1,0 +1,92 @@
+"""Rogue Trader's turn beyond shooting (seed 003): a model declared hiding, and the rally of
+routing troops in the rallying phase. Pure."""
+
+from __future__ import annotations
+
+from hc_cli import readings
+from hc_cli.dice import DiceSource
+from hc_cli.errors import HcError
+from hc_cli.model import Odds, Resolution
+from hc_cli.record import record
+from hc_cli.rulesets.rogue_trader.shooting import characteristic
+from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
+
+HIDING = (
+    "hiding behind cover: it cannot be targeted upon during the enemy's following turn",
+    "firing gives its position away; it cannot go into or stay in hiding in a turn it fires",
+    "it cannot go into hiding during or after a reserve move, nor make one while hiding",
+    'enemies spot it within their Initiative in inches (humans, I 3: 3"), and may fire at it '
+    "then; an area weapon may always aim at the cover it hides in",
+)
+
+
+@record(frozen=True)
+class HideRequest:
+    pass
+
+
+def resolve_hide(t: RogueTraderTables, req: HideRequest, dice: DiceSource) -> Resolution:
+    res = Resolution("hide", RULESET, {})
+    res.outcome = "hidden"
+    res.headline = "hidden: it cannot be targeted in the enemy's following turn"
+    res.explanation.extend(HIDING)
+    return res
+
+
+def hide_odds(t: RogueTraderTables, req: HideRequest) -> Resolution:
+    raise HcError("hiding rolls no dice: there are no odds to give", "leave out --odds")
+
+
+@record(frozen=True)
+class RallyRequest:
+    profile: str | None = None
+    ld: int | None = None
+
+
+def plan_rally(t: RogueTraderTables, req: RallyRequest) -> tuple[Resolution, int, str]:
+    res = Resolution("rally", RULESET, {"profile": req.profile, "ld": req.ld})
+    test = readings.choose(t.merged, "rally-test", res)
+    name = "cl" if test == "cool" else "ld"
+    value = characteristic(t, req.ld, req.profile, name, res)
+    if value is None:
+        raise HcError(
+            "no routing troops given", "give --profile PROFILE (e.g. --profile ork) or --ld N"
+        )
+    res.fields.update(needed=value)
+    return res, int(value), name.capitalize()
+
+
+def rally_roll(res: Resolution, needed: int, name: str, dice: DiceSource) -> Resolution:
+    """2D6 rolled together: equal to or under the characteristic rallies the troops."""
+    rolls = dice.batch("rally", [(6, "rally"), (6, "rally")])
+    res.rolls.extend(rolls)
+    total = sum(r.value for r in rolls)
+    res.fields["total"] = total
+    res.outcome = "rallied" if total <= needed else "routing"
+    res.headline = f"{res.outcome}: 2D6 {total}, needs {needed} or less"
+    res.explanation.append(
+        f"2D6 {rolls[0].value} + {rolls[1].value} = {total}: "
+        + (
+            f"{total} <= {name} {needed}, rallied"
+            if total <= needed
+            else f"over {name} {needed}: still routing"
+        )  # fmt: skip
+    )
+    return res
+
+
+def resolve_rally(t: RogueTraderTables, req: RallyRequest, dice: DiceSource) -> Resolution:
+    res, needed, name = plan_rally(t, req)
+    return rally_roll(res, needed, name, dice)
+
+
+def rally_odds(t: RogueTraderTables, req: RallyRequest) -> Resolution:
+    from hc_cli.odds import enumerate_outcomes
+
+    res, needed, name = plan_rally(t, req)
+    outcomes = enumerate_outcomes(
+        lambda d: rally_roll(Resolution("rally", RULESET, {}), needed, name, d),
+        lambda r: r.outcome,
+    )
+    res.odds = Odds({k: outcomes.get(k, 0) for k in ("rallied", "routing")})
+    return res
