@@ -13,6 +13,7 @@ import itertools
 import json
 import os
 from fractions import Fraction
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
