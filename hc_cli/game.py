@@ -173,9 +173,10 @@ def _identity(path: str, fd: int | None) -> tuple:
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def open_game(path: str, fd: int | None = None) -> Game:
+def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
     """The game at `path` (read through `fd` when the caller holds its lock), its chain
-    checked whole and its state from the snapshot or the fold."""
+    checked whole and its state from the snapshot or the fold. `fresh`: read the file again
+    even if this process read it as it looks now (a batch of actions does not)."""
     from hc_cli.log import log_key
 
     real = os.path.realpath(path)
@@ -184,7 +185,8 @@ def open_game(path: str, fd: int | None = None) -> Game:
     except OSError:
         identity = ()
     known = _OPENED.get(real)
-    if known is not None and identity and known[0] == identity:
+    if known is not None and identity and known[0] == identity and not fresh:
+        _tell_torn(path, known[1].chain)
         return known[1]
     data = read_game(path, fd)
     try:
@@ -193,11 +195,7 @@ def open_game(path: str, fd: int | None = None) -> Game:
     except OSError:
         identity = ()
     chain = read_chain(data, path, log_key())
-    notice = torn_notice(path, chain)
-    if notice is not None:
-        import sys
-
-        sys.stderr.write(f"hc: {notice}\n")
+    _tell_torn(path, chain)
     if identity and identity[2] != len(data):
         identity = ()
     folded, current = _from_snapshot(chain, path)
@@ -209,6 +207,15 @@ def open_game(path: str, fd: int | None = None) -> Game:
     if identity:
         _OPENED[real] = (identity, game)
     return game
+
+
+def _tell_torn(path: str, chain: Chain) -> None:
+    """A torn last line, said on stderr each time the game is read."""
+    notice = torn_notice(path, chain)
+    if notice is not None:
+        import sys
+
+        sys.stderr.write(f"hc: {notice}\n")
 
 
 class Locked:

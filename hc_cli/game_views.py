@@ -31,7 +31,7 @@ def status(game_path: str) -> dict[str, Any]:
     from hc_cli.log import receipt
     from hc_cli.roster import game_rules
 
-    game = open_game(game_path)  # the chain checked whole, line by line, every time
+    game = open_game(game_path, fresh=True)  # the chain checked whole, line by line
     folded, seq, digest = game.folded, game.seq, game.chain.digests[-1]
     rules = game_rules(folded.ruleset)
     state = folded.state

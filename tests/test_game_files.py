@@ -1,0 +1,78 @@
+"""The game file a group can trust (issue 24): `hc status` checks the very chain it answers for,
+a torn last line is said every time, `hc game rules` prints each rule set's sequence, and
+`hc history` files each entry under the part of the game it was taken in."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def karsk(hc, tmp_path):
+    """A High Crusade game two entries long (the roster, the Initiative of move 1)."""
+    path = tmp_path / "karsk.hcg"
+    roster = str(ROOT / "examples" / "high-crusade-roster.yaml")
+    assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
+    env = {"HC_GAME": str(path)}
+    assert hc("initiative", "--dice", "3,6", env=env).exit_code == 0
+    return path, env
+
+
+def test_status_checks_the_chain_even_when_size_and_time_are_put_back(hc, karsk):
+    path, env = karsk
+    assert hc("status", env=env).exit_code == 0  # a snapshot of the game is cached now
+    data = path.read_bytes()
+    stat = os.stat(path)
+    edited = data.replace(b"Ambush at Karsk", b"Ambush at Karsq", 1)  # the roster, line 1
+    assert edited != data and len(edited) == len(data)
+    path.write_bytes(edited)
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    message = hc.error("status", env=env)
+    assert "damaged at line" in message
+
+
+def test_a_torn_last_line_is_said_every_time(hc, karsk):
+    path, env = karsk
+    with open(path, "ab") as f:
+        f.write(b'{"seq":3,"prev":"ab')
+    for _ in range(2):
+        result = hc("status", env=env)
+        assert result.exit_code == 0
+        assert "line 3" in result.stderr and "cut short" in result.stderr
+    assert "cut short" in hc("history", env=env).stderr
+
+
+@pytest.mark.parametrize("ruleset", ["high-crusade", "rogue-trader", "t2k"])
+def test_game_rules_prints_the_sequence_of_each_rule_set(hc, ruleset):
+    result = hc("game", "rules", "--ruleset", ruleset, "--json")
+    assert result.exit_code == 0, result.output
+    view = json.loads(result.stdout)
+    assert view["ruleset"] == ruleset and view["sequence"]
+    for step in view["sequence"]:
+        assert step["who"] and step["does"] and step["source"]
+    text = hc("game", "rules", "--ruleset", ruleset)
+    assert text.exit_code == 0
+    assert all(len(line) <= 80 for line in text.stdout.splitlines())
+
+
+def test_game_rules_of_a_game_names_the_readings_it_plays_by(hc, karsk):
+    _, env = karsk
+    view = json.loads(hc("game", "rules", "--json", env=env).stdout)
+    assert view["game"] and view["ruleset"] == "high-crusade"
+
+
+def test_rogue_trader_sequence_is_the_seeds_six_parts(hc):
+    view = json.loads(hc("game", "rules", "--ruleset", "rogue-trader", "--json").stdout)
+    # seed 003: 1 Movement, 2 Shooting, 3 Hand-To-Hand Combat, 4 Reserves, 5 Psionics,
+    # 6 Rallying
+    assert [s["step"] for s in view["sequence"]] == ["1", "2", "3", "4", "5", "6"]
+    assert view["sequence"][2]["who"] == "both sides"
+    assert [s["commands"] for s in view["sequence"]] == [
+        ["move"], ["fire"], [], ["move --reserve"], [], ["rally"]
+    ]  # fmt: skip
