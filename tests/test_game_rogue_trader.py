@@ -168,7 +168,7 @@ def test_a_wounded_model_fires_at_minus_one_and_a_model_fires_alone(play):
 def test_a_charge_makes_a_fast_moving_target_next_turn(play):
     _orks_turn(play)
     moved = play.json("move", "carnosaur", "--charge")
-    assert moved["moved"] == 14  # M 7, doubled for the charge
+    assert moved["move"] == 14  # M 7, doubled for the charge: all of it, unless --distance
     play.json("game", "next")
     # Lascannon at the carnosaur: 7 - 4 = 3; +1 large target, -1 for the full 10" of its 14".
     shot = play.json("fire", "lascannon-team", "--at", "carnosaur", "--range", "20", "--dice", "2")

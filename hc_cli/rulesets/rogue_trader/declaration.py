@@ -18,6 +18,7 @@ DECLARATION = RuleSet(
             "distance",
             "rolled_distance",
             "move",
+            "moved",
             "open_ground",
             "difficult_ground",
             "very_difficult_ground",

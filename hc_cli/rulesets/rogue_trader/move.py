@@ -141,7 +141,6 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
         f'difficult, or {res.fields["very_difficult_ground"]:g}" of very difficult ground '
         '(fractions rounded up to the next 1/2")'
     )
-    moved = allowance if req.distance is None else req.distance
     if req.distance is not None:
         if req.distance < 0 or req.distance > allowance:
             raise HcError(
@@ -150,7 +149,7 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
             )
         res.explanation.append(f'moved {req.distance:g}" of the {allowance:g}" it may')
         res.headline = f'moves {req.distance:g}" (of up to {allowance:g}")'
-    res.fields["moved"] = moved
+        res.fields["moved"] = req.distance  # what the game counts: a fast moving target
     if req.reserve:
         res.explanation.append(
             "a reserve move (phase 4): uncommitted troops only; a model in hiding may not make "
