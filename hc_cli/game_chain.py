@@ -64,16 +64,23 @@ def read_chain(data: bytes, path: str, key: bytes | None) -> Chain:
     """Every entry's line of a game file, the chain checked whole: each entry numbered one
     after the last and naming the hash of the line before it. A line cut short at the end
     (a writer stopped mid-line) is left out, as the log's next append removes it."""
-    from hc_cli.log import chain_hash
+    from hc_cli.log import chain_hash, whole_entry
 
     lines, numbers, digests = [], [], []
     prev: str | None = None
     keyed = False
     end = data.rfind(b"\n") + 1
+    torn = None
+    if data[end:].strip():
+        if whole_entry(data[end:]):  # a whole entry that lacks only its end of line: kept
+            end = len(data)
+        else:
+            torn = (data.count(b"\n", 0, end) + 1, len(data) - end)
     start = 0
     number = 0
     while start < end:
-        stop = data.index(b"\n", start)
+        stop = data.find(b"\n", start)
+        stop = end if stop < 0 else stop
         line = data[start:stop]
         start = stop + 1
         number += 1
@@ -115,9 +122,6 @@ def read_chain(data: bytes, path: str, key: bytes | None) -> Chain:
         digests.append(prev)
     if not lines:
         raise HcError(f"{path} holds no game", f"start one: hc game new {path} --roster ROSTER")
-    torn = None
-    if data[end:].strip():
-        torn = (data.count(b"\n", 0, end) + 1, len(data) - end)
     return Chain(lines, numbers, digests, end, keyed, torn)
 
 

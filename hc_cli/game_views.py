@@ -91,14 +91,15 @@ def export(game_path: str) -> str:
     entries = dict(entries_of(chain, 0, game_path))
     name = os.path.basename(game_path)
     roster = _roster_yaml(folded)
+    # Every word from the file is quoted for the shell: a name, a title or a value can hold
+    # anything (a newline, a quote, a "ROSTER" line), and none of it may run as a command.
     lines = [
         "#!/bin/sh",
-        f"# {name} as the command lines that play it again: run this in an empty folder.",
         "set -e",
+        f"# {printable(name)} as the command lines that play it again: run this in an empty "
+        "folder.",
         f"export HC_GAME={shlex.quote(name)}",
-        "cat > roster.yaml <<'ROSTER'",
-        roster.rstrip("\n"),
-        "ROSTER",
+        f"printf '%s\\n' {shlex.quote(roster.rstrip(chr(10)))} > roster.yaml",
         'hc game new "$HC_GAME" --roster roster.yaml',
     ]
     effective = set(folded.effective)
@@ -112,6 +113,12 @@ def export(game_path: str) -> str:
         elif event is None and seq in effective:
             lines.append(_command_line(entry))
     return "\n".join(lines) + "\n"
+
+
+def printable(text: str) -> str:
+    """Text from a file as one line a terminal or a shell comment shows as it is: every control
+    character (a newline, an escape sequence, NUL) written as its escape."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
 def _roster_yaml(folded: Folded) -> str:

@@ -169,9 +169,39 @@ def append_many(path: str, entries: list[dict[str, Any]], key: bytes | None = No
     fd = open_log(path)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)  # one writer at a time: the chain stays whole
+        if _is_game(os.pread(fd, 4096, 0)):
+            raise _game_file(path)
         return write_entries(fd, path, entries, key)[0]
     finally:
         os.close(fd)
+
+
+def _is_game(head: bytes) -> bool:
+    """Whether a file's first bytes are a game's roster entry (hc game new)."""
+    first = head.partition(b"\n")[0]
+    return b'"command":"game"' in first and b'"event":"new"' in first
+
+
+def _game_file(path: str) -> HcError:
+    from hc_cli.files import shown_path
+
+    return HcError(
+        f"--log {shown_path(path)} is a game file: an entry logged into it would break the game",
+        f"act in the game with --game {shown_path(path)}, or give --log another file",
+    )
+
+
+def refuse_game_file(path: str) -> None:
+    """--log naming a game file is refused before anything is resolved."""
+    if not os.path.isfile(path):  # a FIFO is never opened here: it would wait for a writer
+        return
+    try:
+        with open(path, "rb", buffering=0) as f:
+            head = f.read(4096)
+    except OSError:
+        return  # not there yet, or not readable: the append says what is wrong
+    if _is_game(head):
+        raise _game_file(path)
 
 
 def open_log(path: str, what: str = "--log") -> int:
@@ -259,14 +289,36 @@ def write_entries(
 def _whole_lines(fd: int, size: int) -> int:
     """The size of the log's whole lines: a partial last line (its writer was stopped mid-
     write) is cut off, so the next entry starts a line of its own and chains onto the last
-    whole one."""
+    whole one; a whole entry that only lacks its end of line (an editor's save) is kept, and
+    ended. Either is said on stderr."""
     if not size or os.pread(fd, 1, size - 1) == b"\n":
         return size
     start = max(0, size - MAX_LINE - 1)
     block = os.pread(fd, size - start, start)
     end = start + block.rfind(b"\n") + 1 if b"\n" in block else start
+    import sys
+
+    if whole_entry(block[end - start :]):
+        os.write(fd, b"\n")
+        sys.stderr.write("hc: the last entry had no end of line: it is kept, and ended\n")
+        return size + 1
     os.ftruncate(fd, end)
+    sys.stderr.write(
+        f"hc: the last line ({size - end:,} bytes, no end of line) was an entry cut short: "
+        "removed before this one\n"
+    )
     return end
+
+
+def whole_entry(line: bytes) -> bool:
+    """Whether a line with no end of line is a whole entry (JSON, numbered), not a torn one."""
+    import json
+
+    try:
+        entry = json.loads(line)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(entry, dict) and isinstance(entry.get("seq"), int)
 
 
 def _last_entry(fd: int, size: int) -> tuple[int, bytes | None]:
@@ -360,13 +412,13 @@ class LogReader:
             if not raw:
                 break
             number += 1
-            if not raw.endswith(b"\n"):
-                if len(raw) <= MAX_LINE:  # the last line, cut short by a stopped writer
-                    self.truncated = bool(raw.strip())
-                    break
+            if not raw.endswith(b"\n") and len(raw) > MAX_LINE:
                 while raw and not raw.endswith(b"\n"):  # a line too long: skip the rest
                     raw = f.readline(MAX_LINE + 1)
                 raw = b"<too long>"
+            elif not raw.endswith(b"\n") and not whole_entry(raw):
+                self.truncated = bool(raw.strip())  # the last line, cut short by a stopped writer
+                break
             raw = raw.rstrip(b"\n")
             if not raw.strip():
                 continue

@@ -163,6 +163,10 @@ def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]
     session = Session()
     report = None
     try:
+        if values.get("log") is not None:
+            from hc_cli.log import refuse_game_file
+
+            refuse_game_file(values["log"])
         game = _game_of(command, ruleset, values)
         if game is not None:
             from hc_cli.game import act

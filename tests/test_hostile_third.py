@@ -1,0 +1,74 @@
+"""Hostile input, third pass (issue 25): game files no one can forge, break or turn against a
+player. Each reproduction of the issue, as a test: exit 2 (or replay's 1) with a clear message,
+and nothing lost."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HC_ROSTER = str(ROOT / "examples" / "high-crusade-roster.yaml")
+
+
+@pytest.fixture
+def karsk(hc, tmp_path):
+    """A High Crusade game: the roster, then the Initiative of move 1 (the Orcs, Player A)."""
+    path = tmp_path / "karsk.hcg"
+    assert hc("game", "new", str(path), "--roster", HC_ROSTER).exit_code == 0
+    env = {"HC_GAME": str(path)}
+    assert hc("initiative", "--dice", "3,6", env=env).exit_code == 0
+    return path, env
+
+
+def test_an_exported_game_runs_no_command_hidden_in_its_name(hc, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    name = "evil\ntouch PWNED1\n.hcg"
+    assert hc("game", "new", name, "--roster", HC_ROSTER).exit_code == 0
+    script = hc("game", "export", "--game", name).stdout
+    assert script.splitlines()[1] == "set -e"
+    (tmp_path / "play").mkdir()
+    (tmp_path / "play.sh").write_text(script)
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+    subprocess.run(["sh", str(tmp_path / "play.sh")], cwd=tmp_path / "play", env=env,
+                   capture_output=True, timeout=60)  # fmt: skip
+    assert not (tmp_path / "play" / "PWNED1").exists()
+    assert not (tmp_path / "PWNED1").exists()
+
+
+def test_log_pointed_at_a_game_file_is_refused_before_anything_is_rolled(hc, karsk):
+    path, env = karsk
+    before = path.read_bytes()
+    message = hc.error("roll", "d6", "--log", str(path))
+    assert "is a game file" in message and "--game" in message
+    assert path.read_bytes() == before
+    assert hc("status", env=env).exit_code == 0
+
+
+def test_a_whole_last_entry_without_its_end_of_line_is_kept(hc, karsk):
+    path, env = karsk
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    status = json.loads(hc("status", "--json", env=env).stdout)
+    assert status["entries"] == 2 and status["move"] == 1
+    result = hc("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1", env=env)
+    assert result.exit_code == 0
+    assert "kept, and ended" in result.stderr
+    lines = path.read_bytes().splitlines()
+    assert len(lines) == 3 and path.read_bytes().endswith(b"\n")
+    replay = hc("replay", str(path))
+    assert replay.exit_code == 0, replay.output
+
+
+def test_a_torn_last_line_is_removed_and_said(hc, karsk):
+    path, env = karsk
+    with open(path, "ab") as f:
+        f.write(b'{"seq":3,"prev":"0')
+    result = hc("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1", env=env)
+    assert result.exit_code == 0 and "cut short" in result.stderr
+    assert len(path.read_bytes().splitlines()) == 3
+    assert hc("replay", str(path)).exit_code == 0
