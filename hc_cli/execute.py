@@ -126,6 +126,9 @@ def shown(value: Any, most: int = 40) -> str:
     return text if len(text) <= most else text[: most - 3] + "..."
 
 
+TEXT_MOST = 1000  # characters: every name and value of a rule set is far shorter
+
+
 def check_values(
     options: Iterable[Any], values: dict[str, Any], spell: Callable[[str], str] = spell_option
 ) -> None:
@@ -145,6 +148,14 @@ def check_values(
                 f"{len(items)} x {spell(option.name)}: more than the {option.most} a command takes",
                 option.beyond or "split it over several commands, or use hc batch",
             )
+        if option.kind == "text":
+            for item in items:
+                if isinstance(item, str) and len(item) > TEXT_MOST:
+                    raise HcError(
+                        f"{spell(option.name)}: a value of {len(item):,} characters, more than "
+                        f"the {TEXT_MOST:,} a name or a value of a game ever needs",
+                        f"give {spell(option.name)} a shorter value",
+                    )
         if option.kind not in ("number", "whole"):
             continue
         for item in items:

@@ -209,6 +209,30 @@ def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
     return game
 
 
+class unreadable:  # noqa: N801 - used as `with unreadable(path):`, like a function
+    """A game whose entries are well chained but whose contents hc did not write (a field of
+    another kind where the rules read it): exit 2 with the file's name, never a traceback."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> bool:
+        if kind is not None and issubclass(
+            kind, (KeyError, TypeError, ValueError, AttributeError, IndexError)
+        ):
+            from hc_cli.files import shown_path
+
+            raise HcError(
+                f"the game file {shown_path(self.path)} holds what hc did not write: a field the "
+                "game reads is missing or of another kind",
+                f"hc replay {shown_path(self.path)} checks every entry",
+            ) from None
+        return False
+
+
 def _tell_torn(path: str, chain: Chain) -> None:
     """A torn last line, said on stderr each time the game is read."""
     notice = torn_notice(path, chain)
@@ -401,7 +425,8 @@ def act(
             rules_files = tuple(r["path"] for r in game.folded.rules_files if "path" in r)
         tables = session.tables(game.folded.ruleset, rules_files)
         state = game.folded.state
-        fill = rules.fill(state, call.command, unit, list(at), dict(call.flags), tables)
+        with unreadable(game_path):
+            fill = rules.fill(state, call.command, unit, list(at), dict(call.flags), tables)
         if fill.refusal and not anyway and not call.odds:
             raise HcError(
                 fill.refusal,
@@ -432,13 +457,15 @@ def act(
             **({"anyway": fill.refusal} if fill.refusal and anyway else {}),
         }
         after = copy(state)
-        changes = rules.apply(after, entry)
+        with unreadable(game_path):
+            changes = rules.apply(after, entry)
         report["changes"] = changes
         if fill.refusal and anyway:
             report["anyway"] = f"--anyway: {fill.refusal}"
         report["receipt"] = append(game, fd, entry, after)
-        report["clock"] = rules.clock(after)
-        report["due"] = rules.due(after)
+        with unreadable(game_path):
+            report["clock"] = rules.clock(after)
+            report["due"] = rules.due(after)
         res.fields["game"] = report
         return res, report, call
 

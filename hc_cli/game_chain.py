@@ -40,6 +40,7 @@ class Chain:
     size: int  # bytes of whole lines
     keyed: bool = False
     torn: tuple[int, int] | None = None  # a last line cut short: (its line number, its bytes)
+    unsigned: bool = False  # keyed, and the newest entry has no MAC of its own (an older hc)
 
 
 def _head(line: bytes) -> tuple[int, str | None, bool] | None:
@@ -64,9 +65,10 @@ def read_chain(data: bytes, path: str, key: bytes | None) -> Chain:
     """Every entry's line of a game file, the chain checked whole: each entry numbered one
     after the last and naming the hash of the line before it. A line cut short at the end
     (a writer stopped mid-line) is left out, as the log's next append removes it."""
-    from hc_cli.log import chain_hash, whole_entry
+    from hc_cli.log import chain_hash, sig_problem, whole_entry
 
     lines, numbers, digests = [], [], []
+    unsigned = False
     prev: str | None = None
     keyed = False
     end = data.rfind(b"\n") + 1
@@ -116,27 +118,40 @@ def read_chain(data: bytes, path: str, key: bytes | None) -> Chain:
                 "entry was edited, or this one forged",
             )
         keyed = mac
+        if mac:
+            assert key is not None
+            problem = sig_problem(line, key)
+            if problem and not problem.startswith("carries no"):
+                raise damaged(path, number, f"entry {seq} {problem}")
+            unsigned = problem is not None
         prev = chain_hash(line, key if mac else None)
         lines.append(line)
         numbers.append(number)
         digests.append(prev)
     if not lines:
         raise HcError(f"{path} holds no game", f"start one: hc game new {path} --roster ROSTER")
-    return Chain(lines, numbers, digests, end, keyed, torn)
+    return Chain(lines, numbers, digests, end, keyed, torn, keyed and unsigned)
 
 
 def torn_notice(path: str, chain: Chain) -> str | None:
-    """What a game file's torn last line means, said each time the game is read."""
-    if chain.torn is None:
-        return None
+    """What is to be said of a game file each time it is read: a torn last line, or a keyed
+    game's newest entry that no MAC vouches for."""
     from hc_cli.files import shown_path
 
-    line, size = chain.torn
-    return (
-        f"{shown_path(path)}: line {line} ({size:,} bytes, no end of line) is an entry cut "
-        "short, as a writer stopped mid-write leaves it: the game is played without it, and "
-        "the next entry written replaces it"
-    )
+    if chain.torn is not None:
+        line, size = chain.torn
+        return (
+            f"{shown_path(path)}: line {line} ({size:,} bytes, no end of line) is an entry cut "
+            "short, as a writer stopped mid-write leaves it: the game is played without it, "
+            "and the next entry written replaces it"
+        )
+    if chain.unsigned:
+        return (
+            f"{shown_path(path)}: the newest entry carries no MAC of its own (an older hc "
+            "wrote it): only a receipt (hc replay --head) vouches for it; the next entry "
+            "written is signed"
+        )
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -186,16 +201,63 @@ def _start(entry: dict, path: str, number: int) -> tuple[str, dict, list, dict]:
     ruleset = entry.get("ruleset")
     if not isinstance(ruleset, str):
         raise damaged(path, number, "the roster entry names no rule set")
-    if (entry.get("game") or {}).get("version", 1) > GAME_VERSION:
+    version = game.get("version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise damaged(path, number, f"the game's version {str(version)[:20]!r} is no version")
+    if version > GAME_VERSION:
         raise HcError(
-            f"the game file {path} was written by a newer hc ({entry.get('hc')})",
+            f"the game file {path} was written by a newer hc ({str(entry.get('hc'))[:20]})",
             "play it with that version of hc, or newer",
         )
-    game_rules(ruleset)
+    rules = game_rules(ruleset)
     readings = game.get("readings") or {}
     if not isinstance(readings, dict):
         raise damaged(path, number, "the roster entry's readings are not a mapping")
-    return ruleset, game["roster"], list(game.get("rules") or []), readings
+    rules_files = game.get("rules") or []
+    if not isinstance(rules_files, list) or not all(isinstance(r, dict) for r in rules_files):
+        raise damaged(path, number, "the roster entry's house rules are not a list of files")
+    problem = roster_problem(rules, game["roster"])
+    if problem:
+        raise damaged(path, number, f"the roster it starts from {problem}")
+    return ruleset, game["roster"], rules_files, readings
+
+
+def roster_problem(rules: Any, roster: dict) -> str | None:
+    """What is wrong with a game file's roster, checked as strictly as a roster file: the
+    title, the sides and the units' names (all printed at the table), and each unit's fields
+    of the kinds its rule set takes. None when it is whole."""
+    from hc_cli.roster import TITLE_MOST, side_name_problem, text_problem, unit_name_problem
+    from hc_cli.schema import Problems, check_value
+
+    title = roster.get("title", "")
+    if not isinstance(title, str) or text_problem(title, TITLE_MOST):
+        return "has a title that is no title"
+    sides = roster.get("sides")
+    least, most = rules.sides
+    if not isinstance(sides, dict) or not least <= len(sides) <= most:
+        return f"does not have {least} to {most} sides"
+    for side, units in sides.items():
+        if side_name_problem(side):
+            return f"has a side named {side!r:.40}: {side_name_problem(side)}"
+        if not isinstance(units, dict) or not units:
+            return f"has no units for side {side}"
+        for name, unit in units.items():
+            if unit_name_problem(name):
+                return f"has a unit named {name!r:.40}: {unit_name_problem(name)}"
+            if not isinstance(unit, dict):
+                return f"has a unit {name} that is no unit"
+            problems = Problems()
+            for key, spec in rules.unit_fields.items():
+                if unit.get(key) is None:
+                    if spec.required:
+                        return f"has a unit {name} without its {key}"
+                    continue
+                check_value(unit[key], spec, "", None, f"{name}.{key}", problems)
+            if problems.items:
+                return (
+                    f"has a unit {name} whose {problems.items[0].key}: {problems.items[0].problem}"
+                )
+    return None
 
 
 GAME_VERSION = 1
@@ -208,6 +270,9 @@ def take_entry(rules: Any, state: dict, entry: dict, path: str, number: int) -> 
             return rules.next(state)
         if event_of(entry) is not None:
             raise damaged(path, number, f"'{(entry.get('game') or {}).get('event')}' is no event")
+        problem = action_problem(entry)
+        if problem:
+            raise damaged(path, number, f"entry {entry.get('seq')} {problem}")
         return rules.apply(state, entry)
     except HcError as error:
         if "damaged at line" in error.message:
@@ -215,10 +280,37 @@ def take_entry(rules: Any, state: dict, entry: dict, path: str, number: int) -> 
         raise damaged(
             path, number, f"entry {entry.get('seq')} cannot be taken into the game: {error.message}"
         ) from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         raise damaged(
-            path, number, f"entry {entry.get('seq')} is not an action hc logged ({error!r:.80})"
+            path,
+            number,
+            f"entry {entry.get('seq')} is not an action hc logged: a field the game reads is "
+            "missing or of another kind",
         ) from None
+
+
+def action_problem(entry: dict) -> str | None:
+    """What is wrong with the shape of an action read from a game file: its options, its
+    result and what the game said of it (the unit, its targets, what was filled in)."""
+    game = entry.get("game")
+    if not isinstance(game, dict):
+        return "has no game part: it is no action of a game"
+    if not isinstance(entry.get("command"), str) or not isinstance(entry.get("result"), dict):
+        return "has no command or no result"
+    if not isinstance(entry.get("flags", {}), dict):
+        return "has options that are not a mapping"
+    unit = game.get("unit")
+    if unit is not None and (not isinstance(unit, str) or not unit.isprintable()):
+        return "names its unit with something that is no unit's name"
+    at = game.get("at", [])
+    if not isinstance(at, list) or not all(isinstance(a, str) and a.isprintable() for a in at):
+        return "names its targets with something that is no list of units"
+    for key in ("given", "meta"):
+        if not isinstance(game.get(key, {}), dict):
+            return f"has a '{key}' that is not a mapping"
+    if not isinstance(game.get("anyway", ""), str):
+        return "records an override that is no reason"
+    return None
 
 
 def fold(
@@ -253,7 +345,12 @@ def fold(
             )
         else:
             stack.append(entry.get("seq"))
-    state = rules.start(roster)
+    try:
+        state = rules.start(roster)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        raise damaged(
+            path, chain.numbers[0], "the roster entry is not what hc game new writes"
+        ) from None
     if rules.readings:
         state["readings"] = rules.chosen(readings)
     if each is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from hc_cli.game import open_game, read_game
+from hc_cli.game import open_game, read_game, unreadable
 from hc_cli.game_chain import (
     Chain,
     Folded,
@@ -35,19 +35,20 @@ def status(game_path: str) -> dict[str, Any]:
     folded, seq, digest = game.folded, game.seq, game.chain.digests[-1]
     rules = game_rules(folded.ruleset)
     state = folded.state
-    return {
-        "game": game_path,
-        "ruleset": folded.ruleset,
-        "title": folded.roster.get("title", ""),
-        "entries": seq,
-        "head": receipt(seq, digest),
-        "clock": rules.clock(state),
-        **rules.clock_fields(state),
-        "columns": [heading for _, heading in rules.columns()],
-        "keys": [key for key, _ in rules.columns()],
-        "sides": rules.rows(state),
-        "due": rules.due(state),
-    }
+    with unreadable(game_path):
+        return {
+            "game": game_path,
+            "ruleset": folded.ruleset,
+            "title": folded.roster.get("title", ""),
+            "entries": seq,
+            "head": receipt(seq, digest),
+            "clock": rules.clock(state),
+            **rules.clock_fields(state),
+            "columns": [heading for _, heading in rules.columns()],
+            "keys": [key for key, _ in rules.columns()],
+            "sides": rules.rows(state),
+            "due": rules.due(state),
+        }
 
 
 def history(game_path: str) -> list[dict[str, Any]]:
@@ -86,6 +87,8 @@ def export(game_path: str) -> str:
     """The command lines that play the game again, from its roster: a shell script."""
     import shlex
 
+    from hc_cli.words import printable
+
     chain = _chain(game_path)
     folded = fold(chain, game_path)
     entries = dict(entries_of(chain, 0, game_path))
@@ -113,12 +116,6 @@ def export(game_path: str) -> str:
         elif event is None and seq in effective:
             lines.append(_command_line(entry))
     return "\n".join(lines) + "\n"
-
-
-def printable(text: str) -> str:
-    """Text from a file as one line a terminal or a shell comment shows as it is: every control
-    character (a newline, an escape sequence, NUL) written as its escape."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
 def _roster_yaml(folded: Folded) -> str:

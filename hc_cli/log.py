@@ -230,22 +230,50 @@ def open_log(path: str, what: str = "--log") -> int:
 
 
 def entry_line(seq: int, prev: str | None, entry: dict[str, Any], key: bytes | None) -> bytes:
-    """An entry as its line of the log: its number and the hash of the line before first."""
+    """An entry as its line of the log: its number and the hash of the line before first; with
+    a key, its own MAC last (`"sig"`), so no line, the newest included, changes unseen."""
     import json
 
     head = {"seq": seq, "prev": prev, **({"mac": KEYED} if key is not None else {})}
     whole = {**head, **entry}
     result = whole.get("result")
-    if result.__class__ is Written:
-        if next(reversed(whole)) == "result":  # written last: its text goes in as it is
-            del whole["result"]
-            text = json.dumps(whole, separators=(",", ":"), ensure_ascii=False)
-            text = text[:-1] + ("," if whole else "") + '"result":' + result.text + "}"
-            return text.encode("utf-8", "backslashreplace")
-        whole["result"] = json.loads(result.text)
-    return json.dumps(whole, separators=(",", ":"), ensure_ascii=False).encode(
-        "utf-8", "backslashreplace"
-    )
+    if result.__class__ is Written and next(reversed(whole)) == "result":
+        del whole["result"]  # written last: its text goes in as it is
+        text = json.dumps(whole, separators=(",", ":"), ensure_ascii=False)
+        text = text[:-1] + ("," if whole else "") + '"result":' + result.text + "}"
+    else:
+        if result.__class__ is Written:
+            whole["result"] = json.loads(result.text)
+        text = json.dumps(whole, separators=(",", ":"), ensure_ascii=False)
+    line = text.encode("utf-8", "backslashreplace")
+    return line if key is None else signed(line, key)
+
+
+SIG = b',"sig":"'
+SIG_LENGTH = len(SIG) + 64 + 2  # ,"sig":"<64 hex digits>"}
+
+
+def signed(line: bytes, key: bytes) -> bytes:
+    """A keyed line with its own MAC, over everything before it, as its last field."""
+    import hashlib
+    import hmac
+
+    sig = hmac.new(key, line, hashlib.sha256).hexdigest().encode()
+    return line[:-1] + SIG + sig + b'"}'
+
+
+def sig_problem(line: bytes, key: bytes) -> str | None:
+    """Why a keyed line's own MAC does not vouch for it, or None when it does."""
+    import hashlib
+    import hmac
+
+    if len(line) < SIG_LENGTH or line[-SIG_LENGTH:][: len(SIG)] != SIG:
+        return "carries no MAC of its own (written by an older hc, or by hand)"
+    body = line[:-SIG_LENGTH] + b"}"
+    sig = line[-SIG_LENGTH + len(SIG) : -2]
+    if not hmac.compare_digest(hmac.new(key, body, hashlib.sha256).hexdigest().encode(), sig):
+        return "does not match its own MAC: it was changed without the key"
+    return None
 
 
 def write_entries(
@@ -262,6 +290,12 @@ def write_entries(
         for entry in entries:
             seq += 1
             line = entry_line(seq, prev, entry, key)
+            if len(line) > MAX_LINE:
+                raise HcError(
+                    f"this entry would be {len(line):,} bytes, more than the {MAX_LINE:,} an "
+                    "entry of a log or a game may be: nothing was written",
+                    "give shorter names and values (a title, a label), or fewer of them",
+                )
             prev = chain_hash(line, key)
             lines.append(line + b"\n")
         view = memoryview(b"".join(lines))
@@ -329,6 +363,12 @@ def _last_entry(fd: int, size: int) -> tuple[int, bytes | None]:
 
     line = _last_line(fd, size)
     if line is None:
+        if size > MAX_LINE:  # the last entry began before the window: never chain onto a piece
+            raise HcError(
+                f"the last entry is longer than {MAX_LINE:,} bytes, more than hc writes: the "
+                "file was not written by hc alone",
+                "check it with hc replay FILE; go on in a new file",
+            )
         return 0, None
     try:
         entry = json.loads(line)
@@ -343,12 +383,12 @@ def _last_entry(fd: int, size: int) -> tuple[int, bytes | None]:
 def _last_line(fd: int, size: int) -> bytes | None:
     """The last line that is not blank within the log's last MAX_LINE bytes: read from the
     end a block at a time (a batch chains every group onto it), not the whole window."""
-    start = max(0, size - MAX_LINE)
-    low, step = size, 1 << 16
+    start = max(0, size - MAX_LINE - 2)  # an entry of MAX_LINE bytes, its end of line and
+    low, step = size, 1 << 16  # the one before it
     while low > start:
         low = max(start, low - step)
         lines = os.pread(fd, size - low, low).split(b"\n")
-        whole = lines if low == start else lines[1:]  # the first may have begun earlier
+        whole = lines if low == 0 else lines[1:]  # the first may have begun earlier
         for line in reversed(whole):
             if line.strip():
                 return line
@@ -382,6 +422,7 @@ class LogReader:
         self.path = path
         self.key = key
         self.truncated = False
+        self.unsigned = False  # keyed, and the newest entry has no MAC of its own
         self.head: tuple[int, str] | None = None
         self.entries = 0
 
@@ -441,6 +482,11 @@ class LogReader:
                 continue
             seq = entry.get("seq")
             broken = _chain_break(number, entry, expected, last, self.key)
+            if not broken and entry.get("mac") == KEYED and self.key is not None:
+                problem = sig_problem(raw, self.key)
+                self.unsigned = bool(problem and problem.startswith("carries no"))
+                if problem and not self.unsigned:
+                    broken = f"line {number}: entry {entry.get('seq')} {problem}"
             if broken:
                 yield LogEvent("broken", number, message=broken)
             if isinstance(seq, int) and not isinstance(seq, bool):
@@ -499,3 +545,4 @@ def _chain_break(
             "was edited, or this one forged"
         )
     return ""
+

@@ -201,6 +201,11 @@ class Replay:
         out = []
         if self.reader.truncated:
             out.append("the last line was cut short (its writer was stopped): ignored")
+        if self.reader.unsigned:
+            out.append(
+                "the newest entry carries no MAC of its own (an older hc wrote it): only a "
+                "receipt (--head) vouches for it"
+            )
         entries = self.reproduced + self.not_reproduced
         if not entries:
             out.append("no entries: hc never writes an empty log (emptied, or not a log)")
@@ -239,6 +244,7 @@ class Replay:
             "damaged": self.damaged,
             "chain_broken": self.broken,
             "truncated_last_line": self.reader.truncated,
+            "unsigned_newest": self.reader.unsigned,
             "head": None
             if self.reader.head is None
             else f"{self.reader.head[0]}:{self.reader.head[1][:8]}",

@@ -40,6 +40,29 @@ def unit_name_problem(name: str) -> str | None:
     return None
 
 
+TITLE_MOST = 200  # characters: a title is a line
+SIDE_MOST = 40
+
+
+def text_problem(text: str, most: int) -> str | None:
+    """Text a roster gives that is printed at the table: one line, no control characters (an
+    escape sequence would reach the terminal), not too long."""
+    if len(text) > most:
+        return f"{len(text):,} characters, more than {most}"
+    if any(not c.isprintable() for c in text):
+        return "holds a control character (a newline, a tab, an escape sequence)"
+    return None
+
+
+def side_name_problem(side: Any) -> str | None:
+    """A side's name: text with a letter or a digit in it, one line, no control characters."""
+    if not isinstance(side, str):
+        return f"{side!r} is not text"
+    if not side.strip():
+        return "a side needs a name: this one is empty"
+    return text_problem(side, SIDE_MOST)
+
+
 def game_rules(ruleset: str) -> Any:
     """The rule set's `GameRules` (`_declared_game`), or an error naming the
     rule sets that keep games."""
@@ -103,6 +126,10 @@ def load(path: str, tables_for: Any = None) -> tuple[str, dict[str, Any]]:
     title = raw.get("title", "")
     if not isinstance(title, str):
         problems.add(path, raw.line_of("title"), "title", f"{title!r} is not text", "a title")
+    else:
+        bad = text_problem(title, TITLE_MOST)
+        if bad:
+            problems.add(path, raw.line_of("title"), "title", bad, "a title of a line")
     sides = raw.get("sides")
     resolved: dict[str, dict[str, Any]] = {}
     if not isinstance(sides, dict) or not sides:
@@ -126,10 +153,18 @@ def load(path: str, tables_for: Any = None) -> tuple[str, dict[str, Any]]:
                 + " sides",
             )
         seen: dict[str, str] = {}
+        sides_seen: dict[str, str] = {}
         count = 0
         for side, units in sides.items():
             key = f"sides.{side}"
             line = sides.line_of(side) if isinstance(sides, Lined) else None
+            bad = side_name_problem(side)
+            if bad is None and str(side).strip().casefold() in sides_seen:
+                bad = f"the same name as side '{sides_seen[str(side).strip().casefold()]}'"
+            if bad:
+                problems.add(path, line, key, bad, "give each side a name of its own")
+            else:
+                sides_seen[side.strip().casefold()] = side
             if not isinstance(units, dict) or not units:
                 problems.add(
                     path,

@@ -72,3 +72,31 @@ def test_a_torn_last_line_is_removed_and_said(hc, karsk):
     assert result.exit_code == 0 and "cut short" in result.stderr
     assert len(path.read_bytes().splitlines()) == 3
     assert hc("replay", str(path)).exit_code == 0
+
+
+def test_a_keyed_game_refuses_its_newest_entry_edited(hc, tmp_path, monkeypatch):
+    monkeypatch.setenv("HC_LOG_KEY", "the table's secret")
+    path = tmp_path / "keyed.hcg"
+    assert hc("game", "new", str(path), "--roster", HC_ROSTER).exit_code == 0
+    env = {"HC_GAME": str(path)}
+    assert hc("initiative", "--dice", "3,6", env=env).exit_code == 0
+    lines = path.read_bytes().splitlines(keepends=True)
+    assert lines[-1].rstrip().endswith(b'"}') and b',"sig":"' in lines[-1]
+    path.write_bytes(b"".join([*lines[:-1], lines[-1].replace(b'"Orcs"', b'"Orcx"', 1)]))
+    before = path.read_bytes()
+    for command in (("status",), ("game", "next"), ("history",)):
+        assert "changed without the key" in hc.error(*command, env=env)
+    assert path.read_bytes() == before  # nothing sealed the edit
+    assert hc("replay", str(path)).exit_code == 1
+
+
+def test_a_keyed_log_refuses_its_newest_entry_edited(hc, tmp_path, monkeypatch):
+    monkeypatch.setenv("HC_LOG_KEY", "k")
+    log = tmp_path / "k.log"
+    for seed in ("1", "2"):
+        assert hc("roll", "d6", "--seed", seed, "--log", str(log)).exit_code == 0
+    data = log.read_bytes()
+    log.write_bytes(data.replace(b'"seed_from":"--seed"', b'"seed_from":"system"')
+                    if b'"seed_from":"--seed"' in data else data.replace(b'"seed":2', b'"seed":3'))  # fmt: skip
+    replay = hc("replay", str(log))
+    assert replay.exit_code == 1 and "changed without the key" in replay.stdout

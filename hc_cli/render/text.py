@@ -118,7 +118,15 @@ def render(
 
 
 def game_lines(game: dict, paint: Paint = plain) -> list[str]:
-    """What an action did to the game and what the rules now require: after the result."""
+    """What an action did to the game and what the rules now require: after the result. Its
+    words name what the game file holds (units, sides): each is printed escaped."""
+    from hc_cli.words import printable
+
+    game = {
+        k: printable(v) if isinstance(v, str) else [printable(str(x)) for x in v]
+        if isinstance(v, list) else v
+        for k, v in game.items()
+    }  # fmt: skip
     lines = []
     if game.get("anyway"):
         lines.append(paint("yellow", game["anyway"]))
@@ -324,19 +332,30 @@ def _row_text(cells: list[str], widths: list[int]) -> str:
 
 
 def _cell(value: Any) -> str:
+    from hc_cli.words import printable
+
     if value is None or value is False:
         return "-"
     if value is True:
         return "yes"
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "-"
-    return str(value)
+        return printable(", ".join(str(v) for v in value)) or "-"
+    return printable(str(value))
 
 
 def render_status(found: dict, paint: Paint = plain, width: int = 0) -> str:
-    """`hc status`: where the game is first, then each side's units, then what is due."""
-    from hc_cli.words import count
+    """`hc status`: where the game is first, then each side's units, then what is due; what
+    the game file holds printed escaped."""
+    from hc_cli.words import count, printable
 
+    found = {
+        **found,
+        "clock": printable(found["clock"]),
+        "due": [printable(d) for d in found["due"]],
+        "title": printable(found.get("title") or ""),
+        "game": printable(found["game"]),
+        "sides": {printable(side): rows for side, rows in found["sides"].items()},
+    }
     lines = [paint("bold", found["clock"] or "the game has begun")]
     cells = {
         side: [[_cell(r.get(k)) for k in found["keys"]] for r in rows]
@@ -365,15 +384,17 @@ def render_status(found: dict, paint: Paint = plain, width: int = 0) -> str:
 def render_history(entries: list[dict], width: int = 0) -> str:
     """`hc history`: each entry under the move (or turn) it was taken in, what it changed
     below it; an entry taken back by an undo is marked so."""
+    from hc_cli.words import printable
+
     lines: list[str] = []
     period = None
     for item in entries:
         if item["period"] != period:
             period = item["period"]
-            lines.append(period)
+            lines.append(printable(period))
         mark = " (undone)" if item["undone"] else ""
-        lines.append(f"  {item['entry']:>3}. {item['what']}{mark}")
-        lines += [f"       {change}" for change in item["changes"]]
+        lines.append(f"  {item['entry']:>3}. {printable(item['what'])}{mark}")
+        lines += [f"       {printable(change)}" for change in item["changes"]]
     return wrap(lines, width)
 
 
