@@ -151,7 +151,7 @@ def _from_leaf(
     return leaf.text(seed, number), call, written, False
 
 
-GAME_FIELDS = frozenset(("unit", "at", "game", "anyway"))
+GAME_FIELDS = frozenset(("unit", "at", "game", "anyway", "rules_changed"))
 
 
 def _game_action(
@@ -165,7 +165,7 @@ def _game_action(
 
     fields = {str(k).lstrip("-").replace("-", "_"): v for k, v in request.items()}
     own = {k: fields.pop(k) for k in list(fields) if k in GAME_FIELDS}
-    for name, kind in (("unit", str), ("game", str), ("anyway", bool)):
+    for name, kind in (("unit", str), ("game", str), ("anyway", bool), ("rules_changed", bool)):
         if own.get(name) is not None and not isinstance(own[name], kind):
             raise HcError(
                 f"field '{name}' is {json.dumps(own[name])[:40]}: not "
@@ -194,7 +194,15 @@ def _game_action(
     if log:
         raise HcError("an action of a game is logged in the game file itself", "leave out --log")
     call, _ = parse_request(fields, fields_of)
-    res, _report, _call = act(call, found[0], own.get("unit"), at, bool(own.get("anyway")), session)
+    res, _report, _call = act(
+        call,
+        found[0],
+        own.get("unit"),
+        at,
+        bool(own.get("anyway")),
+        session,
+        rules_changed=bool(own.get("rules_changed")),
+    )
     return as_dict(res)
 
 
@@ -297,7 +305,7 @@ class _Worker:
 def _acts_in_a_game(lines: list[str], fields_of: Fields) -> bool:
     """Whether a group may hold an action of a game (read from the text: a line that merely
     mentions a field of a game goes this way too, and is answered the same)."""
-    words = ('"unit"', '"at"', '"game"', '"anyway"') + (
+    words = ('"unit"', '"at"', '"game"', '"anyway"', '"rules_changed"') + (
         ('"command"',) if fields_of.game_for_all else ()
     )
     return any(word in line for line in lines for word in words)

@@ -384,6 +384,31 @@ def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[s
     return lines
 
 
+def house_rules_changed(recorded: list[dict], files: tuple[str, ...]) -> str | None:
+    """How the house rules an action would use differ from those the game began with (by
+    their content's digests), in words; None when they are the same."""
+    from hc_cli.files import shown_path
+    from hc_cli.log import file_digest
+
+    kept = sorted(str(r.get("sha256")) for r in recorded if "path" in r)
+    now = []
+    for path in files:
+        if not os.path.isfile(path):
+            return f"the game's house rules {shown_path(path)} are gone"
+        now.append(file_digest(path))
+    if sorted(now) == kept:
+        return None
+    if len(files) == len(kept) and [os.path.abspath(f) for f in files] == [
+        r.get("path") for r in recorded if "path" in r
+    ]:
+        return (
+            "the game's house rules "
+            + ", ".join(shown_path(f) for f in files)
+            + (" were changed since it began")
+        )
+    return "these house rules are not the ones the game began with"
+
+
 def game_readings(rules: Any, tables: Any) -> dict[str, str]:
     """The choices of the readings the game decides by, from the tables in force when it
     starts (house rules included): kept with the roster, so the fold never reads a table."""
@@ -404,9 +429,12 @@ def act(
     anyway: bool,
     session: Any,
     ask: Any = None,
+    rules_changed: bool = False,
 ) -> tuple[Any, dict[str, Any], Any]:
     """Fill a command from the game, resolve it and (unless it is a question of odds) append
-    it: (resolution, what the game says of it, the call as resolved)."""
+    it: (resolution, what the game says of it, the call as resolved). House rules other than
+    the game's (a file rewritten since it began, or another --rules) only with
+    `rules_changed`, which the entry records."""
     from hc_cli.execute import execute
     from hc_cli.record import replace
     from hc_cli.render.json_text import as_dict
@@ -423,6 +451,13 @@ def act(
             rules_files = tuple(call.rules)
         else:
             rules_files = tuple(r["path"] for r in game.folded.rules_files if "path" in r)
+        changed = house_rules_changed(game.folded.rules_files, rules_files)
+        if changed and not rules_changed and not call.odds:
+            raise HcError(
+                f"{changed}: the game would roll with other numbers than those it began with",
+                "put the game's house rules back, or play on with them as they are now: "
+                "--rules-changed (the game records it)",
+            )
         tables = session.tables(game.folded.ruleset, rules_files)
         state = game.folded.state
         with unreadable(game_path):
@@ -455,6 +490,7 @@ def act(
             "given": given,
             "meta": fill.meta,
             **({"anyway": fill.refusal} if fill.refusal and anyway else {}),
+            **({"rules_changed": changed} if changed else {}),
         }
         after = copy(state)
         with unreadable(game_path):

@@ -388,4 +388,6 @@ def describe(entry: dict) -> str:
         words += f": {headline}"
     if game.get("anyway"):
         words += f" (--anyway: {game['anyway']})"
+    if game.get("rules_changed"):
+        words += f" (--rules-changed: {game['rules_changed']})"
     return words

@@ -166,6 +166,10 @@ def _command_line(entry: dict) -> str:
         words += ["--seed", str(entry["seed"])]
     if game.get("anyway"):
         words.append("--anyway")
+    if game.get("rules_changed"):
+        for record in entry.get("rules") or []:
+            words += ["--rules", str(record.get("path"))]
+        words.append("--rules-changed")
     return " ".join(shlex.quote(w) for w in words)
 
 

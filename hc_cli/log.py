@@ -545,4 +545,3 @@ def _chain_break(
             "was edited, or this one forged"
         )
     return ""
-

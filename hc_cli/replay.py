@@ -80,6 +80,7 @@ class Replay:
         self.broken: list[str] = []
         self.head_reached = False
         self.game = False  # the log is a game (hc game new): its fold is checked at the end
+        self.game_rules: list[str] = []  # the digests of the house rules the game began with
 
     def __iter__(self) -> Iterator[EntryReport | str]:
         """Each entry's report as it is replayed, and each damaged line and break in the
@@ -116,7 +117,21 @@ class Replay:
 
             if entry.get("seq") == 1:
                 self.game = True
+                self.game_rules = _digests((entry.get("game") or {}).get("rules"))
             return EntryReport(line, f"game: {_text(describe(entry))}", True)
+        changed = self.game and _digests(entry.get("rules")) != self.game_rules
+        if changed:
+            said = (entry.get("game") or {}).get("rules_changed") if isinstance(
+                entry.get("game"), dict) else None  # fmt: skip
+            if not said:
+                return EntryReport(
+                    line,
+                    what,
+                    False,
+                    ["played with house rules other than those the game began with, and the "
+                     "game recorded no --rules-changed"],
+                )  # fmt: skip
+            what += " (house rules changed since the game began: recorded)"
         try:
             files, notes = _rules_files(entry.get("rules"), self.supplied, self._link)
             call = Call(
@@ -252,6 +267,13 @@ class Replay:
         if self.head is not None:
             found["receipt_reached"] = self.head_reached
         return found
+
+
+def _digests(records: Any) -> list[str]:
+    """The content digests of the house-rules files an entry names, in order."""
+    if not isinstance(records, list):
+        return []
+    return sorted(str(r.get("sha256")) for r in records if isinstance(r, dict))
 
 
 def _text(value: Any) -> str:

@@ -179,6 +179,7 @@ def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]
                 bool(values.get("anyway")),
                 session,
                 ask=(_ask_line, _tell),
+                rules_changed=bool(values.get("rules_changed")),
             )
         else:
             res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))

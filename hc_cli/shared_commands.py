@@ -84,6 +84,12 @@ COMMON_OPTIONS = (
         kind="flag",
         help="Act although the rules say the unit may not now; the game records the override.",
     ),
+    Option(
+        "rules_changed",
+        kind="flag",
+        help="In a game: play on with house rules other than those it began with (a file "
+        "rewritten since, or another --rules); the game records it.",
+    ),
 )
 COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
 SEED_OPTION = next(o for o in COMMON_OPTIONS if o.name == "seed")

@@ -125,7 +125,7 @@ def test_ten_firers_at_five_models_are_one_volley_shared_in_turn(play):
 def test_the_reading_next_standing_puts_the_wounds_on_one_model_after_another(play, house):
     rules = house("ruleset: rogue-trader\nreadings:\n  volley-shares: {choice: next-standing}\n")
     volley = play.json(
-        "fire", "marines", "--at", "ogryns", "--range", "10", "--rules", rules,
+        "fire", "marines", "--at", "ogryns", "--range", "10", "--rules", rules, "--rules-changed",
         # to hit 7 - 4 = 3, +1 at short range: 2; four hits. To wound S4 against T5: 5; three
         # wound. No save (flak 6, -1: 7).
         "--dice", "2,2,2,2,1," "5,5,5,1",

@@ -99,3 +99,29 @@ def test_a_keyed_log_refuses_its_newest_entry_edited(hc, tmp_path, monkeypatch):
     log.write_bytes(data.replace(b'"seed":2', b'"seed":3'))  # the newest entry
     replay = hc("replay", str(log))
     assert replay.exit_code == 1 and "changed without the key" in replay.stdout
+
+
+def test_house_rules_rewritten_mid_game_are_refused_unless_recorded(hc, tmp_path):
+    house = tmp_path / "house.yaml"
+    band = (
+        "ruleset: high-crusade\nweapons:\n  bolt-gun:\n    bands:\n"
+        "      - {up_to: 24, chance: %d, penetration: 5}\n"
+    )
+    house.write_text(band % 50)
+    path = tmp_path / "h.hcg"
+    assert hc("game", "new", str(path), "--roster", HC_ROSTER, "--rules", str(house)).exit_code == 0
+    env = {"HC_GAME": str(path)}
+    assert hc("initiative", "--dice", "3,6", env=env).exit_code == 0
+    house.write_text(band % 100)  # a bolt gun that never misses
+    before = path.read_bytes()
+    fire = ("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1")
+    message = hc.error(*fire, env=env)
+    assert "changed since it began" in message and "--rules-changed" in message
+    assert path.read_bytes() == before
+    assert hc(*fire, "--rules-changed", env=env).exit_code == 0
+    entry = json.loads(path.read_bytes().splitlines()[-1])
+    assert "changed since it began" in entry["game"]["rules_changed"]
+    replay = hc("replay", str(path))
+    assert "house rules changed since the game began: recorded" in replay.stdout
+    export = hc("game", "export", env=env).stdout
+    assert "--rules-changed" in export
