@@ -73,6 +73,31 @@ def first_line(path: str) -> bytes | None:
     return line if newline else None
 
 
+def game_file_problem(path: str) -> str | None:
+    """What keeps `path` from being a game file, in words, or None: it is not there (a
+    dangling link says so), it is a folder, a pipe or a device, it is empty, or its first
+    line is no game's roster. Never opens what is not a regular file (a pipe would wait)."""
+    import stat
+
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            return "is a link to nothing (its target is gone)"
+        return "does not exist"
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror}"
+    if stat.S_ISDIR(st.st_mode):
+        return "is a folder, not a game file"
+    if not stat.S_ISREG(st.st_mode):
+        return "is not a regular file (a pipe, a device or a socket)"
+    if not st.st_size:
+        return "is empty: no game was started in it"
+    if ruleset_of(path) is None:
+        return "is no game file: its first line is no game's roster (hc game new writes it)"
+    return None
+
+
 def ruleset_of(path: str) -> str | None:
     """The rule set a game file was started for, or None when it is no game file."""
     line = first_line(path)

@@ -30,6 +30,16 @@ def game_path(values: dict[str, Any]) -> str:
             "no game in force",
             "give --game FILE, or set HC_GAME=FILE (start one: hc game new FILE --roster ROSTER)",
         )
+    from hc_cli.game_choice import game_file_problem
+
+    problem = game_file_problem(found[0])
+    if problem is not None:
+        from hc_cli.files import shown_path
+
+        raise HcError(
+            f"the game {shown_path(found[0])} ({found[1]}) {problem}",
+            "start it (hc game new FILE --roster ROSTER), or name the right file: --game FILE",
+        )
     return found[0]
 
 

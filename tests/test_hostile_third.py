@@ -125,3 +125,48 @@ def test_house_rules_rewritten_mid_game_are_refused_unless_recorded(hc, tmp_path
     assert "house rules changed since the game began: recorded" in replay.stdout
     export = hc("game", "export", env=env).stdout
     assert "--rules-changed" in export
+
+
+@pytest.mark.parametrize("kind", ["missing", "empty", "fifo", "folder", "dangling", "device"])
+def test_a_game_in_force_that_cannot_be_read_is_exit_2_naming_what_it_is(hc, tmp_path, kind):
+    path = tmp_path / "game.hcg"
+    if kind == "empty":
+        path.write_bytes(b"")
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "dangling":
+        path.symlink_to(tmp_path / "gone.hcg")
+    elif kind == "device":
+        path = Path("/dev/null")
+    words = {
+        "missing": "does not exist",
+        "empty": "is empty",
+        "fifo": "not a regular file",
+        "folder": "is a folder",
+        "dangling": "a link to nothing",
+        "device": "not a regular file",
+    }[kind]
+    env = {"HC_GAME": str(path)}
+    for command in (("initiative", "-q"), ("status",), ("game", "next"), ("fire", "boyz")):
+        assert words in hc.error(*command, env=env), command
+
+
+def test_rosters_whose_sides_can_never_start_a_game_are_reported(hc, tmp_path):
+    unit = "{troop: crusader, figures: 5, weapon: ingrave-ar}"
+    for sides, problem in (
+        (f'  "": {{a: {unit}}}\n  B: {{b: {unit}}}\n', "sides.: a side needs a name"),
+        (f'  " ": {{a: {unit}}}\n  B: {{b: {unit}}}\n', "sides. : a side needs a name"),
+        (f"  A: {{a: {unit}}}\n  a: {{b: {unit}}}\n", "sides.a: the same name as side 'A'"),
+        (f'  "A\\e]0;x\\a": {{a: {unit}}}\n  B: {{b: {unit}}}\n', "control character"),
+    ):
+        (tmp_path / "r.yaml").write_text("ruleset: high-crusade\nsides:\n" + sides)
+        message = hc.error("roster", "check", str(tmp_path / "r.yaml"))
+        assert problem in message and "r.yaml:" in message
+    (tmp_path / "t.yaml").write_text(
+        f'ruleset: high-crusade\ntitle: "x\\e]0;pwned\\a"\nsides:\n  A: {{a: {unit}}}\n'
+        f"  B: {{b: {unit}}}\n"
+    )
+    message = hc.error("roster", "check", str(tmp_path / "t.yaml"))
+    assert "t.yaml:2: title: holds a control character" in message
