@@ -95,6 +95,9 @@ def _answer(
             None,
             True,
         )
+    except Exception as exc:  # a fault of hc's own: this line's error, and the batch goes on
+        message = f"hc could not resolve this line: an error of its own ({type(exc).__name__})"
+        return _text(_error_line(number, message, "report it, with the line")), None, None, True
 
 
 def _recallable(call: Call, seed: Any) -> bool:

@@ -123,6 +123,8 @@ def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:  # ty
 def _firers(name, model, me, area, flags, notes) -> list[int]:  # type: ignore[no-untyped-def]
     """The models that fire: the one named, or those of the unit not yet fired this turn,
     the wounded first (their shots are the first, at -1); an area weapon fires one."""
+    if flags.get("shots", 1) < 1:
+        raise HcError(f"--shots {flags['shots']} fires nothing", "give --shots 1 or more")
     fired = set(fired_models(me))
     marker = me.get("marker") or []
     if flags.get("placed") and marker and model in (None, *marker):
