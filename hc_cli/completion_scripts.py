@@ -86,7 +86,18 @@ def install(shell: str) -> str:
     path = install_path(shell)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        if path.exists() and not path.is_file():  # a pipe would wait for a reader forever
+            raise HcError(
+                f"cannot install the {shell} completion: {path} is not a regular file (a "
+                "folder, a pipe or a device)",
+                f"move it away, or write the script yourself: hc completion {shell} > FILE",
+            )
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            temporary.write_text(text, encoding="utf-8")
+            os.replace(temporary, path)
+        finally:
+            temporary.unlink(missing_ok=True)
         said = [f"wrote {path}"]
         if shell == "zsh":
             from hc_cli.files import read_bounded

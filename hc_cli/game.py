@@ -434,76 +434,125 @@ def act(
     """Fill a command from the game, resolve it and (unless it is a question of odds) append
     it: (resolution, what the game says of it, the call as resolved). House rules other than
     the game's (a file rewritten since it began, or another --rules) only with
-    `rules_changed`, which the entry records."""
+    `rules_changed`, which the entry records. Dice asked of a player (--dice ask) are asked
+    with the file unlocked, so a prompt left open blocks nobody: the entry is appended only if
+    the game has not moved on meanwhile."""
+    asking = bool(call.dice) and call.dice.strip().lower() == "ask"
+    with Locked(game_path) as fd:
+        game = open_game(game_path, fd)
+        prepared = _prepare(call, game, unit, at, anyway, session, rules_changed)
+        if not asking or call.odds:
+            return _resolve_and_append(prepared, game, fd, session, ask)
+    head = game.chain.digests[-1]
+    res = _resolve(prepared, session, ask)
+    with Locked(game_path) as fd:
+        game = open_game(game_path, fd)
+        if game.chain.digests[-1] != head:
+            raise HcError(
+                "the game moved on while the dice were asked for: nothing was logged",
+                "look at it (hc status), then act again",
+            )
+        return _resolve_and_append(prepared, game, fd, session, ask, res)
+
+
+@record
+class _Prepared:
+    """An action filled in from the game, ready to resolve."""
+
+    call: Any
+    unit: str | None
+    at: list[str]
+    anyway: bool
+    fill: Any
+    given: dict
+    changed: str | None
+
+
+def _prepare(call, game, unit, at, anyway, session, rules_changed) -> _Prepared:  # type: ignore[no-untyped-def]
+    from hc_cli.record import replace
+
+    game_path = game.path
+    if call.ruleset != game.folded.ruleset:
+        raise HcError(
+            f"{game_path} is a game of {game.folded.ruleset}, not of {call.ruleset}",
+            "leave out the rule set, or act outside the game: --game none",
+        )
+    if call.rules:
+        rules_files = tuple(call.rules)
+    else:
+        rules_files = tuple(r["path"] for r in game.folded.rules_files if "path" in r)
+    changed = house_rules_changed(game.folded.rules_files, rules_files)
+    if changed and not rules_changed and not call.odds:
+        raise HcError(
+            f"{changed}: the game would roll with other numbers than those it began with",
+            "put the game's house rules back, or play on with them as they are now: "
+            "--rules-changed (the game records it)",
+        )
+    tables = session.tables(game.folded.ruleset, rules_files)
+    with unreadable(game_path):
+        fill = game.rules.fill(
+            game.folded.state, call.command, unit, list(at), dict(call.flags), tables
+        )
+    if fill.refusal and not anyway and not call.odds:
+        raise HcError(
+            fill.refusal,
+            "act when the rules allow it, or record an override with --anyway",
+        )
+    given = dict(call.flags)
+    call = replace(call, flags=fill.flags, rules=rules_files)
+    return _Prepared(call, unit, list(at), anyway, fill, given, changed)
+
+
+def _resolve(prepared: _Prepared, session: Any, ask: Any) -> Any:
     from hc_cli.execute import execute
+
+    return execute(prepared.call, session, set(prepared.fill.flags), ask=ask)
+
+
+def _resolve_and_append(
+    prepared: _Prepared, game: Game, fd: int, session: Any, ask: Any, res: Any = None
+) -> tuple[Any, dict[str, Any], Any]:
+    from hc_cli.log import make_entry
     from hc_cli.record import replace
     from hc_cli.render.json_text import as_dict
 
-    with Locked(game_path) as fd:
-        game = open_game(game_path, fd)
-        if call.ruleset != game.folded.ruleset:
-            raise HcError(
-                f"{game_path} is a game of {game.folded.ruleset}, not of {call.ruleset}",
-                "leave out the rule set, or act outside the game: --game none",
-            )
-        rules = game.rules
-        if call.rules:
-            rules_files = tuple(call.rules)
-        else:
-            rules_files = tuple(r["path"] for r in game.folded.rules_files if "path" in r)
-        changed = house_rules_changed(game.folded.rules_files, rules_files)
-        if changed and not rules_changed and not call.odds:
-            raise HcError(
-                f"{changed}: the game would roll with other numbers than those it began with",
-                "put the game's house rules back, or play on with them as they are now: "
-                "--rules-changed (the game records it)",
-            )
-        tables = session.tables(game.folded.ruleset, rules_files)
-        state = game.folded.state
-        with unreadable(game_path):
-            fill = rules.fill(state, call.command, unit, list(at), dict(call.flags), tables)
-        if fill.refusal and not anyway and not call.odds:
-            raise HcError(
-                fill.refusal,
-                "act when the rules allow it, or record an override with --anyway",
-            )
-        given = dict(call.flags)
-        call = replace(call, flags=fill.flags, rules=rules_files)
-        res = execute(call, session, set(fill.flags), ask=ask)
-        report: dict[str, Any] = {"game": game_path, "unit": unit, "at": list(at)}
-        if fill.notes:
-            report["filled"] = fill.notes
-        if call.odds:
-            report["note"] = "odds from the game as it stands: nothing is logged"
-            if fill.refusal:
-                report["refused"] = fill.refusal
-            res.fields["game"] = report
-            return res, report, call
-        if call.dice:  # as entered, when asked for: the game replays the list
-            call = replace(call, dice=res.inputs.get("dice", call.dice))
-        from hc_cli.log import make_entry
-
-        entry = make_entry(call, as_dict(res), session.digest(call.ruleset, call.rules))
-        entry["game"] = {
-            "unit": unit,
-            "at": list(at),
-            "given": given,
-            "meta": fill.meta,
-            **({"anyway": fill.refusal} if fill.refusal and anyway else {}),
-            **({"rules_changed": changed} if changed else {}),
-        }
-        after = copy(state)
-        with unreadable(game_path):
-            changes = rules.apply(after, entry)
-        report["changes"] = changes
-        if fill.refusal and anyway:
-            report["anyway"] = f"--anyway: {fill.refusal}"
-        report["receipt"] = append(game, fd, entry, after)
-        with unreadable(game_path):
-            report["clock"] = rules.clock(after)
-            report["due"] = rules.due(after)
+    call, fill = prepared.call, prepared.fill
+    if res is None:
+        res = _resolve(prepared, session, ask)
+    report: dict[str, Any] = {"game": game.path, "unit": prepared.unit, "at": prepared.at}
+    if fill.notes:
+        report["filled"] = fill.notes
+    if call.odds:
+        report["note"] = "odds from the game as it stands: nothing is logged"
+        if fill.refusal:
+            report["refused"] = fill.refusal
         res.fields["game"] = report
         return res, report, call
+    if call.dice:  # as entered, when asked for: the game replays the list
+        call = replace(call, dice=res.inputs.get("dice", call.dice))
+    entry = make_entry(call, as_dict(res), session.digest(call.ruleset, call.rules))
+    overridden = fill.refusal if fill.refusal and prepared.anyway else None
+    entry["game"] = {
+        "unit": prepared.unit,
+        "at": prepared.at,
+        "given": prepared.given,
+        "meta": fill.meta,
+        **({"anyway": overridden} if overridden else {}),
+        **({"rules_changed": prepared.changed} if prepared.changed else {}),
+    }
+    rules = game.rules
+    after = copy(game.folded.state)
+    with unreadable(game.path):
+        changes = rules.apply(after, entry)
+    report["changes"] = changes
+    if overridden:
+        report["anyway"] = f"--anyway: {overridden}"
+    report["receipt"] = append(game, fd, entry, after)
+    with unreadable(game.path):
+        report["clock"] = rules.clock(after)
+        report["due"] = rules.due(after)
+    res.fields["game"] = report
+    return res, report, call
 
 
 # ---------------------------------------------------------------------------------------------

@@ -170,3 +170,34 @@ def test_rosters_whose_sides_can_never_start_a_game_are_reported(hc, tmp_path):
     )
     message = hc.error("roster", "check", str(tmp_path / "t.yaml"))
     assert "t.yaml:2: title: holds a control character" in message
+
+
+def test_a_prompt_left_open_holds_no_lock_and_the_game_moving_on_is_said(tmp_path):
+    import time
+
+    env = {**os.environ, "HC_GAME": str(tmp_path / "g.hcg"), "COLUMNS": "80"}
+    hc = [sys.executable, "-m", "hc_cli"]
+    run = dict(env=env, capture_output=True, timeout=60)
+    started = subprocess.run([*hc, "game", "new", env["HC_GAME"], "--roster", HC_ROSTER], **run)
+    assert started.returncode == 0
+    assert subprocess.run([*hc, "initiative", "--dice", "3,6"], **run).returncode == 0
+    asking = subprocess.Popen(
+        [*hc, "fire", "boyz", "--at", "fireteam-1", "-r", "12", "--dice", "ask"],
+        env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    time.sleep(1.0)  # at its prompt now
+    started = time.monotonic()
+    other = subprocess.run([*hc, "game", "next"], **run)
+    assert other.returncode == 0 and time.monotonic() - started < 10  # not held up
+    out, err = asking.communicate(" ".join(["99"] * 8).encode() + b"\n", timeout=60)
+    assert asking.returncode == 2 and b"moved on" in err
+    lines = Path(env["HC_GAME"]).read_bytes().splitlines()
+    assert len(lines) == 3  # the roster, the Initiative, the step: nothing of the fire
+
+
+def test_completion_install_onto_a_pipe_is_refused_at_once(hc, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    target = tmp_path / "bash-completion" / "completions" / "hc"
+    target.parent.mkdir(parents=True)
+    os.mkfifo(target)
+    assert "not a regular file" in hc.error("completion", "bash", "--install")
