@@ -345,7 +345,7 @@ def _streams() -> bool:
     return closed
 
 
-def _silence() -> None:
+def silence() -> None:
     """Nothing more can reach stdout or stderr (a broken pipe, a full disk): say nothing
     more, and let what is still buffered go nowhere rather than fail at exit."""
     try:
@@ -397,12 +397,12 @@ def main() -> None:
     except KeyboardInterrupt:  # Ctrl-C before or after a command ran: 130, quietly
         sys.exit(130)
     except BrokenPipeError:
-        _silence()
+        silence()
         sys.exit(141)
     except OSError as exc:
         if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT):
             raise
-        _silence()
+        silence()
         sys.exit(1)
     if closed:
         sys.exit(1)

@@ -281,7 +281,7 @@ def append(game: Game, fd: int, entry: dict, state: dict | None = None) -> str:
     from hc_cli.log import entry_line, log_key, write_entries
 
     key = log_key()
-    receipt, seq, digest = write_entries(fd, game.path, [entry], key)
+    receipt, seq, digest = write_entries(fd, game.path, [entry], key, "--game")
     _OPENED.pop(os.path.realpath(game.path), None)
     if state is not None:
         line = entry_line(seq, game.chain.digests[-1], entry, key)
@@ -367,7 +367,12 @@ def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[s
         fcntl.flock(fd, fcntl.LOCK_EX)
         if os.fstat(fd).st_size:
             raise HcError(f"{shown_path(path)} was started meanwhile", "give a new file name")
-        receipt = write_entries(fd, path, [entry], log_key())[0]
+        try:
+            receipt = write_entries(fd, path, [entry], log_key(), "the game file")[0]
+        except HcError:
+            if not os.fstat(fd).st_size:  # nothing written: no empty game file is left behind
+                os.unlink(path)
+            raise
     finally:
         os.close(fd)
     sides = roster["sides"]

@@ -152,12 +152,15 @@ def append(path: str, entry: dict[str, Any]) -> str:
     return append_many(path, [entry])
 
 
-def _refuse(path: str, why: str, hint: str, not_regular: bool = False) -> HcError:
+def _refuse(
+    path: str, why: str, hint: str, not_regular: bool = False, what: str = "--log"
+) -> HcError:
     from hc_cli.files import shown_path
 
+    name = "the log" if what == "--log" else "the game file"
     if not_regular:
-        return HcError(f"the log '{shown_path(path)}' is not a regular file", hint)
-    return HcError(f"cannot write the log '{shown_path(path)}': {why}", hint)
+        return HcError(f"{name} '{shown_path(path)}' is not a regular file", hint)
+    return HcError(f"cannot write {name} '{shown_path(path)}': {why}", hint)
 
 
 def append_many(path: str, entries: list[dict[str, Any]], key: bytes | None = None) -> str:
@@ -211,17 +214,26 @@ def open_log(path: str, what: str = "--log") -> int:
         raise HcError(f"{what} '' names no file", f"give {what} FILE")
     real = os.path.realpath(path)
     if real.startswith(("/proc/", "/sys/", "/dev/")):
-        raise _refuse(path, "", f"give {what} a file, not /proc, /sys or /dev", not_regular=True)
+        raise _refuse(
+            path, "", f"give {what} a file, not /proc, /sys or /dev", not_regular=True, what=what
+        )
     try:
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)
     except OSError as exc:
         raise _refuse(
-            path, exc.strerror, f"give {what} a regular file in a directory you can write to"
+            path,
+            exc.strerror,
+            f"give {what} a regular file in a directory you can write to",
+            what=what,
         ) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise _refuse(
-                path, "", f"give {what} a file, not a device, a pipe or /proc", not_regular=True
+                path,
+                "",
+                f"give {what} a file, not a device, a pipe or /proc",
+                not_regular=True,
+                what=what,
             )
     except BaseException:
         os.close(fd)
@@ -277,7 +289,7 @@ def sig_problem(line: bytes, key: bytes) -> str | None:
 
 
 def write_entries(
-    fd: int, path: str, entries: list[dict[str, Any]], key: bytes | None
+    fd: int, path: str, entries: list[dict[str, Any]], key: bytes | None, what: str = "--log"
 ) -> tuple[str, int, str]:
     """Chain `entries` onto the log open (and locked) on `fd`; return the receipt, the new
     head's number and its hash."""
@@ -314,9 +326,10 @@ def write_entries(
         raise _refuse(
             path,
             exc.strerror,
-            "free some space, or give --log another file"
+            f"free some space, or give {what} another file"
             if full
-            else "give --log a regular file you can write to",
+            else f"give {what} a regular file you can write to",
+            what=what,
         ) from None
 
 

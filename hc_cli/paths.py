@@ -75,11 +75,14 @@ def stat_key(ruleset: str, files: list[str]) -> tuple[str, str]:
 
 def write_atomically(path: str, data: str | bytes) -> None:
     """Write a cache file whole or not at all; a read-only home only costs speed."""
+    tmp = f"{path}.{os.getpid()}.tmp"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        tmp = f"{path}.{os.getpid()}.tmp"
         with open(tmp, "wb") as f:
             f.write(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(tmp, path)
     except OSError:
-        pass
+        try:  # a write that failed (a full disk) leaves nothing behind
+            os.unlink(tmp)
+        except OSError:
+            pass

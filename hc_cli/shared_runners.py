@@ -89,6 +89,11 @@ def _batch(ctx: Any) -> None:
     except HcError as error:
         fail("batch", error)
         return
+    except BrokenPipeError:  # the reader stopped (| head -1): 141, as a shell says SIGPIPE
+        from hc_cli.complete import silence  # (click would say 1: a failed check)
+
+        silence()
+        raise SystemExit(141) from None
     if failed:
         raise typer.Exit(2)
 

@@ -80,6 +80,7 @@ def _param(option: Option, command: str) -> Any:
         type=_TYPES[option.kind],
         multiple=option.many,
         default=None,
+        required=option.required,
         metavar=metavar,
         help=option.help_text(),
         autocompletion=complete,

@@ -201,3 +201,40 @@ def test_completion_install_onto_a_pipe_is_refused_at_once(hc, tmp_path, monkeyp
     target.parent.mkdir(parents=True)
     os.mkfifo(target)
     assert "not a regular file" in hc.error("completion", "bash", "--install")
+
+
+def test_smaller_things(hc, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert hc("game", "new", "x.hcg").exit_code == 2 and not (tmp_path / "x.hcg").exists()
+    message = hc.error("game", "new", "/proc/x.hcg", "--roster", HC_ROSTER)
+    assert "the game file" in message and "the log" not in message
+    # a batch whose reader stops early: 141, as a shell says SIGPIPE, not 1 (a failed check)
+    lines = "".join(
+        f'{{"command": "roll", "expression": "d6", "seed": {i}}}\n' for i in range(5000)
+    )
+    probe = subprocess.run(
+        ["bash", "-c", f"{sys.executable} -m hc_cli batch | head -1 >/dev/null; "
+                       'echo "${PIPESTATUS[0]}"'],
+        input=lines.encode(), capture_output=True, timeout=120,
+    )  # fmt: skip
+    assert probe.stdout.strip() == b"141"
+
+
+def test_a_text_value_no_game_needs_is_refused(hc):
+    long = "a" * 100_000
+    assert "100,002 characters" in hc.error("fire", "-w", "ingrave-ar", "-r", "9", "-t", "orc",
+                                            "--mod", f"{long}=1")  # fmt: skip
+
+
+def test_an_entry_too_long_is_refused_and_writes_nothing(tmp_path, monkeypatch):
+    from hc_cli import log
+
+    monkeypatch.setattr(log, "MAX_LINE", 2000)
+    path = tmp_path / "a.log"
+    log.append(str(path), {"command": "roll", "result": {}})
+    before = path.read_bytes()
+    from hc_cli.errors import HcError
+
+    with pytest.raises(HcError, match="more than the 2,000"):
+        log.append(str(path), {"command": "roll", "result": {"x": "y" * 5000}})
+    assert path.read_bytes() == before
