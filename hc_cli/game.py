@@ -569,13 +569,15 @@ def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
     at (a test due first) only with --anyway, which the entry records."""
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
-        hold = game.rules.hold(game.folded.state)
+        with unreadable(game_path):
+            hold = game.rules.hold(game.folded.state)
         if hold and not anyway:
             raise HcError(
                 hold, "do that first, or move on all the same with --anyway (the game records it)"
             )
         after = copy(game.folded.state)
-        notes = game.rules.next(after)
+        with unreadable(game_path):
+            notes = game.rules.next(after)
         more = {"anyway": hold} if hold else {}
         receipt = append(game, fd, game_entry(game.folded.ruleset, "next", **more), after)
         said = _said(game, after, notes, receipt)
@@ -604,10 +606,11 @@ def undo(game_path: str) -> dict[str, Any]:
 
 def _said(game: Game, state: dict, notes: list[str], receipt: str) -> dict[str, Any]:
     rules = game.rules
-    return {
-        "game": game.path,
-        "changes": notes,
-        "clock": rules.clock(state),
-        "due": rules.due(state),
-        "receipt": receipt,
-    }
+    with unreadable(game.path):
+        return {
+            "game": game.path,
+            "changes": notes,
+            "clock": rules.clock(state),
+            "due": rules.due(state),
+            "receipt": receipt,
+        }

@@ -270,7 +270,7 @@ def take_entry(rules: Any, state: dict, entry: dict, path: str, number: int) -> 
             return rules.next(state)
         if event_of(entry) is not None:
             raise damaged(path, number, f"'{(entry.get('game') or {}).get('event')}' is no event")
-        problem = action_problem(entry)
+        problem = action_problem(entry, state)
         if problem:
             raise damaged(path, number, f"entry {entry.get('seq')} {problem}")
         return rules.apply(state, entry)
@@ -289,9 +289,10 @@ def take_entry(rules: Any, state: dict, entry: dict, path: str, number: int) -> 
         ) from None
 
 
-def action_problem(entry: dict) -> str | None:
+def action_problem(entry: dict, state: dict) -> str | None:
     """What is wrong with the shape of an action read from a game file: its options, its
-    result and what the game said of it (the unit, its targets, what was filled in)."""
+    result and what the game said of it (the unit, its targets, what was filled in, each a
+    unit of the game)."""
     game = entry.get("game")
     if not isinstance(game, dict):
         return "has no game part: it is no action of a game"
@@ -305,6 +306,9 @@ def action_problem(entry: dict) -> str | None:
     at = game.get("at", [])
     if not isinstance(at, list) or not all(isinstance(a, str) and a.isprintable() for a in at):
         return "names its targets with something that is no list of units"
+    for name in ([unit] if unit else []) + at:
+        if name.partition(":")[0] not in state.get("units", {}):
+            return f"names a unit the roster does not have: {name[:40]}"
     for key in ("given", "meta"):
         if not isinstance(game.get(key, {}), dict):
             return f"has a '{key}' that is not a mapping"

@@ -117,12 +117,13 @@ class Replay:
 
             if entry.get("seq") == 1:
                 self.game = True
-                self.game_rules = _digests((entry.get("game") or {}).get("rules"))
+                game = entry.get("game")
+                self.game_rules = _digests(game.get("rules") if isinstance(game, dict) else [])
             return EntryReport(line, f"game: {_text(describe(entry))}", True)
         changed = self.game and _digests(entry.get("rules")) != self.game_rules
         if changed:
-            said = (entry.get("game") or {}).get("rules_changed") if isinstance(
-                entry.get("game"), dict) else None  # fmt: skip
+            game = entry.get("game")
+            said = game.get("rules_changed") if isinstance(game, dict) else None
             if not said:
                 return EntryReport(
                     line,

@@ -44,7 +44,10 @@ def say_error(command: str, error: HcError) -> int:
     the terminal's width; the exit code (2)."""
     import textwrap
 
-    lines = str(error).splitlines()
+    from hc_cli.words import printable
+
+    lines = [printable(line) for line in str(error).splitlines()]  # a name from a file may
+    # hold anything: nothing it holds reaches the terminal raw
     first = f"hc {command}: {lines[0]}" if command else f"hc: {lines[0]}"
     said = [(first, "", "    "), *((line, "  ", "    ") for line in lines[1:])]
     size = width()

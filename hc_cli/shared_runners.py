@@ -104,6 +104,7 @@ def _replay(ctx: Any) -> None:
     import json
 
     from hc_cli.replay import Replay
+    from hc_cli.words import printable
 
     as_json = bool(ctx.params.get("json"))
     replay = None
@@ -119,8 +120,9 @@ def _replay(ctx: Any) -> None:
                 text = json.dumps(item.to_dict(), ensure_ascii=False)
                 typer.echo(('{"entries": [' if first else ",") + text, nl=False)
                 first = False
-            else:
-                typer.echo(item if isinstance(item, str) else "\n".join(item.lines()))
+            else:  # what the log holds may be anything: none of it reaches a terminal raw
+                lines = [item] if isinstance(item, str) else item.lines()
+                typer.echo("\n".join(printable(line) for line in lines))
     except HcError as error:
         fail("replay", error)
         return
@@ -131,7 +133,7 @@ def _replay(ctx: Any) -> None:
         rest = json.dumps(replay.summary(), ensure_ascii=False)[1:]
         typer.echo(("{" if first else "], ") + ('"entries": [], ' if first else "") + rest)
     else:
-        typer.echo("\n".join(replay.summary_lines()))
+        typer.echo("\n".join(printable(line) for line in replay.summary_lines()))
     if replay.failed:
         raise typer.Exit(1)
 
