@@ -67,6 +67,7 @@ class HighCrusadeGame(GameRules):
     period_name = PERIOD
     sequence = SEQUENCE
     between = BETWEEN
+    state_version = 2  # each unit's weapons left and the move it routed in
     # The defaults of readings.yaml: a game file that names no choice plays by them.
     readings = {
         "regroup-after-rout": "next-move",
