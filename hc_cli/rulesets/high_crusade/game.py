@@ -383,7 +383,7 @@ class HighCrusadeGame(GameRules):
                     + " ".join(f"--volley {w}:{n}" for w, n in volley.items()),
                 )
             flags["volley"] = [f"{w}:{n}" for w, n in volley.items()]
-            return [f"weapons {', '.join(flags['weapons'])} (the figures left)", *notes]
+            return [f"volley {', '.join(flags['volley'])} (the figures left)", *notes]
         ((weapon, shots),) = volley.items()
         if "weapon" not in flags and "chance" not in flags:
             flags["weapon"] = weapon
