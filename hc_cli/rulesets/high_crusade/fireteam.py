@@ -1,11 +1,13 @@
 """A Fireteam's weapons: one name for every figure, or a mapping of weapons to the figures that
 carry each ("most Crusaders carry the Ingrave assault rifle (ar), with Crusader officers
-carrying the Schmitwess machine-pistol (mpi)", seed 000); its main weapon; and which figures
-are left with which weapon as casualties fall. Pure: plain data in, plain data out."""
+carrying the Schmitwess machine-pistol (mpi)", seed 000); its main weapon; the volley its
+figures left fire; and which figures are left with which weapon as casualties fall. Pure:
+plain data in, plain data out."""
 
 from __future__ import annotations
 
-from hc_cli.errors import UnknownName
+from hc_cli.errors import HcError, UnknownName
+from hc_cli.words import count
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -124,3 +126,86 @@ def take_casualties(left: dict[str, int], count: int, order: list[str]) -> list[
             count -= lost
             fell.append((name, lost))
     return fell
+
+
+def volley_flags(
+    unit: str, me: dict, flags: dict[str, Any], tables: Any, reading: str
+) -> list[str]:
+    """The Fireteam's weapons as the fire's options: each weapon's figures left fire it
+    (--weapon and --shots, or --volley NAME:N for several), a heavy weapon its template shot
+    (the heavy-weapon-shots `reading`). A weapon the player names is fired by the figures that
+    carry it; a volley (--volley) or numbers (--chance) as the player gives them. Returns what
+    was filled in, in words."""
+    if "volley" in flags:
+        carried: dict[str, int] = {}
+    elif "weapon" in flags:
+        weapon = str(flags["weapon"]).lower()
+        carried = {weapon: me["weapons"].get(weapon) or me["left"]}
+    elif "chance" in flags:
+        carried = {"": me["left"]}  # the numbers given, fired by every figure left
+    else:
+        carried = {w: n for w, n in me["weapons"].items() if n}
+    volley, notes = {}, []
+    for weapon, left in carried.items():
+        heavy = weapon in tables.weapons and tables.weapons[weapon].template
+        volley[weapon] = 1 if heavy and reading == "one-per-fireteam" else left
+        if heavy and left > 1:
+            notes.append(
+                f"{weapon}: {count(volley[weapon], 'template shot')}, {left} figures carry it "
+                f"(reading: heavy-weapon-shots = {reading})"
+            )
+    if len(volley) > 1:
+        if "shots" in flags:
+            raise HcError(
+                f"--shots {flags['shots']}: {unit} carries several weapons",
+                "give each weapon its figures firing: "
+                + " ".join(f"--volley {w}:{n}" for w, n in volley.items()),
+            )
+        flags["volley"] = [f"{w}:{n}" for w, n in volley.items()]
+        notes.insert(0, f"volley {', '.join(flags['volley'])} (the figures left)")
+    elif volley:
+        ((weapon, shots),) = volley.items()
+        if "weapon" not in flags and "chance" not in flags:
+            flags["weapon"] = weapon
+            notes.insert(0, f"weapon {weapon}")
+        if "shots" not in flags and shots == carried[weapon]:  # not one template for them all
+            flags["shots"] = shots
+            notes.append(f"{count(shots, 'shot')} (the figures left)")
+    firing = _firing(flags)
+    if firing > me["left"]:
+        raise HcError(
+            f"{firing} figures fire: {unit} has {me['left']} figures left",
+            f"give --shots 1..{me['left']}",
+        )
+    return notes
+
+
+def _firing(flags: dict[str, Any]) -> int:
+    """The figures a fire's options say fire: each weapon's of a volley, else --shots."""
+    if "volley" not in flags:
+        return flags.get("shots", 1)
+    figures = [str(w).partition(":")[2] for w in flags["volley"]]
+    return sum(int(n) if n.isdigit() and len(n) < 7 else 1 for n in figures)
+
+
+def check_under(unit: str, name: str, target: dict, flags: dict[str, Any], tables: Any) -> None:
+    """A template shot resolves the figures of the target under it: the player counts them
+    (--under N, or a --target each), at most the figures it has left."""
+    weapons = [str(w).partition(":")[0].lower() for w in flags.get("volley") or ()]
+    weapons.append(str(flags.get("weapon", "")).lower())
+    heavy = [w for w in weapons if w in tables.weapons and tables.weapons[w].template]
+    if not heavy and not flags.get("template"):
+        return
+    targets = flags.get("target") or ()
+    under = flags.get("under") or (len(targets) if len(targets) > 1 else None)
+    if under is None:
+        raise HcError(
+            f"{unit} fires {(heavy or ['its weapon'])[0]} under its template: how many of "
+            f"{name}'s figures are under it?",
+            f"give --under N, 1..{target['left']} (each figure under it is a target)",
+        )
+    if under > target["left"]:
+        raise HcError(
+            f"{under} figures under the template: {name} has {target['left']} left",
+            f"give --under up to {target['left']}",
+        )

@@ -10,11 +10,13 @@ from hc_cli.errors import HcError
 from hc_cli.game_rules import Fill, GameRules, enemy_check, known_unit
 from hc_cli.rulesets.high_crusade.fireteam import (
     MIXED_EXAMPLE,
+    check_under,
     check_weapons,
     falling_order,
     main_weapon,
     resolved_weapons,
     take_casualties,
+    volley_flags,
     weapons_text,
 )
 from hc_cli.rulesets.high_crusade.sequence import (
@@ -332,17 +334,12 @@ class HighCrusadeGame(GameRules):
 
     def _fill_fire(self, state, unit, me, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
         name, target = self._target(state, unit, at, "fire")
-        notes = self._volley(state, unit, me, flags, tables)
-        firing = _firing(flags)
-        if firing > me["left"]:
-            raise HcError(
-                f"{firing} figures fire: {unit} has {me['left']} figures left",
-                f"give --shots 1..{me['left']}",
-            )
+        reading = self.reading(state, "heavy-weapon-shots")
+        notes = volley_flags(unit, me, flags, tables, reading)
         if "target" not in flags and "df" not in flags:
             flags["target"] = [target["troop"]]
             notes.append(f"target {target['troop']} ({name})")
-        self._under(unit, name, target, flags, tables)
+        check_under(unit, name, target, flags, tables)
         if target["morale"] == "rallied" and target["regroup"] == state["move"]:
             mods = list(flags.get("mod") or ())
             if STATIC_MODIFIER in tables.modifiers and STATIC_MODIFIER not in mods:
@@ -350,70 +347,6 @@ class HighCrusadeGame(GameRules):
                 notes.append(f"{name} is Static (rallied this move): --mod {STATIC_MODIFIER}")
         step, refusal = self._may_fire(state, unit, me)
         return Fill(flags, meta={"step": step}, refusal=refusal, notes=notes)
-
-    def _volley(self, state, unit, me, flags, tables) -> list[str]:  # type: ignore[no-untyped-def]
-        """The Fireteam's weapons: each weapon's figures left fire it (--weapon and --shots,
-        or --volley NAME:N for several), a heavy weapon its template shot (the
-        heavy-weapon-shots reading). A weapon the player names is fired by the figures that
-        carry it; a volley (--volley) or numbers (--chance) as the player gives them."""
-        if "volley" in flags:
-            return []
-        if "weapon" in flags:
-            weapon = str(flags["weapon"]).lower()
-            carried = {weapon: me["weapons"].get(weapon) or me["left"]}
-        elif "chance" in flags:
-            carried = {"": me["left"]}  # the numbers given, fired by every figure left
-        else:
-            carried = {w: n for w, n in me["weapons"].items() if n}
-        reading = self.reading(state, "heavy-weapon-shots")
-        volley, notes = {}, []
-        for weapon, left in carried.items():
-            heavy = weapon in tables.weapons and tables.weapons[weapon].template
-            volley[weapon] = 1 if heavy and reading == "one-per-fireteam" else left
-            if heavy and left > 1:
-                notes.append(
-                    f"{weapon}: {count(volley[weapon], 'template shot')}, {left} figures carry "
-                    f"it (reading: heavy-weapon-shots = {reading})"
-                )
-        if len(volley) > 1:
-            if "shots" in flags:
-                raise HcError(
-                    f"--shots {flags['shots']}: {unit} carries several weapons",
-                    "give each weapon its figures firing: "
-                    + " ".join(f"--volley {w}:{n}" for w, n in volley.items()),
-                )
-            flags["volley"] = [f"{w}:{n}" for w, n in volley.items()]
-            return [f"volley {', '.join(flags['volley'])} (the figures left)", *notes]
-        ((weapon, shots),) = volley.items()
-        if "weapon" not in flags and "chance" not in flags:
-            flags["weapon"] = weapon
-            notes.insert(0, f"weapon {weapon}")
-        if "shots" not in flags and shots == carried[weapon]:  # not one template for them all
-            flags["shots"] = shots
-            notes.append(f"{count(shots, 'shot')} (the figures left)")
-        return notes
-
-    def _under(self, unit: str, name: str, target: dict, flags: dict, tables: Any) -> None:
-        """A template shot resolves the figures of the target under it: the player counts them
-        (--under N, or a --target each), at most the figures it has left."""
-        weapons = [str(w).partition(":")[0].lower() for w in flags.get("volley") or ()]
-        weapons.append(str(flags.get("weapon", "")).lower())
-        heavy = [w for w in weapons if w in tables.weapons and tables.weapons[w].template]
-        if not heavy and not flags.get("template"):
-            return
-        targets = flags.get("target") or ()
-        under = flags.get("under") or (len(targets) if len(targets) > 1 else None)
-        if under is None:
-            raise HcError(
-                f"{unit} fires {(heavy or ['its weapon'])[0]} under its template: how many of "
-                f"{name}'s figures are under it?",
-                f"give --under N, 1..{target['left']} (each figure under it is a target)",
-            )
-        if under > target["left"]:
-            raise HcError(
-                f"{under} figures under the template: {name} has {target['left']} left",
-                f"give --under up to {target['left']}",
-            )
 
     def _may_fire(self, state: dict, unit: str, me: dict) -> tuple[int, str | None]:
         """The step the fire is taken in, and why the Fireteam may not fire now."""
@@ -607,14 +540,6 @@ class HighCrusadeGame(GameRules):
             "fired_at": unit["fired_at"],
             "due": [TRIGGERS[t] for t in unit["due"]],
         }
-
-
-def _firing(flags: dict[str, Any]) -> int:
-    """The figures a fire's options say fire: each weapon's of a volley, else --shots."""
-    if "weapons" not in flags:
-        return flags.get("shots", 1)
-    figures = [str(w).partition(":")[2] for w in flags["volley"]]
-    return sum(int(n) if n.isdigit() and len(n) < 7 else 1 for n in figures)
 
 
 def _fighting_weapon(unit: dict[str, Any]) -> str:
