@@ -185,7 +185,7 @@ class HighCrusadeGame(GameRules):
         """The step the action was taken in, as its fill logged it (an action of a later step
         ends the steps before it). An entry logged before the sequence was kept as data
         names none: then Player A's fire ended its move at step 1 or 3."""
-        step = meta.get("step")
+        step = _step_of(meta, None)
         if step is None:
             step = state["step"] + 1 if legacy_move and state["step"] in (1, 3) else state["step"]
         if step != state["step"]:
@@ -196,7 +196,7 @@ class HighCrusadeGame(GameRules):
         state["move"] += 1
         # The move opens with its orders phase; a game file written before the orders phase
         # was kept goes straight to step 1.
-        state["step"] = meta.get("step", 1)
+        state["step"] = _step_of(meta, 1)
         state["a"], state["b"] = result["player_a"], result["player_b"]
         notes = [
             f"move {state['move']}: {state['a']} has the Initiative (Player A), {state['b']} "
@@ -540,6 +540,14 @@ class HighCrusadeGame(GameRules):
             "fired_at": unit["fired_at"],
             "due": [TRIGGERS[t] for t in unit["due"]],
         }
+
+
+def _step_of(meta: dict[str, Any], default: int | None) -> int | None:
+    """The step of the move an entry's fill logged (`default` for an entry that logs none)."""
+    step = meta.get("step", default)
+    if step is not None and (type(step) is not int or not ORDERS <= step <= LAST):
+        raise HcError(f"step {step!r} is no step of the move")
+    return step
 
 
 def _fighting_weapon(unit: dict[str, Any]) -> str:
