@@ -209,7 +209,11 @@ class HighCrusadeGame(GameRules):
                 unit["morale"] = "steady"
                 notes.append(f"{name} takes orders as normal again")
             elif unit["morale"] == "routed" and unit["left"]:
-                notes.append(f"{name} is routed: a full Advance move toward its own table edge")
+                regroup = f", unless a Regroup order rallies it now (hc rally {name})"
+                notes.append(
+                    f"{name} is routed: a full Advance move toward its own table edge"
+                    + (regroup if state["step"] == ORDERS else "")
+                )
         return notes
 
     def next(self, state: dict[str, Any]) -> list[str]:
