@@ -61,9 +61,11 @@ RULE = {
 }
 
 BETWEEN = (
-    'The orders phase opens the move: the modifiers to fire "depend on the firers orders for '
-    'that move" (seed 000), a Regroup order is issued "in the orders phase" and a rallied '
-    'Fireteam "will remain Static for the remainder of this move" (seed 001).',
+    'A move begins with its Initiative (hc initiative), won "at the start of the next move" '
+    "(seed 000); its orders phase comes next, before Player A moves: the modifiers to fire "
+    '"depend on the firers orders for that move" (seed 000), a Regroup order is issued "in '
+    'the orders phase" and a rallied Fireteam "will remain Static for the remainder of this '
+    'move" (seed 001).',
     'Who fires when (seed 000): Player A at step 2 ("any or all of their Fireteams") and at '
     'step 4 ("any remaining Fireteams that have not fired this move"), Player B at step 5: a '
     "Fireteam fires once a move.",
