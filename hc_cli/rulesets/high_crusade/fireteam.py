@@ -197,6 +197,12 @@ def check_under(unit: str, name: str, target: dict, flags: dict[str, Any], table
     if not heavy and not flags.get("template"):
         return
     targets = flags.get("target") or ()
+    if len(targets) > 1 and _firing(flags) > 1:
+        raise HcError(
+            f"{unit} fires {_firing(flags)} template shots: a --target each names the figures "
+            "under one",
+            "give --under N, the figures of the target under each template",
+        )
     under = flags.get("under") or (len(targets) if len(targets) > 1 else None)
     if under is None:
         raise HcError(
