@@ -185,7 +185,7 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
         {
             "volley": [f"{weapon.key}:{figures}" for weapon, figures in weapons],
             "range": req.range,
-            "shots": sum(figures for _, figures in weapons),
+            "shots": 0,  # the figures that fire, counted below
             "mods": [m.text for m in req.mods],
         },
     )
@@ -233,7 +233,9 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
             ]
     if not specs:
         raise out_of_range(max((w for w, _ in weapons), key=lambda w: w.bands[-1].up_to), req.range)
-    res.inputs.update(targets=[target], under=req.under)
+    # The figures that fire: those of a weapon the range is beyond do not.
+    shots = sum(figures for weapon, figures in weapons if weapon.key in bands)
+    res.inputs.update(shots=shots, targets=[target], under=req.under)
     res.fields.update(
         band=bands,
         base_chance=base,
