@@ -517,9 +517,10 @@ class HighCrusadeGame(GameRules):
         )
 
     def columns(self) -> list[tuple[str, str]]:
+        # The troop type is the roster's, unchanging (hc status --json keeps it): the room
+        # goes to the weapons left, which a Fireteam of several weapons needs at 80 columns.
         return [
             ("name", "Fireteam"),
-            ("troop", "troop"),
             ("figures", "figures"),
             ("weapon", "weapon"),
             ("morale", "morale"),
