@@ -126,6 +126,8 @@ def test_a_rout_is_rallied_in_the_orders_phase_of_a_later_move(game):
 
     # Move 2: the ambush kills one (bolt gun 65/5 at 8" against DF 5).
     _json(act("initiative", "--dice", "2,8", "--json"))
+    s = status()
+    assert (s["move"], s["step"], _row(s, "boyz")["fired"]) == (2, 0, False)
     _json(act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--ambush", "--dice",
               _d100s(7, *[99] * 7), "--json"))  # fmt: skip
     row = _row(status(), "fireteam-1")
@@ -177,8 +179,11 @@ def test_the_other_reading_rallies_in_the_move_of_the_rout_and_says_so(game):
     _json(act("initiative", "--dice", "3,6", "--json"))
     _json(act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--ambush", "--dice",
               _d100s(7, *[99] * 7), "--json"))  # fmt: skip
+    due = ["first time fired at", "ambushed", "first casualty"]
+    assert _row(status(), "fireteam-1")["due"] == due
     # 5 + 2 - 1 (fired at) - 4 - 2 = 0: a rout.
     assert _json(act("morale", "fireteam-1", "--dice", "5", "--json"))["outcome"] == "rout"
+    assert _row(status(), "fireteam-1")["morale"] == "routed"
     rally = _json(act("rally", "fireteam-1", "--dice", "4", "--json"))
     assert "routed this move (reading: regroup-after-rout = at-once)" in rally["game"]["filled"]
     assert rally["outcome"] == "rallied"
