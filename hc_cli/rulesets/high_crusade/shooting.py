@@ -140,7 +140,7 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
             "by numbers)",
         )
     if template_name is not None:
-        inputs["template"] = note_template(tables, template_name, res)
+        inputs["template"] = _note_template(tables, template_name, res)
 
     mods = _resolve_mods(tables, req.mods, ("chance", "defence"), "chance", "fire", res)
     res.modifiers.extend(mods)
@@ -160,7 +160,7 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
     inputs["targets"] = [label for label, _ in targets]
     if req.under is not None:
         inputs["under"] = req.under
-    return finish_plan(req, res, specs)
+    return _finish_plan(req, res, specs)
 
 
 def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, list[ShotSpec]]:
@@ -208,7 +208,7 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
     specs = []
     bands, base, chance, penetration = {}, {}, {}, {}
     for weapon, figures in weapons:
-        band = band_at(weapon, req.range, res)
+        band = _band_at(weapon, req.range, res)
         if band is None:
             res.explanation.append(
                 f'{weapon.key} reaches {weapon.bands[-1].up_to:g}": out of range at '
@@ -220,7 +220,7 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
         bands[weapon.key], base[weapon.key] = band.label, band.chance
         chance[weapon.key], penetration[weapon.key] = band.chance + chance_mod, band.penetration
         if weapon.template:
-            res.inputs["template"] = note_template(tables, weapon.template, res)
+            res.inputs["template"] = _note_template(tables, weapon.template, res)
         for n in range(figures):
             shot = ShotSpec("", band.chance + chance_mod, band.penetration, defence + defence_mod)
             if not weapon.template:
@@ -232,7 +232,9 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
                 for i in range(req.under or 1)
             ]
     if not specs:
-        raise out_of_range(max((w for w, _ in weapons), key=lambda w: w.bands[-1].up_to), req.range)
+        raise _out_of_range(
+            max((w for w, _ in weapons), key=lambda w: w.bands[-1].up_to), req.range
+        )
     # The figures that fire: those of a weapon the range is beyond do not.
     shots = sum(figures for weapon, figures in weapons if weapon.key in bands)
     res.inputs.update(shots=shots, targets=[target], under=req.under)
@@ -243,10 +245,10 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
         penetration=penetration,
         defence=defence + defence_mod,
     )
-    return finish_plan(req, res, specs)
+    return _finish_plan(req, res, specs)
 
 
-def finish_plan(
+def _finish_plan(
     req: FireRequest, res: Resolution, specs: list[ShotSpec]
 ) -> tuple[Resolution, list[ShotSpec]]:
     if req.ambush:
@@ -260,7 +262,7 @@ def finish_plan(
     return res, specs
 
 
-def note_template(tables: HighCrusadeTables, name: str, res: Resolution) -> str:
+def _note_template(tables: HighCrusadeTables, name: str, res: Resolution) -> str:
     """The template a heavy weapon fires under, its sizes in the fields and what it means."""
     template = tables.template(name)
     res.fields["template"] = {
@@ -302,9 +304,9 @@ def _base_numbers(weapon, req: FireRequest, res: Resolution) -> tuple[int, int]:
                 + ")",
             )
     else:
-        band = band_at(weapon, req.range, res)
+        band = _band_at(weapon, req.range, res)
         if band is None:
-            raise out_of_range(weapon, req.range)
+            raise _out_of_range(weapon, req.range)
         res.inputs["band"] = band.label
         res.fields["band"] = band.label
     chance = band.chance if band else 0
@@ -325,7 +327,7 @@ def _base_numbers(weapon, req: FireRequest, res: Resolution) -> tuple[int, int]:
     return chance, penetration
 
 
-def band_at(weapon: Weapon, distance: float, res: Resolution) -> RangeBand | None:
+def _band_at(weapon: Weapon, distance: float, res: Resolution) -> RangeBand | None:
     """The weapon's band at the range (its numbers noted as the table's), or None beyond it."""
     band = weapon.band_at(distance)
     if band is not None:
@@ -335,7 +337,7 @@ def band_at(weapon: Weapon, distance: float, res: Resolution) -> RangeBand | Non
     return band
 
 
-def out_of_range(weapon: Weapon, distance: float) -> HcError:
+def _out_of_range(weapon: Weapon, distance: float) -> HcError:
     last = weapon.bands[-1].up_to
     return HcError(
         f'out of range: {weapon.key} reaches {last:g}", the target is at '
