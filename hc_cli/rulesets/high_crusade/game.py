@@ -506,10 +506,11 @@ class HighCrusadeGame(GameRules):
         advance = f"{name} is routed: it makes a full Advance move toward its own table edge"
         if unit["regroup"] == state["move"]:
             return f"{name} retreats a full Advance move toward its own table edge"
-        now = unit["routed"] < state["move"] or self.reading(state, "regroup-after-rout") != (
-            "next-move"
+        in_orders = state["step"] == ORDERS and unit["routed"] < state["move"]
+        at_once = unit["routed"] == state["move"] and (
+            self.reading(state, "regroup-after-rout") == "at-once"
         )
-        if now and (state["step"] == ORDERS or unit["routed"] == state["move"]):
+        if in_orders or at_once:
             return f"{advance}, unless a Regroup order rallies it (hc rally {name})"
         return (
             f"{advance}, and again every move until a Regroup order rallies it (the orders "
