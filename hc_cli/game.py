@@ -78,9 +78,11 @@ def _from_snapshot(chain: Chain, path: str) -> tuple[Folded | None, bool]:
         )
     except (TypeError, KeyError, AttributeError):
         return None, False
+    rules = game_rules(folded.ruleset)
+    if snap.get("state_version") != rules.state_version:  # a state of another shape
+        return None, False
     if seq == len(chain.lines):
         return folded, True
-    rules = game_rules(folded.ruleset)
     for i, entry in entries_of(chain, seq, path):
         if event_of(entry) == "undo":
             return None, False  # the fold from the start: an undo takes back what it was on
@@ -94,6 +96,7 @@ def _from_snapshot(chain: Chain, path: str) -> tuple[Folded | None, bool]:
 def _save_snapshot(path: str, folded: Folded, seq: int, digest: str) -> None:
     """The state at entry `seq`, whose line hashes to `digest`."""
     from hc_cli.files import write_cache
+    from hc_cli.roster import game_rules
 
     snap_path, description = _snapshot_file(os.path.realpath(path))
     write_cache(
@@ -107,6 +110,7 @@ def _save_snapshot(path: str, folded: Folded, seq: int, digest: str) -> None:
             "rules_files": folded.rules_files,
             "state": folded.state,
             "effective": folded.effective,
+            "state_version": game_rules(folded.ruleset).state_version,
         },
     )
 

@@ -64,6 +64,9 @@ class GameRules:
     # that names none plays by. `hc game new` keeps the choices in force with the roster, so
     # the fold reads them from the file, never from the tables.
     readings: dict[str, str] = {}
+    # The shape of the state the fold makes: a snapshot of another shape (written before the
+    # fold changed) is folded again, not read.
+    state_version: int = 1
 
     # -- the roster ------------------------------------------------------------------------
 

@@ -89,9 +89,12 @@ def test_high_crusade_the_ambushed_fireteam_routs_and_is_regrouped(game):
 
     # Move 1: the Orcs win the Initiative (D10 3 against 6) and are Player A.
     first = _json(act("initiative", "--dice", "3,6", "--json"))
-    assert first["game"]["clock"] == "move 1, step 1: Orcs moves its Fireteams"
+    # The orders phase opens the move (a Regroup order is issued "in the orders phase").
+    assert first["game"]["clock"] == (
+        "move 1, the orders phase: both players give their orders, a Regroup order among them"
+    )
     s = status()
-    assert (s["move"], s["step"], s["player_a"], s["player_b"]) == (1, 1, "Orcs", "Free Companies")
+    assert (s["move"], s["step"], s["player_a"], s["player_b"]) == (1, 0, "Orcs", "Free Companies")
 
     # "it has previously been shot at earlier in the game": eight misses, a first test.
     shot = _json(act("fire", "boyz", "--at", "fireteam-1", "--range", "14", "--dice",
@@ -109,7 +112,7 @@ def test_high_crusade_the_ambushed_fireteam_routs_and_is_regrouped(game):
     # Move 2: the Orcs again; the ambush kills one Crusader (bolt gun 65/5 against DF 5).
     _json(act("initiative", "--dice", "2,8", "--json"))
     s = status()
-    assert (s["move"], s["step"]) == (2, 1)
+    assert (s["move"], s["step"]) == (2, 0)
     assert _row(s, "Orcs", "boyz")["fired"] is False
     ambush = _json(act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--ambush",
                        "--dice", ",".join(["07"] + ["99"] * 7), "--json"))  # fmt: skip
@@ -151,7 +154,7 @@ def test_high_crusade_the_ambushed_fireteam_routs_and_is_regrouped(game):
     # ... "receives the benefits of being regarded as a Static target", and "if during a
     # Regroup move the enemy inflicts further casualties on the Fireteam, then it will
     # automatically rout". The Orcs are Player B: they fire at step 5.
-    for _ in range(4):
+    for _ in range(5):  # the orders phase, then steps 1 to 5
         _json(act("game", "next", "--json"))
     assert status()["step"] == 5
     hit = _json(act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--dice",
@@ -178,6 +181,10 @@ def test_high_crusade_the_move_sequence_and_fired_this_move(game):
     anyway = _json(act("fire", "boyz", "--at", "fireteam-1", "--range", "14", "--anyway",
                        "--dice", ",".join(["99"] * 8), "--json"))  # fmt: skip
     assert anyway["game"]["anyway"] == "--anyway: boyz has already fired this move"
+    # The test fireteam-1 must take holds the move where it is until it is taken.
+    held = act("game", "next")
+    assert held.exit_code == 2 and "hc morale fireteam-1" in held.stderr.replace("\n    ", " ")
+    _json(act("morale", "fireteam-1", "--dice", "9", "--json"))
     steps = [_json(act("game", "next", "--json"))["clock"] for _ in range(3)]
     assert steps == [
         "move 1, step 3: Free Companies moves",
@@ -514,7 +521,7 @@ def test_two_players_in_two_terminals_lose_nothing(game, tmp_path):
         run.communicate(timeout=60)
     assert sum(r.returncode == 0 for r in runs[1::2]) == 3  # three steps, none lost
     s = status()
-    assert (s["step"], s["entries"]) == (4, 5)
+    assert (s["step"], s["entries"]) == (3, 5)  # the orders phase, then steps 1 to 3
     assert hc_replays(path)
 
 

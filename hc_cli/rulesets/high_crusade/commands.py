@@ -41,7 +41,26 @@ def _fire_request(f: dict[str, Any]) -> r.FireRequest:
         template=f.get("template"),
         mods=parse_mods(f.get("mod")),
         ambush=bool(f.get("ambush")),
+        weapons=_volley(f.get("volley")),
+        under=f.get("under"),
     )
+
+
+def _volley(given: Any) -> tuple[tuple[str, int], ...]:
+    """`--volley NAME[:N]`, repeated: each weapon and the figures firing it (1 unless said)."""
+    volley = []
+    for item in given or ():
+        name, colon, figures = str(item).partition(":")
+        if not colon:
+            volley.append((name, 1))
+            continue
+        if not (is_digits(figures) and len(figures) <= 6) or not 1 <= int(figures) <= 10_000:
+            raise HcError(
+                f"--volley {item}: after the colon comes how many figures fire it",
+                f"give --volley {name}:N, N from 1 to 10000 (--volley {name}:4)",
+            )
+        volley.append((name, int(figures)))
+    return tuple(volley)
 
 
 def _initiative_request(f: dict[str, Any]) -> r.InitiativeRequest:
@@ -107,6 +126,7 @@ COMMANDS = {
 
 TABLE_OF_OPTION = {
     "weapon": "weapons",
+    "volley": "weapons",
     "attacker_weapon": "weapons",
     "defender_weapon": "weapons",
     "target": "troops",

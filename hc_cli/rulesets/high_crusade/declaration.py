@@ -18,12 +18,23 @@ DECLARATION = RuleSet(
         Command(
             "fire",
             "Fire a weapon: range band, chance and penetration; miss, hit or kill.",
-            description="A Fireteam firing together is --shots N. A heavy weapon fires under "
-            "its template: give every figure under it as a --target (a troop type or a bare "
-            "defence factor); each is resolved on its own. Beyond the last range band there "
-            "is no shot.",
+            description="A Fireteam firing together is --shots N; a Fireteam of several weapons "
+            "is --volley NAME:N for each, every figure at its own weapon's band. A heavy weapon "
+            "fires under its template: --under N figures of the --target under it, or every "
+            "figure under it as a --target (a troop type or a bare defence factor); each is "
+            "resolved on its own. Beyond the last range band there is no shot.",
             options=(
                 Option("weapon", "--weapon", "-w", complete=True, help="Weapon name."),
+                Option(
+                    "volley",
+                    many=True,
+                    complete=True,
+                    metavar="NAME[:N]",
+                    help="A volley of several weapons (a Fireteam whose officer carries another): "
+                    "each weapon with the N figures firing it (1 if left out), repeated in the "
+                    "order they fire.",
+                    conflicts=("weapon", "shots", "chance", "penetration", "template"),
+                ),
                 Option(
                     "range",
                     "--range",
@@ -52,6 +63,14 @@ DECLARATION = RuleSet(
                     high=10_000,
                     beyond="hc batch for volume, --odds for a distribution",
                 ),
+                Option(
+                    "under",
+                    kind="whole",
+                    help="Figures of the --target under a heavy weapon's template: each is "
+                    "resolved on its own.",
+                    low=1,
+                    high=1000,
+                ),
                 Option("mod", many=True, complete=True, metavar="X", help=_MOD_HELP),
                 Option("df", kind="whole", help="Defence factor of the (one) target."),
                 Option("chance", kind="whole", help="Chance to hit (D100), instead of the band's."),
@@ -73,6 +92,8 @@ DECLARATION = RuleSet(
             examples=(
                 "hc fire --weapon ingrave-ar --range 14 --target crusader --mod target-static",
                 "hc fire -w ingrave-ar -r 14 -t orc --shots 4 --odds",
+                "hc fire --volley ingrave-ar:4 --volley schmitwess-mpi:1 -r 10 -t orc",
+                "hc fire -w heavy-laser -r 20 -t orc --under 3",
                 "hc fire --chance 65 --penetration 4 --df 5",
             ),
         ),

@@ -1,18 +1,35 @@
-"""High Crusade played as a game: each side's Fireteams, their figures and morale; the move,
-its Initiative and its five steps (seed 000); the Morale rules between actions (seed 001): the
-tests a Fireteam must take and when, the rout, the Regroup order, the Static rallied Fireteam
-and the automatic rout. Pure: the state is plain data, folded from the game's entries."""
+"""High Crusade played as a game: each side's Fireteams, their figures, the weapons they carry
+and their morale; the move, its Initiative, its orders phase and its five steps (seed 000,
+kept as data in `sequence`); the Morale rules between actions (seed 001): the tests a Fireteam
+must take and when, the rout, the Regroup order, the Static rallied Fireteam and the automatic
+rout. Pure: the state is plain data, folded from the game's entries."""
 
 from __future__ import annotations
 
 from hc_cli.errors import HcError
-from hc_cli.game_rules import Fill, GameRules, enemy_check, known_unit, possessive
-from hc_cli.rulesets.high_crusade.words import (
-    MOVE_SEQUENCE,
-    RALLIED_MEANS,
-    RETREAT_MEANS,
-    ROUT_MEANS,
+from hc_cli.game_rules import Fill, GameRules, enemy_check, known_unit
+from hc_cli.rulesets.high_crusade.fireteam import (
+    MIXED_EXAMPLE,
+    check_under,
+    check_weapons,
+    falling_order,
+    main_weapon,
+    resolved_weapons,
+    take_casualties,
+    volley_flags,
+    weapons_text,
 )
+from hc_cli.rulesets.high_crusade.sequence import (
+    BETWEEN,
+    LAST,
+    ORDERS,
+    PERIOD,
+    SEQUENCE,
+    step_check,
+    step_words,
+    where_now,
+)
+from hc_cli.rulesets.high_crusade.words import RALLIED_MEANS, RETREAT_MEANS, ROUT_MEANS
 from hc_cli.schema import Field
 from hc_cli.words import count
 
@@ -40,37 +57,57 @@ class HighCrusadeGame(GameRules):
             "int", required=True, minimum=1, maximum=100, help="the Fireteam's figures"
         ),
         "weapon": Field(
-            "str", required=True, help="the weapon its figures carry (hc tables weapons)"
+            "any",
+            required=True,
+            help="the weapon its figures carry (hc tables weapons), or each weapon with the "
+            f"figures that carry it: {MIXED_EXAMPLE}",
         ),
     }
     example = "troop: crusader, figures: 5, weapon: ingrave-ar"
     whole_game = ("initiative",)
     unit_commands = ("fire", "melee", "morale", "rally")
+    period_name = PERIOD
+    sequence = SEQUENCE
+    between = BETWEEN
+    state_version = 2  # each unit's weapons left and the move it routed in
+    # The defaults of readings.yaml: a game file that names no choice plays by them.
+    readings = {
+        "regroup-after-rout": "next-move",
+        "casualties-fall-on": "main-weapon",
+        "heavy-weapon-shots": "one-per-fireteam",
+    }
 
     # -- the roster -------------------------------------------------------------------------
 
     def check_unit(
         self, name: str, unit: dict, tables: Any, path: str, key: str, problems: Problems
     ) -> None:
-        checks = (("troop", tables.troops, "troop type"), ("weapon", tables.weapons, "weapon"))
-        self.names_in_tables(unit, checks, path, key, problems)
+        self.names_in_tables(unit, (("troop", tables.troops, "troop type"),), path, key, problems)
+        check_weapons(unit, tables, path, key, problems)
 
     def resolved_unit(self, unit: dict, tables: Any) -> dict[str, Any]:
-        return {
+        weapons = resolved_weapons(unit["weapon"], unit["figures"], tables)
+        resolved = {
             "troop": tables.troop(unit["troop"]).key,
             "figures": unit["figures"],
-            "weapon": tables.weapon(unit["weapon"]).key,
+            "weapon": main_weapon(weapons),
         }
+        if len(weapons) > 1 or isinstance(unit["weapon"], dict):
+            resolved["weapons"] = weapons
+        return resolved
 
     def describe_unit(self, name: str, unit: dict) -> str:
-        return f"{name} ({unit['figures']} {unit['troop']}, {unit['weapon']})"
+        carried = weapons_text(unit.get("weapons") or {unit["weapon"]: unit["figures"]})
+        return f"{name} ({unit['figures']} {unit['troop']}, {carried})"
 
     # -- the fold ---------------------------------------------------------------------------
 
     def unit_state(self, unit: dict[str, Any]) -> dict[str, Any]:
         return {
             "troop": unit["troop"],
-            "weapon": unit["weapon"],
+            "weapon": unit["weapon"],  # the main weapon: the one most of its figures carry
+            # The figures left with each weapon (a roster before mixed Fireteams names one).
+            "weapons": dict(unit.get("weapons") or {unit["weapon"]: unit["figures"]}),
             "figures": unit["figures"],
             "left": unit["figures"],
             "casualties": 0,
@@ -80,6 +117,7 @@ class HighCrusadeGame(GameRules):
             "below_half": False,  # its strength has fallen below 50%
             "due": [],  # the triggers of the Morale test it must take
             "regroup": 0,  # the move its last Regroup order was given in
+            "routed": 0,  # the move it last routed in
         }
 
     def first_clock(self) -> dict[str, Any]:
@@ -89,16 +127,15 @@ class HighCrusadeGame(GameRules):
         command = entry["command"]
         result = entry["result"]
         game = entry["game"]
+        meta = game.get("meta") or {}
         if command == "initiative":
-            return self._new_move(state, result)
+            return self._new_move(state, result, meta)
         name = game["unit"]
         unit = state["units"][name]
         notes: list[str] = []
         if command == "fire":
             target = game["at"][0]
-            if unit["side"] == state["a"] and state["step"] in (1, 3):
-                state["step"] += 1
-                notes.append(f"step {state['step']}: {self._step(state)}")
+            self._clock_to(state, meta, unit["side"] == state["a"], notes)
             unit["fired"] = True
             notes.append(f"{name} has fired this move")
             summary = result.get("summary")
@@ -106,19 +143,25 @@ class HighCrusadeGame(GameRules):
             self._fired_at(state, target, bool(entry["flags"].get("ambush")), notes)
             self._casualties(state, target, kills, notes)
         elif command == "melee":
+            self._clock_to(state, meta, False, notes)
             target = game["at"][0]
-            loser = {"attacker": target, "defender": name}.get(result["outcome"])
+            flags = entry["flags"]
+            loser, weapon = {
+                "attacker": (target, flags.get("defender_weapon")),
+                "defender": (name, flags.get("attacker_weapon")),
+            }.get(result["outcome"], (None, None))
+            weapon = str(weapon).lower() if weapon else None
             if loser is None:
                 notes.append("a draw: both stay")
             else:
                 notes.append(f"{loser} loses the fight: one figure removed")
-                self._casualties(state, loser, 1, notes)
+                self._casualties(state, loser, 1, notes, weapon)
         elif command == "morale":
             unit["due"] = []
             if result["outcome"] == "pass":
                 notes.append(f"{name} passes its Morale test and fights on")
             else:
-                unit["morale"] = "routed"
+                self._rout(state, unit)
                 notes.append(f"{name} routs: {ROUT_MEANS}")
         elif command == "rally":
             unit["regroup"] = state["move"]
@@ -128,20 +171,37 @@ class HighCrusadeGame(GameRules):
             elif result["outcome"] == "retreat":
                 notes.append(f"{name} fails to rally: {RETREAT_MEANS}")
             else:
-                unit["morale"] = "routed"
+                self._rout(state, unit)
                 notes.append(f"{name} routs")
         else:
             raise HcError(f"{command} is no action of a High Crusade game")
         return notes
 
-    def _new_move(self, state: dict[str, Any], result: dict[str, Any]) -> list[str]:
+    def _rout(self, state: dict[str, Any], unit: dict[str, Any]) -> None:
+        unit["morale"] = "routed"
+        unit["routed"] = state["move"]
+
+    def _clock_to(self, state: dict, meta: dict, legacy_move: bool, notes: list[str]) -> None:
+        """The step the action was taken in, as its fill logged it (an action of a later step
+        ends the steps before it). An entry logged before the sequence was kept as data
+        names none: then Player A's fire ended its move at step 1 or 3."""
+        step = _step_of(meta, None)
+        if step is None:
+            step = state["step"] + 1 if legacy_move and state["step"] in (1, 3) else state["step"]
+        if step != state["step"]:
+            state["step"] = step
+            notes.append(f"step {step}: {step_words(state, step)}")
+
+    def _new_move(self, state: dict, result: dict, meta: dict) -> list[str]:
         state["move"] += 1
-        state["step"] = 1
+        # The move opens with its orders phase; a game file written before the orders phase
+        # was kept goes straight to step 1.
+        state["step"] = _step_of(meta, 1)
         state["a"], state["b"] = result["player_a"], result["player_b"]
         notes = [
             f"move {state['move']}: {state['a']} has the Initiative (Player A), {state['b']} "
             "is Player B",
-            f"step 1: {self._step(state)}",
+            where_now(state),
         ]
         for name, unit in state["units"].items():
             unit["fired"] = False
@@ -149,19 +209,39 @@ class HighCrusadeGame(GameRules):
                 unit["morale"] = "steady"
                 notes.append(f"{name} takes orders as normal again")
             elif unit["morale"] == "routed" and unit["left"]:
-                notes.append(f"{name} is routed: a full Advance move toward its own table edge")
+                regroup = f", unless a Regroup order rallies it now (hc rally {name})"
+                notes.append(
+                    f"{name} is routed: a full Advance move toward its own table edge"
+                    + (regroup if state["step"] == ORDERS else "")
+                )
         return notes
 
     def next(self, state: dict[str, Any]) -> list[str]:
         if not state["move"]:
             raise HcError("no move has begun", "hc initiative rolls for the Initiative of move 1")
-        if state["step"] >= len(MOVE_SEQUENCE):
+        if state["step"] >= LAST:
             raise HcError(
-                f"move {state['move']} is over: step 5 was its last",
+                f"move {state['move']} is over: step {LAST} was its last",
                 f"hc initiative rolls for the Initiative of move {state['move'] + 1}",
             )
         state["step"] += 1
-        return [f"step {state['step']}: {self._step(state)}"]
+        return [where_now(state)]
+
+    def hold(self, state: dict[str, Any]) -> str | None:
+        return self._tests_first(state, "the game moves on")
+
+    def _tests_first(self, state: dict[str, Any], before: str) -> str | None:
+        """The Morale tests due: taken "whenever the following circumstances occur" (seed
+        001), so before the move goes on."""
+        due = [(n, u) for n, u in state["units"].items() if u["due"] and u["left"]]
+        if not due:
+            return None
+        tests = "; ".join(f"{n} ({self._triggers(u)})" for n, u in due)
+        commands = ", ".join(f"hc morale {n}" for n, _ in due)
+        return (
+            f"a Morale test is taken when it falls due (seed 001): {tests} must test before "
+            f"{before}: {commands}"
+        )
 
     def _fired_at(self, state: dict, name: str, ambushed: bool, notes: list[str]) -> None:
         unit = state["units"][name]
@@ -171,24 +251,36 @@ class HighCrusadeGame(GameRules):
         if ambushed:
             self._trigger(state, name, "ambushed", notes)
 
-    def _casualties(self, state: dict, name: str, count: int, notes: list[str]) -> None:
+    def _casualties(
+        self, state: dict, name: str, lost: int, notes: list[str], weapon: str | None = None
+    ) -> None:
+        """`lost` figures of the Fireteam removed: those of `weapon` first when it is known (it
+        fought hand to hand with it), else as the casualties-fall-on reading says."""
         unit = state["units"][name]
-        count = min(count, unit["left"])
-        if not count:
+        lost = min(lost, unit["left"])
+        if not lost:
             return
         first = unit["casualties"] == 0
-        unit["casualties"] += count
-        unit["left"] -= count
-        notes.append(
-            f"{name}: {count} {'casualty' if count == 1 else 'casualties'}, {unit['left']} of "
-            f"{unit['figures']} left"
+        unit["casualties"] += lost
+        unit["left"] -= lost
+        weapons = unit["weapons"]
+        reading = self.reading(state, "casualties-fall-on")
+        carried = [w for w, n in weapons.items() if n]
+        fell = take_casualties(
+            weapons, lost, falling_order(weapons, unit["weapon"], reading, weapon)
         )
+        said = f"{name}: {count(lost, 'casualty')}, {unit['left']} of {unit['figures']} left"
+        if len(weapons) > 1:
+            said += ": " + ", ".join(f"{n} {w}" for w, n in fell) + " fell"
+            if len(carried) > 1 and not (weapon in carried and lost <= 1):
+                said += f" (reading: casualties-fall-on = {reading})"
+        notes.append(said)
         if not unit["left"]:
             unit["due"] = []
             notes.append(f"{name} is wiped out")
             return
         if unit["morale"] == "rallied" and unit["regroup"] == state["move"]:
-            unit["morale"] = "routed"
+            self._rout(state, unit)
             notes.append(f"casualties during its Regroup move: {name} routs at once (no test)")
         if first:
             self._trigger(state, name, "first_casualty", notes)
@@ -203,9 +295,6 @@ class HighCrusadeGame(GameRules):
         unit["due"].append(trigger)
         notes.append(f"{name} must test morale: {TRIGGERS[trigger]}")
 
-    def _step(self, state: dict[str, Any]) -> str:
-        return MOVE_SEQUENCE[state["step"] - 1].format(a=state["a"], b=state["b"])
-
     # -- acting -----------------------------------------------------------------------------
 
     def fill(
@@ -218,7 +307,10 @@ class HighCrusadeGame(GameRules):
         tables: Any,
     ) -> Fill:
         if command == "initiative":
-            return Fill(flags, notes=self.sides_fill(state, unit, at, flags))
+            notes = self.sides_fill(state, unit, at, flags)
+            before = f"move {state['move'] + 1} begins"
+            return Fill(flags, meta={"step": ORDERS}, refusal=self._tests_first(state, before),
+                        notes=notes)  # fmt: skip
         if command not in self.unit_commands:
             raise HcError(f"{command} is no action of a High Crusade game")
         if unit is None:
@@ -246,67 +338,64 @@ class HighCrusadeGame(GameRules):
 
     def _fill_fire(self, state, unit, me, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
         name, target = self._target(state, unit, at, "fire")
-        notes = []
-        if "weapon" not in flags and "chance" not in flags:
-            flags["weapon"] = me["weapon"]
-            notes.append(f"weapon {me['weapon']}")
-        if "shots" not in flags:
-            flags["shots"] = me["left"]
-            notes.append(f"{me['left']} shots (the figures left)")
-        elif flags["shots"] > me["left"]:
-            raise HcError(
-                f"--shots {flags['shots']}: {unit} has {me['left']} figures left",
-                f"give --shots 1..{me['left']}",
-            )
+        reading = self.reading(state, "heavy-weapon-shots")
+        notes = volley_flags(unit, me, flags, tables, reading)
         if "target" not in flags and "df" not in flags:
             flags["target"] = [target["troop"]]
             notes.append(f"target {target['troop']} ({name})")
+        check_under(unit, name, target, flags, tables)
         if target["morale"] == "rallied" and target["regroup"] == state["move"]:
             mods = list(flags.get("mod") or ())
             if STATIC_MODIFIER in tables.modifiers and STATIC_MODIFIER not in mods:
                 flags["mod"] = [*mods, STATIC_MODIFIER]
                 notes.append(f"{name} is Static (rallied this move): --mod {STATIC_MODIFIER}")
-        return Fill(flags, refusal=self._may_fire(state, unit, me), notes=notes)
+        step, refusal = self._may_fire(state, unit, me)
+        return Fill(flags, meta={"step": step}, refusal=refusal, notes=notes)
 
-    def _may_fire(self, state: dict, unit: str, me: dict) -> str | None:
+    def _may_fire(self, state: dict, unit: str, me: dict) -> tuple[int, str | None]:
+        """The step the fire is taken in, and why the Fireteam may not fire now."""
         if not state["move"]:
-            return "no move has begun: roll the Initiative first (hc initiative)"
+            return 0, "no move has begun: roll the Initiative first (hc initiative)"
         if me["fired"]:
-            return f"{unit} has already fired this move"
+            return state["step"], f"{unit} has already fired this move"
         if me["morale"] == "routed":
-            return f"{unit} is routed: it retreats toward its own table edge until rallied"
+            return (
+                state["step"],
+                f"{unit} is routed: it retreats toward its own table edge until rallied",
+            )
         if me["morale"] == "rallied":
-            return f"{unit} rallied this move: it stays Static and may not fire"
+            return state["step"], f"{unit} rallied this move: it stays Static and may not fire"
         if me["due"]:
-            return f"{unit} must first test morale ({self._triggers(me)}): hc morale {unit}"
-        step = state["step"]
-        if me["side"] == state["a"] and step == 5:
             return (
-                f"{possessive(me['side'])} fire is over for move {state['move']}: step 5 is "
-                f"{possessive(state['b'])}"
+                state["step"],
+                f"{unit} must first test morale ({self._triggers(me)}): hc morale {unit}",
             )
-        if me["side"] == state["b"] and step < 5:
-            return (
-                f"{me['side']} fires at step 5; it is step {step}: {self._step(state)} (hc game "
-                "next moves the move on)"
-            )
-        return None
+        return step_check(state, "fire", me["side"])
 
     def _fill_melee(self, state, unit, me, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
         name, target = self._target(state, unit, at, "melee")
         filled = {
             "attacker": me["troop"],
-            "attacker_weapon": me["weapon"],
+            "attacker_weapon": _fighting_weapon(me),
             "defender": target["troop"],
-            "defender_weapon": target["weapon"],
+            "defender_weapon": _fighting_weapon(target),
         }
         notes = []
         for key, value in filled.items():
             if key not in flags:
                 flags[key] = value
                 notes.append(f"{key.replace('_', ' ')} {value}")
-        refusal = None if state["move"] else "no move has begun: roll the Initiative first"
-        return Fill(flags, refusal=refusal, notes=notes)
+        if not state["move"]:
+            return Fill(flags, refusal="no move has begun: roll the Initiative first", notes=notes)
+        step, refusal = step_check(state, "melee", me["side"])
+        for who, fighter, key in ((unit, me, "attacker_weapon"), (name, target, "defender_weapon")):
+            weapon = str(flags[key]).lower()
+            if refusal is None and not fighter["weapons"].get(weapon):
+                refusal = (
+                    f"no figure of {who} carries {weapon} ({weapons_text(fighter['weapons'])}): "
+                    "the figure fighting carries its own weapon"
+                )
+        return Fill(flags, meta={"step": step}, refusal=refusal, notes=notes)
 
     def _fill_morale(self, state, unit, me, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
         if at:
@@ -323,6 +412,8 @@ class HighCrusadeGame(GameRules):
             refusal = f"{unit} is routed already: a Regroup order rallies it (hc rally {unit})"
         elif not me["due"]:
             refusal = f"no Morale test is due for {unit}"
+        else:  # every step takes a test when it falls due
+            refusal = step_check(state, "morale", me["side"])[1]
         return Fill(flags, refusal=refusal, notes=notes)
 
     def _fill_rally(self, state, unit, me, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
@@ -332,12 +423,24 @@ class HighCrusadeGame(GameRules):
             )
         notes = self._troop_and_casualties(me, flags)
         refusal = None
-        if me["morale"] != "routed":
+        reading = self.reading(state, "regroup-after-rout")
+        if not state["move"]:
+            refusal = "no move has begun: roll the Initiative first (hc initiative)"
+        elif me["morale"] != "routed":
             refusal = f"{unit} is not routed: a Regroup order rallies a routed Fireteam"
         elif me["regroup"] == state["move"]:
             refusal = f"{unit} was given its Regroup order this move already"
-        elif not state["move"]:
-            refusal = "no move has begun: roll the Initiative first (hc initiative)"
+        elif me["routed"] == state["move"] and reading == "next-move":
+            refusal = (
+                f"{unit} routed this move: a Regroup order is given in the orders phase of a "
+                "later move (seed 001: the worked example rallies the move after the rout; "
+                f"reading: regroup-after-rout = {reading}); the next is move "
+                f"{state['move'] + 1}'s, after hc initiative"
+            )
+        elif me["routed"] == state["move"]:
+            notes.append(f"routed this move (reading: regroup-after-rout = {reading})")
+        else:
+            refusal = step_check(state, "rally", me["side"])[1]
         return Fill(flags, refusal=refusal, notes=notes)
 
     def _troop_and_casualties(self, me: dict, flags: dict[str, Any]) -> list[str]:
@@ -360,12 +463,12 @@ class HighCrusadeGame(GameRules):
     def clock(self, state: dict[str, Any]) -> str:
         if not state["move"]:
             return "before the first move"
-        return f"move {state['move']}, step {state['step']}: {self._step(state)}"
+        return f"move {state['move']}, {where_now(state)}"
 
     def clock_fields(self, state: dict[str, Any]) -> dict[str, Any]:
         return {
             "move": state["move"],
-            "step": state["step"],
+            "step": state["step"],  # 0 in a move: its orders phase
             "player_a": state["a"],
             "player_b": state["b"],
         }
@@ -382,34 +485,43 @@ class HighCrusadeGame(GameRules):
                 out.append(f"{name} must test morale ({self._triggers(unit)}): hc morale {name}")
         for name, unit in state["units"].items():
             if unit["morale"] == "routed" and unit["left"]:
-                if unit["regroup"] == state["move"]:
-                    out.append(f"{name} retreats a full Advance move toward its own table edge")
-                else:
-                    out.append(
-                        f"{name} is routed: it makes a full Advance move toward its own table "
-                        f"edge, unless a Regroup order rallies it (hc rally {name})"
-                    )
+                out.append(self._routed_due(state, name, unit))
         step = state["step"]
         firing = state["a"] if step in (2, 4) else state["b"] if step == 5 else None
         if firing is not None:
             ready = [
                 n
                 for n, u in state["units"].items()
-                if u["side"] == firing and u["left"] and self._may_fire(state, n, u) is None
+                if u["side"] == firing and u["left"] and self._may_fire(state, n, u)[1] is None
             ]
             if ready:
                 out.append(f"{firing} may fire: " + ", ".join(ready))
-        if step == len(MOVE_SEQUENCE):
+        if step == LAST:
             out.append(f"then the Initiative for move {state['move'] + 1}: hc initiative")
         else:
-            nxt = MOVE_SEQUENCE[step].format(a=state["a"], b=state["b"])
-            out.append(f"next, step {step + 1}: {nxt} (hc game next)")
+            out.append(f"next, step {step + 1}: {step_words(state, step + 1)} (hc game next)")
         return out
 
+    def _routed_due(self, state: dict, name: str, unit: dict) -> str:
+        advance = f"{name} is routed: it makes a full Advance move toward its own table edge"
+        if unit["regroup"] == state["move"]:
+            return f"{name} retreats a full Advance move toward its own table edge"
+        in_orders = state["step"] == ORDERS and unit["routed"] < state["move"]
+        at_once = unit["routed"] == state["move"] and (
+            self.reading(state, "regroup-after-rout") == "at-once"
+        )
+        if in_orders or at_once:
+            return f"{advance}, unless a Regroup order rallies it (hc rally {name})"
+        return (
+            f"{advance}, and again every move until a Regroup order rallies it (the orders "
+            f"phase of move {state['move'] + 1}: hc rally {name})"
+        )
+
     def columns(self) -> list[tuple[str, str]]:
+        # The troop type is the roster's, unchanging (hc status --json keeps it): the room
+        # goes to the weapons left, which a Fireteam of several weapons needs at 80 columns.
         return [
             ("name", "Fireteam"),
-            ("troop", "troop"),
             ("figures", "figures"),
             ("weapon", "weapon"),
             ("morale", "morale"),
@@ -426,12 +538,30 @@ class HighCrusadeGame(GameRules):
             "left": unit["left"],
             "total": unit["figures"],
             "casualties": unit["casualties"],
-            "weapon": unit["weapon"],
+            "weapon": weapons_text(unit["weapons"]),  # what the figures left carry
+            "main_weapon": unit["weapon"],
+            "weapons": dict(unit["weapons"]),  # the figures left with each weapon
             "morale": "rallied (Static)" if morale == "rallied" else morale,
             "fired": unit["fired"],
             "fired_at": unit["fired_at"],
             "due": [TRIGGERS[t] for t in unit["due"]],
         }
+
+
+def _step_of(meta: dict[str, Any], default: int | None) -> int | None:
+    """The step of the move an entry's fill logged (`default` for an entry that logs none)."""
+    step = meta.get("step", default)
+    if step is not None and (type(step) is not int or not ORDERS <= step <= LAST):
+        raise HcError(f"step {step!r} is no step of the move")
+    return step
+
+
+def _fighting_weapon(unit: dict[str, Any]) -> str:
+    """The weapon of the figure that fights hand to hand: the main weapon while a figure
+    carries it, else the first weapon a figure left carries."""
+    if unit["weapons"].get(unit["weapon"]):
+        return unit["weapon"]
+    return next((w for w, n in unit["weapons"].items() if n), unit["weapon"])
 
 
 GAME = HighCrusadeGame()

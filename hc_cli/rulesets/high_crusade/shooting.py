@@ -1,6 +1,8 @@
 """High Crusade fire: the weapon's numbers at the range, each target's shots planned before a
-die is rolled (`plan_fire`), one D10 per shot decided by `decide_shot`, and the odds from the
-same step under an enumerating dice source. Pure."""
+die is rolled (`plan_fire`), one D100 per shot decided by `decide_shot`, and the odds from the
+same step under an enumerating dice source. A volley of several weapons (a Fireteam whose
+officer carries a machine-pistol) is planned by `plan_volley`, each figure with its own
+weapon's band, and rolled and enumerated by the very same steps. Pure."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from hc_cli.mods import ModSpec
 from hc_cli.plans import planned
 from hc_cli.record import record, replace
 from hc_cli.rulesets.high_crusade.steps import _indicator, _new, _ordered, _resolve_mods, _sum
-from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
+from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables, RangeBand, Weapon
+from hc_cli.words import count
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
@@ -41,6 +44,9 @@ class FireRequest:
     template: str | None = None
     mods: tuple[ModSpec, ...] = ()
     ambush: bool = False
+    # A volley of several weapons (--volley): (weapon, figures firing it), in firing order.
+    weapons: tuple[tuple[str, int], ...] = ()
+    under: int | None = None  # figures of the (one) --target under each template
 
 
 @record(frozen=True)
@@ -95,6 +101,13 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
     for value, flag in ((req.chance, "--chance"), (req.penetration, "--penetration")):
         if value is not None and value < 0:
             raise HcError(f"{flag} {value} is negative", f"give {flag} as 0 or more")
+    if req.under is not None and len(req.targets) > 1:
+        raise HcError(
+            "--under N counts the figures of one --target under the template",
+            "give one --target with --under N, or one --target per figure",
+        )
+    if req.weapons:
+        return plan_volley(tables, req)
     weapon = tables.weapon(req.weapon) if req.weapon else None
     inputs: dict = {
         "weapon": weapon.key if weapon else None,
@@ -119,20 +132,15 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
             "a template shot already resolves every figure under it: give the "
             "targets once, and fire again for another shot",
         )
-    if template_name is not None:
-        template = tables.template(template_name)
-        inputs["template"] = template.key
-        res.fields["template"] = {
-            "name": template.key,
-            "shape": template.shape,
-            "size_15mm": template.size_15mm,
-            "size_25mm": template.size_25mm,
-        }
-        res.note_source(template, "size_15mm", f"{template.key} template sizes")
-        res.explanation.append(
-            f"{template.key} template: every figure wholly or partly under "
-            "it is a target, each resolved on its own"
+    if req.under is not None and template_name is None:
+        raise HcError(
+            f"--under {req.under} counts the figures under a template: "
+            f"{weapon.key if weapon else 'this weapon'} fires without one",
+            "leave out --under, or fire a heavy weapon (--template cone|circle for one given "
+            "by numbers)",
         )
+    if template_name is not None:
+        inputs["template"] = _note_template(tables, template_name, res)
 
     mods = _resolve_mods(tables, req.mods, ("chance", "defence"), "chance", "fire", res)
     res.modifiers.extend(mods)
@@ -140,16 +148,111 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
     defence_mod = _sum(mods, "defence")
     res.fields.update(base_chance=chance, chance=chance + chance_mod, penetration=penetration)
 
-    targets = _targets(tables, req, res)
+    targets = _targets(tables, req.targets * (req.under or 1), res)
     specs = []
-    for label, defence in targets:
-        shots = req.shots if len(targets) == 1 else 1
-        for n in range(shots):
-            tag = label if len(targets) > 1 else (f"shot {n + 1}" if shots > 1 else "")
+    for n in range(req.shots if len(targets) == 1 or req.under else 1):
+        for label, defence in targets:
+            if len(targets) > 1:
+                tag = f"template {n + 1}: {label}" if req.shots > 1 else label
+            else:
+                tag = f"shot {n + 1}" if req.shots > 1 else ""
             specs.append(ShotSpec(tag, chance + chance_mod, penetration, defence + defence_mod))
     inputs["targets"] = [label for label, _ in targets]
+    if req.under is not None:
+        inputs["under"] = req.under
+    return _finish_plan(req, res, specs)
+
+
+def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, list[ShotSpec]]:
+    """A volley of several weapons at one target: each figure fires its own weapon's band at
+    the range, in the order the weapons are given; a heavy weapon's figure fires a template
+    shot over --under figures of the target. A weapon the range is beyond does not fire."""
+    if len(req.targets) > 1:
+        raise HcError(
+            "a volley of several weapons fires at one --target",
+            "give one --target, and --under N for the figures under a template",
+        )
+    if req.range is None:
+        raise HcError("--range is needed to find each weapon's range band", "give --range INCHES")
+    weapons = [(tables.weapon(name), figures) for name, figures in req.weapons]
+    if len({weapon.key for weapon, _ in weapons}) < len(weapons):
+        raise HcError(
+            "a weapon is given twice in the volley",
+            "give each weapon once, with all its figures: --volley NAME:N",
+        )
+    res = _new(
+        "fire",
+        {
+            "volley": [f"{weapon.key}:{figures}" for weapon, figures in weapons],
+            "range": req.range,
+            "shots": 0,  # the figures that fire, counted below
+            "mods": [m.text for m in req.mods],
+        },
+    )
+    mods = _resolve_mods(tables, req.mods, ("chance", "defence"), "chance", "fire", res)
+    res.modifiers.extend(mods)
+    chance_mod, defence_mod = _sum(mods, "chance"), _sum(mods, "defence")
+    if any(weapon.template for weapon, _ in weapons) and req.under is None:
+        heavy = next(weapon.key for weapon, _ in weapons if weapon.template)
+        raise HcError(
+            f"{heavy} fires under its template: how many figures of the target are under it?",
+            "give --under N (each figure under it is a target)",
+        )
+    if req.under is not None and not any(weapon.template for weapon, _ in weapons):
+        raise HcError(
+            f"--under {req.under} counts the figures under a template: no weapon of the volley "
+            "fires under one",
+            "leave out --under",
+        )
+    ((target, defence),) = _targets(tables, req.targets, res)
+    specs = []
+    bands, base, chance, penetration = {}, {}, {}, {}
+    for weapon, figures in weapons:
+        band = _band_at(weapon, req.range, res)
+        if band is None:
+            res.explanation.append(
+                f'{weapon.key} reaches {weapon.bands[-1].up_to:g}": out of range at '
+                f'{req.range:g}", {count(figures, "figure")} with it '
+                + ("does" if figures == 1 else "do")
+                + " not fire"
+            )
+            continue
+        bands[weapon.key], base[weapon.key] = band.label, band.chance
+        chance[weapon.key], penetration[weapon.key] = band.chance + chance_mod, band.penetration
+        if weapon.template:
+            res.inputs["template"] = _note_template(tables, weapon.template, res)
+        for n in range(figures):
+            shot = ShotSpec("", band.chance + chance_mod, band.penetration, defence + defence_mod)
+            if not weapon.template:
+                specs.append(replace(shot, label=f"{weapon.key} shot {n + 1}"))
+                continue
+            template = f" template {n + 1}" if figures > 1 else ""
+            specs += [
+                replace(shot, label=f"{weapon.key}{template}: target {i + 1} ({target})")
+                for i in range(req.under or 1)
+            ]
+    if not specs:
+        raise _out_of_range(
+            max((w for w, _ in weapons), key=lambda w: w.bands[-1].up_to), req.range
+        )
+    # The figures that fire: those of a weapon the range is beyond do not.
+    shots = sum(figures for weapon, figures in weapons if weapon.key in bands)
+    res.inputs.update(shots=shots, targets=[target], under=req.under)
+    res.fields.update(
+        band=bands,
+        base_chance=base,
+        chance=chance,
+        penetration=penetration,
+        defence=defence + defence_mod,
+    )
+    return _finish_plan(req, res, specs)
+
+
+def _finish_plan(
+    req: FireRequest, res: Resolution, specs: list[ShotSpec]
+) -> tuple[Resolution, list[ShotSpec]]:
     if req.ambush:
-        inputs["ambush"] = True
+        res.inputs["ambush"] = True
         res.explanation.append(
             "an ambush: the Fireteam fired at must test its Morale (hc morale --ambushed); in "
             "a game, hc says so after the result"
@@ -157,6 +260,23 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
     if len(specs) == 1:
         res.fields["defence"] = specs[0].defence
     return res, specs
+
+
+def _note_template(tables: HighCrusadeTables, name: str, res: Resolution) -> str:
+    """The template a heavy weapon fires under, its sizes in the fields and what it means."""
+    template = tables.template(name)
+    res.fields["template"] = {
+        "name": template.key,
+        "shape": template.shape,
+        "size_15mm": template.size_15mm,
+        "size_25mm": template.size_25mm,
+    }
+    res.note_source(template, "size_15mm", f"{template.key} template sizes")
+    res.explanation.append(
+        f"{template.key} template: every figure wholly or partly under "
+        "it is a target, each resolved on its own"
+    )
+    return template.key
 
 
 def _base_numbers(weapon, req: FireRequest, res: Resolution) -> tuple[int, int]:
@@ -184,19 +304,11 @@ def _base_numbers(weapon, req: FireRequest, res: Resolution) -> tuple[int, int]:
                 + ")",
             )
     else:
-        band = weapon.band_at(req.range)
+        band = _band_at(weapon, req.range, res)
         if band is None:
-            last = weapon.bands[-1].up_to
-            raise HcError(
-                f'out of range: {weapon.key} reaches {last:g}", the target is at '
-                f'{req.range:g}": no shot, no roll',
-                f'move within {last:g}" to fire {weapon.key}',
-            )
+            raise _out_of_range(weapon, req.range)
         res.inputs["band"] = band.label
         res.fields["band"] = band.label
-        res.note_source(
-            weapon, "bands", f"{weapon.key} band {band.label}: {band.chance}/{band.penetration}"
-        )
     chance = band.chance if band else 0
     penetration = band.penetration if band else 0
     if req.chance is not None:
@@ -215,6 +327,25 @@ def _base_numbers(weapon, req: FireRequest, res: Resolution) -> tuple[int, int]:
     return chance, penetration
 
 
+def _band_at(weapon: Weapon, distance: float, res: Resolution) -> RangeBand | None:
+    """The weapon's band at the range (its numbers noted as the table's), or None beyond it."""
+    band = weapon.band_at(distance)
+    if band is not None:
+        res.note_source(
+            weapon, "bands", f"{weapon.key} band {band.label}: {band.chance}/{band.penetration}"
+        )
+    return band
+
+
+def _out_of_range(weapon: Weapon, distance: float) -> HcError:
+    last = weapon.bands[-1].up_to
+    return HcError(
+        f'out of range: {weapon.key} reaches {last:g}", the target is at '
+        f'{distance:g}": no shot, no roll',
+        f'move within {last:g}" to fire {weapon.key}',
+    )
+
+
 def _template_name(weapon, req: FireRequest) -> str | None:
     if weapon is not None and req.template is not None and weapon.template != req.template:
         owned = (
@@ -229,28 +360,33 @@ def _template_name(weapon, req: FireRequest) -> str | None:
     return req.template if req.template is not None else (weapon.template if weapon else None)
 
 
-def _targets(tables: HighCrusadeTables, req: FireRequest, res: Resolution) -> list[tuple[str, int]]:
-    if not req.targets:
+def _targets(
+    tables: HighCrusadeTables, targets: tuple[TargetSpec, ...], res: Resolution
+) -> list[tuple[str, int]]:
+    if not targets:
         raise HcError("no target given", "give --target TROOP (e.g. --target crusader) or --df N")
     result = []
-    for i, target in enumerate(req.targets):
+    noted = set()
+    for i, target in enumerate(targets):
         if target.defence is not None and target.defence < 0:
             raise HcError(f"defence factor {target.defence} is negative", "give a DF of 0 or more")
         if target.troop is None:
             assert target.defence is not None
             label = (
                 f"target {i + 1} (DF {target.defence})"
-                if len(req.targets) > 1
+                if len(targets) > 1
                 else f"DF {target.defence}"
             )
             result.append((label, target.defence))
             continue
         troop = tables.troop(target.troop)
-        label = f"target {i + 1} ({troop.key})" if len(req.targets) > 1 else troop.key
+        label = f"target {i + 1} ({troop.key})" if len(targets) > 1 else troop.key
         if target.defence is not None:
-            res.explanation.append(
-                f"--df {target.defence} given: used instead of {troop.key}'s DF {troop.defence}"
-            )
+            if target not in noted:  # once, however many figures of it are under a template
+                res.explanation.append(
+                    f"--df {target.defence} given: used instead of {troop.key}'s DF {troop.defence}"
+                )
+            noted.add(target)
             result.append((label, target.defence))
         else:
             res.note_source(troop, "defence", f"{troop.key} DF {troop.defence}")

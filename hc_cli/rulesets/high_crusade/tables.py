@@ -85,7 +85,13 @@ RULE_BOUNDS = {
 REQUIRED_RULES = tuple(RULE_BOUNDS)
 
 
-READINGS = ("initiative-rolloff", "casualty-modifier")
+READINGS = (
+    "initiative-rolloff",
+    "casualty-modifier",
+    "regroup-after-rout",
+    "casualties-fall-on",
+    "heavy-weapon-shots",
+)
 
 
 def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
