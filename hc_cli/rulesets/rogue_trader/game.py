@@ -73,6 +73,7 @@ class RogueTraderGame(GameRules):
         "rallying part of their own turn (seed 003)",
     )
     readings = {UNCOMMITTED: "not-moved-or-fired"}
+    state_version = 2  # models fire and are struck one by one; the turn keeps its six parts
 
     # -- the roster -------------------------------------------------------------------------
 
