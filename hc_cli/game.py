@@ -5,10 +5,12 @@ names the entry it takes back: nothing rewrites the chain).
 
 The state is what folding the entries gives: the rule set's `GameRules.start(roster)`, then
 `apply` for each action and `next` for each step, skipping what was undone. There is no other
-store: a snapshot of the state is cached beside hc's other caches, keyed by the chain's head,
-and only spares the fold its work (a stale or missing one is folded again). Every load checks
-the whole chain first, by hashing each line (no JSON is parsed for that): a game file damaged
-or edited by hand is refused with its line, as `hc replay` would report it.
+store: a snapshot of the state is cached beside hc's other caches and only spares the fold its
+work. It names the file's bytes it was folded from by their digest: every load checks that the
+same bytes are still there (one hash over them) and checks every entry after them line by
+line, so a game file damaged or edited by hand is refused with its line, as `hc replay` would
+report it; anything else and the chain is checked and folded again whole. Its checkpoints (a
+state every few hundred entries) let an undo refold a few hundred entries, not the game.
 
 Two players in two terminals: an action holds the file's lock from reading the state to
 appending its entry, so each acts on the state the other left."""
@@ -19,17 +21,13 @@ import os
 
 from hc_cli.errors import HcError
 from hc_cli.game_chain import (
+    CHECKPOINT,
     GAME_VERSION,
-    MAX_GAME_BYTES,
     Chain,
     Folded,
-    damaged,
     describe,
-    entries_of,
-    event_of,
     fold,
-    read_chain,
-    take_entry,
+    scan,
     torn_notice,
 )
 from hc_cli.record import record
@@ -42,7 +40,7 @@ if TYPE_CHECKING:
 SNAPSHOT_MOST = 256_000_000
 # Raised whenever a rule set's fold keeps its state in another shape: a snapshot of an older
 # shape is not read, and the game is folded again from its file.
-SNAPSHOT_FORM = 2
+SNAPSHOT_FORM = 3
 
 # ---------------------------------------------------------------------------------------------
 # The snapshot: the fold's result, cached by the chain's head
@@ -58,59 +56,80 @@ def _snapshot_file(real: str) -> tuple[str, str]:
     return os.path.join(cache_dir(), name), f"{__version__} {SNAPSHOT_FORM}\n{real}"
 
 
-def _from_snapshot(chain: Chain, path: str) -> tuple[Folded | None, bool]:
-    """The state from the snapshot, taken on over the entries written since; and whether the
-    snapshot is the game's as it is now (nothing to write again). The snapshot is trusted only
-    for the entry whose hash it names: the chain it was folded from, checked line by line."""
+def _load_snapshot(path: str, key: bytes | None) -> tuple[dict | None, Folded | None]:
+    """What the snapshot knew of the file (for `scan`) and the game it folded, or Nones: a
+    snapshot of another shape, another rule set's state shape or another key is not read."""
     from hc_cli.files import read_cache
     from hc_cli.roster import game_rules
 
     snap_path, description = _snapshot_file(os.path.realpath(path))
     snap = read_cache(snap_path, description, SNAPSHOT_MOST)
     try:
-        seq, digest = snap["seq"], snap["digest"]
-        if not (isinstance(seq, int) and 1 <= seq <= len(chain.lines)):
-            return None, False
-        if chain.digests[seq - 1] != digest:
-            return None, False
+        if snap["key"] != _key_mark(key):
+            return None, None
         folded = Folded(
-            snap["ruleset"], snap["roster"], snap["rules_files"], snap["state"], snap["effective"]
+            snap["ruleset"],
+            snap["roster"],
+            snap["rules_files"],
+            snap["state"],
+            snap["effective"],
+            snap["seq"],
+            {int(k): tuple(v) for k, v in snap["checkpoints"].items()},
         )
-    except (TypeError, KeyError, AttributeError):
-        return None, False
-    rules = game_rules(folded.ruleset)
-    if snap.get("state_version") != rules.state_version:  # a state of another shape
-        return None, False
-    if seq == len(chain.lines):
-        return folded, True
-    for i, entry in entries_of(chain, seq, path):
-        if event_of(entry) == "undo":
-            return None, False  # the fold from the start: an undo takes back what it was on
-        if entry.get("ruleset") != folded.ruleset:
-            raise damaged(path, chain.numbers[i], "an entry of another rule set")
-        folded.effective.append(entry.get("seq"))
-        take_entry(rules, folded.state, entry, path, chain.numbers[i])
-    return folded, False
+        if snap["state_version"] != game_rules(folded.ruleset).state_version:
+            return None, None  # a state of another shape
+        trusted = snap["chain"]
+        if not (isinstance(trusted, dict) and len(trusted["offsets"]) == folded.seq):
+            return None, None
+    except (TypeError, KeyError, AttributeError, ValueError, HcError):
+        return None, None
+    return trusted, folded
 
 
-def _save_snapshot(path: str, folded: Folded, seq: int, digest: str) -> None:
-    """The state at entry `seq`, whose line hashes to `digest`."""
+def _key_mark(key: bytes | None) -> str | None:
+    """A mark of the key a snapshot was chained under, that does not give the key away."""
+    if key is None:
+        return None
+    import hashlib
+    import hmac
+
+    return hmac.new(key, b"hc game snapshot", hashlib.sha256).hexdigest()[:16]
+
+
+def _save_snapshot(game: Game) -> None:
+    """The game's state at its newest entry, and what it was folded from: the file's whole
+    entries (their digest, where each begins) and the checkpoints."""
     from hc_cli.files import write_cache
+    from hc_cli.log import log_key
     from hc_cli.roster import game_rules
 
-    snap_path, description = _snapshot_file(os.path.realpath(path))
+    chain, folded = game.chain, game.folded
+    if chain.prefix is None:
+        return
+    snap_path, description = _snapshot_file(os.path.realpath(game.path))
     write_cache(
         snap_path,
         description,
         {
-            "seq": seq,
-            "digest": digest,
+            "key": _key_mark(log_key()),
+            "seq": folded.seq,
             "ruleset": folded.ruleset,
             "roster": folded.roster,
             "rules_files": folded.rules_files,
             "state": folded.state,
             "effective": folded.effective,
+            "checkpoints": {k: list(v) for k, v in folded.checkpoints.items()},
             "state_version": game_rules(folded.ruleset).state_version,
+            "chain": {
+                "size": chain.size,
+                "prefix": chain.prefix.hexdigest(),
+                "lines": chain.lines_read,
+                "offsets": chain.offsets,
+                "numbers": chain.numbers,
+                "head": chain.head,
+                "keyed": chain.keyed,
+                "unsigned": chain.unsigned,
+            },
         },
     )
 
@@ -127,7 +146,7 @@ class Game:
 
     @property
     def seq(self) -> int:
-        return len(self.chain.lines)
+        return self.chain.count
 
     @property
     def rules(self) -> Any:
@@ -138,30 +157,7 @@ class Game:
     def head(self) -> str:
         from hc_cli.log import receipt
 
-        return receipt(self.seq, self.chain.digests[-1])
-
-
-def read_game(path: str, fd: int | None) -> bytes:
-    from hc_cli.files import FileRefused, read_bounded, shown_path
-
-    try:
-        if fd is None:
-            return read_bounded(path, MAX_GAME_BYTES)
-        size = os.fstat(fd).st_size
-        if size > MAX_GAME_BYTES:
-            raise FileRefused(path, f"is larger than {MAX_GAME_BYTES:,} bytes")
-        return os.pread(fd, size, 0)
-    except FileRefused as exc:
-        raise HcError(f"the game file {shown_path(path)} {exc.reason}", _GAME_HINT) from None
-    except FileNotFoundError:
-        raise HcError(
-            f"there is no game file {shown_path(path)}",
-            f"start it: hc game new {shown_path(path)} --roster ROSTER",
-        ) from None
-    except OSError as exc:
-        raise HcError(
-            f"cannot read the game file {shown_path(path)}: {exc.strerror}", _GAME_HINT
-        ) from None
+        return receipt(self.seq, self.chain.head)
 
 
 _GAME_HINT = "give --game the file hc game new wrote (or HC_GAME=FILE)"
@@ -175,6 +171,29 @@ _OPENED: dict[str, tuple[tuple, Game]] = {}
 def _identity(path: str, fd: int | None) -> tuple:
     st = os.fstat(fd) if fd is not None else os.stat(path)
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def open_to_read(path: str) -> int:
+    """A descriptor to read the game file at `path`: a regular file only (a pipe would wait)."""
+    import stat
+
+    from hc_cli.files import shown_path
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise HcError(
+            f"there is no game file {shown_path(path)}",
+            f"start it: hc game new {shown_path(path)} --roster ROSTER",
+        ) from None
+    except OSError as exc:
+        raise HcError(
+            f"cannot read the game file {shown_path(path)}: {exc.strerror}", _GAME_HINT
+        ) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise HcError(f"the game file {shown_path(path)} is not a regular file", _GAME_HINT)
+    return fd
 
 
 def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
@@ -192,22 +211,30 @@ def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
     if known is not None and identity and known[0] == identity and not fresh:
         _tell_torn(path, known[1].chain)
         return known[1]
-    data = read_game(path, fd)
+    own = fd is None
+    reading = open_to_read(path) if own else fd
     try:
-        if _identity(path, fd) != identity:  # appended to while it was read
+        key = log_key()
+        trusted, snapshot = _load_snapshot(path, key)
+        chain = scan(path, reading, key, trusted)
+        if chain.trusted == 0:
+            snapshot = None  # not the bytes it was folded from: folded again whole
+        try:
+            if _identity(path, reading) != identity:  # appended to while it was read
+                identity = ()
+        except OSError:
             identity = ()
-    except OSError:
-        identity = ()
-    chain = read_chain(data, path, log_key())
+    finally:
+        if own:
+            os.close(reading)
     _tell_torn(path, chain)
-    if identity and identity[2] != len(data):
-        identity = ()
-    folded, current = _from_snapshot(chain, path)
-    if folded is None:
-        folded = fold(chain, path)
-    if not current:
-        _save_snapshot(path, folded, len(chain.lines), chain.digests[-1])
+    if snapshot is not None and snapshot.seq == chain.count:
+        folded = snapshot
+    else:
+        folded = fold(chain, path, base=snapshot)
     game = Game(path, chain, folded)
+    if folded is not snapshot:
+        _save_snapshot(game)
     if identity:
         _OPENED[real] = (identity, game)
     return game
@@ -281,32 +308,43 @@ class Locked:
 
 def append(game: Game, fd: int, entry: dict, state: dict | None = None) -> str:
     """Chain one entry onto the game (its lock held) and keep the snapshot of the state it
-    leaves (`state`: the fold's step already taken; None: fold again when next opened)."""
+    leaves (`state`: the fold's step already taken; None: the fold takes the entry, from the
+    newest checkpoint it leaves in effect, as for an undo)."""
     from hc_cli.log import entry_line, log_key, write_entries
 
     key = log_key()
+    chain = game.chain
+    before = os.fstat(fd).st_size
     receipt, seq, digest = write_entries(fd, game.path, [entry], key, "--game")
-    _OPENED.pop(os.path.realpath(game.path), None)
-    if state is not None:
-        line = entry_line(seq, game.chain.digests[-1], entry, key)
+    real = os.path.realpath(game.path)
+    _OPENED.pop(real, None)
+    line = entry_line(seq, chain.head, entry, key)
+    if before != chain.size or os.fstat(fd).st_size != chain.size + len(line) + 1:
+        # the file was mended first (a torn line cut, an end of line added): read it again
+        game.chain = scan(game.path, fd, key)
+        game.folded = fold(game.chain, game.path)
+    else:
+        chain.offsets.append(chain.size)
+        chain.numbers.append(chain.lines_read + 1)
+        chain.lines_read += 1
+        chain.size += len(line) + 1
+        chain.head = digest
+        chain.torn = None
+        chain.unsigned = False
+        if chain.prefix is not None:
+            chain.prefix.update(line + b"\n")
         folded = game.folded
-        folded.state = state
-        folded.effective.append(seq)
-        _save_snapshot(game.path, folded, seq, digest)
-        if chain_hash_of(line, key) == digest:  # the line as written: the chain goes on
-            chain = game.chain
-            chain.lines.append(line)
-            chain.numbers.append(chain.numbers[-1] + 1)
-            chain.digests.append(digest)
-            chain.size += len(line) + 1
-            _OPENED[os.path.realpath(game.path)] = (_identity(game.path, fd), game)
+        if state is None:
+            game.folded = fold(chain, game.path, base=folded)
+        else:
+            folded.state = state
+            folded.effective.append(seq)
+            folded.seq = seq
+            if seq // CHECKPOINT > max(folded.checkpoints, default=0) // CHECKPOINT:
+                folded.checkpoints[seq] = (copy(state), len(folded.effective))
+    _save_snapshot(game)
+    _OPENED[real] = (_identity(game.path, fd), game)
     return receipt
-
-
-def chain_hash_of(line: bytes, key: bytes | None) -> str:
-    from hc_cli.log import chain_hash
-
-    return chain_hash(line, key)
 
 
 def copy(state: dict) -> dict:
@@ -452,11 +490,11 @@ def act(
         prepared = _prepare(call, game, unit, at, anyway, session, rules_changed)
         if not asking or call.odds:
             return _resolve_and_append(prepared, game, fd, session, ask)
-    head = game.chain.digests[-1]
+    head = game.chain.head
     res = _resolve(prepared, session, ask)
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
-        if game.chain.digests[-1] != head:
+        if game.chain.head != head:
             raise HcError(
                 "the game moved on while the dice were asked for: nothing was logged",
                 "look at it (hc status), then act again",
@@ -591,20 +629,19 @@ def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
 
 
 def undo(game_path: str) -> dict[str, Any]:
-    """`hc undo`: an entry that takes back the newest action or step still in effect."""
+    """`hc undo`: an entry that takes back the newest action or step still in effect; the
+    state it leaves is folded from the newest checkpoint before it."""
+    import json
+
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
         if not game.folded.effective:
             raise HcError("nothing to undo: no action of this game is in effect", "act first")
         target = game.folded.effective[-1]
-        import json
-
-        undone = json.loads(game.chain.lines[target - 1])
-        what = describe(undone)
+        what = describe(json.loads(game.chain.line(target)))
         receipt = append(
             game, fd, game_entry(game.folded.ruleset, "undo", undoes=target, what=what)
         )
-    game = open_game(game_path)
     return _said(game, game.folded.state, [f"undid entry {target}: {what}"], receipt)
 
 

@@ -1,15 +1,23 @@
 """A game file read back: its chain checked by hashing each line (no JSON is parsed for that),
 its entries, and the fold that makes the game's state of them (the rule set's `GameRules`:
-`start`, then `apply` for each action and `next` for each step, skipping what was undone)."""
+`start`, then `apply` for each action and `next` for each step, skipping what was undone).
+
+A game of any length is read in a few megabytes: the file a block at a time, its entries
+kept as where their lines start (read again when wanted), the fold one entry at a time. A
+snapshot's trusted prefix (bytes hashed whole once, and checked by one hash of the same bytes
+again) spares hashing it line by line; its checkpoints spare an undo the fold from the start.
+"""
 
 from __future__ import annotations
 
+import os
+
 from hc_cli.errors import HcError
-from hc_cli.record import record
+from hc_cli.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any
 
 
@@ -34,13 +42,35 @@ def damaged(path: str, number: int, why: str) -> HcError:
 
 @record
 class Chain:
-    lines: list[bytes]  # each entry's line, in order
+    """A game file's entries, their chain checked: where each entry's line starts and which
+    line of the file it is, the hash of the newest (what the next entry names), and how far
+    the file is whole. The lines themselves stay in the file, read again when wanted."""
+
+    path: str
+    offsets: list[int]  # where each entry's line starts, in order
     numbers: list[int]  # the line of the file it is on
-    digests: list[str]  # the hash the next entry names
-    size: int  # bytes of whole lines
+    head: str  # the hash the next entry names
+    size: int  # bytes of whole entries: where the next one begins
+    lines_read: int  # lines of the file up to `size`, blank ones too
     keyed: bool = False
     torn: tuple[int, int] | None = None  # a last line cut short: (its line number, its bytes)
     unsigned: bool = False  # keyed, and the newest entry has no MAC of its own (an older hc)
+    prefix: Any = None  # the sha256 of the file's bytes up to `size` (hashlib's, to go on)
+    trusted: int = 0  # entries a snapshot's prefix vouched for, not hashed one by one
+
+    @property
+    def count(self) -> int:
+        return len(self.offsets)
+
+    def line(self, seq: int) -> bytes:
+        """Entry `seq`'s line, read from the file."""
+        with open(self.path, "rb") as f:
+            f.seek(self.offsets[seq - 1])
+            return f.readline(MAX_ENTRY_LINE + 2).rstrip(b"\n")
+
+
+MAX_ENTRY_LINE = 1_000_000  # as `hc_cli.log.MAX_LINE`: no entry is longer
+READ_BLOCK = 1 << 20
 
 
 def _head(line: bytes) -> tuple[int, str | None, bool] | None:
@@ -61,42 +91,66 @@ def _head(line: bytes) -> tuple[int, str | None, bool] | None:
     return int(digits), prev, after.startswith(b',"mac":"hmac-sha256"')
 
 
-def read_chain(data: bytes, path: str, key: bytes | None) -> Chain:
-    """Every entry's line of a game file, the chain checked whole: each entry numbered one
-    after the last and naming the hash of the line before it. A line cut short at the end
-    (a writer stopped mid-line) is left out, as the log's next append removes it."""
+def hash_range(fd: int, end: int, hasher: Any) -> str:
+    """The hex digest of the file's first `end` bytes, fed to `hasher` a block at a time."""
+    at = 0
+    while at < end:
+        block = os.pread(fd, min(8 << 20, end - at), at)
+        if not block:
+            break
+        hasher.update(block)
+        at += len(block)
+    return hasher.copy().hexdigest()
+
+
+def scan(path: str, fd: int, key: bytes | None, trusted: dict | None = None) -> Chain:
+    """Every entry of the game file open on `fd`, the chain checked whole: each entry
+    numbered one after the last and naming the hash of the line before it, a keyed one
+    signed. `trusted`: what a snapshot knew of the file (its first `size` bytes, their
+    digest, their entries): when the same bytes are still there, only the entries after them
+    are checked one by one. A line cut short at the end (a writer stopped mid-line) is left
+    out, as the log's next append removes it; a whole entry without its end of line is kept."""
+    import hashlib
+
     from hc_cli.log import chain_hash, sig_problem, whole_entry
 
-    lines, numbers, digests = [], [], []
-    unsigned = False
+    size = os.fstat(fd).st_size
+    if size > MAX_GAME_BYTES:
+        from hc_cli.files import shown_path
+
+        raise HcError(
+            f"the game file {shown_path(path)} is larger than {MAX_GAME_BYTES:,} bytes",
+            "give --game the file hc game new wrote (or HC_GAME=FILE)",
+        )
+    hasher = hashlib.sha256()
+    offsets: list[int] = []
+    numbers: list[int] = []
     prev: str | None = None
-    keyed = False
-    end = data.rfind(b"\n") + 1
-    torn = None
-    if data[end:].strip():
-        if whole_entry(data[end:]):  # a whole entry that lacks only its end of line: kept
-            end = len(data)
+    keyed = unsigned = False
+    start = number = 0
+    if trusted is not None and trusted["size"] <= size:
+        if hash_range(fd, trusted["size"], hasher) == trusted["prefix"]:
+            start, number = trusted["size"], trusted["lines"]
+            offsets, numbers = list(trusted["offsets"]), list(trusted["numbers"])
+            prev, keyed, unsigned = trusted["head"], trusted["keyed"], trusted["unsigned"]
         else:
-            torn = (data.count(b"\n", 0, end) + 1, len(data) - end)
-    start = 0
-    number = 0
-    while start < end:
-        stop = data.find(b"\n", start)
-        stop = end if stop < 0 else stop
-        line = data[start:stop]
-        start = stop + 1
+            hasher = hashlib.sha256()
+    vouched = len(offsets)
+
+    def entry(line: bytes, at: int) -> None:
+        nonlocal prev, keyed, unsigned, number
         number += 1
         if not line.strip():
-            continue
+            return
         head = _head(line)
         if head is None:
             raise damaged(path, number, "not an entry of hc's (garbage, or an entry edited)")
         seq, named, mac = head
-        if seq != len(lines) + 1:
+        if seq != len(offsets) + 1:
             raise damaged(
                 path,
                 number,
-                f"entry {seq} where {len(lines) + 1} was next: entries deleted, "
+                f"entry {seq} where {len(offsets) + 1} was next: entries deleted, "
                 "moved or added by hand",
             )
         if mac and key is None:
@@ -125,12 +179,41 @@ def read_chain(data: bytes, path: str, key: bytes | None) -> Chain:
                 raise damaged(path, number, f"entry {seq} {problem}")
             unsigned = problem is not None
         prev = chain_hash(line, key if mac else None)
-        lines.append(line)
+        offsets.append(at)
         numbers.append(number)
-        digests.append(prev)
-    if not lines:
+
+    pos, pending, whole, torn = start, b"", start, None
+    while pos < size:
+        block = os.pread(fd, min(READ_BLOCK, size - pos), pos)
+        if not block:
+            break
+        data, base = pending + block, pos - len(pending)
+        pos += len(block)
+        cut = data.rfind(b"\n") + 1
+        at = 0
+        while at < cut:
+            stop = data.index(b"\n", at)
+            entry(data[at:stop], base + at)
+            at = stop + 1
+        hasher.update(data[:cut])
+        whole = base + cut
+        pending = data[cut:]
+        if len(pending) > MAX_ENTRY_LINE + 1:
+            raise damaged(path, number + 1, "a line longer than any entry hc writes")
+    if pending.strip():
+        if whole_entry(pending):  # a whole entry that lacks only its end of line: kept
+            entry(pending, whole)
+            hasher.update(pending)
+            whole += len(pending)
+        else:
+            torn = (number + 1, len(pending))
+    if not offsets:
         raise HcError(f"{path} holds no game", f"start one: hc game new {path} --roster ROSTER")
-    return Chain(lines, numbers, digests, end, keyed, torn, keyed and unsigned)
+    assert prev is not None
+    return Chain(
+        path, offsets, numbers, prev, whole, number, keyed, torn, keyed and unsigned, hasher,
+        vouched,
+    )  # fmt: skip
 
 
 def torn_notice(path: str, chain: Chain) -> str | None:
@@ -167,17 +250,33 @@ def event_of(entry: dict) -> str | None:
     return event if event in GAME_EVENTS else "?"
 
 
-def entries_of(chain: Chain, start: int, path: str) -> Iterator[tuple[int, dict]]:
+def entries_from(chain: Chain, seqs: Iterable[int]) -> Iterator[tuple[int, dict]]:
+    """(seq, entry) for each entry `seqs` names (in order), read from the file a line at a
+    time: a game of any length in the memory of one entry."""
     import json
 
-    for i in range(start, len(chain.lines)):
-        try:
-            entry = json.loads(chain.lines[i])
-        except (ValueError, RecursionError):
-            entry = None
-        if not isinstance(entry, dict) or "command" not in entry:
-            raise damaged(path, chain.numbers[i], "not an entry of hc's")
-        yield i, entry
+    with open(chain.path, "rb") as f:
+        for seq in seqs:
+            at = chain.offsets[seq - 1]
+            if f.tell() != at:
+                f.seek(at)
+            try:
+                entry = json.loads(f.readline(MAX_ENTRY_LINE + 2))
+            except (ValueError, RecursionError):
+                entry = None
+            if not isinstance(entry, dict) or "command" not in entry:
+                raise damaged(chain.path, chain.numbers[seq - 1], "not an entry of hc's")
+            yield seq, entry
+
+
+def raw_from(chain: Chain, first: int) -> Iterator[tuple[int, bytes]]:
+    """(seq, line) for every entry from `first` on, read from the file in order."""
+    with open(chain.path, "rb") as f:
+        for seq in range(first, chain.count + 1):
+            at = chain.offsets[seq - 1]
+            if f.tell() != at:
+                f.seek(at)
+            yield seq, f.readline(MAX_ENTRY_LINE + 2)
 
 
 @record
@@ -190,6 +289,10 @@ class Folded:
     rules_files: list
     state: dict
     effective: list[int]  # entry numbers (seq) of the actions and steps in effect
+    seq: int = 1  # the entry the state is at
+    # seq -> (the state there, how many entries were in effect there): where an undo refolds
+    # from rather than the start (the newest one whose entries in effect all still are)
+    checkpoints: dict = field(default_factory=dict)
 
 
 def _start(entry: dict, path: str, number: int) -> tuple[str, dict, list, dict]:
@@ -317,59 +420,116 @@ def action_problem(entry: dict, state: dict) -> str | None:
     return None
 
 
+CHECKPOINT = 256  # entries between the states a snapshot keeps: an undo refolds at most so many
+MOST_CHECKPOINTS = 64
+
+
+def _events(chain: Chain, first: int, stack: list[int]) -> None:
+    """The entries in effect once every entry from `first` on is taken: each action or step
+    goes on `stack`, each undo takes its newest off (it must name that one). Only an entry of
+    the game's own is parsed: an action is known by its line."""
+    import json
+
+    for seq, line in raw_from(chain, first):
+        if b'"command":"game"' in line and b'"event":"undo"' in line:
+            try:
+                entry = json.loads(line)
+            except (ValueError, RecursionError):
+                raise damaged(chain.path, chain.numbers[seq - 1], "not an entry of hc's") from None
+            if event_of(entry) == "undo":
+                target = (entry.get("game") or {}).get("undoes")
+                if not stack or stack[-1] != target:
+                    raise damaged(
+                        chain.path,
+                        chain.numbers[seq - 1],
+                        f"the undo names entry {str(target)[:20]!r}, which was not the newest "
+                        "in effect",
+                    )
+                stack.pop()
+                continue
+        stack.append(seq)
+
+
+def _copy(state: dict) -> dict:
+    import marshal
+
+    return marshal.loads(marshal.dumps(state))
+
+
 def fold(
-    chain: Chain, path: str, each: Callable[[dict, list[str], bool, str], None] | None = None
+    chain: Chain,
+    path: str,
+    each: Callable[[dict, list[str], bool, str], None] | None = None,
+    base: Folded | None = None,
 ) -> Folded:
-    """The game's state from its first entry: the roster, then each action and step in effect
-    (an undo names the newest one still in effect). `each(entry, notes, undone, period)` sees
-    every entry on the way, for `hc history`: the part of the game it was taken in (the one it
-    begins, for a command of the whole game such as the Initiative)."""
+    """The game's state from its entries: the roster, then each action and step in effect
+    (an undo names the newest one still in effect). `base`: the game as a snapshot knew it,
+    at an earlier entry; the fold goes on from its newest checkpoint whose entries in effect
+    are all still in effect (an undo since may have taken some back). `each(entry, notes,
+    undone, period)` sees every entry from the first, for `hc history`: the part of the game
+    it was taken in (the one it begins, for a command of the whole game such as the
+    Initiative)."""
+    from bisect import bisect_right
+
     from hc_cli.roster import game_rules
 
-    entries = list(entries_of(chain, 0, path))
-    ruleset, roster, rules_files, readings = _start(entries[0][1], path, chain.numbers[0])
+    if base is not None and each is None:
+        ruleset, roster, rules_files = base.ruleset, base.roster, base.rules_files
+        stack = list(base.effective)
+        _events(chain, base.seq + 1, stack)
+        points = {**base.checkpoints, base.seq: (base.state, len(base.effective))}
+    else:
+        ((_, first),) = entries_from(chain, [1])
+        ruleset, roster, rules_files, readings = _start(first, path, chain.numbers[0])
+        stack = []
+        _events(chain, 2, stack)
+        points = {}
     rules = game_rules(ruleset)
-    undone: set[int] = set()
-    stack: list[int] = []
-    for i, entry in entries[1:]:
-        if event_of(entry) == "undo":
-            target = (entry.get("game") or {}).get("undoes")
-            if not stack or stack[-1] != target:
-                raise damaged(
-                    path,
-                    chain.numbers[i],
-                    f"the undo names entry {target!r}, which was not the newest in effect",
-                )
-            undone.add(stack.pop())
-        elif entry.get("ruleset") != ruleset:
+    valid = [
+        seq
+        for seq, (_, count) in points.items()
+        if count == bisect_right(stack, seq)  # none of its entries taken back since
+    ]
+    if valid:
+        at = max(valid)
+        state = _copy(points[at][0])
+        kept = {seq: points[seq] for seq in valid if base and seq in base.checkpoints}
+    else:
+        at, kept = 1, {}
+        try:
+            state = rules.start(roster)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             raise damaged(
-                path,
-                chain.numbers[i],
-                f"an entry of {entry.get('ruleset')!r} in a game of {ruleset}",
-            )
-        else:
-            stack.append(entry.get("seq"))
-    try:
-        state = rules.start(roster)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        raise damaged(
-            path, chain.numbers[0], "the roster entry is not what hc game new writes"
-        ) from None
-    if rules.readings:
-        state["readings"] = rules.chosen(readings)
+                path, chain.numbers[0], "the roster entry is not what hc game new writes"
+            ) from None
+        if rules.readings:
+            state["readings"] = rules.chosen(readings)
+        kept[1] = (_copy(state), 0)
+    effective = set(stack)
     if each is not None:
-        each(entries[0][1], [], False, rules.period(state))
-    for i, entry in entries[1:]:
+        each(first, [], False, rules.period(state))
+        wanted: Iterable[int] = range(2, chain.count + 1)
+    else:
+        wanted = stack[bisect_right(stack, at) :]
+    for seq, entry in entries_from(chain, wanted):
+        number = chain.numbers[seq - 1]
         before = rules.period(state) if each is not None else ""
-        if event_of(entry) == "undo" or entry.get("seq") in undone:
+        if seq not in effective:
             if each is not None:
-                each(entry, [], entry.get("seq") in undone, before)
+                each(entry, [], event_of(entry) != "undo", before)
             continue
-        notes = take_entry(rules, state, entry, path, chain.numbers[i])
+        if entry.get("ruleset") != ruleset:
+            other = str(entry.get("ruleset"))[:40]
+            raise damaged(path, number, f"an entry of {other!r} in a game of {ruleset}")
+        notes = take_entry(rules, state, entry, path, number)
+        if seq // CHECKPOINT > max(kept, default=1) // CHECKPOINT:
+            kept[seq] = (_copy(state), bisect_right(stack, seq))
         if each is not None:
             begins = entry.get("command") in rules.whole_game
             each(entry, notes, False, rules.period(state) if begins else before)
-    return Folded(ruleset, roster, rules_files, state, stack)
+    while len(kept) > MOST_CHECKPOINTS:  # the oldest go, but the start's
+        del kept[sorted(kept)[1]]
+    return Folded(ruleset, roster, rules_files, state, stack, chain.count, kept)
 
 
 def describe(entry: dict) -> str:

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import os
 
-from hc_cli.game import open_game, read_game, unreadable
+from hc_cli.game import open_game, unreadable
 from hc_cli.game_chain import (
     Chain,
     Folded,
     describe,
-    entries_of,
+    entries_from,
     event_of,
     fold,
-    read_chain,
+    scan,
     torn_notice,
 )
 
@@ -32,7 +32,7 @@ def status(game_path: str) -> dict[str, Any]:
     from hc_cli.roster import game_rules
 
     game = open_game(game_path, fresh=True)  # the chain checked whole, line by line
-    folded, seq, digest = game.folded, game.seq, game.chain.digests[-1]
+    folded, seq, digest = game.folded, game.seq, game.chain.head
     rules = game_rules(folded.ruleset)
     state = folded.state
     with unreadable(game_path):
@@ -71,12 +71,17 @@ def history(game_path: str) -> list[dict[str, Any]]:
 
 
 def _chain(game_path: str) -> Chain:
-    """The game file's chain, checked whole; a torn last line said on stderr."""
+    """The game file's chain, checked whole, line by line; a torn last line said on stderr."""
     import sys
 
+    from hc_cli.game import open_to_read
     from hc_cli.log import log_key
 
-    chain = read_chain(read_game(game_path, None), game_path, log_key())
+    fd = open_to_read(game_path)
+    try:
+        chain = scan(game_path, fd, log_key())
+    finally:
+        os.close(fd)
     notice = torn_notice(game_path, chain)
     if notice is not None:
         sys.stderr.write(f"hc: {notice}\n")
@@ -91,7 +96,6 @@ def export(game_path: str) -> str:
 
     chain = _chain(game_path)
     folded = fold(chain, game_path)
-    entries = dict(entries_of(chain, 0, game_path))
     name = os.path.basename(game_path)
     roster = _roster_yaml(folded)
     # Every word from the file is quoted for the shell: a name, a title or a value can hold
@@ -106,9 +110,7 @@ def export(game_path: str) -> str:
         'hc game new "$HC_GAME" --roster roster.yaml',
     ]
     effective = set(folded.effective)
-    for i in range(1, len(chain.lines)):
-        entry = entries[i]
-        seq = entry.get("seq")
+    for seq, entry in entries_from(chain, range(2, chain.count + 1)):
         event = event_of(entry)
         if event == "next" and seq in effective:
             anyway = (entry.get("game") or {}).get("anyway")

@@ -171,12 +171,15 @@ class Replay:
     def _game_folds(self) -> str:
         """The game's state folds from its entries (every action on a unit of the roster, every
         undo naming the newest action in effect): what is wrong in words, or nothing."""
-        from hc_cli.files import read_bounded
-        from hc_cli.game_chain import MAX_GAME_BYTES, fold, read_chain
+        from hc_cli.game import open_to_read
+        from hc_cli.game_chain import fold, scan
 
         try:
-            data = read_bounded(self.path, MAX_GAME_BYTES)
-            fold(read_chain(data, self.path, log_key()), self.path)
+            fd = open_to_read(self.path)
+            try:
+                fold(scan(self.path, fd, log_key()), self.path)
+            finally:
+                os.close(fd)
         except HcError as error:
             return f"the game does not fold: {error.message}"
         except OSError as error:

@@ -76,3 +76,48 @@ def test_rogue_trader_sequence_is_the_seeds_six_parts(hc):
     assert [s["commands"] for s in view["sequence"]] == [
         ["move"], ["fire"], [], ["move --reserve"], [], ["rally"]
     ]  # fmt: skip
+
+
+def test_undo_from_checkpoints_is_the_fold_from_the_start(hc, tmp_path, monkeypatch):
+    """With a checkpoint every 3 entries, undos that reach back past several of them, actions
+    between, and the snapshot each leaves: every state is the one the fold from the first
+    entry gives, and the snapshot's is the one a fresh reading gives."""
+    import random
+
+    import hc_cli.game as game_module
+    import hc_cli.game_chain as chain_module
+
+    monkeypatch.setattr(chain_module, "CHECKPOINT", 3)
+    monkeypatch.setattr(game_module, "CHECKPOINT", 3)
+    path = tmp_path / "hunt.hcg"
+    roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
+    assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
+    env = {"HC_GAME": str(path)}
+    assert hc("initiative", "--dice", "1", env=env).exit_code == 0
+    turn = {"Imperials": ["marines", "lascannon-team"], "Orks": ["boyz"]}
+    pick = random.Random(5)
+
+    def state_from_scratch() -> dict:
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            chain = chain_module.scan(str(path), fd, None)
+        finally:
+            os.close(fd)
+        return chain_module.fold(chain, str(path)).state
+
+    for step in range(60):
+        playing = json.loads(hc("status", "--json", env=env).stdout)["playing"]
+        roll = pick.random()
+        if playing is None:  # undone back before the first turn's coin
+            assert hc("initiative", "--dice", "1", env=env).exit_code == 0
+        elif roll < 0.4:
+            hc("undo", env=env)
+        elif roll < 0.5:
+            assert hc("game", "next", env=env).exit_code == 0
+        else:
+            unit = pick.choice(turn[playing])
+            target = "boyz" if playing == "Imperials" else "marines"
+            hc("fire", unit, "--at", target, "-r", "10", "--seed", str(step), env=env)
+        fresh_game = game_module.open_game(str(path), fresh=True)
+        assert fresh_game.folded.state == state_from_scratch(), step
+        assert fresh_game.folded.checkpoints  # the start's, at least
