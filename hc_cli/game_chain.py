@@ -92,14 +92,15 @@ def _head(line: bytes) -> tuple[int, str | None, bool] | None:
 
 
 def hash_range(fd: int, end: int, hasher: Any) -> str:
-    """The hex digest of the file's first `end` bytes, fed to `hasher` a block at a time."""
-    at = 0
-    while at < end:
-        block = os.pread(fd, min(8 << 20, end - at), at)
-        if not block:
-            break
-        hasher.update(block)
-        at += len(block)
+    """The hex digest of the file's first `end` bytes, fed to `hasher` as the file maps them:
+    not copied, which on a game of 20,000 entries (38 MB) takes an action from 1.6 to 1.4
+    times a short game's (bench/game_scale.py)."""
+    import mmap
+
+    window = 16 << 20  # mapped 16 MB at a time (a multiple of any page size), so a long game
+    for at in range(0, end, window):  # never fills the memory
+        with mmap.mmap(fd, min(window, end - at), access=mmap.ACCESS_READ, offset=at) as mapped:
+            hasher.update(mapped)
     return hasher.copy().hexdigest()
 
 
