@@ -238,3 +238,48 @@ def test_an_entry_too_long_is_refused_and_writes_nothing(tmp_path, monkeypatch):
     with pytest.raises(HcError, match="more than the 2,000"):
         log.append(str(path), {"command": "roll", "result": {"x": "y" * 5000}})
     assert path.read_bytes() == before
+
+
+def test_odd_targets_and_counts_in_a_game_are_exit_2(hc, karsk, tmp_path):
+    path, env = karsk
+    assert "not one of its figures" in hc.error("fire", "boyz", "--at", "fireteam-1:x", "-r", "9",
+                                                env=env)  # fmt: skip
+    assert "not one of its figures" in hc.error("melee", "boyz", "--at", "fireteam-1:2", env=env)
+    assert "out of bounds" in hc.error("fire", "boyz", "--at", "fireteam-1", "--shots", "0",
+                                       "-r", "9", env=env)  # fmt: skip
+    rt = tmp_path / "rt.hcg"
+    roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
+    assert hc("game", "new", str(rt), "--roster", roster).exit_code == 0
+    rt_env = {"HC_GAME": str(rt)}
+    assert hc("initiative", "--dice", "1", env=rt_env).exit_code == 0
+    assert "fires nothing" in hc.error("fire", "marines", "--at", "boyz", "--shots", "0",
+                                       "-r", "9", env=rt_env)  # fmt: skip
+    assert "has models 1..10" in hc.error("fire", "marines", "--at", "boyz:x", "-r", "9",
+                                          env=rt_env)  # fmt: skip
+
+
+def test_one_bad_game_line_is_its_own_error_and_the_batch_goes_on(hc, karsk):
+    path, env = karsk
+    lines = "\n".join(
+        [
+            '{"command": "roll", "expression": "d6", "seed": 1}',
+            json.dumps(
+                {
+                    "command": "fire",
+                    "unit": "boyz",
+                    "at": "fireteam-1",
+                    "range": 9,
+                    "shots": 0,
+                    "game": str(path),
+                }
+            ),  # fmt: skip
+            '{"command": "roll", "expression": "d6", "seed": 2}',
+        ]
+    )
+    from hc_cli.cli import app
+
+    result = hc.runner.invoke(app, ["batch"], input=lines + "\n")
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [a.get("line") for a in answers] == [1, 2, 3]
+    assert "error" in answers[1] and "error" not in answers[0] and "error" not in answers[2]
+    assert result.exit_code == 2

@@ -329,8 +329,13 @@ class HighCrusadeGame(GameRules):
                 f"hc {command} {unit} needs its target: one Fireteam of the other side",
                 f"hc {command} {unit} --at UNIT",
             )
-        target = known_unit(state, at[0].partition(":")[0], "--at")
-        name = at[0].partition(":")[0]
+        name, colon, _ = at[0].partition(":")
+        if colon:  # a Fireteam is fired at, or fought, as one: its figures are not named
+            raise HcError(
+                f"--at {at[0]}: a High Crusade {command} is at a Fireteam, not one of its figures",
+                f"hc {command} {unit} --at {name}",
+            )
+        target = known_unit(state, name, "--at")
         enemy_check(state, unit, name)
         if not target["left"]:
             raise HcError(f"{name} is wiped out: no figure of it is left", "choose another target")
