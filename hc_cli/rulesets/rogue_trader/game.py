@@ -442,7 +442,7 @@ class RogueTraderGame(GameRules):
             "no contact": unit.get("stalled"),
             "reserve move": unit.get("reserve"),
         }
-        what = [word for word, on in marks.items() if on]
+        what = [word for word, on in marks.items() if on] if standing else ["removed"]
         return {
             "name": name,
             "profile": unit["profile"],
@@ -458,7 +458,9 @@ class RogueTraderGame(GameRules):
                 if unit["taken"][i]
             ],
             "weapon": unit["weapon"],
-            "moved": f'{inches:g}"' if unit["moved"] or unit.get("reserve") else False,
+            "moved": f'{inches:g}"'
+            if standing and (unit["moved"] or unit.get("reserve"))
+            else False,
             "inches": inches,
             "fired": bool(standing)
             and set(standing) <= set(fired)
