@@ -3,7 +3,7 @@
 warm), and the state rebuilt from scratch (no snapshot) as the game grows.
 
 A game of N entries is made from a real one: a High Crusade move (the Initiative, a Fireteam's
-volley, the move's last three steps) played once through hc, its entries then repeated and chained
+volley, the Morale test it calls for, the move's last three steps) played once through hc, its entries then repeated and chained
 again until there are N. Every run is a whole `hc` process.
 
 Usage: python3 bench/game_status.py [-n RUNS] [N ...]     (hc on PATH, or HC=path;
@@ -46,6 +46,7 @@ def play(folder: str, env: dict) -> list[dict]:
         ["game", "new", path, "--roster", roster],
         ["initiative", "--dice", "3,6"],
         ["fire", "boyz", "--at", "fireteam-1", "--range", "14", "--dice", ",".join(["99"] * 8)],
+        ["morale", "fireteam-1", "--dice", "9"],  # first fired at: the test the game holds for
         ["game", "next"],
         ["game", "next"],
         ["game", "next"],
