@@ -17,6 +17,7 @@ from hc_cli.rulesets.t2k.game_order import (
     go_on,
     initiative_now,
     label,
+    next_slot,
     pending_wounds,
     take,
     to_act,
@@ -51,7 +52,7 @@ class T2kGame(GameRules):
     example = "asset: 12, strength: 5, initiative: 6, agility: 7, weapon: m16a2"
     whole_game = ("initiative",)
     unit_commands = ("fire", "reload")
-    period_name = "the combat turn (30 seconds): six action turns of 5 seconds"
+    period_name = "the combat turn, six action turns of 5 seconds"
     sequence = SEQUENCE
     between = BETWEEN
     readings = {"wound-initiative": "next-action-turn", "outside-order-action": "his-action"}
@@ -167,7 +168,7 @@ class T2kGame(GameRules):
         said = f"(reading: outside-order-action = {reading})"
         if kind in INVOLUNTARY:
             slot = take(state, name) if reading == "his-action" else None
-            line = f"{name} {INVOLUNTARY[kind]}: an involuntary action, outside the order"
+            line = f"{name}: an involuntary action, outside the order"
             if reading != "his-action":
                 return [f"{line}, beside his actions in the order {said}"]
             if slot is None:
@@ -185,8 +186,13 @@ class T2kGame(GameRules):
         ]
 
     def _spend(self, state: dict, name: str, was: dict | None) -> list[str]:
-        """The action is the character's: his next action of the action turn is spent, unless
-        it came outside the order beside them (the reading outside-order-action)."""
+        """The action is the character's: at his place in the order, that place; outside the
+        order, his next action of the action turn, unless it comes beside them (the reading
+        outside-order-action); out of his turn (--anyway), his next action too."""
+        if was is not None and was["name"] == name:
+            take(state, name)
+            self._lapse(state, name)
+            return []
         granted = state["outside"].pop(name, None)
         reading = self.reading(state, "outside-order-action")
         said = f"(reading: outside-order-action = {reading})"
@@ -196,9 +202,13 @@ class T2kGame(GameRules):
         spent = f"his action at {slot['initiative']} is spent" if slot else "he had none left"
         if granted:
             return [f"{name} acted outside the order ({granted}): {spent} {said}"]
-        if state["order"] and (was is None or was["name"] != name):
-            return [f"{name} acted out of his turn: {spent}"]
-        return []
+        return [f"{name} acted out of his turn: {spent}"] if state["order"] else []
+
+    def _lapse(self, state: dict, name: str) -> None:
+        """An action outside the order that is one of his goes with his last action."""
+        if self.reading(state, "outside-order-action") == "his-action":
+            if next_slot(state, name) is None:
+                state["outside"].pop(name, None)
 
     def _fired(self, state: dict, entry: dict) -> list[str]:
         game, result = entry["game"], entry["result"]
@@ -246,6 +256,7 @@ class T2kGame(GameRules):
         if slot is None:
             raise HcError("nobody is left to act", "the fight is over: hc status shows it")
         slot["done"] = True
+        self._lapse(state, slot["name"])
         return [f"{slot['name']} passes"] + go_on(state, slot)
 
     def hold(self, state: dict[str, Any]) -> str | None:

@@ -41,16 +41,11 @@ def take_damage(state: dict[str, Any], name: str, damage: int, killed: bool) -> 
     if damage:
         unit["damage"] += damage
         notes.append(f"{name}: {damage} damage, {unit['damage']} in all")
-    if killed and not unit["out"]:
-        unit["out"] = unit["killed"] = True
-        notes.append(f"{name} is killed outright (a quick kill)")
-    if unit["damage"] >= unit["out_damage"] and not unit["out"]:
-        unit["out"] = True
-        notes.append(f"{name} is out of the fight ({unit['out_damage']} damage or more)")
+    going = not unit["out"] and (killed or unit["damage"] >= unit["out_damage"])
     level = wound_of(unit)
     if level != before:
         line = f"{name} is {level}ly wounded"
-        if not unit["out"]:
+        if not (unit["out"] or going):
             reading = state["readings"]["wound-initiative"]
             off = unit["reductions"].get(level, 0)
             floor = ", never below 0" if off > unit["initiative"] else ""
@@ -60,4 +55,12 @@ def take_damage(state: dict[str, Any], name: str, damage: int, killed: bool) -> 
                 f"wound-initiative = {reading})"
             )
         notes.append(line)
+    if going:
+        unit["out"] = True
+        unit["killed"] = killed
+        notes.append(
+            f"{name} is killed outright (a quick kill)"
+            if killed
+            else f"{name} is out of the fight ({unit['out_damage']} damage or more)"
+        )
     return notes

@@ -17,14 +17,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 ACTION_TURNS = 6  # "Combat turn: 30 seconds Action Turn: 5 seconds"
-INVOLUNTARY = {
-    "knocked_down": "panics (knocked down)",
-    "surprised": "panics (surprised)",
-    "vehicle_pierced": "bails out (vehicle pierced by other than small arms)",
-    "charged": "panics (charged by a vehicle or a running animal)",
-}
+# Exceptions to the order, by the options of hc initiative that name them: the involuntary
+# actions (panic, bail out) are taken by that record; the others allow a fire or a reload.
+INVOLUNTARY = ("knocked_down", "surprised", "vehicle_pierced", "charged")
 OUTSIDE = {"ambush": "ambush", "opportunity_fire": "opportunity fire"}
-EXCEPTIONS = (*OUTSIDE, *INVOLUNTARY)  # the options of hc initiative that name them
+EXCEPTIONS = (*OUTSIDE, *INVOLUNTARY)
 
 
 # ---------------------------------------------------------------------------------------------

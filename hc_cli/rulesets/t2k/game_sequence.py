@@ -34,9 +34,9 @@ SEQUENCE = (
     ),
     Step(
         "3",
-        "one who ambushes or fires from opportunity, or acts involuntarily (panics when "
-        "knocked down, surprised or charged by a vehicle or running animal; bails out of a "
-        "vehicle pierced by other than small arms)",
+        "a character who ambushes, fires from opportunity or acts involuntarily (panics: "
+        "knocked down, surprised, charged by a vehicle or running animal; bails out: vehicle "
+        "pierced by other than small arms)",
         "acts outside the order, whoever's action it is",
         tuple(f"initiative --{e.replace('_', '-')} NAME" for e in EXCEPTIONS),
         "seed 002, Initiative exceptions",
@@ -48,7 +48,7 @@ BETWEEN = (
     "turn; the next begins when every character has taken his actions.",
     "One action a character an action turn; 'Initiative higher than 5 receive extra action at "
     "1/2 the value' (seed 002). An action outside the order, or out of his turn with --anyway, "
-    "spends his next one (reading outside-order-action).",
+    "spends his next action of the action turn (reading outside-order-action).",
     "'Reductions due too wounds: 1 if slightly; 3 if seriously; 5 if critically' (seed 002): "
     "the game makes the order again from the Initiatives as wounds leave them, from the next "
     "action turn (reading wound-initiative), with no roll.",
@@ -240,9 +240,12 @@ def _may_act(state: dict, unit: str) -> str | None:
     """Whether it is the character's action: his place in the order, or one outside it
     that hc initiative recorded."""
     slot = actor(state)
-    if unit in state["outside"] or (slot is not None and slot["name"] == unit):
-        return None
     mine = next_slot(state, unit)
+    beside = state["readings"]["outside-order-action"] == "beside-his-action"
+    if unit in state["outside"] and (mine is not None or beside):
+        return None
+    if slot is not None and slot["name"] == unit:
+        return None
     turn = f"action turn {state['action_turn']}"
     if mine is None:
         return (
