@@ -136,7 +136,10 @@ class T2kGame(GameRules):
             notes = self._reload(state, name, entry["result"])
         else:
             raise HcError(f"{command} is no action of a Twilight: 2000 game")
-        return notes + self._spend(state, name, was) + go_on(state, was)
+        notes += self._spend(state, name, was) + go_on(state, was)
+        if was is not None and actor(state) is was and was["name"] != name:
+            notes.append(f"still {possessive(was['name'])} action (initiative {was['initiative']})")
+        return notes
 
     def _initiative(self, state: dict, entry: dict) -> list[str]:
         result, meta = entry["result"], entry["game"].get("meta") or {}
@@ -181,8 +184,8 @@ class T2kGame(GameRules):
             else "beside his actions in the order"
         )
         return [
-            f"{name} acts outside the order ({OUTSIDE[kind]}): hc fire {name} or hc reload "
-            f"{name} now, whoever's action it is; {spent} {said}"
+            f"{name} may act now, whoever's action it is (hc fire {name} or hc reload {name}); "
+            f"{spent} {said}"
         ]
 
     def _spend(self, state: dict, name: str, was: dict | None) -> list[str]:
