@@ -272,16 +272,19 @@ def test_t2k_a_seriously_wounded_character_acts_later(game):
     s = status()
     kowalski = _row(s, "Americans", "kowalski")
     assert (kowalski["wound"], kowalski["damage"], kowalski["initiative_now"]) == ("serious", 9, 3)
-    assert any("roll the order again" in d for d in s["due"])
-    # The rest of this action turn goes as it was rolled: Kowalski's extra action at 3.
+    # The loss takes effect from the next action turn (the reading wound-initiative): the rest
+    # of this one goes as it began, Kowalski's extra action at 3 in it.
+    assert any("lowers his Initiative to 3 from the next action turn" in d for d in s["due"])
     assert s["acting"] == "kowalski"
-    assert _json(act("game", "next", "--json"))["clock"].startswith("combat turn 1, action turn 2")
-    stale = act("fire", "kowalski", "--at", "ivanov", "--range", "30", "--seed", "1")
-    assert stale.exit_code == 2 and "roll it again" in stale.stderr
-    # The new order: Ivanov 5 first, Kowalski (serious, 6 - 3 = 3) later, and no extra action.
-    again = _json(act("initiative", "--json"))
-    assert [(o["name"], o["initiative"]) for o in again["order"]] == [
-        ("ivanov", 5), ("kowalski", 3)]  # fmt: skip
+    after = _json(act("game", "next", "--json"))
+    assert after["clock"] == "combat turn 1, action turn 2: ivanov's action"
+    # The game makes the new order itself: Ivanov 5 first, Kowalski (serious, 6 - 3 = 3)
+    # later, and no extra action; a roll of the order now is step 1's, refused.
+    s = status()
+    assert [(o["name"], o["initiative"], o["extra"]) for o in s["order"]] == [
+        ("ivanov", 5, False), ("kowalski", 3, False)]  # fmt: skip
+    again = act("initiative", "--json")
+    assert again.exit_code == 2 and "hc initiative comes in step 1" in again.stderr
     assert status()["acting"] == "ivanov"
 
 

@@ -245,7 +245,8 @@ def test_every_hit_gets_a_location_and_damage(hc):
                           "partly-under-marker", "volley-shares", "rally-test",
                           "reserve-move"}),
         ("t2k", {"aimed-burst-difficulty", "automatic-fire-band", "recoil-floor", "scope-bonus",
-                 "laser-sight", "further-grenades", "reload-per-turn"}),
+                 "laser-sight", "further-grenades", "reload-per-turn", "wound-initiative",
+                 "outside-order-action"}),
     ],
 )  # fmt: skip
 def test_tables_readings_lists_every_switch(hc, ruleset, names):

@@ -29,10 +29,11 @@ def _hit_effects(
     effects: HitEffects, hits: int, dice: DiceSource, res: Resolution, who: str = ""
 ) -> tuple[bool, list[dict]]:
     """Each hit's location and damage ("determine hit location and damage normally"); on an
-    NPC target (not a bystander in the danger zone, nor the other of a rider), a hit in head or
-    chest may quick-kill. `who` names whose hits they are when not the target's (a zone target,
-    the other): --location and --damage-done are the target's. Returns whether a hit killed
-    outright, and where each landed with its damage."""
+    NPC (the target, or a danger zone target named by --zone-npc; never the other of a rider),
+    a hit in head or chest may quick-kill. `who` names whose hits they are when not the
+    target's (a zone target, the other): --location and --damage-done are the target's.
+    Returns whether a hit killed outright, and where each landed with its damage."""
+    npc = effects.npc if not who else who in effects.zone_npc
     killed = False
     landed = []
     for n in range(1, hits + 1):
@@ -51,7 +52,7 @@ def _hit_effects(
             damage = None
         line = f"{label}: {where}" + (f", damage {damage}" if damage is not None else "")
         landed.append({"location": where, "damage": damage})
-        if effects.npc and not who and where in QUICK_KILL_LOCATIONS and damage is not None:
+        if npc and where in QUICK_KILL_LOCATIONS and damage is not None:
             kill = dice.roll(effects.kill_die, f"{label} quick kill")
             res.rolls.append(kill)
             top = effects.kill_die

@@ -147,6 +147,12 @@ DECLARATION = RuleSet(
                     help="A target in the danger zone and its distance from the target, "
                     "in metres; repeatable.",
                 ),
+                Option(
+                    "zone_npc",
+                    many=True,
+                    metavar=_NAME,
+                    help="A target of --zone who is an NPC (quick kill); repeatable.",
+                ),
                 Option("thrown", kind="flag", help="A thrown weapon or object."),
                 Option("weight", kind="number", unit="kg", help="The weight thrown."),
                 Option(
@@ -160,7 +166,8 @@ DECLARATION = RuleSet(
             ),
             dice="d20s: a die a shot or the burst's dice, then the danger zone's; a D100 for each "
             "missed shot at riders; then each hit's location d10 and its damage dice "
-            "together, and a quick-kill d10 for an NPC's head or chest",
+            "together, and a quick-kill d10 for an NPC's head or chest (the target, or one "
+            "named by --zone-npc)",
             examples=(
                 "hc fire --asset 12 --strength 5 --weapon m16a2 --range 100 --shot burst",
                 "hc fire --asset 12 --strength 5 --weapon m16a2 --range 30 --odds",

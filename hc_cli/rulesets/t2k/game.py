@@ -1,13 +1,29 @@
 """Twilight: 2000 played as a game (seed 002): characters, the damage they take and the wound
 level it makes ("Initiative Table Reductions due to wounds: 1 if slightly; 3 if seriously; 5 if
 critically"), the action turns in Initiative order (six to a combat turn; those above 5 act
-again at half), the rounds a shot or a burst uses and the actions a reload takes. Pure: the
-state is plain data, folded from the game's entries."""
+again at half), the actions outside the order, the rounds a shot or a burst uses and the
+actions a reload takes. The order is the game's (`game_order`), the hits' effects are read
+from the result (`game_hits`). Pure: the state is plain data, folded from the game's entries."""
 
 from __future__ import annotations
 
 from hc_cli.errors import HcError
-from hc_cli.game_rules import Fill, GameRules, enemy_check, known_unit, possessive
+from hc_cli.game_rules import Fill, GameRules, possessive
+from hc_cli.rulesets.t2k.game_hits import struck, take_damage
+from hc_cli.rulesets.t2k.game_order import (
+    INVOLUNTARY,
+    OUTSIDE,
+    actor,
+    go_on,
+    initiative_now,
+    label,
+    next_slot,
+    pending_wounds,
+    take,
+    to_act,
+    wound_of,
+)
+from hc_cli.rulesets.t2k.game_sequence import BETWEEN, SEQUENCE, fill_action
 from hc_cli.schema import Field
 from hc_cli.words import count
 
@@ -17,7 +33,8 @@ if TYPE_CHECKING:
 
     from hc_cli.schema import Problems
 
-ACTION_TURNS = 6  # "Combat turn: 30 seconds Action Turn: 5 seconds"
+# A game started before hc kept these with the roster plays by the bundled tables' values.
+BEFORE_KEPT = {"extra_above": 5, "extra_round_up": 0}
 
 
 class T2kGame(GameRules):
@@ -35,6 +52,10 @@ class T2kGame(GameRules):
     example = "asset: 12, strength: 5, initiative: 6, agility: 7, weapon: m16a2"
     whole_game = ("initiative",)
     unit_commands = ("fire", "reload")
+    period_name = "the combat turn, six action turns of 5 seconds"
+    sequence = SEQUENCE
+    between = BETWEEN
+    readings = {"wound-initiative": "next-action-turn", "outside-order-action": "his-action"}
 
     # -- the roster -------------------------------------------------------------------------
 
@@ -72,6 +93,8 @@ class T2kGame(GameRules):
             "wound_damage": levels,  # (least damage in all, level): the game keeps its numbers
             "out_damage": tables.rule("out-of-action-damage"),
             "reductions": dict(tables.wound_levels),  # Initiative off, by wound level
+            "extra_above": tables.rule("extra-action-above"),
+            "extra_round_up": tables.rule("extra-action-round-up"),
         }
 
     def describe_unit(self, name: str, unit: dict) -> str:
@@ -86,77 +109,135 @@ class T2kGame(GameRules):
                                     "weapon", "bulk", "npc", "magazine", "rounds",
                                     "feed", "wound_damage", "out_damage",
                                     "reductions")},
-            "damage": 0,
-            "wound": "none",  # slight, serious, critical (the seed's levels)
+            **{k: unit.get(k, v) for k, v in BEFORE_KEPT.items()},
+            "damage": 0,  # the wound level is the table's for it (game_order.wound_of)
             "out": False,  # killed, or out of the fight
+            "killed": False,  # by a quick kill
             "reloading": 0,  # actions spent on a reload not yet done
+            "reload_needed": 0,  # the actions that reload takes
             "reloaded_turn": 0,  # the combat turn of its last reload action
         }  # fmt: skip
 
     def first_clock(self) -> dict[str, Any]:
-        return {"combat_turn": 0, "action_turn": 0, "order": [], "pos": 0, "stale": False}
+        # order: this action turn's actions (game_order); rolled: the order the last roll gave,
+        # which parts the ties Agility cannot; outside: name -> why he may act outside it.
+        return {"combat_turn": 0, "action_turn": 0, "order": [], "rolled": [], "outside": {}}
 
     def apply(self, state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
         command = entry["command"]
-        result = entry["result"]
-        game = entry["game"]
+        was = actor(state)
         if command == "initiative":
+            notes = self._initiative(state, entry)
+            return notes + go_on(state, was)
+        name = entry["game"]["unit"]
+        if command == "fire":
+            notes = self._fired(state, entry)
+        elif command == "reload":
+            notes = self._reload(state, name, entry["result"])
+        else:
+            raise HcError(f"{command} is no action of a Twilight: 2000 game")
+        notes += self._spend(state, name, was) + go_on(state, was)
+        if was is not None and actor(state) is was and was["name"] != name:
+            notes.append(f"still {possessive(was['name'])} action (initiative {was['initiative']})")
+        return notes
+
+    def _initiative(self, state: dict, entry: dict) -> list[str]:
+        result, meta = entry["result"], entry["game"].get("meta") or {}
+        rolled = [[o["name"], o["extra"]] for o in result["order"]]
+        notes = []
+        if not state["combat_turn"]:  # the first roll: the order of the first action turn
+            state["rolled"] = rolled
             state["order"] = [
-                {"name": o["name"], "initiative": o["initiative"], "extra": o["extra"]}
+                {"name": o["name"], "initiative": o["initiative"], "extra": o["extra"],
+                 "done": False}
                 for o in result["order"]
-            ]
-            state["pos"] = 0
-            state["stale"] = False
-            if not state["combat_turn"]:
-                state["combat_turn"] = state["action_turn"] = 1
-            notes = ["the order: " + ", ".join(self._entry_words(o) for o in state["order"])]
-            return notes + self._skip_out(state)
+            ]  # fmt: skip
+            state["combat_turn"] = state["action_turn"] = 1
+            notes.append("the order: " + ", ".join(label(s) for s in state["order"]))
+        elif meta.get("roll") != "exceptions":  # rolled again (--anyway): the ties only
+            state["rolled"] = rolled
+            notes.append(
+                "the order of this action turn stands; this roll parts the ties Agility "
+                "cannot from the next action turn on"
+            )
+        for name, kind in (meta.get("outside") or {}).items():
+            notes += self._outside(state, name, kind)
+        return notes
+
+    def _outside(self, state: dict, name: str, kind: str) -> list[str]:
+        """An exception to the order: an involuntary action is taken at once (it is the
+        record); an ambush or opportunity fire is the character's next hc fire or reload."""
+        reading = self.reading(state, "outside-order-action")
+        said = f"(reading: outside-order-action = {reading})"
+        if kind in INVOLUNTARY:
+            slot = take(state, name) if reading == "his-action" else None
+            line = f"{name}: an involuntary action, outside the order"
+            if reading != "his-action":
+                return [f"{line}, beside his actions in the order {said}"]
+            if slot is None:
+                return [f"{line}; he had taken his actions of this action turn {said}"]
+            return [f"{line}: his action at {slot['initiative']} of this action turn {said}"]
+        state["outside"][name] = OUTSIDE[kind]
+        spent = (
+            "it is his action of this action turn"
+            if reading == "his-action"
+            else "beside his actions in the order"
+        )
+        return [
+            f"{name} may act now, whoever's action it is (hc fire {name} or hc reload {name}); "
+            f"{spent} {said}"
+        ]
+
+    def _spend(self, state: dict, name: str, was: dict | None) -> list[str]:
+        """The action is the character's: at his place in the order, that place; outside the
+        order, his next action of the action turn, unless it comes beside them (the reading
+        outside-order-action); out of his turn (--anyway), his next action too."""
+        if was is not None and was["name"] == name:
+            take(state, name)
+            self._lapse(state, name)
+            return []
+        granted = state["outside"].pop(name, None)
+        reading = self.reading(state, "outside-order-action")
+        said = f"(reading: outside-order-action = {reading})"
+        if granted and reading == "beside-his-action":
+            return [f"{name} acted outside the order ({granted}), beside his actions {said}"]
+        slot = take(state, name)
+        spent = f"his action at {slot['initiative']} is spent" if slot else "he had none left"
+        if granted:
+            return [f"{name} acted outside the order ({granted}): {spent} {said}"]
+        return [f"{name} acted out of his turn: {spent}"] if state["order"] else []
+
+    def _lapse(self, state: dict, name: str) -> None:
+        """An action outside the order that is one of his goes with his last action."""
+        if self.reading(state, "outside-order-action") == "his-action":
+            if next_slot(state, name) is None:
+                state["outside"].pop(name, None)
+
+    def _fired(self, state: dict, entry: dict) -> list[str]:
+        game, result = entry["game"], entry["result"]
         name = game["unit"]
         unit = state["units"][name]
-        notes: list[str] = []
-        if command == "fire":
+        notes = []
+        fired = str((entry.get("flags") or {}).get("weapon", unit["weapon"])).lower()
+        if fired == unit["weapon"]:  # another weapon's rounds are not his weapon's
             used = result.get("rounds")
             if unit["rounds"] is not None and isinstance(used, int):
                 unit["rounds"] = max(0, unit["rounds"] - used)
                 notes.append(f"{name}: {count(used, 'round')} fired, {unit['rounds']} left")
-            if game.get("at"):
-                self._hit(state, game["at"][0], result, notes)
-        elif command == "reload":
-            notes += self._reload(state, name, unit, result)
-        else:
-            raise HcError(f"{command} is no action of a Twilight: 2000 game")
-        if self._actor(state) == name:
-            notes += self._advance(state)
+            if unit["reloading"]:
+                notes.append(
+                    f"{possessive(name)} reload is given up: {unit['reloading']} of "
+                    f"{unit['reload_needed']} actions lost"
+                )
+                unit["reloading"] = 0
+        target = (game.get("at") or [None])[0]
+        for who, (damage, killed) in struck(result, target).items():
+            if who in state["units"]:  # a bystander of an old game file is no character
+                notes += take_damage(state, who, damage, killed)
         return notes
 
-    def _hit(self, state: dict, name: str, result: dict, notes: list[str]) -> None:
+    def _reload(self, state: dict, name: str, result: dict) -> list[str]:
         unit = state["units"][name]
-        damage = sum(e.get("damage") or 0 for e in result.get("hit_effects") or [])
-        if result.get("outcome") == "quick-kill":
-            unit["out"] = True
-            notes.append(f"{name} is killed outright (a quick kill)")
-        if damage:
-            unit["damage"] += damage
-            notes.append(f"{name}: {damage} damage, {unit['damage']} in all")
-        if unit["damage"] >= unit["out_damage"] and not unit["out"]:
-            unit["out"] = True
-            notes.append(f"{name} is out of the fight ({unit['out_damage']} damage or more)")
-        level = "none"
-        for least, named in unit["wound_damage"]:
-            if unit["damage"] >= least:
-                level = named
-        if level != unit["wound"] and not unit["out"]:
-            unit["wound"] = level
-            state["stale"] = True
-            off = unit["reductions"].get(level, 0)
-            notes.append(
-                f"{name} is {level}ly wounded: Initiative {unit['initiative']} - {off} = "
-                f"{unit['initiative'] - off} (the order is rolled again: hc initiative)"
-            )
-        if unit["out"]:
-            state["stale"] = True
-
-    def _reload(self, state: dict, name: str, unit: dict, result: dict) -> list[str]:
         unit["reloaded_turn"] = state["combat_turn"]
         magazine = result.get("magazine") or unit["magazine"]
         per = result.get("rounds_per_action")
@@ -164,54 +245,37 @@ class T2kGame(GameRules):
             unit["rounds"] = min(magazine or per, (unit["rounds"] or 0) + per)
             return [f"{name} loads {per} rounds: {unit['rounds']} in"]
         unit["reloading"] += 1
-        needed = result.get("actions") or 1
+        needed = unit["reload_needed"] = result.get("actions") or 1
         if unit["reloading"] >= needed:
             unit["reloading"] = 0
             unit["rounds"] = magazine
             return [f"{name} has reloaded: {magazine} rounds"]
         return [f"{name} is reloading: {unit['reloading']} of {needed} actions"]
 
-    def _actor(self, state: dict) -> str | None:
-        order = state["order"]
-        return order[state["pos"]]["name"] if order and state["pos"] < len(order) else None
-
-    def _entry_words(self, entry: dict) -> str:
-        return f"{entry['name']} ({entry['initiative']}{', extra' if entry['extra'] else ''})"
-
-    def _skip_out(self, state: dict) -> list[str]:
-        """Past the characters out of the fight; who acts now, in words."""
-        notes = []
-        while True:
-            order = state["order"]
-            while state["pos"] < len(order) and state["units"][order[state["pos"]]["name"]]["out"]:
-                state["pos"] += 1
-            if state["pos"] < len(order):
-                break
-            if not any(not state["units"][o["name"]]["out"] for o in order):
-                return notes + ["nobody in the order is left to act"]
-            state["pos"] = 0
-            state["action_turn"] += 1
-            if state["action_turn"] > ACTION_TURNS:
-                state["combat_turn"] += 1
-                state["action_turn"] = 1
-            notes.append(
-                f"combat turn {state['combat_turn']}, action turn {state['action_turn']} begins"
-            )
-        actor = state["order"][state["pos"]]
-        extra = ", an extra action" if actor["extra"] else ""
-        return notes + [
-            f"next: {possessive(actor['name'])} action (initiative {actor['initiative']}{extra})"
-        ]
-
-    def _advance(self, state: dict) -> list[str]:
-        state["pos"] += 1
-        return self._skip_out(state)
-
     def next(self, state: dict[str, Any]) -> list[str]:
-        if not state["order"]:
+        if not state["combat_turn"]:
             raise HcError("there is no order yet", "hc initiative rolls the Initiative order")
-        actor = self._actor(state)
-        return [f"{actor} passes"] + self._advance(state)
+        slot = actor(state)
+        if slot is None:
+            raise HcError("nobody is left to act", "the fight is over: hc status shows it")
+        slot["done"] = True
+        self._lapse(state, slot["name"])
+        return [f"{slot['name']} passes"] + go_on(state, slot)
+
+    def hold(self, state: dict[str, Any]) -> str | None:
+        """An action outside the order is open to a character until his action turn ends:
+        passing its last action would close it unseen."""
+        slot = actor(state)
+        waiting = [n for n in state["outside"] if slot is None or n != slot["name"]]
+        if not waiting or len(to_act(state)) > 1:
+            return None
+        return (
+            " and ".join(waiting)
+            + " may still act outside the order in this action turn ("
+            + ", ".join(state["outside"][n] for n in waiting)
+            + f"): hc fire {waiting[0]} --at NAME or hc reload {waiting[0]}; passing ends the "
+            "action turn"
+        )
 
     # -- acting -----------------------------------------------------------------------------
 
@@ -224,122 +288,26 @@ class T2kGame(GameRules):
         flags: dict[str, Any],
         tables: Any,
     ) -> Fill:
-        if command == "initiative":
-            return self._fill_initiative(state, unit, at, flags)
-        if command not in self.unit_commands:
-            raise HcError(f"{command} is no action of a Twilight: 2000 game")
-        if unit is None:
-            raise HcError(
-                f"hc {command} in a game names the character who acts",
-                f"hc {command} NAME" + (" --at NAME" if command == "fire" else ""),
-            )
-        me = known_unit(state, unit, "the character acting")
-        if me["out"]:
-            raise HcError(f"{unit} is out of the fight", "act with another character")
-        refusal = self._may_act(state, unit)
-        notes = []
-        if command == "reload":
-            if at:
-                raise HcError("a reload takes no --at", f"hc reload {unit}")
-            if "weapon" not in flags and "feed" not in flags:
-                flags["weapon"] = me["weapon"]
-                notes.append(f"weapon {me['weapon']}")
-            if me["magazine"] is not None and "magazine" not in flags:
-                flags["magazine"] = me["magazine"]
-            from hc_cli import readings
-
-            feed = tables.feeds.get(str(flags.get("feed") or me["feed"] or "").lower())
-            per_turn = readings.choose(tables.merged, "reload-per-turn") == "combat-turn"
-            if (
-                refusal is None
-                and feed is not None
-                and feed.rounds_per_action
-                and per_turn
-                and me["reloaded_turn"] == state["combat_turn"]
-            ):
-                refusal = f"{unit} has reloaded this combat turn (reload-per-turn = combat-turn)"
-            if refusal is None and me["rounds"] is not None and me["rounds"] == me["magazine"]:
-                refusal = f"{possessive(unit)} {me['weapon']} is full ({me['rounds']} rounds)"
-            return Fill(flags, refusal=refusal, notes=notes)
-        for key in ("asset", "strength", "weapon"):
-            if key not in flags:
-                flags[key] = me[key]
-                notes.append(f"{key} {me[key]}")
-        if at:
-            if len(at) > 1:
-                raise HcError("a shot is at one character", f"hc fire {unit} --at NAME")
-            target = known_unit(state, at[0], "--at")
-            enemy_check(state, unit, at[0])
-            if target["out"]:
-                raise HcError(f"{at[0]} is out of the fight", "choose another target")
-            if target["npc"] and "npc" not in flags:
-                flags["npc"] = True
-                notes.append(f"{at[0]} is an NPC")
-        need = self._rounds_needed(flags, tables)
-        if refusal is None and me["rounds"] is not None and need is not None:
-            if need > me["rounds"]:
-                refusal = (
-                    f"{unit} has {me['rounds']} rounds left, the shot needs {need}: "
-                    f"hc reload {unit}"
-                )
-        return Fill(flags, refusal=refusal, notes=notes)
-
-    def _rounds_needed(self, flags: dict[str, Any], tables: Any) -> int | None:
-        if flags.get("thrown"):
-            return None
-        shots = flags.get("shots", 1)
-        if flags.get("shot") in ("burst", "aimed-burst"):
-            weapon = tables.weapons.get(str(flags.get("weapon", "")).lower())
-            burst = flags.get("rof") or (weapon.burst if weapon is not None else None)
-            return None if burst is None else int(burst) * shots
-        return shots
-
-    def _may_act(self, state: dict, unit: str) -> str | None:
-        if not state["order"]:
-            return "there is no order yet: roll the Initiative (hc initiative)"
-        actor = self._actor(state)
-        if state["stale"] and state["pos"] == 0:
-            return "wounds have changed the order: roll it again (hc initiative)"
-        if actor != unit:
-            return f"it is {possessive(actor or 'nobody')} action: hc game next passes it on"
-        return None
-
-    def _fill_initiative(self, state, unit, at, flags) -> Fill:  # type: ignore[no-untyped-def]
-        if unit is not None or at:
-            raise HcError("the order is everybody's, not one character's", "hc initiative")
-        if flags.get("char") or flags.get("roster"):
-            raise HcError(
-                "the game's characters are its roster's",
-                "leave out --char and --roster, or roll outside the game: --game none",
-            )
-        chars = []
-        for name, u in state["units"].items():
-            if u["out"]:
-                continue
-            wound = "" if u["wound"] == "none" else u["wound"]
-            agility = "" if u["agility"] is None else str(u["agility"])
-            chars.append(f"{name}:{u['initiative']}:{wound}:{agility}:{u['bulk'] or 0}")
-        if not chars:
-            raise HcError("nobody is left in the fight", "the game is over")
-        flags["char"] = chars
-        return Fill(flags, notes=[f"{len(chars)} characters, with their wounds"])
+        return fill_action(state, command, unit, at, flags, tables)
 
     # -- seeing -----------------------------------------------------------------------------
 
     def clock(self, state: dict[str, Any]) -> str:
-        if not state["order"]:
+        if not state["combat_turn"]:
             return "before the first action turn"
-        actor = self._actor(state)
-        return f"combat turn {state['combat_turn']}, action turn {state['action_turn']}: " + (
-            f"{possessive(actor)} action" if actor else "nobody left to act"
+        slot = actor(state)
+        return f"{self.period(state)}: " + (
+            f"{possessive(slot['name'])} action" if slot else "nobody left to act"
         )
 
     def clock_fields(self, state: dict[str, Any]) -> dict[str, Any]:
+        slot = actor(state)
         return {
             "combat_turn": state["combat_turn"],
             "action_turn": state["action_turn"],
-            "acting": self._actor(state),
+            "acting": slot["name"] if slot else None,
             "order": state["order"],
+            "outside": state["outside"],
         }
 
     def period(self, state: dict[str, Any]) -> str:
@@ -348,18 +316,34 @@ class T2kGame(GameRules):
         return f"combat turn {state['combat_turn']}, action turn {state['action_turn']}"
 
     def due(self, state: dict[str, Any]) -> list[str]:
-        if not state["order"]:
+        if not state["combat_turn"]:
             return ["roll the Initiative order: hc initiative"]
-        out = []
-        if state["stale"]:
-            out.append("wounds have changed the Initiative: roll the order again (hc initiative)")
-        actor = self._actor(state)
-        if actor:
-            me = state["units"][actor]
-            line = f"{possessive(actor)} action: hc fire {actor} --at NAME, hc reload {actor}"
-            out.append(line + ", or hc game next to pass")
-            if me["rounds"] is not None and me["rounds"] == 0:
-                out.append(f"{possessive(actor)} {me['weapon']} is empty: hc reload {actor}")
+        out = [
+            f"{name} may act outside the order ({why}): hc fire {name} --at NAME or hc reload "
+            f"{name}, whoever's action it is"
+            for name, why in state["outside"].items()
+        ]
+        out += pending_wounds(state)
+        slot = actor(state)
+        if slot is None:
+            return out
+        name = slot["name"]
+        me = state["units"][name]
+        what = "extra action (no movement as a second action)" if slot["extra"] else "action"
+        out.append(
+            f"{possessive(name)} {what}: hc fire {name} --at NAME, hc reload {name}, or hc game "
+            "next to pass"
+        )
+        if me["reloading"]:
+            out.append(
+                f"{name} is reloading his {me['weapon']} ({me['reloading']} of "
+                f"{me['reload_needed']} actions): it fires when it is done (hc reload {name})"
+            )
+        elif me["rounds"] is not None and me["rounds"] == 0:
+            out.append(f"{possessive(name)} {me['weapon']} is empty: hc reload {name}")
+        rest = to_act(state)[1:]
+        if rest:
+            out.append("then in this action turn: " + ", ".join(label(s) for s in rest))
         return out
 
     def columns(self) -> list[tuple[str, str]]:
@@ -375,21 +359,33 @@ class T2kGame(GameRules):
 
     def row(self, state: dict[str, Any], name: str, unit: dict[str, Any]) -> dict[str, Any]:
         rounds = unit["rounds"]
-        what = "out" if unit["out"] else "acting" if name == self._actor(state) else ""
+        slot = actor(state)
+        mine = [s for s in state["order"] if s["name"] == name]
+        if unit["out"]:
+            what = ["killed (a quick kill)" if unit["killed"] else "out of the fight"]
+        elif slot is not None and slot["name"] == name:
+            what = ["acting"]
+        elif name in state["outside"]:
+            what = [f"may act outside the order ({state['outside'][name]})"]
+        elif mine and all(s["done"] for s in mine):
+            what = ["acted"]
+        else:
+            what = []
         if unit["reloading"] and not unit["out"]:
-            what = (what + ", " if what else "") + f"reloading ({unit['reloading']} done)"
-        now = unit["initiative"] - unit["reductions"].get(unit["wound"], 0)
+            what.append(f"reloading ({unit['reloading']} done)")
+        now = initiative_now(unit)
         return {
             "name": name,
             "initiative": now if now == unit["initiative"] else f"{now} (of {unit['initiative']})",
             "initiative_now": now,
-            "wound": unit["wound"],
+            "wound": wound_of(unit),
             "damage": unit["damage"],
             "weapon": unit["weapon"],
             "rounds": "-" if rounds is None else f"{rounds}/{unit['magazine']}",
             "rounds_left": rounds,
             "out": unit["out"],
-            "state": what,
+            "killed": unit["killed"],
+            "state": ", ".join(what),
         }
 
 

@@ -26,6 +26,16 @@ NOTES = {
     "vehicle_pierced": "involuntary action: bails out (vehicle pierced by other than small arms)",
     "charged": "involuntary action: panics (charged by a vehicle or a running animal)",
 }
+# The headline's words for a character flagged so: he acts outside the order, whoever's action
+# it is (the order's first is then named as the first in the order).
+EXCEPTED = {
+    "ambush": "acts outside the order (ambush)",
+    "opportunity_fire": "acts outside the order (opportunity fire)",
+    "knocked_down": "panics (knocked down)",
+    "surprised": "panics (surprised)",
+    "vehicle_pierced": "bails out (vehicle pierced)",
+    "charged": "panics (charged)",
+}
 ROSTER_FIELDS = {
     "name": Field("str", required=True),
     "initiative": Field("int", required=True),
@@ -161,12 +171,8 @@ def plan_initiative(
             slots.append(Slot(c.name, half, True, key))
             line += f"; above {threshold}: an extra action at {half}"
         res.explanation.append(line)
-    for flag, note in NOTES.items():
-        for name in getattr(req, flag):
-            match = next((n for n in names if n.lower() == name.strip().lower()), None)
-            if match is None:
-                raise UnknownName("character", name, names)
-            res.explanation.append(f"{match}: {note}")
+    for name, flag in _excepted(req, names):
+        res.explanation.append(f"{name}: {NOTES[flag]}")
     # Equal value, Agility - bulk and Agility: only a die can part them. A character whose
     # Agility is not given cannot be compared on it, so a tie with it goes to the die.
     by_value: dict[int, list[Slot]] = {}
@@ -237,6 +243,18 @@ def group_orders(group: list[Slot]) -> int:
     return math.factorial(len(group)) // fixed
 
 
+def _excepted(req: InitiativeRequest, names: list[str]) -> list[tuple[str, str]]:
+    """(name, flag) for each character flagged to act outside the order, flag by flag."""
+    out = []
+    for flag in NOTES:
+        for name in getattr(req, flag):
+            match = next((n for n in names if n.lower() == name.strip().lower()), None)
+            if match is None:
+                raise UnknownName("character", name, names)
+            out.append((match, flag))
+    return out
+
+
 def _label(slot: Slot) -> str:
     return slot.name + (" (extra)" if slot.extra else "")
 
@@ -247,6 +265,12 @@ def resolve_initiative(t: T2kTables, req: InitiativeRequest, dice: DiceSource) -
     res.rolls = rolls
     res.fields["order"] = [{"name": s.name, "initiative": s.value, "extra": s.extra} for s in order]
     res.outcome = ", ".join(_label(s) for s in order)
+    excepted = _excepted(req, [s.name for s in order])
+    if excepted:
+        first = next((s for s in order if s.name not in {name for name, _ in excepted}), None)
+        res.headline = "; ".join(f"{name} {EXCEPTED[flag]}" for name, flag in excepted) + (
+            f"; in the order {first.name} acts first" if first else ""
+        )
     place = {id(s): n for n, s in enumerate(order)}
     for group in groups:
         if len(group) > 1 and all(s.tie_key is not None for s in group):

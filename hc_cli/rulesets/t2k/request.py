@@ -41,6 +41,7 @@ class FireRequest:
     damage_done: int | None = None
     riders: bool = False
     zone: tuple[str, ...] = ()
+    zone_npc: tuple[str, ...] = ()  # targets of --zone who are NPCs: their hits may quick-kill
     thrown: bool = False
     weight: float | None = None
     throw_range: float | None = None
@@ -66,7 +67,8 @@ class FirePlan:
 @record(frozen=True)
 class HitEffects:
     """What each hit does: where it lands (rolled, or --location) and its damage (rolled, or
-    --damage-done); on an NPC's head or chest a quick-kill die may kill outright."""
+    --damage-done); on an NPC's head or chest (the target's, or a danger zone target's named
+    by --zone-npc) a quick-kill die may kill outright."""
 
     locations: tuple[tuple[int, str], ...]  # (highest roll, location)
     location_die: int
@@ -75,6 +77,7 @@ class HitEffects:
     damage_done: int | None
     npc: bool
     kill_die: int
+    zone_npc: tuple[str, ...] = ()
 
 
 def _new(command: str, inputs: dict) -> Resolution:

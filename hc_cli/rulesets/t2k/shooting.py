@@ -164,10 +164,10 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         )
     # Rounds this action uses: a burst holds the weapon's ROF in rounds (a game counts them).
     res.fields["rounds"] = (weapon.burst or 0) * req.shots if burst_kind else req.shots
-    if req.zone and req.shot != "burst":
+    if (req.zone or req.zone_npc) and req.shot != "burst":
         raise HcError(
             "--zone is for bursts: the danger zone takes a burst's missed dice",
-            "add --shot burst, or leave out --zone",
+            "add --shot burst, or leave out --zone" + (" and --zone-npc" if req.zone_npc else ""),
         )
     if req.riders and burst_kind:
         raise HcError(

@@ -68,13 +68,16 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
         if hits:
             killed, res.fields["hit_effects"] = _hit_effects(plan.effects, hits, dice, res)
             outcome = "quick-kill" if killed else outcome
-        zone_effects = {
-            name: _hit_effects(plan.effects, n, dice, res, who=name)[1]
-            for name, n in zone_hits.items()
-            if n
-        }
+        zone_effects, zone_kills = {}, []
+        for name, n in zone_hits.items():
+            if n:
+                killed_there, zone_effects[name] = _hit_effects(plan.effects, n, dice, res, name)
+                if killed_there:
+                    zone_kills.append(name)
         if zone_effects:
             res.fields["zone_effects"] = zone_effects
+        if zone_kills:  # NPCs of the zone (--zone-npc) killed outright
+            res.fields["zone_kills"] = zone_kills
         if other:
             res.fields["other_effects"] = _hit_effects(
                 plan.effects, other, dice, res, who="the other"

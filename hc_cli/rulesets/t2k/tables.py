@@ -146,6 +146,8 @@ READINGS = (
     "laser-sight",
     "further-grenades",
     "reload-per-turn",
+    "wound-initiative",  # these two the game decides by (hc_cli.rulesets.t2k.game)
+    "outside-order-action",
 )
 
 

@@ -179,4 +179,5 @@ def _effects(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) ->
         req.damage_done,
         req.npc,
         t.rule("quick-kill-die"),
+        req.zone_npc,
     )

@@ -26,6 +26,13 @@ def _zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, f
             )
         distance = number(metres, f"--zone {shown(name.strip())}'s metres", 0, 100_000)
         (inside if distance <= width else outside).append((name.strip(), distance))
+    named = {n for n, _ in inside + outside}
+    for name in req.zone_npc:
+        if name not in named:
+            raise HcError(
+                f"--zone-npc {shown(name)} is no target of --zone",
+                "name a target given as --zone NAME:METRES",
+            )
     if outside:
         res.explanation.append(
             "outside the danger zone (" + f"{width:g} m): " + ", ".join(n for n, _ in outside)
