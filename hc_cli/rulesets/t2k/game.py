@@ -56,6 +56,7 @@ class T2kGame(GameRules):
     sequence = SEQUENCE
     between = BETWEEN
     readings = {"wound-initiative": "next-action-turn", "outside-order-action": "his-action"}
+    state_version = 2  # the order kept by the game, the damage of every hit taken
 
     # -- the roster -------------------------------------------------------------------------
 
