@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -602,7 +603,7 @@ KEYS = ("left", "casualties", "weapons", "morale", "fired", "due")
 
 
 @settings(
-    max_examples=30,
+    max_examples=int(os.environ.get("HC_EXAMPLES", "30")),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -19,6 +19,7 @@ is the one the action's own result reports, worked out here from that result alo
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from pathlib import Path
 
@@ -468,7 +469,9 @@ def hits_reported(result: dict, target: str | None) -> tuple[dict[str, int], set
 
 
 @settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=int(os.environ.get("HC_EXAMPLES", "15")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     roster=st.tuples(

@@ -420,9 +420,9 @@ def test_damaged_and_foreign_game_files_are_refused(game, hc, tmp_path):
     assert "written by a newer hc" in hc("status", "--game", str(newer)).stderr
     log = tmp_path / "plain.log"
     assert hc("roll", "d6", "--seed", "1", "--log", str(log)).exit_code == 0
-    assert "its first line is no game's roster" in hc(
-        "status", "--game", str(log)
-    ).stderr.replace("\n    ", " ")
+    assert "its first line is no game's roster" in hc("status", "--game", str(log)).stderr.replace(
+        "\n    ", " "
+    )
     missing = hc("status", "--game", str(tmp_path / "nope.hcg"))
     assert missing.exit_code == 2 and "does not exist" in missing.stderr
     again = hc("game", "new", path, "--roster", str(tmp_path / "roster.yaml"))
