@@ -158,6 +158,14 @@ class _Token:
             return self.forced == "read"
         return self.percent or len(self.text.lstrip("+-")) >= 2
 
+    @property
+    def as_listed(self) -> str:
+        """The entry as --dice reads it the same way: a lone digit a prompt read as a D100's
+        value (7 for 07) written with its two digits."""
+        if self.forced == "read" and not self.percent and len(self.text.lstrip("+-")) < 2:
+            return f"{self.value:02d}"
+        return self.text
+
 
 D100_HELP = (
     "a D100 is one read value of two digits (07, 46; 00 or 100 for 100) or two single-digit "
@@ -276,7 +284,8 @@ class AskingDice(ScriptedDice):
 
     @property
     def entered(self) -> str:
-        return ",".join(t.text for t in self._tokens[: self._next])
+        """The values taken, as `--dice` reads them to the same roll (a replay, an export)."""
+        return ",".join(t.as_listed for t in self._tokens[: self._next])
 
     def _asked(self, prompt: str, action: Callable[[], T], needed: int = 1, d100s: int = 0) -> T:
         """Ask until an entry fits. With D100s among the dice, the count decides how the

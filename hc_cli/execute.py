@@ -250,6 +250,10 @@ def execute(
     with, for a call that neither gives dice nor asks odds (a batch's recording source,
     `hc_cli.recall`); by default one seeded with the call's seed."""
     session = session or Session()
+    if call.dice is not None and not call.dice.strip():  # --dice "$D" with D unset: no roll
+        raise HcError(  # of the computer's in its place
+            "--dice is empty", "give your dice, e.g. --dice 4,6, or leave out --dice to roll"
+        )
     if call.odds and (call.seed is not None or call.dice):
         raise HcError(
             "--odds rolls nothing, so --seed and --dice do not go with it",

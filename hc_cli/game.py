@@ -306,10 +306,12 @@ class Locked:
         os.close(self.fd)
 
 
-def append(game: Game, fd: int, entry: dict, state: dict | None = None) -> str:
+def append(
+    game: Game, fd: int, entry: dict, state: dict | None = None, folded: Folded | None = None
+) -> str:
     """Chain one entry onto the game (its lock held) and keep the snapshot of the state it
-    leaves (`state`: the fold's step already taken; None: the fold takes the entry, from the
-    newest checkpoint it leaves in effect, as for an undo)."""
+    leaves: `state`, the fold's step already taken, or `folded`, the game as the entry leaves
+    it (an undo); neither: the fold takes the entry."""
     from hc_cli.log import entry_line, log_key, write_entries
 
     key = log_key()
@@ -333,10 +335,12 @@ def append(game: Game, fd: int, entry: dict, state: dict | None = None) -> str:
         chain.unsigned = False
         if chain.prefix is not None:
             chain.prefix.update(line + b"\n")
-        folded = game.folded
-        if state is None:
-            game.folded = fold(chain, game.path, base=folded)
+        if folded is not None:
+            game.folded = folded
+        elif state is None:
+            game.folded = fold(chain, game.path, base=game.folded)
         else:
+            folded = game.folded
             folded.state = state
             folded.effective.append(seq)
             folded.seq = seq
@@ -537,8 +541,8 @@ def _prepare(call, game, unit, at, anyway, session, rules_changed) -> _Prepared:
         )
     tables = session.tables(game.folded.ruleset, rules_files)
     with unreadable(game_path):
-        fill = game.rules.fill(
-            game.folded.state, call.command, unit, list(at), dict(call.flags), tables
+        fill = game.rules.fill(  # on a copy: what a fill does to it never reaches the game
+            copy(game.folded.state), call.command, unit, list(at), dict(call.flags), tables
         )
     if fill.refusal and not anyway and not call.odds:
         raise HcError(
@@ -594,10 +598,10 @@ def _resolve_and_append(
     report["changes"] = changes
     if overridden:
         report["anyway"] = f"--anyway: {overridden}"
-    report["receipt"] = append(game, fd, entry, after)
-    with unreadable(game.path):
+    with unreadable(game.path):  # worked out first: what fails appends nothing
         report["clock"] = rules.clock(after)
         report["due"] = rules.due(after)
+    report["receipt"] = append(game, fd, entry, after)
     res.fields["game"] = report
     return res, report, call
 
@@ -620,9 +624,9 @@ def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
         after = copy(game.folded.state)
         with unreadable(game_path):
             notes = game.rules.next(after)
+        said = _said(game, after, notes)  # worked out first: what fails appends nothing
         more = {"anyway": hold} if hold else {}
-        receipt = append(game, fd, game_entry(game.folded.ruleset, "next", **more), after)
-        said = _said(game, after, notes, receipt)
+        said["receipt"] = append(game, fd, game_entry(game.folded.ruleset, "next", **more), after)
         if hold:
             said["anyway"] = f"--anyway: {hold}"
         return said
@@ -639,13 +643,14 @@ def undo(game_path: str) -> dict[str, Any]:
             raise HcError("nothing to undo: no action of this game is in effect", "act first")
         target = game.folded.effective[-1]
         what = describe(json.loads(game.chain.line(target)))
-        receipt = append(
-            game, fd, game_entry(game.folded.ruleset, "undo", undoes=target, what=what)
-        )
-    return _said(game, game.folded.state, [f"undid entry {target}: {what}"], receipt)
+        after = fold(game.chain, game_path, base=game.folded, undoing=target)
+        said = _said(game, after.state, [f"undid entry {target}: {what}"])  # first: what
+        entry = game_entry(game.folded.ruleset, "undo", undoes=target, what=what)  # fails
+        said["receipt"] = append(game, fd, entry, folded=after)  # appends nothing
+    return said
 
 
-def _said(game: Game, state: dict, notes: list[str], receipt: str) -> dict[str, Any]:
+def _said(game: Game, state: dict, notes: list[str]) -> dict[str, Any]:
     rules = game.rules
     with unreadable(game.path):
         return {
@@ -653,5 +658,4 @@ def _said(game: Game, state: dict, notes: list[str], receipt: str) -> dict[str, 
             "changes": notes,
             "clock": rules.clock(state),
             "due": rules.due(state),
-            "receipt": receipt,
         }

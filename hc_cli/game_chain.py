@@ -462,6 +462,7 @@ def fold(
     path: str,
     each: Callable[[dict, list[str], bool, str], None] | None = None,
     base: Folded | None = None,
+    undoing: int | None = None,
 ) -> Folded:
     """The game's state from its entries: the roster, then each action and step in effect
     (an undo names the newest one still in effect). `base`: the game as a snapshot knew it,
@@ -469,7 +470,8 @@ def fold(
     are all still in effect (an undo since may have taken some back). `each(entry, notes,
     undone, period)` sees every entry from the first, for `hc history`: the part of the game
     it was taken in (the one it begins, for a command of the whole game such as the
-    Initiative)."""
+    Initiative). `undoing`: the game as it will be once an undo of that entry (the newest
+    in effect) is appended, worked out before it is."""
     from bisect import bisect_right
 
     from hc_cli.roster import game_rules
@@ -485,6 +487,9 @@ def fold(
         stack = []
         _events(chain, 2, stack)
         points = {}
+    if undoing is not None:
+        assert stack and stack[-1] == undoing
+        stack.pop()
     rules = game_rules(ruleset)
     valid = [
         seq
@@ -499,12 +504,13 @@ def fold(
         at, kept = 1, {}
         try:
             state = rules.start(roster)
+            if rules.readings:
+                state["readings"] = rules.chosen(readings)
+            rules.rows(state), rules.due(state)  # every unit's numbers of the kinds hc reads
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             raise damaged(
                 path, chain.numbers[0], "the roster entry is not what hc game new writes"
             ) from None
-        if rules.readings:
-            state["readings"] = rules.chosen(readings)
         kept[1] = (_copy(state), 0)
     effective = set(stack)
     if each is not None:
@@ -530,7 +536,8 @@ def fold(
             each(entry, notes, False, rules.period(state) if begins else before)
     while len(kept) > MOST_CHECKPOINTS:  # the oldest go, but the start's
         del kept[sorted(kept)[1]]
-    return Folded(ruleset, roster, rules_files, state, stack, chain.count, kept)
+    seq = chain.count + (undoing is not None)
+    return Folded(ruleset, roster, rules_files, state, stack, seq, kept)
 
 
 def describe(entry: dict) -> str:

@@ -143,7 +143,18 @@ def _ask_line(prompt: str) -> str | None:
 
 
 def _tell(text: str) -> None:
-    echo(f"  {text}", err=True)
+    """A word to the player at a dice prompt, wrapped between words to the terminal."""
+    import textwrap
+
+    lines = textwrap.wrap(
+        text,
+        width=width(),
+        initial_indent="  ",
+        subsequent_indent="    ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    echo("\n".join(lines or ["  "]), err=True)
 
 
 def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]) -> int:

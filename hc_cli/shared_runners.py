@@ -103,6 +103,7 @@ def _replay(ctx: Any) -> None:
     entries are written as they come: a log of any length in constant memory."""
     import json
 
+    from hc_cli.render.text import wrap
     from hc_cli.replay import Replay
     from hc_cli.words import printable
 
@@ -122,7 +123,7 @@ def _replay(ctx: Any) -> None:
                 first = False
             else:  # what the log holds may be anything: none of it reaches a terminal raw
                 lines = [item] if isinstance(item, str) else item.lines()
-                typer.echo("\n".join(printable(line) for line in lines))
+                typer.echo(wrap([printable(line) for line in lines], width()))
     except HcError as error:
         fail("replay", error)
         return
@@ -133,7 +134,7 @@ def _replay(ctx: Any) -> None:
         rest = json.dumps(replay.summary(), ensure_ascii=False)[1:]
         typer.echo(("{" if first else "], ") + ('"entries": [], ' if first else "") + rest)
     else:
-        typer.echo("\n".join(printable(line) for line in replay.summary_lines()))
+        typer.echo(wrap([printable(line) for line in replay.summary_lines()], width()))
     if replay.failed:
         raise typer.Exit(1)
 

@@ -178,7 +178,7 @@ def test_output_fits_the_terminal_without_breaking_words(hc):
 def test_the_headline_comes_first_and_alone_with_quiet(hc):
     burst = WIDE_COMMANDS[0]
     lines = hc(*burst).stdout.splitlines()
-    assert lines[0] == "0 hits of 6 dice; zone: Ivanov 1, Popov 0"
+    assert lines[0] == "no hit of 6 dice; zone: Ivanov 1 (abdomen 5 damage), Popov 0"
     assert lines[1] == "hc fire · t2k · seed 7"
     assert hc(*burst, "-q").stdout == lines[0] + "\n"
     assert hc(*burst, "--quiet").stdout == lines[0] + "\n"
@@ -239,6 +239,8 @@ def test_a_log_replays_anywhere_and_a_moved_rules_file_is_found_by_content(tmp_p
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
     shutil.move(table / "house.yaml", elsewhere / "ours.yaml")
     lost = hc("replay", str(table / "game.log"), cwd=elsewhere)
-    assert lost.returncode == 1 and "hc replay LOG --rules FILE" in lost.stdout
+    assert lost.returncode == 1 and "hc replay LOG --rules FILE" in lost.stdout.replace(
+        "\n    ", " "
+    )
     found = hc("replay", str(table / "game.log"), "--rules", "ours.yaml", cwd=elsewhere)
     assert found.returncode == 0 and "1 entries: 1 reproduced" in found.stdout

@@ -545,12 +545,19 @@ def _legal(clock: dict, player_a: str | None, rows: dict, sides: dict) -> list[t
         actions: list[tuple] = [("morale", name) for name in due]
     else:  # the move played through to its end, as at the table
         actions = [("next",)] if step < 5 else [("initiative",)]
+    regroup_due = step == 0 and any(
+        row["morale"] == "routed"
+        and row["left"]
+        and clock["move"] > max(row["routed_in"], row["regroup"])
+        for row in rows.values()
+    )  # Player A's fire would close the orders phase on a Regroup order still to be given
     for name, row in rows.items():
         if not row["left"]:
             continue
         side = sides[name]
         enemies = [n for n, r in rows.items() if sides[n] != side and r["left"]]
-        fire_step = step in (0, 1, 2, 4) if side == player_a else step == 5
+        fire_step = (step in (0, 1, 2, 4) and not (step == 0 and regroup_due)) if (
+            side == player_a) else step == 5  # fmt: skip
         if fire_step and row["morale"] == "steady" and not row["fired"] and not row["due"]:
             actions += [("fire", name, enemy) for enemy in enemies]
         if step in (4, 5) or step == 3 and side != player_a:

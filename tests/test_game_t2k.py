@@ -111,7 +111,7 @@ def test_a_danger_zone_hit_is_damage_a_wound_and_a_quick_kill(game):
     # hit; the abdomen (d10 5, no quick kill), 2d6 = 6 + 4 = 10 damage.
     zone = ok(act("fire", "kowalski", "--at", "ivanov", "--range", "50", "--shot", "burst",
                   "--zone", "popov:3", "--dice", "20,20,1,5,6,4", "--json"))  # fmt: skip
-    assert zone["headline"] == "0 hits of 2 dice; zone: popov 1"
+    assert zone["headline"] == "no hit of 2 dice; zone: popov 1 (abdomen 10 damage)"
     assert zone["zone_effects"] == {"popov": [{"location": "abdomen", "damage": 10}]}
     s = status()
     popov = row(s, "popov")
@@ -404,7 +404,7 @@ def test_history_files_each_action_under_its_action_turn(game):
     first, _, second = text.partition("combat turn 1, action turn 2\n")
     assert "combat turn 1, action turn 1\n" in first
     assert "popov passes" in first and "initiative: kowalski acts first" in first
-    assert "ivanov fire at kowalski: miss" in second and "passes" not in second
+    assert "ivanov fire at kowalski: no hit" in second and "passes" not in second
 
 
 def test_the_rules_the_game_keeps_read_at_80_columns(game):

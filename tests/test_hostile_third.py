@@ -122,7 +122,9 @@ def test_house_rules_rewritten_mid_game_are_refused_unless_recorded(hc, tmp_path
     entry = json.loads(path.read_bytes().splitlines()[-1])
     assert "changed since it began" in entry["game"]["rules_changed"]
     replay = hc("replay", str(path))
-    assert "house rules changed since the game began: recorded" in replay.stdout
+    assert "house rules changed since the game began: recorded" in replay.stdout.replace(
+        "\n  ", " "
+    )
     export = hc("game", "export", env=env).stdout
     assert "--rules-changed" in export
 

@@ -228,14 +228,11 @@ def headline(res: Resolution) -> str:
             f"; {count(hits_only, 'hit')} that cannot kill" if hits_only else ""
         )
     if "casualties" in summary:
+        wounds = summary.get("wounds_taken", summary["wounds"])  # those that took
         line = (
             f"{count(summary['casualties'], 'casualty')} of "
             f"{count(summary['shots'], 'shot')}; "
-            + (
-                count(summary["wounds"], "wound") + " caused"
-                if summary["wounds"]
-                else "no wounds caused"
-            )
+            + (count(wounds, "wound") + " caused" if wounds else "no wounds caused")
         )
         if "targets_reached" in summary:
             line += f"; following fire reached {count(summary['targets_reached'], 'target')}"

@@ -375,7 +375,28 @@ class HighCrusadeGame(GameRules):
                 state["step"],
                 f"{unit} must first test morale ({self._triggers(me)}): hc morale {unit}",
             )
+        pending = self._regroup_due(state)
+        if state["step"] == ORDERS and pending:  # a fire would close the orders phase on them
+            return (
+                state["step"],
+                "the orders phase is still open: "
+                + ", ".join(pending)
+                + (" may be given a Regroup order (hc rally " + pending[0] + "); hc game next "
+                   "closes the orders phase"),
+            )  # fmt: skip
         return step_check(state, "fire", me["side"])
+
+    def _regroup_due(self, state: dict) -> list[str]:
+        """The routed Fireteams that may be given a Regroup order in this move's orders phase."""
+        late = self.reading(state, "regroup-after-rout") == "next-move"
+        return [
+            name
+            for name, u in state["units"].items()
+            if u["morale"] == "routed"
+            and u["left"]
+            and u["regroup"] != state["move"]
+            and not (late and u["routed"] == state["move"])
+        ]
 
     def _fill_melee(self, state, unit, me, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
         name, target = self._target(state, unit, at, "melee")

@@ -141,18 +141,25 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
         f'difficult, or {res.fields["very_difficult_ground"]:g}" of very difficult ground '
         '(fractions rounded up to the next 1/2")'
     )
+    # How far over the table it goes at most: the ground crossed and the open ground left (a
+    # game counts it for the fast-moving-target modifier).
+    furthest = req.difficult + req.very_difficult + open_ground
     if req.distance is not None:
-        if req.distance < 0 or req.distance > allowance:
+        if req.distance < 0 or req.distance > furthest:
             raise HcError(
-                f'--distance {req.distance:g}": it may move {allowance:g}" at most',
-                f"give --distance 0..{allowance:g}, the inches it did move",
+                f'--distance {req.distance:g}": it may go {furthest:g}" at most',
+                f"give --distance 0..{furthest:g}, the inches it did go",
             )
-        res.explanation.append(f'moved {req.distance:g}" of the {allowance:g}" it may')
-        res.headline = f'moves {req.distance:g}" (of up to {allowance:g}")'
-        res.fields["moved"] = req.distance  # what the game counts: a fast moving target
+        res.explanation.append(f'moved {req.distance:g}" of the {furthest:g}" it may')
+        res.headline = f'moves {req.distance:g}" (of up to {furthest:g}")'
+        res.fields["moved"] = req.distance
+    elif furthest != allowance:
+        res.fields["moved"] = furthest
+        res.headline = f'moves up to {furthest:g}" over this ground ({allowance:g}" of move)'
     if req.reserve:
         res.explanation.append(
-            "a reserve move (phase 4): uncommitted troops only; a model in hiding may not make "
+            "a reserve move (part 4 of the turn): uncommitted troops only; a model in hiding may "
+            "not make "
             "one, nor go into hiding during or after it"
         )
     if req.no_contact:

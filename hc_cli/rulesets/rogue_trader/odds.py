@@ -132,6 +132,8 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
             "deviated": deviates.get("deviated", Fraction(0)),
             **{f"on target, {k}": v * on_target for k, v in outcomes.items()},
         }
+        # Said as what they are: the counts of a marker on target, not of the throw.
+        counts = {f"{name} if on target": dist for name, dist in counts.items()}
     res.odds = Odds(outcomes, counts)
     return res
 

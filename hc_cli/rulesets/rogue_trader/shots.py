@@ -281,7 +281,29 @@ def _finish(shot: Resolution, outcome: str, victim: Victim, wounds: int) -> Reso
         needed_to_save=victim.needed_to_save,
         wounds=wounds,
     )
+    shot.headline = _said(shot, victim)
     return shot
+
+
+def _said(shot: Resolution, victim: Victim) -> str:
+    """A shot's result in the game's words first, then the die that decided it: "3 wounds
+    caused: 3 left", "no wound: to wound 2, needs 4", "saved: save 5, needs 4"."""
+    outcome, wounds = shot.outcome, shot.fields.get("wounds", 0)
+    last = shot.rolls[-1] if shot.rolls else None
+    if outcome == "casualty":
+        return f"casualty: {count(wounds, 'wound')} caused"
+    if outcome == "wounded":
+        return f"{count(wounds, 'wound')} caused: {shot.explanation[-1].rpartition(': ')[2]}"
+    if outcome == "saved" and last is not None:
+        return f"saved: save {last.value}, needs {victim.needed_to_save}"
+    if outcome == "no-wound":
+        if victim.needed_to_wound is None or last is None or last.purpose != "to wound":
+            return f"no wound: S{victim.strength} cannot wound T{victim.toughness}"
+        return f"no wound: to wound {last.value}, needs {victim.needed_to_wound}"
+    if last is not None and last.purpose.startswith("under"):
+        return "miss: not under the marker"
+    needs = shot.explanation[-1].partition("needs ")[2].rpartition(":")[0]
+    return f"miss: to hit {last.value if last else '-'}, needs {needs}"
 
 
 def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Resolution:
@@ -325,6 +347,9 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
     )
     res.outcome = _worst(shots)
     res.fields["struck"] = struck(shots, specs, left)
+    taken = sum(hit["wounds"] for hit in res.fields["struck"])
+    if taken != res.summary["wounds"]:  # wounds past a model's last, or on one removed: lost
+        res.summary["wounds_taken"] = taken
     if plan.mode == "following":
         res.summary["targets_reached"] = len(shots)
     else:

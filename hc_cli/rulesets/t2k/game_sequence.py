@@ -139,6 +139,15 @@ def _fill_fire(
             flags["npc"] = True
             notes.append(f"{at[0]} is an NPC")
     notes += _fill_zone(state, unit, at, flags)
+    acting = actor(state)
+    from_opportunity = state["outside"].get(unit) == OUTSIDE["opportunity_fire"] and (
+        acting is None or acting["name"] != unit
+    )
+    if refusal is None and from_opportunity and flags.get("shot") == "aimed-burst":
+        refusal = (
+            "opportunity fire: automatic fire is never an aimed shot (seed 002, Special "
+            "cases): --shot burst, or an aimed single shot"
+        )
     own = str(flags["weapon"]).lower() == me["weapon"]
     if refusal is None and own and me["reloading"]:
         refusal = (

@@ -28,6 +28,7 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
         res.rolls.append(roll)
         if roll.value > plan.hit_number:
             say(f"aimed burst: {roll.value} > {plan.hit_number}: miss")
+            _say_result(res, plan, [roll], 0, "miss")
             return _done(res, 0, "miss")
         many = dice.roll(3, "hits (d3)")
         res.rolls.append(many)
@@ -40,6 +41,7 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
         killed = False
         if effects and plan.effects is not None:
             killed, res.fields["hit_effects"] = _hit_effects(plan.effects, hits, dice, res)
+        _say_result(res, plan, [roll], hits, "quick-kill" if killed else "hit")
         return _done(res, hits, "quick-kill" if killed else "hit")
     if plan.dice == 1 and plan.kind in ("single", "thrown"):
         rolls = [dice.roll(die, "to hit")]
@@ -86,7 +88,50 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
             res.fields["damage"] = res.fields["hit_effects"][0]["damage"]
     if outcome == "miss" and other:
         outcome = "hit-other"
+    _say_result(res, plan, rolls, hits, outcome)
     return _done(res, hits, outcome)
+
+
+def _say_result(
+    res: Resolution, plan: FirePlan, rolls: list, hits: int, outcome: str
+) -> None:
+    """The headline in the game's words first, then the dice that decided it: "no hit of 3
+    dice", "hit, chest 9 damage: d20 3, needs 12 or less", "1 hit of 5 dice: arm 11 damage;
+    zone: nguyen 1 (chest 12 damage)". Each hit's damage is said beside whom it struck."""
+
+    def landed(effects: list) -> str:
+        return "; ".join(
+            e["location"] + (f" {e['damage']} damage" if e["damage"] is not None else "")
+            for e in effects
+        )
+
+    target = landed(res.fields.get("hit_effects", []))
+    zone = res.fields.get("zone_hits") or {}
+    zone_effects = res.fields.get("zone_effects") or {}
+    killed = set(res.fields.get("zone_kills") or [])
+    zone_words = ", ".join(
+        f"{name} {n}"
+        + (f" ({landed(zone_effects[name])}" + (", killed" if name in killed else "") + ")"
+           if zone_effects.get(name) else "")
+        for name, n in zone.items()
+    )  # fmt: skip
+    if len(rolls) > 1:  # a burst, or single shots fired together
+        what = "shot" if plan.kind == "single" else "die"
+        said = ("no hit" if not hits else count(hits, "hit")) + f" of {count(len(rolls), what)}"
+        if outcome == "quick-kill":
+            said = "quick kill, " + said
+        elif outcome == "hit-other":
+            said += ", but a miss hits the other"
+        res.headline = said + (f": {target}" if target else "") + (
+            f"; zone: {zone_words}" if zone_words else ""
+        )
+        return
+    words = {"miss": "no hit", "hit": "hit", "quick-kill": "quick kill", "hit-other":
+             "no hit, but it hits the other"}.get(outcome, outcome)  # fmt: skip
+    if plan.kind == "aimed-burst" and hits:  # a d3 of hits
+        words = count(hits, "hit") if outcome == "hit" else f"quick kill, {count(hits, 'hit')}"
+    die = f"{rolls[0].die} {rolls[0].value}, needs {plan.hit_number} or less" if rolls else ""
+    res.headline = words + (f", {target}" if target else "") + (f": {die}" if die else "")
 
 
 def _riders(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution) -> int:
