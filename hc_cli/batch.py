@@ -163,7 +163,7 @@ def _game_action(
     """A line that acts in a game (it names a unit, or is a command the game takes for all
     its sides, such as its initiative): resolved against the game and appended to it, in the
     order of the lines. None: a line of no game."""
-    from hc_cli.game import act
+    from hc_cli.game_actions import act
     from hc_cli.roster import game_rules
 
     fields = {str(k).lstrip("-").replace("-", "_"): v for k, v in request.items()}

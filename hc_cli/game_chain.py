@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 
 from hc_cli.errors import HcError
+from hc_cli.log import MAX_LINE
 from hc_cli.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -54,7 +55,6 @@ class Chain:
     lines_read: int  # lines of the file up to `size`, blank ones too
     keyed: bool = False
     torn: tuple[int, int] | None = None  # a last line cut short: (its line number, its bytes)
-    unsigned: bool = False  # keyed, and the newest entry has no MAC of its own (an older hc)
     prefix: Any = None  # the sha256 of the file's bytes up to `size` (hashlib's, to go on)
     trusted: int = 0  # entries a snapshot's prefix vouched for, not hashed one by one
 
@@ -69,7 +69,7 @@ class Chain:
             return f.readline(MAX_ENTRY_LINE + 2).rstrip(b"\n")
 
 
-MAX_ENTRY_LINE = 1_000_000  # as `hc_cli.log.MAX_LINE`: no entry is longer
+MAX_ENTRY_LINE = MAX_LINE  # no entry hc writes is longer
 READ_BLOCK = 1 << 20
 
 
@@ -93,8 +93,7 @@ def _head(line: bytes) -> tuple[int, str | None, bool] | None:
 
 def hash_range(fd: int, end: int, hasher: Any) -> str:
     """The hex digest of the file's first `end` bytes, fed to `hasher` as the file maps them:
-    not copied, which on a game of 20,000 entries (38 MB) takes an action from 1.6 to 1.4
-    times a short game's (bench/game_scale.py)."""
+    not copied (bench/game_scale.py measures what that spares a long game)."""
     import mmap
 
     window = 16 << 20  # mapped 16 MB at a time (a multiple of any page size), so a long game
@@ -127,19 +126,20 @@ def scan(path: str, fd: int, key: bytes | None, trusted: dict | None = None) -> 
     offsets: list[int] = []
     numbers: list[int] = []
     prev: str | None = None
-    keyed = unsigned = False
+    keyed = unsigned = False  # unsigned: the newest entry, keyed, carries no MAC of its own
     start = number = 0
     if trusted is not None and trusted["size"] <= size:
         if hash_range(fd, trusted["size"], hasher) == trusted["prefix"]:
             start, number = trusted["size"], trusted["lines"]
             offsets, numbers = list(trusted["offsets"]), list(trusted["numbers"])
-            prev, keyed, unsigned = trusted["head"], trusted["keyed"], trusted["unsigned"]
+            prev, keyed = trusted["head"], trusted["keyed"]
         else:
             hasher = hashlib.sha256()
     vouched = len(offsets)
+    signing = vouched > 0 and keyed  # a snapshot's prefix is signed: so is all that follows
 
     def entry(line: bytes, at: int) -> None:
-        nonlocal prev, keyed, unsigned, number
+        nonlocal prev, keyed, unsigned, signing, number
         number += 1
         if not line.strip():
             return
@@ -173,12 +173,13 @@ def scan(path: str, fd: int, key: bytes | None, trusted: dict | None = None) -> 
                 "entry was edited, or this one forged",
             )
         keyed = mac
-        if mac:
+        if mac:  # an entry of an older hc, unsigned, is vouched for by the next one's chain
             assert key is not None
             problem = sig_problem(line, key)
-            if problem and not problem.startswith("carries no"):
+            if problem and (not problem.startswith("carries no") or signing):
                 raise damaged(path, number, f"entry {seq} {problem}")
             unsigned = problem is not None
+            signing = signing or not unsigned
         prev = chain_hash(line, key if mac else None)
         offsets.append(at)
         numbers.append(number)
@@ -210,16 +211,20 @@ def scan(path: str, fd: int, key: bytes | None, trusted: dict | None = None) -> 
             torn = (number + 1, len(pending))
     if not offsets:
         raise HcError(f"{path} holds no game", f"start one: hc game new {path} --roster ROSTER")
+    if keyed and unsigned:  # nothing after it vouches for it: anyone could have changed it
+        raise damaged(
+            path,
+            numbers[-1],
+            f"entry {len(offsets)}, the newest, carries no MAC of its own: with a key, every "
+            "entry is signed, so it was changed without the key (or written by an hc before "
+            "entries were signed: hc replay FILE --head RECEIPT checks it against a receipt)",
+        )
     assert prev is not None
-    return Chain(
-        path, offsets, numbers, prev, whole, number, keyed, torn, keyed and unsigned, hasher,
-        vouched,
-    )  # fmt: skip
+    return Chain(path, offsets, numbers, prev, whole, number, keyed, torn, hasher, vouched)
 
 
 def torn_notice(path: str, chain: Chain) -> str | None:
-    """What is to be said of a game file each time it is read: a torn last line, or a keyed
-    game's newest entry that no MAC vouches for."""
+    """What is to be said of a game file each time it is read: a torn last line."""
     from hc_cli.files import shown_path
 
     if chain.torn is not None:
@@ -228,12 +233,6 @@ def torn_notice(path: str, chain: Chain) -> str | None:
             f"{shown_path(path)}: line {line} ({size:,} bytes, no end of line) is an entry cut "
             "short, as a writer stopped mid-write leaves it: the game is played without it, "
             "and the next entry written replaces it"
-        )
-    if chain.unsigned:
-        return (
-            f"{shown_path(path)}: the newest entry carries no MAC of its own (an older hc "
-            "wrote it): only a receipt (hc replay --head) vouches for it; the next entry "
-            "written is signed"
         )
     return None
 
@@ -294,9 +293,11 @@ class Folded:
     # seq -> (the state there, how many entries were in effect there): where an undo refolds
     # from rather than the start (the newest one whose entries in effect all still are)
     checkpoints: dict = field(default_factory=dict)
+    # every house-rules file laid on when the game began, in order (None: an older hc's game)
+    layers: list | None = None
 
 
-def _start(entry: dict, path: str, number: int) -> tuple[str, dict, list, dict]:
+def _start(entry: dict, path: str, number: int) -> tuple[str, dict, list, dict, list | None]:
     from hc_cli.roster import game_rules
 
     game = entry.get("game") or {}
@@ -323,7 +324,12 @@ def _start(entry: dict, path: str, number: int) -> tuple[str, dict, list, dict]:
     problem = roster_problem(rules, game["roster"])
     if problem:
         raise damaged(path, number, f"the roster it starts from {problem}")
-    return ruleset, game["roster"], rules_files, readings
+    layers = game.get("layers")
+    if layers is not None and not (
+        isinstance(layers, list) and all(isinstance(r, dict) for r in layers)
+    ):
+        raise damaged(path, number, "the roster entry's house rules are not a list of files")
+    return ruleset, game["roster"], rules_files, readings, layers
 
 
 def roster_problem(rules: Any, roster: dict) -> str | None:
@@ -416,6 +422,16 @@ def action_problem(entry: dict, state: dict) -> str | None:
     for key in ("given", "meta"):
         if not isinstance(game.get(key, {}), dict):
             return f"has a '{key}' that is not a mapping"
+    from hc_cli import registry
+
+    declared = registry.get(str(entry.get("ruleset"))).commands.get(entry["command"])
+    if declared is None:
+        return f"is a command its rule set does not have: {entry['command'][:40]}"
+    names = {option.name for option in declared.options}
+    for key in (game.get("given") or {}, entry.get("flags") or {}):
+        foreign = [str(k)[:40] for k in key if k not in names]
+        if foreign:  # no --game, --log, --rules ... slipped in to be exported and run
+            return f"gives options its command does not take: {', '.join(foreign)}"
     if not isinstance(game.get("anyway", ""), str):
         return "records an override that is no reason"
     return None
@@ -451,7 +467,8 @@ def _events(chain: Chain, first: int, stack: list[int]) -> None:
         stack.append(seq)
 
 
-def _copy(state: dict) -> dict:
+def copy(state: dict) -> dict:
+    """A state of plain data, copied whole (a checkpoint, the state a step is tried on)."""
     import marshal
 
     return marshal.loads(marshal.dumps(state))
@@ -477,13 +494,15 @@ def fold(
     from hc_cli.roster import game_rules
 
     if base is not None and each is None:
-        ruleset, roster, rules_files = base.ruleset, base.roster, base.rules_files
+        ruleset, roster, rules_files, layers = (
+            base.ruleset, base.roster, base.rules_files, base.layers
+        )  # fmt: skip
         stack = list(base.effective)
         _events(chain, base.seq + 1, stack)
         points = {**base.checkpoints, base.seq: (base.state, len(base.effective))}
     else:
         ((_, first),) = entries_from(chain, [1])
-        ruleset, roster, rules_files, readings = _start(first, path, chain.numbers[0])
+        ruleset, roster, rules_files, readings, layers = _start(first, path, chain.numbers[0])
         stack = []
         _events(chain, 2, stack)
         points = {}
@@ -496,9 +515,11 @@ def fold(
         for seq, (_, count) in points.items()
         if count == bisect_right(stack, seq)  # none of its entries taken back since
     ]
+    if base is not None and each is None and not valid:  # no checkpoint stands: the start
+        return fold(chain, path, undoing=undoing)
     if valid:
         at = max(valid)
-        state = _copy(points[at][0])
+        state = copy(points[at][0])
         kept = {seq: points[seq] for seq in valid if base and seq in base.checkpoints}
     else:
         at, kept = 1, {}
@@ -511,7 +532,7 @@ def fold(
             raise damaged(
                 path, chain.numbers[0], "the roster entry is not what hc game new writes"
             ) from None
-        kept[1] = (_copy(state), 0)
+        kept[1] = (copy(state), 0)
     effective = set(stack)
     if each is not None:
         each(first, [], False, rules.period(state))
@@ -530,36 +551,44 @@ def fold(
             raise damaged(path, number, f"an entry of {other!r} in a game of {ruleset}")
         notes = take_entry(rules, state, entry, path, number)
         if seq // CHECKPOINT > max(kept, default=1) // CHECKPOINT:
-            kept[seq] = (_copy(state), bisect_right(stack, seq))
+            kept[seq] = (copy(state), bisect_right(stack, seq))
         if each is not None:
             begins = entry.get("command") in rules.whole_game
             each(entry, notes, False, rules.period(state) if begins else before)
     while len(kept) > MOST_CHECKPOINTS:  # the oldest go, but the start's
         del kept[sorted(kept)[1]]
     seq = chain.count + (undoing is not None)
-    return Folded(ruleset, roster, rules_files, state, stack, seq, kept)
+    return Folded(ruleset, roster, rules_files, state, stack, seq, kept, layers)
 
 
 def describe(entry: dict) -> str:
-    """An entry in a few words: "fireteam-1 fire at boyz: 2 kills"."""
+    """An entry in a few words: "fireteam-1 fire at boyz: 2 kills". Whatever an entry holds
+    (an undone one is not checked by the fold), only text of it is said."""
+
+    def text(value: Any) -> str:
+        return value if isinstance(value, str) else ""
+
     event = event_of(entry)
     game = entry.get("game") if isinstance(entry.get("game"), dict) else {}
     if event == "new":
         return "the game begins"
     if event == "next":
-        return "next" + (f" (--anyway: {game['anyway']})" if game.get("anyway") else "")
+        anyway = text(game.get("anyway"))
+        return "next" + (f" (--anyway: {anyway})" if anyway else "")
     if event == "undo":
-        return f"undo of entry {game.get('undoes')} ({game.get('what', '')})"
-    unit = game.get("unit")
-    at = game.get("at") or []
-    words = f"{unit} {entry.get('command')}" if unit else str(entry.get("command"))
+        return f"undo of entry {str(game.get('undoes'))[:20]} ({text(game.get('what'))})"
+    unit = text(game.get("unit"))
+    at = [a for a in game.get("at") or [] if isinstance(a, str)] if isinstance(
+        game.get("at"), list) else []  # fmt: skip
+    command = text(entry.get("command"))
+    words = f"{unit} {command}" if unit else command
     if at:
         words += " at " + ", ".join(at)
-    headline = (entry.get("result") or {}).get("headline")
+    result = entry.get("result")
+    headline = text(result.get("headline")) if isinstance(result, dict) else ""
     if headline:
         words += f": {headline}"
-    if game.get("anyway"):
-        words += f" (--anyway: {game['anyway']})"
-    if game.get("rules_changed"):
-        words += f" (--rules-changed: {game['rules_changed']})"
+    for key in ("anyway", "rules_changed"):
+        if text(game.get(key)):
+            words += f" (--{key.replace('_', '-')}: {text(game.get(key))})"
     return words

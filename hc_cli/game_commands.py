@@ -72,7 +72,7 @@ def _json(value: Any) -> None:
 
 
 def _game_new(values: dict[str, Any]) -> int:
-    from hc_cli.game import new_game
+    from hc_cli.game_actions import new_game
     from hc_cli.render.text import wrap
 
     lines = new_game(values["file"], values["roster"], tuple(values.get("rules") or ()))
@@ -93,7 +93,7 @@ def _said(found: dict[str, Any], values: dict[str, Any]) -> int:
 
 
 def _game_next(values: dict[str, Any]) -> int:
-    from hc_cli.game import step
+    from hc_cli.game_actions import step
 
     return _said(step(game_path(values), bool(values.get("anyway"))), values)
 
@@ -119,7 +119,7 @@ def _game_rules(values: dict[str, Any]) -> int:
 
 
 def _undo(values: dict[str, Any]) -> int:
-    from hc_cli.game import undo
+    from hc_cli.game_actions import undo
 
     return _said(undo(game_path(values)), values)
 

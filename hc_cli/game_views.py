@@ -190,7 +190,7 @@ def game_rules_view(game_path: str | None, ruleset: str | None) -> dict[str, Any
     else:
         assert ruleset is not None
         rules = game_rules(ruleset)
-        from hc_cli.game import game_readings
+        from hc_cli.game_actions import game_readings
 
         chosen = game_readings(rules, registry.implementation(ruleset).load_tables())
     files = [r["path"] for r in game.folded.rules_files if "path" in r] if game_path else []

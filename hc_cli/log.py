@@ -436,6 +436,7 @@ class LogReader:
         self.key = key
         self.truncated = False
         self.unsigned = False  # keyed, and the newest entry has no MAC of its own
+        self.signing = False  # keyed entries signed have begun: every later one must be
         self.head: tuple[int, str] | None = None
         self.entries = 0
 
@@ -498,8 +499,9 @@ class LogReader:
             if not broken and entry.get("mac") == KEYED and self.key is not None:
                 problem = sig_problem(raw, self.key)
                 self.unsigned = bool(problem and problem.startswith("carries no"))
-                if problem and not self.unsigned:
+                if problem and (not self.unsigned or self.signing):
                     broken = f"line {number}: entry {entry.get('seq')} {problem}"
+                self.signing = self.signing or not self.unsigned
             if broken:
                 yield LogEvent("broken", number, message=broken)
             if isinstance(seq, int) and not isinstance(seq, bool):

@@ -81,6 +81,7 @@ class Replay:
         self.head_reached = False
         self.game = False  # the log is a game (hc game new): its fold is checked at the end
         self.game_rules: list[str] = []  # the digests of the house rules the game began with
+        self.game_tables: tuple | None = None  # the last action's tables digest and hc version
 
     def __iter__(self) -> Iterator[EntryReport | str]:
         """Each entry's report as it is replayed, and each damaged line and break in the
@@ -120,10 +121,22 @@ class Replay:
                 game = entry.get("game")
                 self.game_rules = _digests(game.get("rules") if isinstance(game, dict) else [])
             return EntryReport(line, f"game: {_text(describe(entry))}", True)
+        game = entry.get("game")
+        said = game.get("rules_changed") if isinstance(game, dict) else None
+        tables, before = (entry.get("tables"), entry.get("hc")), self.game_tables
+        moved = self.game and before not in (None, tables) and tables[0] is not None
+        if self.game and tables[0] is not None:
+            self.game_tables = tables
+        if moved and not said and before is not None and tables[1] == before[1]:
+            return EntryReport(
+                line,
+                what,
+                False,
+                ["its tables are not those of the game's entries before it (its house rules "
+                 "changed), and the game recorded no --rules-changed"],
+            )  # fmt: skip
         changed = self.game and _digests(entry.get("rules")) != self.game_rules
         if changed:
-            game = entry.get("game")
-            said = game.get("rules_changed") if isinstance(game, dict) else None
             if not said:
                 return EntryReport(
                     line,
@@ -214,7 +227,15 @@ class Replay:
         pass."""
         entries = self.reproduced + self.not_reproduced
         missed = self.head is not None and not self.head_reached
-        return self.not_reproduced + len(self.damaged) + len(self.broken) + (not entries) + missed
+        unvouched = self.reader.unsigned and not self.head_reached  # a keyed newest, unsigned
+        return (
+            self.not_reproduced
+            + len(self.damaged)
+            + len(self.broken)
+            + (not entries)
+            + missed
+            + unvouched
+        )
 
     def summary_lines(self) -> list[str]:
         out = []
@@ -222,8 +243,9 @@ class Replay:
             out.append("the last line was cut short (its writer was stopped): ignored")
         if self.reader.unsigned:
             out.append(
-                "the newest entry carries no MAC of its own (an older hc wrote it): only a "
-                "receipt (--head) vouches for it"
+                "the newest entry carries no MAC of its own: with a key every entry is signed, "
+                "so it may have been changed without the key; only a receipt (--head) vouches "
+                "for it"
             )
         entries = self.reproduced + self.not_reproduced
         if not entries:

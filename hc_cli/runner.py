@@ -183,7 +183,7 @@ def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]
             refuse_game_file(values["log"])
         game = _game_of(command, ruleset, values)
         if game is not None:
-            from hc_cli.game import act
+            from hc_cli.game_actions import act
 
             res, report, call = act(
                 call,

@@ -257,6 +257,8 @@ class HighCrusadeGame(GameRules):
         """`lost` figures of the Fireteam removed: those of `weapon` first when it is known (it
         fought hand to hand with it), else as the casualties-fall-on reading says."""
         unit = state["units"][name]
+        if lost > unit["left"]:  # a volley kills no more figures than a Fireteam has left
+            notes.append(f"{lost - unit['left']} of the kills find no figure of {name} left")
         lost = min(lost, unit["left"])
         if not lost:
             return

@@ -214,6 +214,13 @@ DECLARATION = RuleSet(
                     help="Firing into hand to hand: a D6 picks enemy (1-3) or friend (4-6).",
                 ),
                 Option("friend", complete=True, help="The friend's profile, with --into-melee."),
+                Option(
+                    "friend_wounded",
+                    kind="whole",
+                    help="Wounds the friend has taken already, with --into-melee.",
+                    low=0,
+                    high=1000,
+                ),
                 Option("placed", kind="flag", help="The area marker is placed: no deviation roll."),
                 Option(
                     "under",

@@ -43,6 +43,7 @@ PHASE_NAMES = {1: "movement", 2: "shooting", 3: "hand-to-hand", 4: "reserves", 5
 # The phase a command is taken in, read from the sequence.
 PHASE_OF = {command: int(step.name) for step in SEQUENCE for command in step.commands}
 UNCOMMITTED = "reserve-move"  # the reading: which troops may make a reserve move
+HIDING = "hiding-lasts"  # the reading: how long a model declared hiding stays hidden
 
 
 class RogueTraderGame(GameRules):
@@ -72,7 +73,7 @@ class RogueTraderGame(GameRules):
         "routing troops are subject to compulsory movement, and may be rallied in the "
         "rallying part of their own turn (seed 003)",
     )
-    readings = {UNCOMMITTED: "not-moved-or-fired"}
+    readings = {UNCOMMITTED: "not-moved-or-fired", HIDING: "declared-each-turn"}
     state_version = 2  # models fire and are struck one by one; the turn keeps its six parts
 
     # -- the roster -------------------------------------------------------------------------
@@ -255,10 +256,18 @@ class RogueTraderGame(GameRules):
             state["turn"] += 1
         state["playing"] = other
         state["phase"] = 0
-        for unit in state["units"].values():
+        notes = [f"{possessive(ending)} turn ends; turn {state['turn']}: {other} plays"]
+        lapse = self.reading(state, HIDING) == "declared-each-turn"
+        for name, unit in state["units"].items():
             if unit["side"] == other:
                 self._new_turn(unit)
-        return [f"{possessive(ending)} turn ends; turn {state['turn']}: {other} plays"]
+                if lapse and unit.get("hidden"):  # the enemy's following turn is over
+                    unit["hidden"] = False
+                    notes.append(
+                        f"{name} hides no more: declare it again to stay hidden (hc hide "
+                        f"{name}; reading: {HIDING} = declared-each-turn)"
+                    )
+        return notes
 
     # -- acting -----------------------------------------------------------------------------
 

@@ -38,7 +38,7 @@ def unit_and_model(state: dict, word: str, role: str) -> tuple[str, int | None]:
     unit = known_unit(state, name, role)
     if not number:
         return name, None
-    if not number.isdigit() or not 1 <= int(number) <= len(unit["taken"]):
+    if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= len(unit["taken"]):
         raise HcError(
             f"{word}: {name} has models 1..{len(unit['taken'])}", f"give {name}:N, or {name}"
         )
@@ -61,9 +61,24 @@ def _trimmed(taken: list[int]) -> list[int]:
     return taken
 
 
+# What the game keeps of the models fired at: given by hand, the result would strike other
+# models than the game's, and the two would part.
+KEPT = ("target", "models", "wounded", "wounds_taken", "wounds_left", "one_model", "shots")
+
+
 def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:  # type: ignore[no-untyped-def]
     if not at:
         raise HcError(f"hc fire {name} needs its target", f"hc fire {name} --at UNIT")
+    given = [key for key in KEPT if key in flags and (key != "shots" or flags[key] > 1 and
+             model is not None)]  # fmt: skip
+    if given:
+        from hc_cli.execute import spell_option
+
+        raise HcError(
+            f"in a game, {spell_option(given[0])} is the game's to fill: it keeps the models "
+            "fired at, and their wounds",
+            "leave it out (--at UNIT:N names one model), or fire outside the game: --game none",
+        )
     notes: list[str] = []
     if "firer" not in flags and "bs" not in flags:
         flags["firer"] = me["profile"]
@@ -220,8 +235,16 @@ def _fill_friend(state, name, flags, meta, notes) -> None:  # type: ignore[no-un
             f"fight, not '{friend}'",
             "give --friend " + (mine[0] if mine else "UNIT"),
         )
+    if len(meta["firers"]) > 1:
+        raise HcError(
+            "fire into hand to hand a model at a time: each shot's D6 may strike a friend of "
+            "its own",
+            f"hc fire {name}:N --at UNIT --into-melee --friend {friend}",
+        )
     model = _order(units[friend])[0]
     flags["friend"] = units[friend]["profile"]
+    if units[friend]["taken"][model]:
+        flags["friend_wounded"] = units[friend]["taken"][model]
     meta["friend"] = [friend, model]
     notes.append(f"friend {model_label(friend, units[friend], model)} ({flags['friend']})")
 

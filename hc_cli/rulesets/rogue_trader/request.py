@@ -61,6 +61,7 @@ class FireRequest:
     at_mount: bool = False
     into_melee: bool = False
     friend: str | None = None
+    friend_wounded: int = 0
     placed: bool = False
     under: int | None = None
     partly: int = 0

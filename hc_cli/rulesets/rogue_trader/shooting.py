@@ -15,6 +15,7 @@ from hc_cli.roll import check_damage
 from hc_cli.rulesets.rogue_trader.area import _deviation_spec
 from hc_cli.rulesets.rogue_trader.request import FirePlan, FireRequest, ShotSpec, Victim
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables, Weapon
+from hc_cli.rulesets.rogue_trader.volley import SHARES, models_left, wounded_firers
 from hc_cli.words import count
 
 
@@ -252,8 +253,10 @@ def _victim(
     weapon: Weapon,
     res: Resolution,
     label: str | None = None,
+    taken: int | None = None,
 ) -> tuple[Victim, str]:
-    """A target's numbers from its profile or the flags; returns it and its size."""
+    """A target's numbers from its profile or the flags; returns it and its size. `taken`:
+    the wounds a mount or a friend has taken (the target's flags are not theirs)."""
     if name is not None:
         profile = t.profile(name.partition(":")[0])
         toughness, wounds = profile["t"], profile["w"]
@@ -278,14 +281,21 @@ def _victim(
     if req.size is not None:
         size = req.size
     wounds_left = wounds
-    if req.wounds_taken is not None:
+    if taken is not None:
+        if not 0 <= taken < wounds:
+            raise HcError(
+                f"--friend-wounded {taken} does not fit W {wounds}",
+                f"give 0..{wounds - 1}: a model with W wounds taken is already a casualty",
+            )
+        wounds_left = wounds - taken
+    elif req.wounds_taken is not None:
         if not 0 <= req.wounds_taken < wounds:
             raise HcError(
                 f"--wounds-taken {req.wounds_taken} does not fit W {wounds}",
                 f"give 0..{wounds - 1}: a model with W wounds taken is already a casualty",
             )
         wounds_left = wounds - req.wounds_taken
-    if req.wounds_left is not None:
+    if req.wounds_left is not None and taken is None:
         if req.wounds_left < 1:
             raise HcError(
                 f"--wounds-left {req.wounds_left}: that model is already a casualty",
@@ -308,79 +318,6 @@ def _victim(
         wounds,
     )
     return victim, size
-
-
-SHARES = {
-    "spread": "in turn, the wounded first (volley-shares = spread)",
-    "next-standing": "the wounds on one model until it is removed, the wounded first "
-    "(volley-shares = next-standing)",
-}
-
-
-def _wounded_firers(req: FireRequest, mode: str) -> int:
-    """How many of a unit's shots come from wounded models (the first ones): -1 on those."""
-    if not req.firers_wounded:
-        return 0
-    if mode != "unit":
-        raise HcError(
-            "--firers-wounded N is for a unit's --shots",
-            "one firer: --firer-wounded if it is wounded",
-        )
-    if req.firers_wounded > req.shots:
-        raise HcError(
-            f"--firers-wounded {req.firers_wounded}: more than the {req.shots} shots",
-            f"give 0..{req.shots}, or --firer-wounded when every firer is wounded",
-        )
-    return req.firers_wounded
-
-
-def _models_left(req: FireRequest, mode: str, specs: list[ShotSpec]) -> list[int]:
-    """The wounds left on each model fired at: a unit's models in the order they are fired at
-    (--models, the wounded first), or the model of each spec (one a target listed, or a model
-    under an area marker). --wounded gives the wounds they have taken, in that order."""
-    first = specs[0].victim
-    if mode == "single" and req.models is not None:  # one shot at the first of the models
-        return _models_left(req, "unit", specs)[:1]
-    if mode == "unit":
-        many = 1 if req.one_model else req.models if req.models is not None else req.shots
-        names = [first.label] * many
-        base = [first.wounds_left] * many
-    else:
-        if req.models is not None:
-            raise HcError(
-                "--models N is for a unit's --shots at another unit",
-                "give --shots N with one --target; following fire and an area marker name "
-                "their models with --target (or --under N)",
-            )
-        names = [spec.victim.label for spec in specs]
-        base = [spec.victim.wounds_left for spec in specs]
-    if not req.wounded:
-        return base
-    if mode == "following":  # one value a model, in the order each is first listed
-        distinct = list(dict.fromkeys(spec.model for spec in specs))
-        if len(req.wounded) > len(distinct):
-            raise HcError(
-                f"{len(req.wounded)} x --wounded for {count(len(distinct), 'model')} listed",
-                "give at most one --wounded for each model of the --target list, in order",
-            )
-        taken = dict(zip(distinct, req.wounded, strict=False))
-        values = [taken.get(spec.model, 0) for spec in specs]
-        wounds = [spec.victim.wounds for spec in specs]
-    else:
-        if len(req.wounded) > len(names):
-            raise HcError(
-                f"{len(req.wounded)} x --wounded for {count(len(names), 'model')} fired at",
-                "give at most one --wounded for each model (with --models N, up to N)",
-            )
-        values = list(req.wounded) + [0] * (len(names) - len(req.wounded))
-        wounds = [first.wounds] * len(names) if mode == "unit" else [s.victim.wounds for s in specs]
-    for value, w, name in zip(values, wounds, names, strict=True):
-        if value >= w:
-            raise HcError(
-                f"--wounded {value} does not fit W {w} of {name}",
-                f"give 0..{w - 1}: a model with W wounds taken is already a casualty",
-            )
-    return [w - value for value, w in zip(values, wounds, strict=True)]
 
 
 def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
@@ -479,7 +416,7 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
                 "a D6 of 4-6 hits the firer's own model: say which profile it has",
             )
         other_name, split = req.friend, "melee"
-    elif req.friend:
+    elif req.friend or req.friend_wounded:
         raise HcError("--friend goes with --into-melee", "add --into-melee or leave out --friend")
     if req.mount:
         if req.into_melee:
@@ -497,7 +434,7 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
             "give --shots N with one --target (following fire at the same model: repeat "
             "its --target)",
         )
-    wounded_firers = _wounded_firers(req, mode)
+    hurt_shots = wounded_firers(req, mode)
     specs = []
     notes_done = False
     for i, name in enumerate(names):
@@ -530,6 +467,7 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
                 weapon,
                 res,
                 label=("mount: " if split == "rider" else "friend: ") + other_name,
+                taken=req.friend_wounded if split == "melee" else 0,
             )
         specs.append(
             ShotSpec(
@@ -550,7 +488,7 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
             res.modifiers.extend(mods)
             res.explanation.extend(notes)
             notes_done = True
-            if wounded_firers:
+            if hurt_shots:
                 hurt = [*mods, _table_mod(t, "firer-wounded", res)]
                 hurt_needed, hurt_second, hurt_notes = _needed_to_hit(t, bs, hurt, req, res)
         elif partly:
@@ -558,7 +496,7 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
                 f"{victim.label}: partly under the marker, "
                 + ("a D6 of 4-6 makes it a target" if under_die else f"needs {needed}")
             )
-    left = _models_left(req, mode, specs)
+    left = models_left(req, mode, specs)
     if mode != "unit":  # a model a spec: each with the wounds it has left
         specs = [
             replace(spec, victim=replace(spec.victim, wounds_left=wounds))
@@ -567,18 +505,18 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
     if mode == "unit":
         first = specs[0]
         specs = [replace(first, label=f"shot {n + 1}") for n in range(req.shots)]
-        if wounded_firers:
-            specs[:wounded_firers] = [
+        if hurt_shots:
+            specs[:hurt_shots] = [
                 replace(
                     spec,
                     label=f"{spec.label} (wounded firer)",
                     needed_to_hit=hurt_needed,
                     second_roll=hurt_second,
                 )
-                for spec in specs[:wounded_firers]
+                for spec in specs[:hurt_shots]
             ]
             res.explanation.append(
-                f"{count(wounded_firers, 'shot')} from wounded models (the first): "
+                f"{count(hurt_shots, 'shot')} from wounded models (the first): "
                 + "; ".join(hurt_notes[:1] + hurt_notes[2:])
             )
     first = specs[0]

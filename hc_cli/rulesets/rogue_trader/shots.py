@@ -248,29 +248,30 @@ def struck(shots: list[Resolution], specs: list[ShotSpec], left: list[int]) -> l
     the wounds it took (no more than it had left) and whether it is a casualty; a mount or a
     friend struck instead, by its label. What a game keeps of a fire, and no more."""
     remaining = dict(enumerate(left, 1))
-    taken: dict[int | str, int] = {}
-    others: dict[str, bool] = {}
-    for shot, spec in zip(shots, specs, strict=False):
+    taken: dict[int, int] = {}
+    others = []  # a mount or a friend struck: each shot's its own (the model it rides, or
+    for shot, spec in zip(shots, specs, strict=False):  # fights beside)
         wounds = shot.fields.get("wounds", 0)
         if not wounds:
             continue
         if shot.fields.get("victim") != spec.victim.label:
-            label = str(shot.fields.get("victim"))
-            taken[label] = taken.get(label, 0) + wounds
-            others[label] = others.get(label, False) or shot.outcome == "casualty"
+            assert spec.other is not None
+            dealt = min(wounds, spec.other.wounds_left)
+            others.append(
+                {"other": str(shot.fields.get("victim")), "wounds": dealt,
+                 "casualty": shot.outcome == "casualty"}
+            )  # fmt: skip
             continue
         model = shot.fields.get("model", 1)
         dealt = min(wounds, remaining[model])
         if dealt:
             remaining[model] -= dealt
             taken[model] = taken.get(model, 0) + dealt
-    out = []
-    for key, wounds in taken.items():
-        if isinstance(key, str):
-            out.append({"other": key, "wounds": wounds, "casualty": others[key]})
-        else:
-            out.append({"model": key, "wounds": wounds, "casualty": remaining[key] <= 0})
-    return out
+    struck_models = [
+        {"model": model, "wounds": wounds, "casualty": remaining[model] <= 0}
+        for model, wounds in taken.items()
+    ]
+    return struck_models + others
 
 
 def _finish(shot: Resolution, outcome: str, victim: Victim, wounds: int) -> Resolution:

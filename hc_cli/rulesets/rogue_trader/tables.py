@@ -119,6 +119,7 @@ READINGS = (
     "volley-shares",
     "rally-test",
     "reserve-move",
+    "hiding-lasts",
 )
 
 

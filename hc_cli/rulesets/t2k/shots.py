@@ -92,9 +92,7 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
     return _done(res, hits, outcome)
 
 
-def _say_result(
-    res: Resolution, plan: FirePlan, rolls: list, hits: int, outcome: str
-) -> None:
+def _say_result(res: Resolution, plan: FirePlan, rolls: list, hits: int, outcome: str) -> None:
     """The headline in the game's words first, then the dice that decided it: "no hit of 3
     dice", "hit, chest 9 damage: d20 3, needs 12 or less", "1 hit of 5 dice: arm 11 damage;
     zone: nguyen 1 (chest 12 damage)". Each hit's damage is said beside whom it struck."""
@@ -122,8 +120,10 @@ def _say_result(
             said = "quick kill, " + said
         elif outcome == "hit-other":
             said += ", but a miss hits the other"
-        res.headline = said + (f": {target}" if target else "") + (
-            f"; zone: {zone_words}" if zone_words else ""
+        res.headline = (
+            said
+            + (f": {target}" if target else "")
+            + (f"; zone: {zone_words}" if zone_words else "")
         )
         return
     words = {"miss": "no hit", "hit": "hit", "quick-kill": "quick kill", "hit-other":
