@@ -389,3 +389,16 @@ def test_every_result_a_fire_reports_is_what_the_game_keeps(hc, tmp_path_factory
             for n in expected
         )
         assert removed == out.get("summary", {}).get("casualties", out["outcome"] == "casualty")
+
+
+def test_hiding_lasts_through_the_enemys_following_turn(play):
+    # "it cannot then be targeted upon during the enemy's following turn" (seed 003): the
+    # reading hiding-lasts = declared-each-turn, then it is declared again or lapses.
+    play.json("hide", "marines")
+    _orks_turn(play)
+    assert "hiding" in play.refused("fire", "boyz", "--at", "marines", "--range", "10")
+    back = play.json("game", "next")
+    assert any("hides no more" in line for line in back["changes"])
+    assert play.row("marines")["hidden"] is False
+    play.json("game", "next")
+    play.json("fire", "boyz", "--at", "marines", "--range", "10", "--seed", "4")

@@ -187,12 +187,18 @@ def test_a_prompt_left_open_holds_no_lock_and_the_game_moving_on_is_said(tmp_pat
         [*hc, "fire", "boyz", "--at", "fireteam-1", "-r", "12", "--dice", "ask"],
         env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
-    time.sleep(1.0)  # at its prompt now
+    import select
+
+    seen, until = b"", time.monotonic() + 60  # wait for its prompt: the dice are asked now
+    while b"roll" not in seen and time.monotonic() < until:
+        if select.select([asking.stderr], [], [], 1)[0]:
+            seen += os.read(asking.stderr.fileno(), 4096)
+    assert b"roll" in seen
     started = time.monotonic()
     other = subprocess.run([*hc, "game", "next"], **run)
     assert other.returncode == 0 and time.monotonic() - started < 10  # not held up
     out, err = asking.communicate(" ".join(["99"] * 8).encode() + b"\n", timeout=60)
-    assert asking.returncode == 2 and b"moved on" in err
+    assert asking.returncode == 2 and b"moved on" in seen + err
     lines = Path(env["HC_GAME"]).read_bytes().splitlines()
     assert len(lines) == 3  # the roster, the Initiative, the step: nothing of the fire
 
@@ -285,3 +291,155 @@ def test_one_bad_game_line_is_its_own_error_and_the_batch_goes_on(hc, karsk):
     assert [a.get("line") for a in answers] == [1, 2, 3]
     assert "error" in answers[1] and "error" not in answers[0] and "error" not in answers[2]
     assert result.exit_code == 2
+
+
+def _keyed_game(hc, tmp_path, monkeypatch):
+    monkeypatch.setenv("HC_LOG_KEY", "the table's secret")
+    path = tmp_path / "keyed.hcg"
+    roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
+    assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
+    env = {"HC_GAME": str(path)}
+    assert hc("initiative", "--dice", "1", env=env).exit_code == 0
+    assert hc("fire", "marines", "--at", "boyz", "-r", "10", "--dice", "1,1,1,1,1",
+              env=env).exit_code == 0  # fmt: skip
+    return path, env
+
+
+def test_a_keyed_entry_stripped_of_its_mac_and_edited_is_refused(hc, tmp_path, monkeypatch):
+    import re
+
+    path, env = _keyed_game(hc, tmp_path, monkeypatch)
+    lines = path.read_bytes().splitlines()
+    stripped = re.sub(rb',"sig":"[0-9a-f]{64}"\}$', b"}", lines[-1])
+    lines[-1] = stripped.replace(b'"unit":"marines"', b'"unit":"lascannon-team"')
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    before = path.read_bytes()
+    for command in (("status",), ("game", "next")):
+        assert "carries no MAC of its own" in hc.error(*command, env=env)
+    assert path.read_bytes() == before
+    assert hc("replay", str(path)).exit_code == 1
+
+
+def test_a_keyed_entry_stripped_of_its_mac_in_the_middle_is_refused(hc, tmp_path, monkeypatch):
+    import re
+
+    path, env = _keyed_game(hc, tmp_path, monkeypatch)
+    lines = path.read_bytes().splitlines()
+    lines[1] = re.sub(rb',"sig":"[0-9a-f]{64}"\}$', b"}", lines[1])  # the Initiative, then
+    from hc_cli.log import chain_hash, entry_line  # the chain mended onto it under the key
+
+    key = b"the table's secret"
+    for i in range(2, len(lines)):
+        body = {
+            k: v for k, v in json.loads(lines[i]).items() if k not in ("seq", "prev", "mac", "sig")
+        }
+        lines[i] = entry_line(i + 1, chain_hash(lines[i - 1], key), body, key)
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    assert "carries no MAC of its own" in hc.error("status", env=env)
+
+
+def test_house_rules_laid_on_in_another_order_or_added_mid_game_are_refused(hc, tmp_path):
+    strong, weak = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    strong.write_text("ruleset: rogue-trader\nweapons:\n  bolt-gun: {strength: 10}\n")
+    weak.write_text("ruleset: rogue-trader\nweapons:\n  bolt-gun: {strength: 1}\n")
+    path = tmp_path / "h.hcg"
+    roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
+    assert hc("game", "new", str(path), "--roster", roster, "--rules", str(strong), "--rules",
+              str(weak)).exit_code == 0  # fmt: skip
+    env = {"HC_GAME": str(path)}
+    assert hc("initiative", "--dice", "1", env=env).exit_code == 0
+    fire = ("fire", "marines", "--at", "boyz", "-r", "10", "--dice", "1,1,1,1,1")
+    swapped = hc.error(*fire, "--rules", str(weak), "--rules", str(strong), env=env)
+    assert "another order" in swapped
+    config = tmp_path / "config" / "hc"  # the config folder is laid on every command too
+    config.mkdir(parents=True)
+    (config / "extra.yaml").write_text(
+        "ruleset: rogue-trader\nweapons:\n  bolt-gun: {strength: 9}\n"
+    )
+    assert "not the ones the game began with" in hc.error(*fire, env=env)
+    (config / "extra.yaml").unlink()
+    assert hc(*fire, env=env).exit_code == 0
+
+
+def test_a_replay_fails_an_entry_whose_tables_changed_unsaid(hc, tmp_path):
+    from hc_cli.log import chain_hash, entry_line
+
+    path = tmp_path / "g.hcg"
+    assert hc("game", "new", str(path), "--roster", HC_ROSTER).exit_code == 0
+    env = {"HC_GAME": str(path)}
+    assert hc("initiative", "--dice", "3,6", env=env).exit_code == 0
+    assert (
+        hc("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1", env=env).exit_code == 0
+    )
+    assert hc("morale", "fireteam-1", "--dice", "9", env=env).exit_code == 0
+    lines = path.read_bytes().splitlines()
+    last = json.loads(lines[-1])
+    last["tables"] = "0" * 64  # as if other house rules had been laid on, and nothing said
+    body = {k: v for k, v in last.items() if k not in ("seq", "prev")}
+    lines[-1] = entry_line(len(lines), chain_hash(lines[-2]), body, None)
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    replay = hc("replay", str(path))
+    assert replay.exit_code == 1 and "recorded no --rules-changed" in replay.stdout.replace(
+        "\n  ", " "
+    )
+
+
+def test_an_entry_giving_options_its_command_does_not_take_is_refused(hc, karsk, tmp_path):
+    from hc_cli.log import chain_hash, entry_line
+
+    path, env = karsk
+    assert (
+        hc("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1", env=env).exit_code == 0
+    )
+    lines = path.read_bytes().splitlines()
+    last = json.loads(lines[-1])
+    last["game"]["given"]["game"] = str(tmp_path / "victim.hcg")  # to be exported and run
+    body = {k: v for k, v in last.items() if k not in ("seq", "prev")}
+    lines[-1] = entry_line(len(lines), chain_hash(lines[-2]), body, None)
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    for command in (("status",), ("game", "export")):
+        assert "options its command does not take: game" in hc.error(*command, env=env)
+
+
+def test_history_says_an_undone_entry_whatever_it_holds(hc, karsk):
+    from hc_cli.log import chain_hash, entry_line
+
+    path, env = karsk
+    assert (
+        hc("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1", env=env).exit_code == 0
+    )
+    assert hc("undo", env=env).exit_code == 0
+    lines = path.read_bytes().splitlines()
+    fired = json.loads(lines[-2])
+    fired["result"] = 5
+    fired["game"]["at"] = 1
+    lines[-2] = entry_line(
+        len(lines) - 1,
+        chain_hash(lines[-3]),
+        {k: v for k, v in fired.items() if k not in ("seq", "prev")},
+        None,
+    )
+    lines[-1] = entry_line(
+        len(lines),
+        chain_hash(lines[-2]),
+        {k: v for k, v in json.loads(lines[-1]).items() if k not in ("seq", "prev")},
+        None,
+    )
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    history = hc("history", env=env)
+    assert history.exit_code in (0, 2) and "Traceback" not in history.output
+
+
+def test_rogue_trader_options_the_game_keeps_are_refused_by_hand(hc, tmp_path):
+    path = tmp_path / "o.hcg"
+    roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
+    assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
+    env = {"HC_GAME": str(path)}
+    assert hc("initiative", "--dice", "1", env=env).exit_code == 0
+    for given in (("--models", "3"), ("--wounds-taken", "2"), ("--wounded", "1"),
+                  ("--target", "ork")):  # fmt: skip
+        message = hc.error("fire", "marines", "--at", "boyz", "-r", "10", *given, env=env)
+        assert "is the game's to fill" in message
+    melee = hc.error("fire", "marines", "--at", "boyz", "-r", "10", "--into-melee", "--friend",
+                     "lascannon-team", env=env)  # fmt: skip
+    assert "a model at a time" in melee
