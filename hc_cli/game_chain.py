@@ -356,8 +356,13 @@ def roster_problem(rules: Any, roster: dict) -> str | None:
                 return f"has a unit named {name!r:.40}: {unit_name_problem(name)}"
             if not isinstance(unit, dict):
                 return f"has a unit {name} that is no unit"
+            for key, kind in rules.resolved_kinds.items():
+                if not _of_kind(unit.get(key), kind):
+                    return f"has a unit {name} whose {key} is not what hc game new writes"
             problems = Problems()
             for key, spec in rules.unit_fields.items():
+                if key in rules.resolved_kinds:
+                    continue
                 if unit.get(key) is None:
                     if spec.required:
                         return f"has a unit {name} without its {key}"
@@ -368,6 +373,24 @@ def roster_problem(rules: Any, roster: dict) -> str | None:
                     f"has a unit {name} whose {problems.items[0].key}: {problems.items[0].problem}"
                 )
     return None
+
+
+def _of_kind(value: Any, kind: str) -> bool:
+    """Whether a value read from a game file is of the kind its field takes (`GameRules.
+    resolved_kinds`)."""
+    if kind.endswith("?"):
+        if value is None:
+            return True
+        kind = kind[:-1]
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "map:int":
+        return isinstance(value, dict) and all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+            for k, v in value.items()
+        )
+    types = {"str": str, "bool": bool, "list": list, "map": dict}
+    return isinstance(value, types[kind])
 
 
 GAME_VERSION = 1

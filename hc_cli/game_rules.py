@@ -64,6 +64,10 @@ class GameRules:
     # that names none plays by. `hc game new` keeps the choices in force with the roster, so
     # the fold reads them from the file, never from the tables.
     readings: dict[str, str] = {}
+    # A unit of the roster as `resolved_unit` keeps it, field by field, and the kind each must
+    # be in a game file (str, int, bool, list, map, map:int; a "?" lets it be null): a file
+    # whose roster holds anything else is refused as damaged, before the fold reads a value.
+    resolved_kinds: dict[str, str] = {}
     # The shape of the state the fold makes: a snapshot of another shape (written before the
     # fold changed) is folded again, not read.
     state_version: int = 1

@@ -63,6 +63,7 @@ class HighCrusadeGame(GameRules):
             f"figures that carry it: {MIXED_EXAMPLE}",
         ),
     }
+    resolved_kinds = {"troop": "str", "figures": "int", "weapon": "str", "weapons": "map:int?"}
     example = "troop: crusader, figures: 5, weapon: ingrave-ar"
     whole_game = ("initiative",)
     unit_commands = ("fire", "melee", "morale", "rally")

@@ -53,6 +53,7 @@ class RogueTraderGame(GameRules):
         "models": Field("int", minimum=1, maximum=200, help="models in the unit (default 1)"),
         "weapon": Field("str", help="the weapon its models fire (hc tables weapons)"),
     }
+    resolved_kinds = {"profile": "str", "models": "int", "weapon": "str?", "w": "int", "i": "int?"}
     example = "profile: space-marine, models: 5, weapon: bolt-gun"
     whole_game = ("initiative",)
     unit_commands = ("fire", "move", "hide", "rally")

@@ -49,6 +49,11 @@ class T2kGame(GameRules):
         "rounds": Field("int", minimum=0, maximum=100_000, help="rounds loaded (default: full)"),
         "npc": Field("bool", help="an NPC: a hit in head or chest may quick-kill"),
     }
+    resolved_kinds = {
+        "asset": "int", "strength": "int", "initiative": "int", "agility": "int?",
+        "weapon": "str", "bulk": "int?", "npc": "bool", "magazine": "int?", "rounds": "int?",
+        "feed": "str?", "wound_damage": "list", "out_damage": "int", "reductions": "map:int",
+    }  # fmt: skip
     example = "asset: 12, strength: 5, initiative: 6, agility: 7, weapon: m16a2"
     whole_game = ("initiative",)
     unit_commands = ("fire", "reload")
