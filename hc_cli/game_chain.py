@@ -457,6 +457,17 @@ def action_problem(entry: dict, state: dict) -> str | None:
             return f"gives options its command does not take: {', '.join(foreign)}"
     if not isinstance(game.get("anyway", ""), str):
         return "records an override that is no reason"
+    seed = entry.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        return "records a seed that is no whole number"
+    values = [entry.get("dice")] + [
+        value
+        for key in (game.get("given") or {}, entry.get("flags") or {})
+        for given in key.values()
+        for value in (given if isinstance(given, list) else [given])
+    ]
+    if any(isinstance(v, str) and (not v.isprintable() or len(v) > 1000) for v in values):
+        return "gives an option a value no one could type (a control character, or too long)"
     return None
 
 

@@ -401,6 +401,38 @@ def test_an_entry_giving_options_its_command_does_not_take_is_refused(hc, karsk,
         assert "options its command does not take: game" in hc.error(*command, env=env)
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        (("seed",), "\x1b]0;pwned\x07", "seed that is no whole number"),
+        (("game", "given", "range"), "12\x1b]0;pwned\x07", "value no one could type"),
+    ],
+)
+def test_an_entry_holding_what_no_one_could_type_is_refused(hc, karsk, field, value, said):
+    """A seed or an option value no one could type (a terminal's control sequence) is no
+    entry of hc's: export would print it into a script, status onto the screen."""
+    from hc_cli.log import chain_hash, entry_line
+
+    path, env = karsk
+    assert (
+        hc("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1", env=env).exit_code == 0
+    )
+    lines = path.read_bytes().splitlines()
+    last = json.loads(lines[-1])
+    *parents, key = field
+    holder = last
+    for part in parents:
+        holder = holder[part]
+    holder[key] = value
+    body = {k: v for k, v in last.items() if k not in ("seq", "prev")}
+    lines[-1] = entry_line(len(lines), chain_hash(lines[-2]), body, None)
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    for command in (("status",), ("game", "export")):
+        result = hc(*command, env=env)
+        assert result.exit_code == 2 and "\x1b" not in result.output
+        assert said in result.stderr
+
+
 def test_history_says_an_undone_entry_whatever_it_holds(hc, karsk):
     from hc_cli.log import chain_hash, entry_line
 
