@@ -318,6 +318,14 @@ def _start(entry: dict, path: str, number: int) -> tuple[str, dict, list, dict, 
     readings = game.get("readings") or {}
     if not isinstance(readings, dict):
         raise damaged(path, number, "the roster entry's readings are not a mapping")
+    for name, choice in readings.items():
+        if choice not in rules.readings.get(name, ()):
+            raise damaged(
+                path,
+                number,
+                f"the roster entry's reading {name!r:.40} = {choice!r:.40} is none "
+                "hc plays by (hc tables readings lists them)",
+            )
     rules_files = game.get("rules") or []
     if not isinstance(rules_files, list) or not all(isinstance(r, dict) for r in rules_files):
         raise damaged(path, number, "the roster entry's house rules are not a list of files")

@@ -60,10 +60,11 @@ class GameRules:
     sequence: tuple[Step, ...] = ()
     # Other rules kept between actions, each a sentence with its source.
     between: tuple[str, ...] = ()
-    # Readings the game itself decides by (not a resolver): name -> the choice a game file
-    # that names none plays by. `hc game new` keeps the choices in force with the roster, so
-    # the fold reads them from the file, never from the tables.
-    readings: dict[str, str] = {}
+    # Readings the game itself decides by (not a resolver): name -> its alternatives, as
+    # readings.yaml has them, the first the one a game file that names none plays by. `hc game
+    # new` keeps the choices in force with the roster, so the fold reads them from the file,
+    # never from the tables; a file naming any other is refused as damaged.
+    readings: dict[str, tuple[str, ...]] = {}
     # A unit of the roster as `resolved_unit` keeps it, field by field, and the kind each must
     # be in a game file (str, int, bool, list, map, map:int; a "?" lets it be null): a file
     # whose roster holds anything else is refused as damaged, before the fold reads a value.
@@ -116,10 +117,7 @@ class GameRules:
 
     def chosen(self, readings: dict[str, Any]) -> dict[str, str]:
         """The game's readings: those `hc game new` kept, the defaults for any it did not."""
-        return {
-            name: readings[name] if isinstance(readings.get(name), str) else default
-            for name, default in self.readings.items()
-        }
+        return {name: readings.get(name, kinds[0]) for name, kinds in self.readings.items()}
 
     def reading(self, state: dict[str, Any], name: str) -> str:
         """The game's choice for the reading `name`."""

@@ -67,6 +67,40 @@ def test_game_rules_of_a_game_names_the_readings_it_plays_by(hc, karsk):
     assert view["game"] and view["ruleset"] == "high-crusade"
 
 
+@pytest.mark.parametrize("ruleset", ["high-crusade", "rogue-trader", "t2k"])
+def test_the_readings_a_game_plays_by_are_those_of_the_tables(ruleset):
+    """Each reading a game decides by has the alternatives its readings.yaml gives, the first
+    the book's default: a game file is checked against them."""
+    import yaml
+
+    from hc_cli.roster import game_rules
+
+    folder = ROOT / "rules_data" / ruleset
+    tables = yaml.safe_load((folder / "readings.yaml").read_text())["readings"]
+    for name, kinds in game_rules(ruleset).readings.items():
+        assert set(kinds) == set(tables[name]["alternatives"]), name
+        assert kinds[0] == tables[name]["choice"], name
+
+
+def test_a_game_file_naming_a_reading_hc_does_not_play_by_is_damaged(hc, karsk):
+    from hc_cli.log import chain_hash, entry_line
+
+    path, env = karsk
+    lines = path.read_bytes().splitlines()
+    first = json.loads(lines[0])
+    first["game"]["readings"]["regroup-after-rout"] = "\x1b]0;pwned\x07"
+    body = {k: v for k, v in first.items() if k not in ("seq", "prev")}
+    lines[0] = entry_line(1, None, body, None)
+    second = json.loads(lines[1])
+    body = {k: v for k, v in second.items() if k not in ("seq", "prev")}
+    lines[1] = entry_line(2, chain_hash(lines[0]), body, None)
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    for command in (("status",), ("game", "rules"), ("game", "export")):
+        result = hc(*command, env=env)
+        assert result.exit_code == 2 and "\x1b" not in result.output, command
+        assert "reading 'regroup-after-rout'" in result.stderr
+
+
 def test_rogue_trader_sequence_is_the_seeds_six_parts(hc):
     view = json.loads(hc("game", "rules", "--ruleset", "rogue-trader", "--json").stdout)
     # seed 003: 1 Movement, 2 Shooting, 3 Hand-To-Hand Combat, 4 Reserves, 5 Psionics,

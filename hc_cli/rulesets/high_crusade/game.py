@@ -71,11 +71,10 @@ class HighCrusadeGame(GameRules):
     sequence = SEQUENCE
     between = BETWEEN
     state_version = 2  # each unit's weapons left and the move it routed in
-    # The defaults of readings.yaml: a game file that names no choice plays by them.
     readings = {
-        "regroup-after-rout": "next-move",
-        "casualties-fall-on": "main-weapon",
-        "heavy-weapon-shots": "one-per-fireteam",
+        "regroup-after-rout": ("next-move", "at-once"),
+        "casualties-fall-on": ("main-weapon", "other-weapons"),
+        "heavy-weapon-shots": ("one-per-fireteam", "one-per-figure"),
     }
 
     # -- the roster -------------------------------------------------------------------------

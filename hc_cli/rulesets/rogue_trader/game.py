@@ -74,7 +74,10 @@ class RogueTraderGame(GameRules):
         "routing troops are subject to compulsory movement, and may be rallied in the "
         "rallying part of their own turn (seed 003)",
     )
-    readings = {UNCOMMITTED: "not-moved-or-fired", HIDING: "declared-each-turn"}
+    readings = {
+        UNCOMMITTED: ("not-moved-or-fired", "not-fired"),
+        HIDING: ("declared-each-turn", "until-it-fires"),
+    }
     state_version = 2  # models fire and are struck one by one; the turn keeps its six parts
 
     # -- the roster -------------------------------------------------------------------------

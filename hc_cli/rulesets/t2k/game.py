@@ -60,7 +60,10 @@ class T2kGame(GameRules):
     period_name = "the combat turn, six action turns of 5 seconds"
     sequence = SEQUENCE
     between = BETWEEN
-    readings = {"wound-initiative": "next-action-turn", "outside-order-action": "his-action"}
+    readings = {
+        "wound-initiative": ("next-action-turn", "next-combat-turn"),
+        "outside-order-action": ("his-action", "beside-his-action"),
+    }
     state_version = 2  # the order kept by the game, the damage of every hit taken
 
     # -- the roster -------------------------------------------------------------------------
