@@ -434,13 +434,6 @@ def test_game_rules_print_the_move_in_the_seeds_words_at_80_columns(hc):
     }
 
 
-def test_a_game_file_without_readings_plays_by_the_tables_defaults(hc):
-    from hc_cli.rulesets.high_crusade.game import GAME
-
-    listing = hc.json("tables", "readings")["tables"]["readings"]
-    assert {name: listing[name]["choice"] for name in GAME.readings} == GAME.readings
-
-
 def test_tab_offers_the_weapons_of_a_volley():
     from hc_cli.complete import answer
 
