@@ -378,12 +378,13 @@ def main() -> None:
                     sys.stdout.write(text + "\n")
                 sys.stdout.flush()
                 sys.exit(code)
-        from hc_cli.direct import run as run_direct
+        else:  # a TAB press the fast path leaves is click's: never run as a command
+            from hc_cli.direct import run as run_direct
 
-        code = run_direct(sys.argv[1:], os.environ)  # a plain resolving command: no typer
-        if code is not None:
-            sys.stdout.flush()
-            sys.exit(code)
+            code = run_direct(sys.argv[1:], os.environ)  # a plain resolving command: no typer
+            if code is not None:
+                sys.stdout.flush()
+                sys.exit(code)
         from hc_cli.cli import main as app_main
 
         try:

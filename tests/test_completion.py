@@ -4,6 +4,9 @@ another game."""
 
 from __future__ import annotations
 
+import os
+import sys
+
 import pytest
 from typer.testing import CliRunner
 
@@ -224,3 +227,30 @@ def test_tables_complete_table_names(house):
     t2k = _bash("hc tables --ruleset t2k ")
     assert "combat" not in t2k and "weapons" in t2k and "movement" in t2k
     assert _bash("hc tables weapons ") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "offered"),
+    [
+        ("hc game ", {"new", "next", "rules", "export"}),
+        ("hc game ne", {"new", "next"}),
+        ("hc roster ", {"check"}),
+    ],
+)
+def test_a_sub_group_completes_in_the_installed_program(line, offered):
+    """What the fast path leaves (the sub-commands of a group) is click's to answer in the
+    very process a shell starts: never run as a command with no arguments."""
+    import subprocess
+
+    words = line.split()
+    env = {
+        **os.environ,
+        "_HC_COMPLETE": "complete_bash",
+        "COMP_WORDS": line,
+        "COMP_CWORD": str(len(words) if line.endswith(" ") else len(words) - 1),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "hc_cli"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert set(done.stdout.split()) == offered
