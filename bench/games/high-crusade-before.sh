@@ -4,8 +4,6 @@ hc game new karsk.hcg --roster examples/high-crusade-roster.yaml
 export HC_GAME=karsk.hcg
 # move
 hc initiative --seed 1
-hc game next
-hc game next
 hc fire boyz --at fireteam-1 -r 30 --mod firer-static --seed 11
 hc morale fireteam-1 --seed 12
 hc game next
@@ -20,8 +18,6 @@ hc morale ladz --seed 18
 # move
 hc initiative --seed 2
 hc rally ladz --seed 21
-hc game next
-hc game next
 hc fire fireteam-1 --at boyz -r 26 --mod firer-advance --mod target-static --seed 22
 hc fire fireteam-2 --at ladz -r 26 --mod firer-static --mod target-running --seed 23
 hc game next
@@ -31,8 +27,6 @@ hc fire boyz --at fireteam-1 -r 26 --mod firer-static --seed 24
 # move
 hc initiative --seed 3
 hc rally ladz --seed 31
-hc game next
-hc game next
 hc fire boyz --at fireteam-2 -r 20 --mod firer-static --mod target-static --seed 32
 hc game next
 hc game next
@@ -43,8 +37,6 @@ hc morale boyz --seed 35
 # move
 hc initiative --seed 4
 hc rally ladz --seed 41
-hc game next
-hc game next
 hc fire fireteam-1 --at boyz -r 16 --mod firer-advance --mod target-static --seed 42
 hc morale boyz --seed 45
 hc game next

@@ -20,4 +20,3 @@ hc game next
 # turn
 hc move boyz --charge
 hc move carnosaur --charge
-hc game next

@@ -17,4 +17,3 @@ hc fire popov --at nguyen --range 60 --seed 24
 # turn
 hc fire kowalski --at popov --range 50 --seed 31
 hc fire nguyen --at ivanov --range 40 --shot burst --seed 32
-hc game next
