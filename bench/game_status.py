@@ -3,8 +3,8 @@
 warm), and the state rebuilt from scratch (no snapshot) as the game grows.
 
 A game of N entries is made from a real one: a High Crusade move (the Initiative, a Fireteam's
-volley, the Morale test it calls for, the move's last three steps) played once through hc, its entries then repeated and chained
-again until there are N. Every run is a whole `hc` process.
+volley, the Morale test it calls for, the move's last three steps) played once through hc, its
+entries then repeated and chained again until there are N. Every run is a whole `hc` process.
 
 Usage: python3 bench/game_status.py [-n RUNS] [N ...]     (hc on PATH, or HC=path;
        default sizes 1000 2000 5000 10000 20000)

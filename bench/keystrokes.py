@@ -72,7 +72,7 @@ def line_keys(words: list[str], env: dict[str, str]) -> int:
     keys = len("hc ")
     kept: list[str] = []
     skip, spaced = False, False
-    for i, word in enumerate(words[1:], 1):
+    for word in words[1:]:
         if skip:
             skip = False
             continue
@@ -126,7 +126,7 @@ def main() -> None:
         n = len(periods) or 1
         print(f"{name}: {len(periods)} periods")
         for i, p in enumerate(periods, 1):
-            print(f"  {i}: {p['commands']} commands, {p['keys']} keys, {p['bookkeeping']} bookkeeping")
+            print(f"  {i}: {p['commands']} commands, {p['keys']} keys, {p['bookkeeping']} kept")
         total = {k: sum(p[k] for p in periods) for k in ("commands", "keys", "bookkeeping")}
         print(
             f"  per period: {total['commands'] / n:.1f} commands, {total['keys'] / n:.0f} keys, "

@@ -255,6 +255,8 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
         return _options(options, given, incomplete)
     if waiting is None:
         arguments = spec["arguments"]
+        if arguments and arguments[-1]["multiple"]:  # it takes every word left
+            positional = min(positional, len(arguments) - 1)
         if positional < len(arguments) and arguments[positional]["values"]:
             waiting = arguments[positional]
         else:

@@ -101,11 +101,14 @@ def parse(
         if not word.startswith("-"):
             if not positional:
                 return None
-            option = positional.pop(0)
+            option = positional[0] if positional[0].many else positional.pop(0)
             value = _convert(option.kind, word)
             if value is None:
                 return None
-            values[option.name] = value
+            if option.many:  # it takes every word left, as click's nargs=-1
+                values[option.name] = (*values.get(option.name, ()), value)
+            else:
+                values[option.name] = value
             given.add(option.name)
             continue
         flag, equals, text = word.partition("=") if word.startswith("--") else (word, "", "")
@@ -130,7 +133,7 @@ def parse(
             else:
                 values[option.name] = value
         given.add(option.name)
-    if any(o.required for o in positional) or any(
+    if any(o.required and o.name not in values for o in positional) or any(
         o.required and o.name not in values for o in options
     ):
         return None

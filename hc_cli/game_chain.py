@@ -297,7 +297,7 @@ class Folded:
     layers: list | None = None
 
 
-def _start(entry: dict, path: str, number: int) -> tuple[str, dict, list, dict, list | None]:
+def _start(entry: dict, path: str, number: int) -> tuple[str, dict, list, dict, list | None, int]:
     from hc_cli.roster import game_rules
 
     game = entry.get("game") or {}
@@ -337,7 +337,7 @@ def _start(entry: dict, path: str, number: int) -> tuple[str, dict, list, dict, 
         isinstance(layers, list) and all(isinstance(r, dict) for r in layers)
     ):
         raise damaged(path, number, "the roster entry's house rules are not a list of files")
-    return ruleset, game["roster"], rules_files, readings, layers
+    return ruleset, game["roster"], rules_files, readings, layers, version
 
 
 def roster_problem(rules: Any, roster: dict) -> str | None:
@@ -401,7 +401,9 @@ def _of_kind(value: Any, kind: str) -> bool:
     return isinstance(value, types[kind])
 
 
-GAME_VERSION = 1
+# A game file's version, kept in its roster entry: what the fold of its entries does. 2: the
+# steps of a move with nothing left to do pass by themselves after each action and step.
+GAME_VERSION = 2
 
 
 def take_entry(rules: Any, state: dict, entry: dict, path: str, number: int) -> list[str]:
@@ -544,7 +546,9 @@ def fold(
         points = {**base.checkpoints, base.seq: (base.state, len(base.effective))}
     else:
         ((_, first),) = entries_from(chain, [1])
-        ruleset, roster, rules_files, readings, layers = _start(first, path, chain.numbers[0])
+        ruleset, roster, rules_files, readings, layers, version = _start(
+            first, path, chain.numbers[0]
+        )
         stack = []
         _events(chain, 2, stack)
         points = {}
@@ -569,6 +573,8 @@ def fold(
             state = rules.start(roster)
             if rules.readings:
                 state["readings"] = rules.chosen(readings)
+            if version > 1:  # what the rule set's fold does since (GAME_VERSION)
+                state["version"] = version
             rules.rows(state), rules.due(state)  # every unit's numbers of the kinds hc reads
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             raise damaged(

@@ -115,7 +115,8 @@ def command_help(
         return group_help(declared, width, prog)
     arguments = [o for o in (*declared.options, *common_options(declared)) if o.positional]
     usage = f"Usage: {prog} {declared.called} [OPTIONS]" + "".join(
-        f" {metavar(a)}" if a.required else f" [{metavar(a)}]" for a in arguments
+        (f" {metavar(a)}" if a.required else f" [{metavar(a)}]") + ("..." if a.many else "")
+        for a in arguments
     )
     lines = [usage, ""]
     lines += wrap(declared.summary, width)

@@ -55,6 +55,7 @@ def _param(option: Option, command: str) -> Any:
         return TyperArgument(
             param_decls=[option.name],
             type=str,
+            nargs=-1 if option.many else 1,
             required=option.required,
             metavar=option.metavar,
             help=option.help_text(),

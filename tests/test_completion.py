@@ -223,6 +223,7 @@ def test_tables_complete_table_names(house):
         "templates",
         "rules",
         "readings",
+        "orders",
     }
     t2k = _bash("hc tables --ruleset t2k ")
     assert "combat" not in t2k and "weapons" in t2k and "movement" in t2k

@@ -136,8 +136,8 @@ def test_a_rout_is_rallied_in_the_orders_phase_of_a_later_move(game):
     # The worked example: 5 + 2 - 4 - 2 = 1: a rout, at step 2 of move 2.
     test = _json(act("morale", "fireteam-1", "--dice", "5", "--json"))
     assert (test["total"], test["outcome"]) == (1, "rout")
-    s = status()
-    assert (s["move"], s["step"], _row(s, "fireteam-1")["morale"]) == (2, 2, "routed")
+    s = status()  # the Orcs' one Fireteam has fired: with the test taken, step 2 passes
+    assert (s["move"], s["step"], _row(s, "fireteam-1")["morale"]) == (2, 3, "routed")
     # Not in the move of the rout: its orders phase is over (reading regroup-after-rout).
     why = _refused(act, path, "rally", "fireteam-1", "--dice", "4")
     assert "fireteam-1 routed this move" in why
@@ -164,9 +164,10 @@ def test_a_rout_is_rallied_in_the_orders_phase_of_a_later_move(game):
     assert (rally["total"], rally["outcome"]) == (5, "rallied")
     assert _row(status(), "fireteam-1")["morale"] == "rallied (Static)"
     assert "stays Static" in _refused(act, path, "fire", "fireteam-1", "--at", "boyz", "-r", "8")
-    # A Static target (+10: 65 + 10 = 75) hit in its Regroup move routs at once.
-    for _ in range(5):  # the orders phase, then steps 1 to 5
-        _json(act("game", "next", "--json"))
+    # A Static target (+10: 65 + 10 = 75) hit in its Regroup move routs at once. The orders
+    # phase, step 1; the Free Companies' fire steps pass (nothing left to fire), then step 3.
+    clocks = [_json(act("game", "next", "--json"))["clock"] for _ in range(3)]
+    assert clocks[1:] == ["move 3, step 3: Orcs moves", "move 3, step 5: Orcs fires"]
     hit = _json(act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--dice",
                     _d100s(75, *[99] * 7), "--json"))  # fmt: skip
     assert hit["shots"][0]["chance"] == 75 and hit["summary"]["kills"] == 1
@@ -322,10 +323,11 @@ def test_a_fireteam_of_several_weapons_fires_each_and_loses_by_the_reading(game,
     outside = hc.json("fire", "--volley", "ingrave-ar:4", "--volley", "schmitwess-mpi:1", "-r",
                       "10", "-t", "orc", "--dice", "10,80,80,80,50")  # fmt: skip
     assert outside["summary"] == shot["summary"]
-    # 9 + 1 (Orc) - 1 (fired at) - 2 (first casualty) = 7: passed; on to step 5.
-    assert _json(act("morale", "boyz", "--dice", "9", "--json"))["outcome"] == "pass"
-    for _ in range(3):
-        _json(act("game", "next", "--json"))
+    # 9 + 1 (Orc) - 1 (fired at) - 2 (first casualty) = 7: passed; the Free Companies have
+    # nothing left to fire, so step 2 passes, and step 4 after the Orcs move: on to step 5.
+    passed = _json(act("morale", "boyz", "--dice", "9", "--json"))
+    assert (passed["outcome"], passed["game"]["clock"]) == ("pass", "move 1, step 3: Orcs moves")
+    assert _json(act("game", "next", "--json"))["clock"] == "move 1, step 5: Orcs fires"
     # Two bolt-gun kills (65/5 against DF 5): the main weapon's figures fall first.
     hit = _json(act("fire", "boyz", "--at", "hq", "-r", "10", "--dice", _d100s(7, 7, *[99] * 5),
                     "--json"))  # fmt: skip
@@ -481,6 +483,7 @@ def test_a_game_file_of_before_still_loads_and_plays(game, hc):
     # As the hc before wrote it: no readings, one weapon a unit, no step in an action's meta.
     entries = [json.loads(line) for line in Path(path).read_text().splitlines()]
     del entries[0]["game"]["readings"]
+    entries[0]["game"]["version"] = 1
     for entry in entries[1:]:
         entry["game"]["meta"] = {}
     old = Path(path).with_name("old.hcg")
@@ -528,6 +531,33 @@ def _roster(a: list, b: list) -> str:
     return f"ruleset: high-crusade\nsides:\n  Reds:\n{side(a)}  Blues:\n{side(b)}"
 
 
+def _empty(step: int, player_a: str | None, rows: dict, sides: dict) -> bool:
+    """A fire step (2 and 4 Player A's, 5 Player B's) whose side has no Fireteam left that
+    may fire: one with figures, steady, that has not fired this move."""
+    firing = {2: player_a, 4: player_a}.get(step)
+    if step == 5:
+        firing = next(s for s in set(sides.values()) if s != player_a)
+    if firing is None:
+        return False
+    return not any(
+        sides[n] == firing and r["left"] and not r["fired"] and r["morale"] == "steady"
+        for n, r in rows.items()
+    )
+
+
+def _settle(clock: dict, player_a: str | None, rows: dict, sides: dict) -> None:
+    """A game passes by itself a fire step with nothing left to fire, once no test is due;
+    never the last step, a move step or the orders phase."""
+    if not clock["move"]:
+        return
+    while (
+        clock["step"] < 5
+        and _empty(clock["step"], player_a, rows, sides)
+        and not any(r["due"] and r["left"] for r in rows.values())
+    ):
+        clock["step"] += 1
+
+
 def _legal(clock: dict, player_a: str | None, rows: dict, sides: dict) -> list[tuple]:
     """The actions the rules allow now (the reading regroup-after-rout = next-move)."""
     if not clock["move"]:
@@ -549,8 +579,10 @@ def _legal(clock: dict, player_a: str | None, rows: dict, sides: dict) -> list[t
             continue
         side = sides[name]
         enemies = [n for n, r in rows.items() if sides[n] != side and r["left"]]
-        fire_step = (step in (0, 1, 2, 4) and not (step == 0 and regroup_due)) if (
-            side == player_a) else step == 5  # fmt: skip
+        if side == player_a:
+            fire_step = step in (0, 1, 2, 4) and not (step == 0 and regroup_due)
+        else:  # at step 5, or at 3 over Player A's step 4 with nothing to fire
+            fire_step = step == 5 or step == 3 and _empty(4, player_a, rows, sides)
         if fire_step and row["morale"] == "steady" and not row["fired"] and not row["due"]:
             actions += [("fire", name, enemy) for enemy in enemies]
         if step in (4, 5) or step == 3 and side != player_a:
@@ -676,6 +708,8 @@ def test_every_action_changes_the_status_by_what_its_result_reports(game, hc, re
             assert kills == sum(s["outcome"] == "kill" for s in shots) or not shots
             if clock["step"] in (0, 1):
                 clock["step"] = 2
+            if clock["step"] == 3:  # Player B, over Player A's step 4 with nothing to fire
+                clock["step"] = 5
             rows[unit]["fired"] = True
             hit = rows[target]
             fired_at = [] if hit["fired_at"] else ["first time fired at"]
@@ -694,6 +728,7 @@ def test_every_action_changes_the_status_by_what_its_result_reports(game, hc, re
             if loser is not None:
                 lost = _expect_casualties(rows[loser], 1, mains[loser], weapon, clock["move"])
                 _trigger(rows[loser], lost)
+        _settle(clock, player_a, rows, sides)
         s = status()
         assert (s["move"], s["step"], s["player_a"]) == (*clock.values(), player_a), action
         for side_rows in s["sides"].values():

@@ -154,9 +154,14 @@ def test_high_crusade_the_ambushed_fireteam_routs_and_is_regrouped(game):
     # ... "receives the benefits of being regarded as a Static target", and "if during a
     # Regroup move the enemy inflicts further casualties on the Fireteam, then it will
     # automatically rout". The Orcs are Player B: they fire at step 5.
-    for _ in range(5):  # the orders phase, then steps 1 to 5
-        _json(act("game", "next", "--json"))
-    assert status()["step"] == 5
+    # The orders phase, then step 1 (the Free Companies move); their fire steps 2 and 4 pass
+    # by themselves, fireteam-1 being Static: nothing is left to fire.
+    clocks = [_json(act("game", "next", "--json"))["clock"] for _ in range(2)]
+    assert clocks == [
+        "move 3, step 1: Free Companies moves its Fireteams",
+        "move 3, step 3: Orcs moves",
+    ]
+    assert _json(act("game", "next", "--json"))["clock"] == "move 3, step 5: Orcs fires"
     hit = _json(act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--dice",
                     ",".join(["07"] + ["99"] * 7), "--json"))  # fmt: skip
     assert "target-static" in [m["name"] for m in hit["modifiers"]]
@@ -184,13 +189,11 @@ def test_high_crusade_the_move_sequence_and_fired_this_move(game):
     # The test fireteam-1 must take holds the move where it is until it is taken.
     held = act("game", "next")
     assert held.exit_code == 2 and "hc morale fireteam-1" in held.stderr.replace("\n    ", " ")
-    _json(act("morale", "fireteam-1", "--dice", "9", "--json"))
-    steps = [_json(act("game", "next", "--json"))["clock"] for _ in range(3)]
-    assert steps == [
-        "move 1, step 3: Free Companies moves",
-        "move 1, step 4: Orcs may fire the Fireteams that have not fired this move",
-        "move 1, step 5: Free Companies fires",
-    ]
+    # Once the test is taken, the Orcs' fire step has nothing left to fire: it passes.
+    taken = _json(act("morale", "fireteam-1", "--dice", "9", "--json"))
+    assert taken["game"]["clock"] == "move 1, step 3: Free Companies moves"
+    # Step 4 passes as well: the Orcs have no Fireteam that has not fired.
+    assert _json(act("game", "next", "--json"))["clock"] == "move 1, step 5: Free Companies fires"
     over = act("game", "next")
     assert over.exit_code == 2 and "move 1 is over" in over.stderr
 

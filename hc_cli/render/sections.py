@@ -30,7 +30,9 @@ FIELD_LABELS = {
     "tie_each_roll": "chance of a tie each roll-off",
     "odds_per": "odds per",
 }
-HIDDEN_FIELDS = {"order", "sequence", "template", "phases", "game", "struck", "model", "lost"}
+HIDDEN_FIELDS = {
+    *("order", "orders", "sequence", "template", "phases", "game", "struck", "model", "lost"),
+}
 
 
 def title(res: Resolution) -> str:

@@ -7,6 +7,7 @@ from hc_cli.errors import HcError
 from hc_cli.mods import parse_mods
 from hc_cli.numbers import is_digits, whole
 from hc_cli.rulesets.high_crusade import resolve as r
+from hc_cli.rulesets.high_crusade.orders import OrdersRequest, orders_odds, resolve_orders
 from hc_cli.rulesets.high_crusade.tables import RULESET, SCHEMAS, HighCrusadeTables, cross_check
 from hc_cli.tables import load_typed
 
@@ -43,6 +44,8 @@ def _fire_request(f: dict[str, Any]) -> r.FireRequest:
         ambush=bool(f.get("ambush")),
         weapons=_volley(f.get("volley")),
         under=f.get("under"),
+        order=f.get("order"),
+        target_order=f.get("target_order"),
     )
 
 
@@ -116,6 +119,11 @@ COMMANDS = {
         r.resolve_rally,
         r.rally_odds,
     ),
+    "orders": CommandSpec(
+        lambda f: OrdersRequest(tuple(f.get("given") or ())),
+        resolve_orders,
+        orders_odds,
+    ),
     "initiative": CommandSpec(
         _initiative_request,
         r.resolve_initiative,
@@ -134,6 +142,9 @@ TABLE_OF_OPTION = {
     "defender": "troops",
     "troop": "troops",
     "template": "templates",
+    "order": "orders",
+    "target_order": "orders",
+    "given": "orders",
 }
 MODIFIERS_FOR = {
     "fire": ("chance", "defence"),

@@ -71,6 +71,18 @@ DECLARATION = RuleSet(
                     low=1,
                     high=1000,
                 ),
+                Option(
+                    "order",
+                    complete=True,
+                    help="The firer's order for the move (hc tables orders): its modifier to "
+                    "the chance; a game fills it in.",
+                ),
+                Option(
+                    "target_order",
+                    complete=True,
+                    help="The target's order for the move: its modifier to the chance; a game "
+                    "fills it in.",
+                ),
                 Option("mod", many=True, complete=True, metavar="X", help=_MOD_HELP),
                 Option("df", kind="whole", help="Defence factor of the (one) target."),
                 Option("chance", kind="whole", help="Chance to hit (D100), instead of the band's."),
@@ -90,7 +102,8 @@ DECLARATION = RuleSet(
             dice="a D100 a shot, every shot's together: one read value (46, 07; 00 or 100 is 100) "
             "or two single-digit faces, tens then units (4,6; 0,0 is 100)",
             examples=(
-                "hc fire --weapon ingrave-ar --range 14 --target crusader --mod target-static",
+                "hc fire --weapon ingrave-ar --range 14 --target crusader --order advance "
+                "--target-order static",
                 "hc fire -w ingrave-ar -r 14 -t orc --shots 4 --odds",
                 "hc fire --volley ingrave-ar:4 --volley schmitwess-mpi:1 -r 10 -t orc",
                 "hc fire -w heavy-laser -r 20 -t orc --under 3",
@@ -200,6 +213,41 @@ DECLARATION = RuleSet(
             ),
             dice="one D10 (0 is 10); none for a rout by casualties during the Regroup move",
             examples=("hc rally --troop crusader --has-casualties",),
+        ),
+        Command(
+            "orders",
+            "Give Fireteams their orders for the move: Advance or Static; the game keeps them "
+            "for every shot.",
+            description="In a game, in the orders phase that opens the move: ORDER alone goes "
+            "to every Fireteam of the side (named by a SIDE word, or by the UNIT=ORDER words) "
+            "not given another; UNIT=ORDER to one. Orders stand from move to move until given "
+            "again; a routed Fireteam's compulsory Advance and a rallied one's Static are the "
+            "game's. Outside a game: what an order means.",
+            options=(
+                Option(
+                    "given",
+                    positional=True,
+                    many=True,
+                    required=True,
+                    complete=True,
+                    metavar="ORDER|SIDE|UNIT=ORDER",
+                    help="An order for the side's Fireteams (advance, static: hc tables "
+                    "orders), a side's name, or one Fireteam's order (fireteam-2=static).",
+                ),
+            ),
+            common=(
+                "ruleset",
+                "json",
+                "rules",
+                "no_color",
+                "quiet",
+                "log",
+                "game",
+                "anyway",
+                "rules_changed",
+            ),
+            dice="none: orders roll no dice",
+            examples=("hc orders static", "hc orders advance fireteam-2=static"),
         ),
         Command(
             "initiative",

@@ -29,7 +29,13 @@ from hc_cli.rulesets.high_crusade.sequence import (
     step_words,
     where_now,
 )
-from hc_cli.rulesets.high_crusade.words import RALLIED_MEANS, RETREAT_MEANS, ROUT_MEANS
+from hc_cli.rulesets.high_crusade.words import (
+    RALLIED_MEANS,
+    RETREAT_MEANS,
+    ROUT_MEANS,
+    ROUT_ORDER,
+    STATIC_ORDER,
+)
 from hc_cli.schema import Field
 from hc_cli.words import count
 
@@ -46,7 +52,6 @@ TRIGGERS = {
     "first_casualty": "first casualty",
     "below_half": "strength below 50%",
 }
-STATIC_MODIFIER = "target-static"
 
 
 class HighCrusadeGame(GameRules):
@@ -65,12 +70,12 @@ class HighCrusadeGame(GameRules):
     }
     resolved_kinds = {"troop": "str", "figures": "int", "weapon": "str", "weapons": "map:int?"}
     example = "troop: crusader, figures: 5, weapon: ingrave-ar"
-    whole_game = ("initiative",)
+    whole_game = ("initiative", "orders")
     unit_commands = ("fire", "melee", "morale", "rally")
     period_name = PERIOD
     sequence = SEQUENCE
     between = BETWEEN
-    state_version = 2  # each unit's weapons left and the move it routed in
+    state_version = 3  # each unit's order for the move
     readings = {
         "regroup-after-rout": ("next-move", "at-once"),
         "casualties-fall-on": ("main-weapon", "other-weapons"),
@@ -118,6 +123,8 @@ class HighCrusadeGame(GameRules):
             "due": [],  # the triggers of the Morale test it must take
             "regroup": 0,  # the move its last Regroup order was given in
             "routed": 0,  # the move it last routed in
+            "order": None,  # its order (orders.yaml): it stands until given again
+            "order_move": 0,  # the move it was given in
         }
 
     def first_clock(self) -> dict[str, Any]:
@@ -129,7 +136,9 @@ class HighCrusadeGame(GameRules):
         game = entry["game"]
         meta = game.get("meta") or {}
         if command == "initiative":
-            return self._new_move(state, result, meta)
+            return self._settled(state, self._new_move(state, result, meta))
+        if command == "orders":
+            return self._settled(state, self._orders(state, result))
         name = game["unit"]
         unit = state["units"][name]
         notes: list[str] = []
@@ -167,6 +176,7 @@ class HighCrusadeGame(GameRules):
             unit["regroup"] = state["move"]
             if result["outcome"] == "rallied":
                 unit["morale"] = "rallied"
+                unit["order"], unit["order_move"] = STATIC_ORDER, state["move"]
                 notes.append(f"{name} rallies: {RALLIED_MEANS}")
             elif result["outcome"] == "retreat":
                 notes.append(f"{name} fails to rally: {RETREAT_MEANS}")
@@ -175,11 +185,63 @@ class HighCrusadeGame(GameRules):
                 notes.append(f"{name} routs")
         else:
             raise HcError(f"{command} is no action of a High Crusade game")
-        return notes
+        return self._settled(state, notes)
 
     def _rout(self, state: dict[str, Any], unit: dict[str, Any]) -> None:
         unit["morale"] = "routed"
         unit["routed"] = state["move"]
+        unit["order"], unit["order_move"] = ROUT_ORDER, state["move"]
+
+    def _orders(self, state: dict[str, Any], result: dict[str, Any]) -> list[str]:
+        """Each Fireteam's order for the move, as `hc orders` gave it."""
+        given = result["orders"]
+        if not isinstance(given, dict):
+            raise HcError("the orders given are not a mapping of Fireteams to orders")
+        by_side: dict[str, list[str]] = {}
+        for name, order in given.items():
+            if not (isinstance(order, str) and order.isprintable() and len(order) <= 40):
+                raise HcError(f"the order given {name} is no order's name")
+            unit = known_unit(state, name, "an order")
+            unit["order"], unit["order_move"] = order, state["move"]
+            by_side.setdefault(unit["side"], []).append(f"{name} {order.capitalize()}")
+        return [
+            f"{side}'s orders for move {state['move']}: {', '.join(said)}"
+            for side, said in by_side.items()
+        ]
+
+    # -- steps with nothing left to do ------------------------------------------------------
+
+    def _settled(self, state: dict[str, Any], notes: list[str]) -> list[str]:
+        """After each action and step of a game of version 2 on: a fire step whose side has no
+        Fireteam left that may fire passes by itself, once no Morale test is due. A step of
+        movement never passes by itself (the game cannot see the table), nor the orders
+        phase, nor the last step (the next move begins with its Initiative)."""
+        if state.get("version", 1) < 2 or not state["move"]:
+            return notes
+        while state["step"] < LAST and self.empty(state, state["step"]):
+            if self._tests_first(state, "") is not None:
+                break
+            side = state["b"] if state["step"] == LAST else state["a"]
+            state["step"] += 1
+            notes.append(f"{side} has nothing left to fire: {where_now(state)}")
+        return notes
+
+    def empty(self, state: dict[str, Any], step: int) -> bool:
+        """A fire step whose side has no Fireteam that may still fire."""
+        side = {2: state["a"], 4: state["a"], 5: state["b"]}.get(step)
+        if side is None:
+            return False
+        return not any(u["side"] == side and self._able_to_fire(u) for u in state["units"].values())
+
+    def _passable(self, state: dict[str, Any]) -> Any:
+        """The steps an action may pass over though they are the other player's: those with
+        nothing left to do (a game of version 2 on)."""
+        if state.get("version", 1) < 2:
+            return None
+        return lambda step: self.empty(state, step)
+
+    def _able_to_fire(self, unit: dict[str, Any]) -> bool:
+        return bool(unit["left"]) and not unit["fired"] and unit["morale"] == "steady"
 
     def _clock_to(self, state: dict, meta: dict, legacy_move: bool, notes: list[str]) -> None:
         """The step the action was taken in, as its fill logged it (an action of a later step
@@ -225,7 +287,7 @@ class HighCrusadeGame(GameRules):
                 f"hc initiative rolls for the Initiative of move {state['move'] + 1}",
             )
         state["step"] += 1
-        return [where_now(state)]
+        return self._settled(state, [where_now(state)])
 
     def hold(self, state: dict[str, Any]) -> str | None:
         return self._tests_first(state, "the game moves on")
@@ -313,6 +375,8 @@ class HighCrusadeGame(GameRules):
             before = f"move {state['move'] + 1} begins"
             return Fill(flags, meta={"step": ORDERS}, refusal=self._tests_first(state, before),
                         notes=notes)  # fmt: skip
+        if command == "orders":
+            return self._fill_orders(state, unit, at, flags, tables)
         if command not in self.unit_commands:
             raise HcError(f"{command} is no action of a High Crusade game")
         if unit is None:
@@ -351,13 +415,89 @@ class HighCrusadeGame(GameRules):
             flags["target"] = [target["troop"]]
             notes.append(f"target {target['troop']} ({name})")
         check_under(unit, name, target, flags, tables)
-        if target["morale"] == "rallied" and target["regroup"] == state["move"]:
-            mods = list(flags.get("mod") or ())
-            if STATIC_MODIFIER in tables.modifiers and STATIC_MODIFIER not in mods:
-                flags["mod"] = [*mods, STATIC_MODIFIER]
-                notes.append(f"{name} is Static (rallied this move): --mod {STATIC_MODIFIER}")
+        notes += _order_fill(state, unit, me, "order", "firer", flags, tables)
+        notes += _order_fill(state, name, target, "target_order", "target", flags, tables)
         step, refusal = self._may_fire(state, unit, me)
         return Fill(flags, meta={"step": step}, refusal=refusal, notes=notes)
+
+    def _fill_orders(self, state, unit, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
+        """`hc orders WORD ...`: each word an order for every Fireteam of a side not given
+        another, a side's name, or UNIT=ORDER; made into UNIT=ORDER for each Fireteam."""
+        from hc_cli.rulesets.high_crusade.orders import EXAMPLE, player_order, split_word
+
+        if unit is not None or at:
+            raise HcError(
+                "orders are given to Fireteams by name: UNIT=ORDER, not as the unit acting",
+                EXAMPLE,
+            )
+        sides = {side.lower(): side for side in state["sides"]}
+        named: dict[str, str] = {}  # Fireteam -> order, as given
+        bare, side = [], None
+        for word in flags.get("given") or ():
+            who, what = split_word(str(word))
+            if who is not None:
+                known_unit(state, who, "an order")
+                named[who] = player_order(tables, what, word).key
+            elif what.lower() in tables.orders:
+                bare.append(player_order(tables, what, word).key)
+            elif what.lower() in sides:
+                side = sides[what.lower()]
+            else:
+                givable = ", ".join(k for k, o in tables.orders.items() if o.by != "game")
+                raise HcError(
+                    f"'{word}' is no order, no side and no UNIT=ORDER",
+                    f"orders: {givable}; sides: {', '.join(state['sides'])}; e.g. {EXAMPLE}",
+                )
+        if len(bare) > 1:
+            raise HcError(
+                f"{' and '.join(bare)}: one order goes to the rest of a side",
+                f"give the others by name: {EXAMPLE}",
+            )
+        notes = []
+        if bare:
+            of = {state["units"][n]["side"] for n in named} | ({side} if side else set())
+            if len(of) != 1:
+                import shlex
+
+                raise HcError(
+                    f"{bare[0]}: whose Fireteams? "
+                    + ("the Fireteams named are of both sides" if of else "name the side"),
+                    f"hc orders {shlex.quote(state['sides'][0])} {bare[0]}, or {EXAMPLE}",
+                )
+            (side,) = of
+            for name, u in state["units"].items():
+                if u["side"] == side and name not in named:
+                    if not u["left"] or u["morale"] != "steady":
+                        why = "is wiped out" if not u["left"] else f"is {u['morale']}"
+                        notes.append(f"{name} {why}: no order for it")
+                        continue
+                    named[name] = bare[0]
+        if not named:
+            raise HcError("no Fireteam is given an order", EXAMPLE)
+        flags["given"] = [f"{n}={named[n]}" for n in state["units"] if n in named]  # roster order
+        return Fill(flags, refusal=self._may_order(state, named), notes=notes)
+
+    def _may_order(self, state: dict, named: dict[str, str]) -> str | None:
+        """Why the orders may not be given now."""
+        if not state["move"]:
+            return "no move has begun: roll the Initiative first (hc initiative)"
+        if state["step"] != ORDERS:
+            return (
+                f"orders are given in the orders phase that opens the move (seed 001); it is "
+                f"{where_now(state)}; move {state['move'] + 1}'s comes after hc initiative"
+            )
+        for name in named:
+            u = state["units"][name]
+            if not u["left"]:
+                return f"{name} is wiped out: no figure of it is left to take orders"
+            if u["morale"] == "routed":
+                return (
+                    f"{name} is routed: it makes a full Advance move toward its own table edge "
+                    f"until a Regroup order rallies it (hc rally {name})"
+                )
+            if u["morale"] == "rallied":
+                return f"{name} rallied this move: it stays Static for the rest of it (seed 001)"
+        return None
 
     def _may_fire(self, state: dict, unit: str, me: dict) -> tuple[int, str | None]:
         """The step the fire is taken in, and why the Fireteam may not fire now."""
@@ -386,7 +526,7 @@ class HighCrusadeGame(GameRules):
                 + (" may be given a Regroup order (hc rally " + pending[0] + "); hc game next "
                    "closes the orders phase"),
             )  # fmt: skip
-        return step_check(state, "fire", me["side"])
+        return step_check(state, "fire", me["side"], self._passable(state))
 
     def _regroup_due(self, state: dict) -> list[str]:
         """The routed Fireteams that may be given a Regroup order in this move's orders phase."""
@@ -415,7 +555,7 @@ class HighCrusadeGame(GameRules):
                 notes.append(f"{key.replace('_', ' ')} {value}")
         if not state["move"]:
             return Fill(flags, refusal="no move has begun: roll the Initiative first", notes=notes)
-        step, refusal = step_check(state, "melee", me["side"])
+        step, refusal = step_check(state, "melee", me["side"], self._passable(state))
         for who, fighter, key in ((unit, me, "attacker_weapon"), (name, target, "defender_weapon")):
             weapon = str(flags[key]).lower()
             if refusal is None and not fighter["weapons"].get(weapon):
@@ -515,6 +655,8 @@ class HighCrusadeGame(GameRules):
             if unit["morale"] == "routed" and unit["left"]:
                 out.append(self._routed_due(state, name, unit))
         step = state["step"]
+        if step == ORDERS and state.get("version", 1) >= 2:
+            out.append(self._orders_due(state))
         firing = state["a"] if step in (2, 4) else state["b"] if step == 5 else None
         if firing is not None:
             ready = [
@@ -529,6 +671,20 @@ class HighCrusadeGame(GameRules):
         else:
             out.append(f"next, step {step + 1}: {step_words(state, step + 1)} (hc game next)")
         return out
+
+    def _orders_due(self, state: dict) -> str:
+        """The orders of the move as they stand, and who has none yet."""
+        standing = []
+        for side in state["sides"]:
+            units = [(n, u) for n, u in state["units"].items() if u["side"] == side and u["left"]]
+            said = ", ".join(
+                f"{n} {u['order'].capitalize() if u['order'] else '(none)'}" for n, u in units
+            )
+            standing.append(f"{side}: {said}")
+        return (
+            "orders for the move (hc orders ORDER [UNIT=ORDER ...]), as they stand: "
+            + "; ".join(standing)
+        )
 
     def _routed_due(self, state: dict, name: str, unit: dict) -> str:
         advance = f"{name} is routed: it makes a full Advance move toward its own table edge"
@@ -552,7 +708,7 @@ class HighCrusadeGame(GameRules):
             ("name", "Fireteam"),
             ("figures", "figures"),
             ("weapon", "weapon"),
-            ("morale", "morale"),
+            ("order", "order"),
             ("fired", "fired"),
             ("due", "test due"),
         ]
@@ -570,10 +726,46 @@ class HighCrusadeGame(GameRules):
             "main_weapon": unit["weapon"],
             "weapons": dict(unit["weapons"]),  # the figures left with each weapon
             "morale": "rallied (Static)" if morale == "rallied" else morale,
+            "order": _order_shown(unit) if unit["left"] else "wiped out",
+            "order_name": unit["order"],
             "fired": unit["fired"],
             "fired_at": unit["fired_at"],
             "due": [TRIGGERS[t] for t in unit["due"]],
         }
+
+
+def _order_fill(
+    state: dict, name: str, unit: dict, option: str, side: str, flags: dict, tables: Any
+) -> list[str]:
+    """A shot's order for the firer (`order`) or the target (`target_order`), from the game:
+    the order the Fireteam was given, the rout's of a routed one, the Static of a rallied one.
+    An order given by hand, or a --mod that is an order's modifier, is left to stand."""
+    if option in flags:
+        return []
+    by_hand = {getattr(o, side) for o in tables.orders.values()} - {None}
+    mod = next((m for m in flags.get("mod") or () if str(m).lower() in by_hand), None)
+    if mod is not None:
+        return [f"--mod {mod} given: no order of {name}'s filled in"]
+    order = unit["order"]
+    if order is None:
+        return [f"{name} has no order for the move (hc orders): no order modifier"]
+    if order not in tables.orders:  # the house rules in force dropped it
+        return [f"{name}'s order {order} is no order of the tables: no order modifier"]
+    flags[option] = order
+    why = {ROUT_ORDER: ": routed", STATIC_ORDER: ": rallied"}.get(order, "")
+    if order == STATIC_ORDER and unit["morale"] != "rallied":
+        why = ""
+    since = f", given in move {unit['order_move']}" if unit["order_move"] < state["move"] else ""
+    return [f"{name} on {order.capitalize()} orders{why}{since}"]
+
+
+def _order_shown(unit: dict[str, Any]) -> str:
+    """The status table's order: "Advance", "routed", "rallied: Static", "-" (none yet)."""
+    if unit["morale"] == "routed":
+        return "routed"
+    if unit["morale"] == "rallied":
+        return "rallied: Static"
+    return unit["order"].capitalize() if unit["order"] else "-"
 
 
 def _step_of(meta: dict[str, Any], default: int | None) -> int | None:

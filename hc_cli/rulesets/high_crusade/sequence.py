@@ -107,17 +107,24 @@ def _takes(step: Step, command: str, side: str, state: dict[str, Any]) -> bool:
     return command not in OWN_COMMANDS or whose(step, state) == side
 
 
-def step_check(state: dict[str, Any], command: str, side: str) -> tuple[int, str | None]:
+def step_check(
+    state: dict[str, Any], command: str, side: str, empty: Any = None
+) -> tuple[int, str | None]:
     """The step of the move `command` by a Fireteam of `side` is taken in, and why it may not
     be taken now. A step that does not take it ends when a later one that does is reached over
-    steps of that side's own (or both players'): Player A's fire ends its move (step 1), Player
-    B's hand to hand its move (step 3); it never ends the other player's step."""
+    steps of that side's own (or both players'), or over steps with nothing left to do
+    (`empty(step)`, a fire step whose side has nothing left to fire): Player A's fire ends its
+    move (step 1), Player B's fire its move (step 3) when Player A has nothing left to fire at
+    step 4; it never ends the other player's step."""
     now = state["step"]
     if _takes(SEQUENCE[now], command, side, state):
         return now, None
     for later in range(now + 1, len(SEQUENCE)):
         if _takes(SEQUENCE[later], command, side, state):
-            if all(whose(s, state) in (side, None) for s in SEQUENCE[now:later]):
+            if all(
+                whose(SEQUENCE[s], state) in (side, None) or (empty is not None and empty(s))
+                for s in range(now, later)
+            ):
                 return later, None
             break
     return now, _refusal(state, command, side)

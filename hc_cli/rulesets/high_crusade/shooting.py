@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from hc_cli.dice import DiceSource, Roll
 from hc_cli.errors import HcError
-from hc_cli.model import Odds, Resolution
+from hc_cli.model import Modifier, Odds, Resolution
 from hc_cli.mods import ModSpec
 from hc_cli.plans import planned
 from hc_cli.record import record, replace
@@ -47,6 +47,8 @@ class FireRequest:
     # A volley of several weapons (--volley): (weapon, figures firing it), in firing order.
     weapons: tuple[tuple[str, int], ...] = ()
     under: int | None = None  # figures of the (one) --target under each template
+    order: str | None = None  # the firer's order for the move (orders.yaml)
+    target_order: str | None = None  # the target's
 
 
 @record(frozen=True)
@@ -142,8 +144,7 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
     if template_name is not None:
         inputs["template"] = _note_template(tables, template_name, res)
 
-    mods = _resolve_mods(tables, req.mods, ("chance", "defence"), "chance", "fire", res)
-    res.modifiers.extend(mods)
+    mods = _fire_mods(tables, req, res)
     chance_mod = _sum(mods, "chance")
     defence_mod = _sum(mods, "defence")
     res.fields.update(base_chance=chance, chance=chance + chance_mod, penetration=penetration)
@@ -189,8 +190,7 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
             "mods": [m.text for m in req.mods],
         },
     )
-    mods = _resolve_mods(tables, req.mods, ("chance", "defence"), "chance", "fire", res)
-    res.modifiers.extend(mods)
+    mods = _fire_mods(tables, req, res)
     chance_mod, defence_mod = _sum(mods, "chance"), _sum(mods, "defence")
     if any(weapon.template for weapon, _ in weapons) and req.under is None:
         heavy = next(weapon.key for weapon, _ in weapons if weapon.template)
@@ -246,6 +246,33 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
         defence=defence + defence_mod,
     )
     return _finish_plan(req, res, specs)
+
+
+def _fire_mods(tables: HighCrusadeTables, req: FireRequest, res: Resolution) -> list[Modifier]:
+    """The modifiers of a shot: the firer's order's and the target's (seed 000: they "depend
+    on the firers orders for that move and the targets"), then each --mod."""
+    names = []
+    for order_name, side, said in (
+        (req.order, "firer", "order"),
+        (req.target_order, "target", "target-order"),
+    ):
+        if order_name is None:
+            continue
+        order = tables.order(order_name)
+        res.inputs[said.replace("-", "_")] = order.key
+        modifier = order.firer if side == "firer" else order.target
+        if modifier is None:
+            res.explanation.append(f"{side} on {order.key.capitalize()} orders: no modifier")
+            continue
+        if any(spec.name == modifier for spec in req.mods):
+            raise HcError(
+                f"--{said} {order.key} and --mod {modifier} give the same modifier twice",
+                f"leave out --mod {modifier}: the order gives it",
+            )
+        names.append(ModSpec(modifier, name=modifier))
+    mods = _resolve_mods(tables, (*names, *req.mods), ("chance", "defence"), "chance", "fire", res)
+    res.modifiers.extend(mods)
+    return mods
 
 
 def _finish_plan(

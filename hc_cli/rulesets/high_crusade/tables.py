@@ -6,6 +6,7 @@ from hc_cli import readings
 from hc_cli.entries import Entry, entry_args, lookup
 from hc_cli.errors import HcError, UnknownName
 from hc_cli.record import record
+from hc_cli.rulesets.high_crusade.words import ROUT_ORDER
 from hc_cli.schema import Field, Problems, check_bounds
 from hc_cli.tables import MergedTables
 
@@ -74,6 +75,15 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "description": Field("str"),
         "source": _SOURCE,
     },
+    "orders": {
+        "description": Field("str"),
+        "firer": Field("str", help="the modifier a shot by a Fireteam on this order takes"),
+        "target": Field("str", help="the modifier a shot at a Fireteam on this order takes"),
+        "by": Field(
+            "str", choices=("player", "game"), help="who gives it: a player, or the game itself"
+        ),
+        "source": _SOURCE,
+    },
 }
 
 # Each rule's value as the procedures can use it: a die has two sides or more.
@@ -95,8 +105,10 @@ READINGS = (
 
 
 def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
+    """What no single field can show: band order, template names, the procedure numbers, the
+    modifiers an order names."""
     readings.check(tables, READINGS, problems)
-    """What no single field can show: band order, template names, the procedure numbers."""
+    _check_orders(tables, problems)
     for name, weapon in tables["weapons"].items():
         where = weapon.get("_changed", {}).get("bands") or weapon["_file"]
         bands = weapon["bands"]
@@ -133,6 +145,27 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
                 "the High Crusade procedures need it; do not remove it",
             )
     check_bounds(tables, "rules", RULE_BOUNDS, problems)
+
+
+def _check_orders(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
+    """Each order's modifiers are modifiers of fire; the game needs the rout's order."""
+    fire = {k for k, m in tables["modifiers"].items() if m["applies_to"] in ("chance", "defence")}
+    for name, order in tables.get("orders", {}).items():
+        for side in ("firer", "target"):
+            modifier = order.get(side)
+            if modifier is not None and modifier not in fire:
+                where = order.get("_changed", {}).get(side) or order["_file"]
+                problems.add(
+                    where,
+                    None,
+                    f"orders.{name}.{side}",
+                    f"'{modifier}' is no modifier of fire (chance or defence)",
+                    "name one of: " + ", ".join(sorted(fire)),
+                )
+    if ROUT_ORDER not in tables.get("orders", {}):
+        problems.add(
+            "orders", None, f"orders.{ROUT_ORDER}", "missing", "a game gives it a routed Fireteam"
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -186,6 +219,14 @@ class Template(Entry):
     size_25mm: str = ""
 
 
+@record(frozen=True)
+class Order(Entry):
+    description: str = ""
+    firer: str | None = None  # the modifier of a shot by a Fireteam on this order
+    target: str | None = None  # the modifier of a shot at one
+    by: str = "player"
+
+
 def _bands(raw: list[dict]) -> tuple[RangeBand, ...]:
     bands, low = [], 0.0
     for b in raw:
@@ -204,6 +245,7 @@ class HighCrusadeTables:
     modifiers: dict[str, NamedModifier]
     templates: dict[str, Template]
     rules: dict[str, NamedModifier]
+    orders: dict[str, Order]
 
     @classmethod
     def from_merged(cls, merged: MergedTables) -> HighCrusadeTables:
@@ -259,6 +301,16 @@ class HighCrusadeTables:
                 )
                 for k, v in t["rules"].items()
             },
+            orders={
+                k: Order(
+                    **entry_args(k, v),
+                    description=v.get("description", ""),
+                    firer=v.get("firer"),
+                    target=v.get("target"),
+                    by=v.get("by", "player"),
+                )
+                for k, v in t.get("orders", {}).items()
+            },
         )
 
     def weapon(self, name: str) -> Weapon:
@@ -282,3 +334,6 @@ class HighCrusadeTables:
 
     def rule(self, name: str) -> NamedModifier:
         return self.rules[name]
+
+    def order(self, name: str) -> Order:
+        return lookup(self.orders, "order", name)

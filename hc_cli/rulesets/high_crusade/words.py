@@ -16,6 +16,9 @@ ROUT_MEANS = (
 
 RETREAT_MEANS = "it retreats another full Advance move toward its own table edge"
 
+ROUT_ORDER = "rout"  # the order the game gives a routed Fireteam (orders.yaml)
+STATIC_ORDER = "static"  # and a rallied one, for the rest of the move (seed 001)
+
 RALLIED_MEANS = (
     "it stays Static for the rest of this move: it counts as a Static target and "
     "may not fire; next move it takes orders as normal"
