@@ -224,7 +224,7 @@ def _prepare(call, game, unit, at, anyway, session, rules_changed) -> _Prepared:
         )
     given = dict(call.flags)
     call = replace(call, flags=fill.flags, rules=rules_files)
-    return _Prepared(call, unit, list(at), anyway, fill, given, changed)
+    return _Prepared(call, fill.unit or unit, list(at), anyway, fill, given, changed)
 
 
 def _resolve(prepared: _Prepared, session: Any, ask: Any) -> Any:

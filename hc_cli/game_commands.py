@@ -159,6 +159,26 @@ def _history(values: dict[str, Any]) -> int:
     return 0
 
 
+def _again(values: dict[str, Any]) -> int:
+    """`hc again [UNIT]`: the newest action (of UNIT) run again as its command, new dice."""
+    from hc_cli.game_views import last_action
+    from hc_cli.runner import dispatch
+
+    path = game_path(values)
+    last = last_action(path, values.get("unit"))
+    again: dict[str, Any] = {**last["given"], "unit": last["unit"], "at": tuple(last["at"])}
+    names = set(last["given"]) | {"unit", "at"}
+    for key in ("seed", "dice", "json", "quiet", "no_color", "anyway"):
+        if values.get(key) not in (None, False):
+            again[key] = values[key]
+            names.add(key)
+    again["game"] = path
+    from hc_cli.words import printable
+
+    echo(f"again: {printable(last['words'])}", err=True)
+    return dispatch(last["command"], last["ruleset"], again, names)
+
+
 def _roster_check(values: dict[str, Any]) -> int:
     from hc_cli.render.text import wrap
     from hc_cli.roster import check_file
@@ -176,4 +196,5 @@ _RUN = {
     "history": _history,
     "undo": _undo,
     "roster_check": _roster_check,
+    "again": _again,
 }

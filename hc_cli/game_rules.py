@@ -31,6 +31,7 @@ class Fill:
     meta: dict[str, Any] = field(default_factory=dict)
     refusal: str | None = None
     notes: list[str] = field(default_factory=list)
+    unit: str | None = None  # the unit that acts, when the game knew it and none was named
 
 
 @record(frozen=True)
@@ -139,6 +140,10 @@ class GameRules:
         """`hc game next`: the game moves on a step (in place); what now comes, in words. An
         HcError when nothing can come next yet."""
         raise HcError("this game has no steps to move on by", "act with hc COMMAND UNIT")
+
+    def due_units(self, state: dict[str, Any], command: str) -> list[str]:
+        """The units that must take `command` now (a test due), in the roster's order."""
+        return []
 
     def hold(self, state: dict[str, Any]) -> str | None:
         """Why the game should not move on yet (a test the rules require first), or None: `hc

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+from hc_cli.errors import HcError
 from hc_cli.game import open_game, unreadable
 from hc_cli.game_chain import (
     Chain,
@@ -49,6 +50,48 @@ def status(game_path: str) -> dict[str, Any]:
             "sides": rules.rows(state),
             "due": rules.due(state),
         }
+
+
+def last_action(game_path: str, unit: str | None) -> dict[str, Any]:
+    """The newest action in effect (of `unit`, when named: its own, else its unit's, a model
+    of the same unit acting), as `hc again` takes it again: its command, unit, targets and
+    the options the player gave."""
+    import json
+
+    game = open_game(game_path)
+    base = unit.partition(":")[0] if unit else None
+    for seq in reversed(game.folded.effective):
+        entry = json.loads(game.chain.line(seq))
+        if event_of(entry) is not None:
+            continue
+        acted = entry["game"].get("unit")
+        if unit is None or acted == unit or (acted or "").partition(":")[0] == base:
+            return {
+                "ruleset": entry["ruleset"],
+                "command": entry["command"],
+                "unit": unit or acted,
+                "at": list(entry["game"].get("at") or []),
+                "given": dict(entry["game"].get("given") or {}),
+                "words": _command_line(
+                    {
+                        **entry,
+                        "dice": None,
+                        "seed": None,
+                        "game": {**entry["game"], "unit": unit or acted, "anyway": None},
+                    }
+                ),
+            }
+    raise HcError(
+        "nothing to take again: no action " + (f"of {unit} " if unit else "") + "is in effect",
+        "act first (hc status says what comes)",
+    )
+
+
+def due_units(game_path: str, command: str) -> list[str]:
+    """The units whose `command` the game says is due now (`hc morale --due`)."""
+    game = open_game(game_path)
+    with unreadable(game_path):
+        return game.rules.due_units(game.folded.state, command)
 
 
 def history(game_path: str) -> list[dict[str, Any]]:
@@ -138,15 +181,25 @@ def _command_line(entry: dict) -> str:
     gave, and the seed or the dice rolled."""
     import shlex
 
+    from hc_cli import registry
     from hc_cli.execute import spell_option
 
     game = entry["game"]
     words = ["hc", entry["command"]]
     if game.get("unit"):
         words.append(game["unit"])
+    declared = registry.get(entry["ruleset"]).commands[entry["command"]]
+    positional = {o.name for o in declared.options if o.positional}
+    for name in positional:  # the command's own arguments, as words
+        value = (game.get("given") or {}).get(name)
+        words += [str(v) for v in value] if isinstance(value, list) else [str(value)] * bool(
+            value is not None
+        )
     for target in game.get("at") or []:
         words += ["--at", target]
     for name, value in (game.get("given") or {}).items():
+        if name in positional:
+            continue
         flag = spell_option(name)
         if value is True:
             words.append(flag)

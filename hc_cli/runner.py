@@ -87,8 +87,18 @@ def width() -> int:
 
 
 def output(
-    res: Any, json: bool, no_color: bool, quiet: bool = False, verbose: bool = False
+    res: Any,
+    json: bool,
+    no_color: bool,
+    quiet: bool = False,
+    verbose: bool = False,
+    collect: list | None = None,
 ) -> None:
+    if json and collect is not None:  # one of several units' results: printed together
+        from hc_cli.render.json_text import as_dict
+
+        collect.append(as_dict(res))
+        return
     if json:
         from hc_cli.render.json_text import render as render_json
 
@@ -160,7 +170,92 @@ def _tell(text: str) -> None:
 def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]) -> int:
     """Resolve `command` of `ruleset` with the option values given (`given` names those set on
     the command line): the rule set builds the request and resolves it (`hc_cli.execute`);
-    then print, and log if asked. Returns the exit code."""
+    then print, and log if asked. Returns the exit code. Several units (`hc fire a b --at
+    c`, `hc morale --due`) act one after another, each its own action of the game."""
+    units = values.get("unit")
+    if isinstance(units, (tuple, list)):
+        values = {**values, "unit": units[0] if len(units) == 1 else None}
+        if len(units) != 1:
+            given = given - {"unit"}
+    else:
+        units = ()
+    try:
+        several = _several(command, values, tuple(units))
+    except HcError as error:
+        return say_error(command, error)
+    if several is None:
+        return _dispatch_one(command, ruleset, values, given)
+    collect: list | None = [] if values.get("json") else None
+    code = 0
+    for i, (unit, dice, seed) in enumerate(several):
+        one = {**values, "unit": unit, "dice": dice, "seed": seed, "due": None}
+        code = _dispatch_one(command, ruleset, one, (given - {"due"}) | {"unit"}, collect)
+        if code:
+            if i:
+                done = ", ".join(u for u, _, _ in several[:i])
+                left = ", ".join(u for u, _, _ in several[i:])
+                echo(f"  done: {done}; not done: {left}", err=True)
+            break
+    if collect:
+        from hc_cli.render.json_text import dumps
+
+        echo(dumps(collect))
+    return code
+
+
+def _several(
+    command: str, values: dict[str, Any], units: tuple[str, ...]
+) -> list[tuple[str, str | None, int | None]] | None:
+    """Each unit that acts, with its dice and its seed; None for a command of one unit (or
+    none). `--dice` for several: each unit's separated by '/' (4,6/3,3), or one value each;
+    `--seed N`: N for the first, N + 1 for the next, and so on."""
+    due = bool(values.get("due"))
+    if due:
+        if units:
+            raise HcError(
+                "--due takes every unit whose test is due: no unit is named with it",
+                f"hc {command} --due, or hc {command} UNIT",
+            )
+        from hc_cli import registry
+        from hc_cli.game_views import due_units
+
+        found = registry.game_in_force(values.get("game"))
+        if found is None:
+            raise HcError(
+                "--due takes the tests due in a game: no game is in force",
+                "give --game FILE, or set HC_GAME=FILE",
+            )
+        units = tuple(due_units(found[0], command))
+        if not units:
+            raise HcError(f"no {command} test is due in the game", "hc status says what is")
+    elif len(units) < 2:
+        return None
+    dice = values.get("dice")
+    chunks: list[str | None] = [dice] * len(units)
+    if dice is not None and dice.strip().lower() != "ask":
+        if "/" in dice:
+            chunks = [part.strip() for part in dice.split("/")]
+        else:
+            chunks = [v for v in dice.replace(",", " ").split()]
+        if len(chunks) != len(units):
+            raise HcError(
+                f"--dice for {len(units)} units ({', '.join(units)}): "
+                f"{len(chunks)} given",
+                "give each unit's dice in turn, separated by '/' (--dice 4,6/3,3), or one "
+                "value each when each rolls one die (--dice 4,7)",
+            )
+    seed = values.get("seed")
+    seeds = [None if seed is None else (seed + i) % 2**63 for i in range(len(units))]
+    return list(zip(units, chunks, seeds, strict=True))
+
+
+def _dispatch_one(
+    command: str,
+    ruleset: str,
+    values: dict[str, Any],
+    given: set[str],
+    collect: list | None = None,
+) -> int:
     from hc_cli.execute import Call, Session, execute
 
     flags = {k: v for k, v in values.items() if k not in COMMON_NAMES and k in given}
@@ -221,6 +316,7 @@ def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]
         bool(values.get("no_color")),
         bool(values.get("quiet")),
         bool(values.get("verbose")),
+        collect,
     )
     if log_failed is not None:
         return say_error(command, log_failed)

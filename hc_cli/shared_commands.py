@@ -60,10 +60,12 @@ COMMON_OPTIONS = (
     Option(
         "unit",
         positional=True,
+        many=True,
         complete=True,
         metavar="UNIT",
         help="A unit of the game in force: the roster and the game fill in what they know, "
-        "and the result is kept (hc status).",
+        "and the result is kept (hc status). Several act one after another, each with the "
+        "same options.",
     ),
     Option(
         "at",
@@ -114,6 +116,7 @@ GAME_RUNS = (
     "status",
     "history",
     "undo",
+    "again",
     "roster_check",
 )
 
@@ -358,6 +361,29 @@ SHARED_COMMANDS = (
         common=("json",),
         run="undo",
         examples=("hc undo --game game.hcg",),
+    ),
+    Command(
+        "again",
+        "The game's newest action once more, with new dice: the same unit, targets and "
+        "options.",
+        description="With a UNIT: that unit's newest action (or, for a model, its unit's: "
+        "the same shot by the next model). The game fills it in again as it stands now, so "
+        "what the game keeps (figures left, wounds, orders) is today's; a unit that may not "
+        "act now is refused as the command itself would be.",
+        options=(
+            Option(
+                "unit",
+                positional=True,
+                complete=True,
+                metavar="UNIT",
+                help="The unit whose newest action to take again (the game's newest if left "
+                "out).",
+            ),
+            GAME_OPTION,
+        ),
+        common=("seed", "dice", "json", "quiet", "no_color", "anyway"),
+        run="again",
+        examples=("hc again --game game.hcg",),
     ),
     Command(
         "completion",

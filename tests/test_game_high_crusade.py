@@ -616,8 +616,8 @@ def _expect_casualties(row: dict, lost: int, main: str, first: str | None, move:
     if not row["left"]:
         row.update(due=[], morale="wiped out")
         return []
-    if row["morale"] == "rallied (Static)":  # casualties during its Regroup move
-        row.update(morale="routed", routed_in=move)
+    if row["morale"] == "rallied (Static)":  # casualties during its Regroup move: a rout,
+        row.update(morale="routed", routed_in=move, due=[])  # and a routed one tests no more
     triggers = ["first casualty"] if was_first else []
     if 2 * row["left"] < row["total"] and not row["below"]:
         row["below"] = True

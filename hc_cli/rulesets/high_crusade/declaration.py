@@ -177,6 +177,12 @@ DECLARATION = RuleSet(
                     metavar="X",
                     help="A further modifier (table name or number); repeatable.",
                 ),
+                Option(
+                    "due",
+                    kind="flag",
+                    help="In a game: every Fireteam whose test is due, one after another "
+                    "(--dice one D10 each, in the order hc status lists them).",
+                ),
             ),
             dice="one D10 (0 is 10)",
             examples=("hc morale --troop crusader --ambushed --first-casualty",),

@@ -188,7 +188,9 @@ class HighCrusadeGame(GameRules):
         return self._settled(state, notes)
 
     def _rout(self, state: dict[str, Any], unit: dict[str, Any]) -> None:
+        """A routed Fireteam tests no more (seed 001): its tests due go with the rout."""
         unit["morale"] = "routed"
+        unit["due"] = []
         unit["routed"] = state["move"]
         unit["order"], unit["order_move"] = ROUT_ORDER, state["move"]
 
@@ -304,6 +306,11 @@ class HighCrusadeGame(GameRules):
             f"a Morale test is taken when it falls due (seed 001): {tests} must test before "
             f"{before}: {commands}"
         )
+
+    def due_units(self, state: dict[str, Any], command: str) -> list[str]:
+        if command != "morale":
+            return []
+        return [n for n, u in state["units"].items() if u["due"] and u["left"]]
 
     def _fired_at(self, state: dict, name: str, ambushed: bool, notes: list[str]) -> None:
         unit = state["units"][name]

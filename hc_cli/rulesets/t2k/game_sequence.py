@@ -78,18 +78,27 @@ def fill_action(
         return _fill_initiative(state, unit, at, flags)
     if command not in ("fire", "reload"):
         raise HcError(f"{command} is no action of a Twilight: 2000 game")
-    if unit is None:
-        raise HcError(
-            f"hc {command} in a game names the character who acts",
-            f"hc {command} NAME" + (" --at NAME" if command == "fire" else ""),
-        )
+    chosen = None
+    if unit is None:  # the character whose action it is, when the order says who
+        slot = actor(state) if state["combat_turn"] else None
+        if slot is None:
+            raise HcError(
+                f"hc {command} in a game names the character who acts",
+                f"hc {command} NAME" + (" --at NAME" if command == "fire" else ""),
+            )
+        unit = chosen = slot["name"]
     me = known_unit(state, unit, "the character acting")
     if me["out"]:
         raise HcError(f"{unit} is out of the fight", "act with another character")
     refusal = _out_of_sequence(state, command, flags) or _may_act(state, unit)
     if command == "reload":
-        return _fill_reload(state, unit, me, at, flags, tables, refusal)
-    return _fill_fire(state, unit, me, at, flags, tables, refusal)
+        filled = _fill_reload(state, unit, me, at, flags, tables, refusal)
+    else:
+        filled = _fill_fire(state, unit, me, at, flags, tables, refusal)
+    if chosen is not None:
+        filled.unit = chosen
+        filled.notes.insert(0, f"{chosen} acts: his action in the order")
+    return filled
 
 
 def _fill_reload(
