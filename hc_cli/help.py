@@ -106,6 +106,15 @@ def option_help(option: Option, command: Command) -> str:
     return option.help_text()
 
 
+def usage_pieces(declared: Command) -> str:
+    """What follows the command's name on its usage line: `[OPTIONS] FILE`, `[OPTIONS] [UNIT]`.
+    The help and the usage a usage error prints (`hc_cli.typer_commands`) both write it."""
+    arguments = [o for o in (*declared.options, *common_options(declared)) if o.positional]
+    return "[OPTIONS]" + "".join(
+        f" {metavar(a)}" if a.required else f" [{metavar(a)}]" for a in arguments
+    )
+
+
 def command_help(
     declared: Command, ruleset: str | None, carried: str | None, width: int, prog: str = "hc"
 ) -> str:
@@ -114,10 +123,7 @@ def command_help(
     if declared.sub:
         return group_help(declared, width, prog)
     arguments = [o for o in (*declared.options, *common_options(declared)) if o.positional]
-    usage = f"Usage: {prog} {declared.called} [OPTIONS]" + "".join(
-        f" {metavar(a)}" if a.required else f" [{metavar(a)}]" for a in arguments
-    )
-    lines = [usage, ""]
+    lines = [f"Usage: {prog} {declared.called} {usage_pieces(declared)}", ""]
     lines += wrap(declared.summary, width)
     if declared.description:
         lines += ["", *wrap(declared.description, width)]

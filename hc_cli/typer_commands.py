@@ -101,6 +101,13 @@ class HcCommand(TyperCommand):
         assert self.declared is not None
         formatter.write(command_help(self.declared, self.ruleset, self.carried, width()))
 
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        # The help's usage line (click would write a required argument as {FILE}).
+        from hc_cli.help import usage_pieces
+
+        assert self.declared is not None
+        formatter.write_usage(ctx.command_path, usage_pieces(self.declared))
+
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         from typer._click.exceptions import NoSuchOption, UsageError
 
