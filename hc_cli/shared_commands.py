@@ -92,6 +92,12 @@ COMMON_OPTIONS = (
     ),
 )
 COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
+# What a command that rolls no die (a move, a reload) does not take: no dice to give, no seed
+# to replay, no odds to tell, no volley to spell out shot by shot. A rule set declares such a
+# command with `common=ROLLS_NOTHING`; --help, TAB, the direct path and hc batch then leave
+# them out.
+DICE_OPTIONS = ("seed", "dice", "odds", "exact", "verbose")
+ROLLS_NOTHING = tuple(name for name in COMMON_NAMES if name not in DICE_OPTIONS)
 SEED_OPTION = next(o for o in COMMON_OPTIONS if o.name == "seed")
 _COMMON_BY_NAME = {o.name: o for o in COMMON_OPTIONS}
 

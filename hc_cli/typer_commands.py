@@ -137,6 +137,20 @@ def _foreign_option(flag: str, ruleset: str, command: str) -> str:
         if other is not None and any(flag in o.flags for o in other.options):
             having.append(name)
     message = f"{flag} is not an option of {ruleset} {command}"
+    try:
+        declared = registry.get(ruleset).commands[command]
+    except (HcError, KeyError):
+        declared = None
+    taken = common_options(declared) if declared is not None else COMMON_OPTIONS
+    if declared is not None and not having:
+        from hc_cli.shared_commands import DICE_OPTIONS
+
+        dice_flags = {f for o in COMMON_OPTIONS if o.name in DICE_OPTIONS for f in o.flags}
+        if flag in dice_flags and not any(flag in o.flags for o in taken):
+            return (
+                message + f": it rolls no dice (no --seed, --dice or --odds to give). "
+                f"See: hc {command} --help"
+            )
     if having:
         message += (
             f"; {' and '.join(having)} {command} {'has' if len(having) == 1 else 'have'} it "
@@ -145,11 +159,8 @@ def _foreign_option(flag: str, ruleset: str, command: str) -> str:
     else:
         import difflib
 
-        try:
-            own = registry.get(ruleset).commands[command].options
-        except (HcError, KeyError):
-            own = ()
-        flags = [f for o in own for f in o.flags] + [f for o in COMMON_OPTIONS for f in o.flags]
+        own = declared.options if declared is not None else ()
+        flags = [f for o in (*own, *taken) for f in o.flags]
         close = difflib.get_close_matches(flag, flags, n=1, cutoff=0.6)
         if close:
             return message + f"; did you mean {close[0]}? See: hc {command} --help"

@@ -40,3 +40,51 @@ def test_a_missing_argument_prints_the_help_s_usage(hc):
     assert missing.stderr.splitlines()[0] == "Usage: hc game new [OPTIONS] FILE"
     missing = hc("rules", "check")
     assert missing.stderr.splitlines()[0] == "Usage: hc rules check [OPTIONS] FILE"
+
+
+ROLLS_NOTHING = [("rogue-trader", "move", ["--m", "4"]), ("rogue-trader", "hide", []),
+                 ("t2k", "reload", ["-w", "m60"])]  # fmt: skip
+
+
+@pytest.mark.parametrize(("ruleset", "command", "args"), ROLLS_NOTHING)
+def test_a_command_that_rolls_nothing_offers_no_dice_options(hc, ruleset, command, args):
+    from hc_cli.complete import answer
+
+    helped = hc("--ruleset", ruleset, command, "--help").stdout
+    for flag in ("--seed", "--dice", "--odds", "--exact", "--verbose"):
+        assert flag not in helped, flag
+    for flag in ("--json", "--log", "--quiet", "--game", "--at"):
+        assert flag in helped, flag
+    line = f"hc {command} --ruleset {ruleset} --"
+    env = {"_HC_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": "4"}
+    offered = answer(env)[0].split()
+    assert "--json" in offered and "--log" in offered and "--quiet" in offered
+    assert not {"--seed", "--dice", "--odds", "--exact", "--verbose"} & set(offered)
+    for extra in (["--seed", "1"], ["--dice", "3"], ["--odds"], ["-v"]):
+        said = hc.error("--ruleset", ruleset, command, *args, *extra)
+        assert f"{extra[0]} is not an option of {ruleset} {command}" in said
+    assert "it rolls no dice" in hc.error("--ruleset", ruleset, command, *args, "--odds")
+    assert hc("--ruleset", ruleset, command, *args, "--json").exit_code == 0
+
+
+def test_a_batch_line_of_a_command_that_rolls_nothing_takes_no_seed(hc):
+    import json
+
+    lines = [
+        {"command": "move", "ruleset": "rogue-trader", "m": 4, "seed": 1},
+        {"command": "move", "ruleset": "rogue-trader", "m": 4, "seed": 2},
+        {"command": "reload", "ruleset": "t2k", "weapon": "m60", "dice": "3"},
+        {"command": "move", "ruleset": "rogue-trader", "m": 4},
+    ]
+    done = hc.runner.invoke(
+        __import__("hc_cli.cli", fromlist=["app"]).app,
+        ["batch"],
+        input="".join(json.dumps(line) + "\n" for line in lines),
+    )
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert (
+        answers[0]["error"] == "field 'seed' does not apply to rogue-trader move: it rolls no dice"
+    )
+    assert "seed" in answers[1]["error"] and "dice" in answers[2]["error"]
+    assert answers[3]["headline"] == 'moves 4"'
+    assert done.exit_code == 2
