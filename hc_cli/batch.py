@@ -188,6 +188,11 @@ def _game_action(
                 "give the line a 'game' field, or set HC_GAME=FILE",
             )
         return None
+    from hc_cli.game_choice import game_file_problem, unreadable_game
+
+    problem = game_file_problem(found[0])
+    if problem is not None:
+        raise unreadable_game(found, problem, batch=True)
     ruleset = registry.choose(("--game", found[0]))[0]
     if not wants and fields.get("ruleset", ruleset) != ruleset:
         return None  # another rule set named: a line of no game, as on the command line

@@ -98,6 +98,29 @@ def game_file_problem(path: str) -> str | None:
     return None
 
 
+def unreadable_game(
+    found: tuple[str, str], problem: str, outside: bool = True, batch: bool = False
+) -> Exception:
+    """The one error every command gives for a game in force it cannot read (`found`: its
+    path and where it came from; `problem`: `game_file_problem`'s words). `outside`: the
+    command can also act outside a game (a roll, hc game rules), and the hint says how;
+    `batch`: for a line of hc batch, whose game is its 'game' field."""
+    from hc_cli.errors import HcError
+    from hc_cli.files import shown_path
+
+    path, source = found
+    if batch and source == "--game":
+        source = "field 'game'"
+    name_it = "in the line's 'game' field" if batch else "with --game FILE"
+    no_game = '"game": "none"' if batch else "--game none"
+    hint = "start it (hc game new FILE --roster ROSTER)"
+    if outside:
+        hint += f", name the right file {name_it}, or act outside a game: {no_game}"
+    else:
+        hint += f", or name the right file {name_it}"
+    return HcError(f"the game in force ({source}: {shown_path(path)}) {problem}", hint)
+
+
 def ruleset_of(path: str) -> str | None:
     """The rule set a game file was started for, or None when it is no game file."""
     line = first_line(path)

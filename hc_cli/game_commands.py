@@ -30,16 +30,11 @@ def game_path(values: dict[str, Any]) -> str:
             "no game in force",
             "give --game FILE, or set HC_GAME=FILE (start one: hc game new FILE --roster ROSTER)",
         )
-    from hc_cli.game_choice import game_file_problem
+    from hc_cli.game_choice import game_file_problem, unreadable_game
 
     problem = game_file_problem(found[0])
     if problem is not None:
-        from hc_cli.files import shown_path
-
-        raise HcError(
-            f"the game {shown_path(found[0])} ({found[1]}) {problem}",
-            "start it (hc game new FILE --roster ROSTER), or name the right file: --game FILE",
-        )
+        raise unreadable_game(found, problem, outside=False)
     return found[0]
 
 
@@ -104,6 +99,12 @@ def _game_rules(values: dict[str, Any]) -> int:
 
     ruleset = values.get("ruleset")
     found = None if ruleset else registry.game_in_force(values.get("game"))
+    if found is not None:
+        from hc_cli.game_choice import game_file_problem, unreadable_game
+
+        problem = game_file_problem(found[0])
+        if problem is not None:
+            raise unreadable_game(found, problem)
     if found is None and not ruleset:
         import os
 

@@ -253,17 +253,11 @@ def _game_of(command: str, ruleset: str, values: dict[str, Any]) -> str | None:
             "start one (hc game new FILE --roster ROSTER), then give --game FILE or set "
             "HC_GAME=FILE",
         )
-    from hc_cli.game_choice import game_file_problem
+    from hc_cli.game_choice import game_file_problem, unreadable_game
 
     problem = game_file_problem(found[0])
     if problem is not None:
-        from hc_cli.files import shown_path
-
-        raise HcError(
-            f"the game in force ({found[1]}: {shown_path(found[0])}) {problem}",
-            "start it (hc game new FILE --roster ROSTER), name the right file with --game "
-            "FILE, or act outside a game: --game none",
-        )
+        raise unreadable_game(found, problem)
     if not wants:
         from hc_cli.game_choice import ruleset_of
         from hc_cli.roster import game_rules

@@ -88,3 +88,75 @@ def test_a_batch_line_of_a_command_that_rolls_nothing_takes_no_seed(hc):
     assert "seed" in answers[1]["error"] and "dice" in answers[2]["error"]
     assert answers[3]["headline"] == 'moves 4"'
     assert done.exit_code == 2
+
+
+GAME_READERS = [
+    (["initiative"], True),
+    (["initiative", "-q"], True),
+    (["fire", "boyz", "--at", "fireteam-1", "-r", "12"], True),
+    (["morale", "fireteam-1"], True),
+    (["roll", "d6"], True),
+    (["game", "rules"], True),
+    (["status"], False),
+    (["history"], False),
+    (["undo"], False),
+    (["game", "next"], False),
+    (["game", "export"], False),
+]
+
+
+@pytest.mark.parametrize("kind", ["missing", "folder", "empty"])
+def test_a_game_in_force_that_cannot_be_read_is_one_error_everywhere(
+    hc, tmp_path, monkeypatch, kind
+):
+    """The same words in every command that reads the game in force, on the direct path and
+    through typer alike, and in hc batch; the hint differs only where a command can act
+    outside a game."""
+    import json
+
+    from hc_cli.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "gone.hcg"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "empty":
+        path.write_bytes(b"")
+    problem = {
+        "missing": "does not exist",
+        "folder": "is a folder, not a game file",
+        "empty": "is empty: no game was started in it",
+    }[kind]
+    message = f"the game in force (HC_GAME: gone.hcg) {problem}"
+    start = "start it (hc game new FILE --roster ROSTER)"
+    hints = {
+        True: f"{start}, name the right file with --game FILE, or act outside a game: --game none",
+        False: f"{start}, or name the right file with --game FILE",
+    }
+    env = {"HC_GAME": "gone.hcg", "COLUMNS": "1000"}
+    for words, outside in GAME_READERS:
+        name = " ".join(
+            w for w in words[:2] if w in ("game", "rules", "next", "export") or w == words[0]
+        )
+        expected = f"hc {name}: {message}\n  {hints[outside]}\n"
+        direct = hc(*words, env=env)
+        assert (direct.exit_code, direct.stderr) == (2, expected), words
+        typed = hc.runner.invoke(app, words, env=env)
+        assert (typed.exit_code, typed.stderr) == (2, expected), words
+    lines = [{"command": "initiative"}, {"command": "fire", "unit": "boyz", "at": "fireteam-1"}]
+    done = hc.runner.invoke(
+        app, ["batch"], env=env, input="".join(json.dumps(line) + "\n" for line in lines)
+    )
+    for line in done.stdout.splitlines():
+        answer = json.loads(line)
+        assert answer["error"] == message
+        assert answer["hint"] == (
+            f"{start}, name the right file in the line's 'game' field, or act outside a game: "
+            '"game": "none"'
+        )
+    field = json.dumps({"command": "initiative", "game": "gone.hcg"}) + "\n"
+    env.pop("HC_GAME")
+    done = hc.runner.invoke(app, ["batch"], env=env, input=field)
+    assert (
+        json.loads(done.stdout)["error"] == f"the game in force (field 'game': gone.hcg) {problem}"
+    )
