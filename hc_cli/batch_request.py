@@ -14,6 +14,7 @@ from hc_cli.execute import Call, command_of
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
 _DICE_FIELDS = ("seed", "dice", "odds", "exact")  # what a command that rolls nothing lacks
@@ -56,8 +57,14 @@ def _scalar(option: Any, value: Any) -> Any:
 class Fields:
     """Each (rule set, command)'s fields, worked out once per batch rather than once a line."""
 
-    def __init__(self) -> None:
+    def __init__(self, args: Sequence[str] = ()) -> None:
+        from hc_cli.game_choice import game_in_args
         from hc_cli.shared_commands import COMMON_OPTIONS, SHARED_COMMANDS
+
+        # `hc --ruleset NAME --game FILE batch`: the rule set and game of the lines that
+        # name none of their own (else the environment's and the settings file's).
+        self._args = tuple(args)
+        self.game = game_in_args(self._args)
 
         self._common = {o.name: o for o in COMMON_OPTIONS if o.name in BATCH_COMMON}
         roll = next(c for c in SHARED_COMMANDS if c.name == "roll")
@@ -69,12 +76,12 @@ class Fields:
         self._alike: dict[tuple[str, str], tuple[Any, tuple[Call, set[str]]]] = {}
         # A game in force for the whole batch (HC_GAME, the settings file): a line of a command
         # the game takes for all its sides (its initiative) acts in it.
-        self.game_for_all = registry.game_in_force() is not None
+        self.game_for_all = registry.game_in_force(self.game) is not None
 
     def default_ruleset(self) -> str:
         """A request without `ruleset` is for the rule set in force (environment, settings)."""
         if self._default is None:
-            self._default = registry.choose([])[0]
+            self._default = registry.choose(self._args)[0]
         return self._default
 
     def alike(self, line: str) -> tuple[Any, tuple[Call, set[str]], int] | None:

@@ -151,7 +151,7 @@ def command_index(ruleset: str) -> dict[str, Any]:
         own = list(registry.get(ruleset).commands.values())
     except HcError:  # as the full app does: the default's commands, and no values to offer
         own = list(registry.get(registry.DEFAULT_RULESET).commands.values())
-    ruleset_option = _option_entry(COMMON_OPTIONS[0])
+    group = [_option_entry(o) for o in COMMON_OPTIONS if o.name in ("ruleset", "game")]
     version = {
         "name": "version",
         "opts": ["--version"],
@@ -161,7 +161,7 @@ def command_index(ruleset: str) -> dict[str, Any]:
         "help": "The version, the rule set in force and where it came from, and the settings file.",
     }
     return {
-        "group_options": [ruleset_option, version, _HELP],
+        "group_options": [*group, version, _HELP],
         "commands": {c.name: _command_entry(c) for c in [*own, *SHARED_COMMANDS]},
     }
 

@@ -104,13 +104,11 @@ def unreadable_game(
     """The one error every command gives for a game in force it cannot read (`found`: its
     path and where it came from; `problem`: `game_file_problem`'s words). `outside`: the
     command can also act outside a game (a roll, hc game rules), and the hint says how;
-    `batch`: for a line of hc batch, whose game is its 'game' field."""
+    `batch`: for a line of hc batch, which names its game in a 'game' field."""
     from hc_cli.errors import HcError
     from hc_cli.files import shown_path
 
     path, source = found
-    if batch and source == "--game":
-        source = "field 'game'"
     name_it = "in the line's 'game' field" if batch else "with --game FILE"
     no_game = '"game": "none"' if batch else "--game none"
     hint = "start it (hc game new FILE --roster ROSTER)"

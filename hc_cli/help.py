@@ -21,6 +21,7 @@ SUMMARY = (
 )
 HELP_ROW = ("-h, --help", "Show this message and exit.")
 NARROW = 50  # below this width a definition's text goes under its term
+GROUP_OPTIONS = ("ruleset", "game")  # the common options `hc` takes before any command
 
 
 def wrap(text: str, width: int, indent: str = "  ", then: str | None = None) -> list[str]:
@@ -175,9 +176,12 @@ def main_help(ruleset: str, source: str, width: int) -> str:
             (name + mark, f"{declaration.title}. Commands: " + ", ".join(declaration.commands))
         )
     lines += definitions(rows, width)
-    ruleset_option = next(o for o in COMMON_OPTIONS if o.name == "ruleset")
     options = [
-        (option_term(ruleset_option), ruleset_option.help_text()),
+        (option_term(option), option.help_text())
+        for option in COMMON_OPTIONS
+        if option.name in GROUP_OPTIONS
+    ]
+    options += [
         ("--version", VERSION_HELP),
         HELP_ROW,
     ]

@@ -32,12 +32,22 @@ def _given(ctx: Any) -> set[str]:
     }
 
 
+def values_of(ctx: Any) -> dict[str, Any]:
+    """The command's option values, with the game `hc --game FILE` named before the command
+    where the command names none itself (as the direct path reads them)."""
+    values = dict(ctx.params)
+    game = ctx.find_root().params.get("game")
+    if values.get("game") is None and game is not None:
+        values["game"] = game
+    return values
+
+
 def run_resolving(ctx: Any) -> None:
     """Resolve the command with the options given (`hc_cli.runner`, as the direct path does)."""
     from hc_cli.runner import dispatch
 
     ruleset = ctx.find_root().meta["hc.ruleset"][0]
-    code = dispatch(ctx.command.name or "", ruleset, ctx.params, _given(ctx))
+    code = dispatch(ctx.command.name or "", ruleset, values_of(ctx), _given(ctx))
     if code:
         raise typer.Exit(code)
 
@@ -85,7 +95,14 @@ def _batch(ctx: Any) -> None:
             from hc_cli.execute import check_values
 
             check_values(SHARED["batch"].options, {"jobs": jobs})
-        failed = run_batch(sys.stdin, sys.stdout, ctx.params.get("log"), jobs)
+        root = ctx.find_root().params
+        chosen = [  # hc --ruleset NAME / --game FILE batch: what lines without their own take
+            word
+            for name in ("ruleset", "game")
+            if root.get(name) is not None
+            for word in (f"--{name}", root[name])
+        ]
+        failed = run_batch(sys.stdin, sys.stdout, ctx.params.get("log"), jobs, args=chosen)
     except HcError as error:
         fail("batch", error)
         return
@@ -168,7 +185,7 @@ def _game(name: str) -> Any:
     def run(ctx: Any) -> None:
         from hc_cli.game_commands import run as run_game
 
-        code = run_game(name, ctx.params)
+        code = run_game(name, values_of(ctx))
         if code:
             raise typer.Exit(code)
 

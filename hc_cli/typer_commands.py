@@ -32,7 +32,8 @@ def completer(command: str, option: str) -> Any:
             from hc_cli.game_choice import unit_names
 
             try:
-                found = registry.game_in_force(ctx.params.get("game"))
+                game = ctx.params.get("game") or ctx.find_root().params.get("game")
+                found = registry.game_in_force(game)
             except HcError:
                 found = None
             names = unit_names(found[0]) if found else []

@@ -160,3 +160,63 @@ def test_a_game_in_force_that_cannot_be_read_is_one_error_everywhere(
     assert (
         json.loads(done.stdout)["error"] == f"the game in force (field 'game': gone.hcg) {problem}"
     )
+
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.fixture
+def karsk(hc, tmp_path, monkeypatch):
+    """A High Crusade game started from the shipped roster, in a fresh folder (no HC_GAME)."""
+    monkeypatch.chdir(tmp_path)
+    roster = str(EXAMPLES / "high-crusade-roster.yaml")
+    assert hc("game", "new", "karsk.hcg", "--roster", roster).exit_code == 0
+    return "karsk.hcg"
+
+
+def test_game_goes_before_the_command_as_ruleset_does(hc, karsk):
+    from hc_cli.cli import app
+
+    # Outside a game: the two sides of no roster, as --game none after the command says.
+    before = hc("--game", "none", "initiative", "--dice", "3,6")
+    after = hc("initiative", "--game", "none", "--dice", "3,6")
+    assert before.exit_code == 0 and before.stdout == after.stdout
+    assert "Side 2 acts first" in before.stdout
+    # In a game named before the command: the game's sides, kept in the game.
+    acted = hc("--game", karsk, "initiative", "--dice", "3,6", "-q")
+    assert acted.exit_code == 0 and acted.stdout.startswith("Orcs acts first (Player A)")
+    for words in (["status"], ["history"], ["game", "export"], ["game", "rules"]):
+        first = hc("--game", karsk, *words)
+        assert first.exit_code == 0, (words, first.output)
+        assert first.stdout == hc(*words, "--game", karsk).stdout, words
+        assert first.stdout == hc(f"--game={karsk}", *words).stdout, words
+        typed = hc.runner.invoke(app, ["--game", karsk, *words])
+        assert typed.stdout == first.stdout, words
+    # The command's own --game wins over the one before it, as a later --ruleset does.
+    assert hc("--game", "none", "status", "--game", karsk).exit_code == 0
+    assert "no game in force" in hc.error("--game", karsk, "status", "--game", "none")
+    assert "fireteam-1 must test morale" in hc(
+        "--game", karsk, "fire", "boyz", "--at", "fireteam-1", "-r", "14", "--dice",
+        ",".join(["99"] * 8), "-q",
+    ).stdout  # fmt: skip
+    undone = hc.runner.invoke(app, ["--game", karsk, "undo"])
+    assert undone.exit_code == 0 and "undid entry 3" in undone.stdout
+    helped = hc("--help").stdout
+    assert "--game FILE" in helped and "--ruleset NAME" in helped
+
+
+def test_batch_takes_the_ruleset_and_game_named_before_it(hc, karsk):
+    import json
+
+    from hc_cli.cli import app
+
+    line = json.dumps({"command": "deviate", "range": 30, "band": "long", "seed": 1}) + "\n"
+    done = hc.runner.invoke(app, ["--ruleset", "t2k", "batch"], input=line)
+    assert json.loads(done.stdout)["ruleset"] == "t2k"
+    line = json.dumps({"command": "initiative", "dice": "3,6"}) + "\n"
+    done = hc.runner.invoke(app, ["--game", karsk, "batch"], input=line)
+    assert json.loads(done.stdout)["headline"].startswith("Orcs acts first")
+    assert "1. the game begins" in hc("history", "--game", karsk).stdout
+    assert "initiative: Orcs acts first" in hc("history", "--game", karsk).stdout
+    done = hc.runner.invoke(app, ["--game", "none", "batch"], input=line)
+    assert json.loads(done.stdout)["headline"].startswith("Side 2 acts first")
