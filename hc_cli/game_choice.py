@@ -134,8 +134,9 @@ def ruleset_of(path: str) -> str | None:
         return None
 
 
-def unit_names(path: str) -> list[str]:
-    """The units of the game at `path`, for TAB: from its first line, cached by it."""
+def unit_sides(path: str) -> list[tuple[str, list[str]]]:
+    """Each side of the game at `path` with its units, in the roster's order, for TAB: from
+    its first line, cached by it."""
     line = first_line(path)
     if line is None:
         return []
@@ -145,17 +146,42 @@ def unit_names(path: str) -> list[str]:
     from hc_cli.paths import cache_dir
 
     crc = zlib.crc32(line)
-    cache = os.path.join(cache_dir(), f"game-units-{crc:08x}.cache")
+    cache = os.path.join(cache_dir(), f"game-sides-{crc:08x}.cache")
     description = f"{len(line)}:{crc}"
     found = read_cache(cache, description, 1_000_000)
-    if isinstance(found, list) and all(isinstance(n, str) for n in found):
+    if isinstance(found, list) and all(
+        isinstance(side, tuple)
+        and len(side) == 2
+        and isinstance(side[0], str)
+        and isinstance(side[1], list)
+        and all(isinstance(n, str) for n in side[1])
+        for side in found
+    ):
         return found
     import json
 
     try:
         roster = json.loads(line)["game"]["roster"]
-        names = [name for units in roster["sides"].values() for name in units]
+        sides = [(str(side), [str(n) for n in units]) for side, units in roster["sides"].items()]
     except (ValueError, KeyError, TypeError, AttributeError):
         return []
-    write_cache(cache, description, names)
-    return names
+    write_cache(cache, description, sides)
+    return sides
+
+
+def unit_names(path: str) -> list[str]:
+    """The units of the game at `path`, for TAB, in the roster's order."""
+    return [name for _, units in unit_sides(path) for name in units]
+
+
+def target_names(path: str, acting: Sequence[str]) -> list[str]:
+    """The units TAB offers after --at: a unit acts against the other side (each rule set's
+    game refuses a target of the acting unit's own side), so the other sides' units, in the
+    roster's order; never the acting units (`acting`, a model `unit:N` as its unit) nor their
+    side. With no acting unit known (`hc fire --at`), every unit."""
+    sides = unit_sides(path)
+    names = {name.partition(":")[0] for name in acting}
+    own = {side for side, units in sides if names.intersection(units)}
+    if not own:
+        return [name for _, units in sides for name in units if name not in names]
+    return [name for side, units in sides if side not in own for name in units]
