@@ -80,8 +80,9 @@ def install_path(shell: str) -> Path:
 ZSHRC_LINES = "fpath+=~/.zfunc\nautoload -Uz compinit && compinit\n"
 
 
-def install(shell: str) -> str:
-    """Write the script where the shell finds it; say where, and what else was done."""
+def install(shell: str, quiet: bool = False) -> str:
+    """Write the script where the shell finds it; say where, and what else was done (and,
+    unless `quiet`, what to do next)."""
     text = script(shell)
     path = install_path(shell)
     try:
@@ -117,7 +118,7 @@ def install(shell: str) -> str:
         raise HcError(
             f"cannot install the {shell} completion: {what}", f"hc completion {shell} > FILE"
         ) from None
-    return "; ".join(said) + ". Open a new shell for TAB to complete hc."
+    return "; ".join(said) + ("" if quiet else ". Open a new shell for TAB to complete hc.")
 
 
 def write_all(folder: Path) -> None:

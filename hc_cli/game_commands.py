@@ -71,7 +71,7 @@ def _game_new(values: dict[str, Any]) -> int:
     from hc_cli.render.text import wrap
 
     lines = new_game(values["file"], values["roster"], tuple(values.get("rules") or ()))
-    echo(wrap(lines, width()))
+    echo(wrap(lines[:1] if values.get("quiet") else lines, width()))
     return 0
 
 
@@ -82,7 +82,8 @@ def _said(found: dict[str, Any], values: dict[str, Any]) -> int:
         from hc_cli.render.text import game_lines, wrap
 
         paint = _paint(values)
-        echo(wrap(game_lines(found, paint), width()), color=_kept(paint))
+        shown = {k: v for k, v in found.items() if k != "due"} if values.get("quiet") else found
+        echo(wrap(game_lines(shown, paint), width()), color=_kept(paint))
     echo(f"logged to {found['game']}: receipt {found['receipt']}", err=True)
     return 0
 
@@ -113,8 +114,12 @@ def _game_rules(values: dict[str, Any]) -> int:
     if values.get("json"):
         _json(view)
         return 0
-    from hc_cli.render.text import render_game_rules
+    from hc_cli.render.text import render_game_rules, wrap
 
+    if values.get("quiet"):  # the sequence, a line a step
+        lines = [f"{step['step']}. {step['who']} {step['does']}" for step in view["sequence"]]
+        echo(wrap(lines, width()))
+        return 0
     echo(render_game_rules(view, width()))
     return 0
 
@@ -128,7 +133,7 @@ def _undo(values: dict[str, Any]) -> int:
 def _game_export(values: dict[str, Any]) -> int:
     from hc_cli.game_views import export
 
-    echo(export(game_path(values)).rstrip("\n"))
+    echo(export(game_path(values), comments=not values.get("quiet")).rstrip("\n"))
     return 0
 
 
@@ -142,6 +147,14 @@ def _status(values: dict[str, Any]) -> int:
     from hc_cli.render.text import render_status
 
     paint = _paint(values)
+    if values.get("quiet"):  # where the game is and what is due: no table
+        from hc_cli.render.text import wrap
+        from hc_cli.words import printable
+
+        lines = [paint("bold", printable(found["clock"]) or "the game has begun")]
+        lines += ["  " + paint("yellow", printable(due)) for due in found["due"]]
+        echo(wrap(lines, width()), color=_kept(paint))
+        return 0
     echo(render_status(found, paint, width()), color=_kept(paint))
     return 0
 
@@ -156,6 +169,16 @@ def _history(values: dict[str, Any]) -> int:
         return 0
     from hc_cli.render.text import render_history
 
+    if values.get("quiet"):  # a line an entry
+        from hc_cli.render.text import wrap
+        from hc_cli.words import printable
+
+        lines = [
+            f"{item['entry']}. {printable(item['what'])}" + (" (undone)" if item["undone"] else "")
+            for item in entries
+        ]
+        echo(wrap(lines, width()))
+        return 0
     echo(render_history(entries, width()))
     return 0
 
@@ -164,7 +187,8 @@ def _roster_check(values: dict[str, Any]) -> int:
     from hc_cli.render.text import wrap
     from hc_cli.roster import check_file
 
-    echo(wrap(check_file(values["file"]), width()))
+    lines = check_file(values["file"])
+    echo(wrap(lines[:1] if values.get("quiet") else lines, width()))
     return 0
 
 

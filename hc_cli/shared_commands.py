@@ -109,6 +109,12 @@ def common_options(command: Command) -> tuple[Option, ...]:
     return tuple(_COMMON_BY_NAME[name] for name in names)
 
 
+def quiet(help: str) -> Option:
+    """-q/--quiet as a command other than a resolving one takes it: what its result comes
+    down to, in that command's terms (the common option says it of a resolution)."""
+    return Option("quiet", "--quiet", "-q", kind="flag", help=help)
+
+
 SHELLS = ("bash", "zsh", "fish")
 
 # The game's own commands, run by hc_cli.game_commands on the direct path and under typer alike.
@@ -174,6 +180,7 @@ SHARED_COMMANDS = (
                 metavar="TABLE",
                 help="One table of the rule set in force (TAB lists them).",
             ),
+            quiet("Each table's name and its entries' names, a line a table."),
         ),
         common=("ruleset", "rules", "json", "no_color"),
         run="tables",
@@ -194,6 +201,10 @@ SHARED_COMMANDS = (
                 high=256,
                 help="Processes to resolve with when lines come faster than one process "
                 "answers (default: the CPUs hc may use); answers keep the order of the lines.",
+            ),
+            quiet(
+                "Nothing to leave out: a batch writes its JSON lines and nothing else (taken, "
+                "as every command takes -q)."
             ),
         ),
         common=("log",),
@@ -224,6 +235,7 @@ SHARED_COMMANDS = (
                 help="The receipt a logged command printed (12:3f9ac21e): the log must still "
                 "reach it (an entry edited, or the end cut off, since it was printed fails).",
             ),
+            quiet("The entries that do not reproduce and the summary, not each one that does."),
         ),
         common=("json",),
         run="replay",
@@ -246,6 +258,7 @@ SHARED_COMMANDS = (
                         metavar="FILE",
                         help="A house-rules YAML file.",
                     ),
+                    quiet("The verdict alone, one line: not what the file changes."),
                 ),
                 common=(),
                 run="rules_check",
@@ -268,6 +281,7 @@ SHARED_COMMANDS = (
                         metavar="FILE",
                         help="A roster YAML file.",
                     ),
+                    quiet("The verdict alone, one line: not each side's units."),
                 ),
                 common=(),
                 run="roster_check",
@@ -305,6 +319,7 @@ SHARED_COMMANDS = (
                         metavar="FILE",
                         help="House rules the game is played with (kept with it; repeatable).",
                     ),
+                    quiet("The first line alone: the game started."),
                 ),
                 common=(),
                 run="game_new",
@@ -315,7 +330,10 @@ SHARED_COMMANDS = (
                 "Move the game on: the move's next step, the next turn, or the next to act.",
                 description="A test the rules require first (a Morale test due) holds the game "
                 "where it is; --anyway moves it on all the same, and the game records it.",
-                options=(GAME_OPTION,),
+                options=(
+                    GAME_OPTION,
+                    quiet("Where the game is now and what the step changed, not what is due now."),
+                ),
                 common=("json", "anyway"),
                 run="game_next",
                 examples=("hc game next --game game.hcg",),
@@ -326,7 +344,10 @@ SHARED_COMMANDS = (
                 "may do, and the readings it plays by.",
                 description="For the game in force (or --game FILE); outside a game, for the "
                 "rule set in force (--ruleset NAME).",
-                options=(GAME_OPTION,),
+                options=(
+                    GAME_OPTION,
+                    quiet("The sequence alone, a line a step: who acts and what they do."),
+                ),
                 common=("ruleset", "json"),
                 run="game_rules",
                 examples=("hc game rules",),
@@ -334,7 +355,7 @@ SHARED_COMMANDS = (
             Command(
                 "export",
                 "The game as the command lines that play it again (a shell script).",
-                options=(GAME_OPTION,),
+                options=(GAME_OPTION, quiet("The script without its comments.")),
                 common=(),
                 run="game_export",
                 examples=("hc game export --game game.hcg",),
@@ -344,7 +365,10 @@ SHARED_COMMANDS = (
     Command(
         "status",
         "The game as it stands: each side's units, the move or turn, and the tests due.",
-        options=(GAME_OPTION,),
+        options=(
+            GAME_OPTION,
+            quiet("Where the game is and what is due now, without the table of units."),
+        ),
         common=("json", "no_color"),
         run="status",
         examples=("hc status --game game.hcg",),
@@ -352,7 +376,10 @@ SHARED_COMMANDS = (
     Command(
         "history",
         "What happened in the game, move by move, in plain words.",
-        options=(GAME_OPTION,),
+        options=(
+            GAME_OPTION,
+            quiet("A line an entry: not what each changed, nor the move or turn it was in."),
+        ),
         common=("json",),
         run="history",
         examples=("hc history --game game.hcg",),
@@ -360,7 +387,10 @@ SHARED_COMMANDS = (
     Command(
         "undo",
         "Take back the game's newest action or step (an entry that says so: the log stays).",
-        options=(GAME_OPTION,),
+        options=(
+            GAME_OPTION,
+            quiet("What was taken back and what that changed, not what is due now."),
+        ),
         common=("json",),
         run="undo",
         examples=("hc undo --game game.hcg",),
@@ -378,6 +408,10 @@ SHARED_COMMANDS = (
                 help="bash, zsh or fish.",
             ),
             Option("install", kind="flag", help="Write it where the shell looks for it."),
+            quiet(
+                "With --install, what was written and nothing more; the script itself is "
+                "printed whole."
+            ),
         ),
         common=(),
         run="completion",

@@ -68,6 +68,12 @@ def _tables(ctx: Any) -> None:
 
         typer.echo(json.dumps(listing.to_dict(), indent=2, ensure_ascii=False))
         return
+    if values.get("quiet"):  # a line a table: its name, its entries' names
+        from hc_cli.render.text import wrap
+
+        lines = [f"{t.name}: " + ", ".join(row[0] for row in t.rows) for t in listing.tables]
+        typer.echo(wrap(lines, width()))
+        return
     from hc_cli.render.text import render_listing
 
     book = registry.get(ruleset).book
@@ -125,6 +131,7 @@ def _replay(ctx: Any) -> None:
     from hc_cli.words import printable
 
     as_json = bool(ctx.params.get("json"))
+    quiet = bool(ctx.params.get("quiet"))
     replay = None
     try:
         replay = Replay(
@@ -138,6 +145,8 @@ def _replay(ctx: Any) -> None:
                 text = json.dumps(item.to_dict(), ensure_ascii=False)
                 typer.echo(('{"entries": [' if first else ",") + text, nl=False)
                 first = False
+            elif quiet and not isinstance(item, str) and item.reproduced:
+                continue  # -q: what did not reproduce, and the summary
             else:  # what the log holds may be anything: none of it reaches a terminal raw
                 lines = [item] if isinstance(item, str) else item.lines()
                 typer.echo(wrap([printable(line) for line in lines], width()))
@@ -164,7 +173,7 @@ def _rules_check(ctx: Any) -> None:
     except HcError as error:
         fail("rules check", error)
         return
-    typer.echo("\n".join(summary))
+    typer.echo("\n".join(summary[:1] if ctx.params.get("quiet") else summary))
 
 
 def _completion(ctx: Any) -> None:
@@ -172,7 +181,7 @@ def _completion(ctx: Any) -> None:
 
     try:
         if ctx.params.get("install"):
-            typer.echo(install(ctx.params["shell"]))
+            typer.echo(install(ctx.params["shell"], bool(ctx.params.get("quiet"))))
         else:
             typer.echo(script(ctx.params["shell"]), nl=False)
     except HcError as error:

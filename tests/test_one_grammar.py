@@ -220,3 +220,119 @@ def test_batch_takes_the_ruleset_and_game_named_before_it(hc, karsk):
     assert "initiative: Orcs acts first" in hc("history", "--game", karsk).stdout
     done = hc.runner.invoke(app, ["--game", "none", "batch"], input=line)
     assert json.loads(done.stdout)["headline"].startswith("Side 2 acts first")
+
+
+def _without_now(text: str) -> str:
+    """An action's output without its "now:" block (what is due, indented under it)."""
+    lines = text.splitlines()
+    if "now:" in lines:
+        at = lines.index("now:")
+        rest = lines[at + 1 :]
+        while rest and rest[0].startswith("  "):
+            rest = rest[1:]
+        lines = lines[:at] + rest
+    return "\n".join(lines) + "\n"
+
+
+def test_quiet_in_the_game_s_own_commands(hc, karsk, tmp_path):
+    """-q on every command of a game: the headline, and in an action what changed."""
+    from hc_cli.cli import app
+
+    roster = str(EXAMPLES / "high-crusade-roster.yaml")
+    full = hc("game", "new", "other.hcg", "--roster", roster).stdout
+    quiet = hc("game", "new", "quiet.hcg", "--roster", roster, "-q").stdout
+    assert quiet == "started quiet.hcg: a game of high-crusade, Ambush at Karsk\n"
+    assert full.startswith("started other.hcg: a game of high-crusade, Ambush at Karsk\n")
+    assert len(full.splitlines()) > 2
+    env = {"HC_GAME": karsk, "COLUMNS": "10000"}  # a line of the output, not of the screen
+    assert hc("initiative", "--dice", "3,6", env=env).exit_code == 0
+    # game next -q and undo -q: the same as without, less what is due now.
+    said = hc.runner.invoke(app, ["game", "next", "-q"], env=env)
+    assert said.exit_code == 0 and "now:" not in said.stdout
+    assert said.stdout.startswith("game: move 1, step 1: Orcs moves")
+    undone_quiet = hc("undo", "-q", env=env).stdout
+    assert hc.runner.invoke(app, ["game", "next"], env=env).exit_code == 0
+    undone = hc("undo", env=env).stdout
+    assert "now:" in undone and "now:" not in undone_quiet
+    assert _without_now(undone).replace("entry 5", "entry 3") == undone_quiet
+    # status -q: the clock line and what is due, each as --json says it; no table.
+    status = hc.json("status", env=env)
+    quiet = hc("status", "-q", "--no-color", env=env).stdout.splitlines()
+    assert quiet[0] == status["clock"]
+    assert [line.strip() for line in quiet[1:]] == status["due"]
+    assert not any("fireteam-1" in line and "ingrave-ar" in line for line in quiet)
+    # history -q: a line an entry, numbered as the entries are.
+    entries = hc.json("history", env=env)["entries"]
+    quiet = hc("history", "-q", env=env).stdout.splitlines()
+    assert [line.split(".")[0] for line in quiet] == [str(e["entry"]) for e in entries]
+    assert quiet[0] == "1. the game begins" and quiet[-1].startswith(f"{len(entries)}. undo")
+    assert quiet[2].endswith("(undone)")
+    # game export -q: the script, without its comment; it still plays the game.
+    script = hc("game", "export", env=env).stdout
+    quiet = hc("game", "export", "-q", env=env).stdout
+    comments = [line for line in script.splitlines() if line.startswith("# ")]
+    assert len(comments) == 1 and comments[0] not in quiet
+    assert quiet.splitlines() == [line for line in script.splitlines() if line not in comments]
+    assert quiet.startswith("#!/bin/sh\n")
+    # game rules -q: a line a step, as the sequence has them.
+    sequence = hc.json("game", "rules", env=env)["sequence"]
+    quiet = hc("game", "rules", "-q", "--game", "none").stdout
+    assert [line.split(".")[0] for line in quiet.splitlines() if not line.startswith(" ")] == [
+        str(step["step"]) for step in sequence
+    ]
+    assert "kept between actions" not in quiet and "hc fire" not in quiet
+    # roster check -q: the verdict alone.
+    quiet = hc("roster", "check", roster, "-q", env={"COLUMNS": "200"}).stdout
+    assert quiet == f"{roster}: a valid roster for high-crusade: Ambush at Karsk\n"
+
+
+def test_quiet_in_the_shared_commands(hc, karsk, tmp_path, monkeypatch):
+    import json
+
+    from hc_cli.cli import app
+
+    # tables -q: a line a table, its entries by name.
+    listing = hc("tables", "--json").stdout
+    tables = json.loads(listing)["tables"]
+    quiet = hc("tables", "-q", env={"COLUMNS": "10000"}).stdout.splitlines()
+    assert quiet == [f"{name}: " + ", ".join(entries) for name, entries in tables.items()]
+    one = hc("tables", "weapons", "-q", env={"COLUMNS": "10000"}).stdout
+    assert one == "weapons: " + ", ".join(tables["weapons"]) + "\n"
+    # rules check -q: the verdict alone.
+    house = tmp_path / "house.yaml"
+    house.write_text("ruleset: high-crusade\nremove:\n  weapons: [pagan-smg]\n")
+    full = hc("rules", "check", str(house)).stdout
+    assert "removes weapons: pagan-smg" in full
+    quiet = hc("rules", "check", str(house), "-q").stdout
+    assert quiet == f"{house}: a valid house-rules file for high-crusade\n"
+    # replay -q: what did not reproduce and the summary; here every entry reproduces.
+    assert hc("initiative", "--dice", "3,6", "--game", karsk).exit_code == 0
+    full = hc("replay", karsk).stdout
+    quiet = hc("replay", karsk, "-q").stdout
+    assert "line 1: game: the game begins: reproduced" in full
+    assert "reproduced\n" not in quiet.replace(" reproduced, ", "")
+    assert "2 entries: 2 reproduced, 0 did not" in quiet
+    # batch -q: nothing to leave out; its help says so.
+    line = json.dumps({"command": "roll", "expression": "d6", "seed": 1}) + "\n"
+    done = [hc.runner.invoke(app, ["batch", *q], input=line).stdout for q in ([], ["-q"])]
+    assert done[0] == done[1] and json.loads(done[0])["headline"]
+    assert "Nothing to leave out" in hc("batch", "--help").stdout
+    # completion --install -q: what was written, no advice.
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / "data"))
+    said = hc("completion", "bash", "--install", "-q").stdout
+    assert said == f"wrote {tmp_path / 'home' / 'data'}/bash-completion/completions/hc\n"
+    assert "Open a new shell" in hc("completion", "bash", "--install").stdout
+    assert hc("completion", "bash", "-q").stdout == hc("completion", "bash").stdout
+
+
+@pytest.mark.parametrize(("ruleset", "words"), _every_command())
+def test_every_command_takes_quiet(hc, ruleset, words):
+    from hc_cli.cli import app
+
+    for flag in ("-q", "--quiet"):
+        wrong = hc.runner.invoke(app, ["--ruleset", ruleset, *words, flag])
+        assert "No such option" not in wrong.output, (words, wrong.output)
+        assert "is not an option" not in wrong.output, (words, wrong.output)
+    helped = hc("--ruleset", ruleset, *words, "--help").stdout
+    assert "-q, --quiet" in helped
