@@ -47,11 +47,14 @@ def _home(tmp_path: Path, shell: str) -> dict[str, str]:
 class Terminal:
     """A shell in a tmux session of its own: type, press TAB, read the screen."""
 
-    def __init__(self, tmp_path: Path, command: list[str], env: dict[str, str]) -> None:
+    def __init__(
+        self, tmp_path: Path, command: list[str], env: dict[str, str], columns: int = 120
+    ) -> None:
         self.socket = str(tmp_path / "tmux.sock")
         self.env = env
         setting = [f"{k}={v}" for k, v in env.items()]
-        self._tmux("new-session", "-d", "-x", "120", "-y", "30", "env", "-i", *setting, *command)
+        size = ["-x", str(columns), "-y", "30"]
+        self._tmux("new-session", "-d", *size, "env", "-i", *setting, *command)
         self._tmux("set-option", "-g", "remain-on-exit", "on")  # a program's last screen stays
 
     def _tmux(self, *args: str) -> str:
@@ -86,8 +89,8 @@ class Terminal:
 def terminal(tmp_path):
     made: list[Terminal] = []
 
-    def start(command: list[str], env: dict[str, str]) -> Terminal:
-        made.append(Terminal(tmp_path, command, env))
+    def start(command: list[str], env: dict[str, str], columns: int = 120) -> Terminal:
+        made.append(Terminal(tmp_path, command, env, columns))
         return made[-1]
 
     yield start
@@ -165,3 +168,24 @@ def test_the_dice_prompt_edits_a_line_at_a_terminal(tmp_path, terminal):
     screen = shell.wait_for("of 2 shots")
     assert "1 kill of 2 shots" in screen  # 11 kills, 99 misses: "11 99", not "99^[[D..."
     assert "[D" not in screen
+
+
+def test_the_dice_prompt_wraps_between_words_on_a_narrow_screen_with_stdout_piped(
+    tmp_path, terminal
+):
+    """hc ... --dice ask | tee: COLUMNS is not exported and stdout is a pipe, so the screen
+    the prompt's words are shown on is stderr's: they wrap to its 60 columns between words
+    (the words of a D10, not of a D100)."""
+    _needs("tmux")
+    env = _home(tmp_path, "bash")
+    hc = f"{BIN}/hc morale --troop crusader --fired-at --dice ask --no-color | cat"
+    shell = terminal(["sh", "-c", hc], env, columns=60)
+    shell.wait_for("roll a D10")
+    shell._tmux("send-keys", "-l", "x")
+    shell._tmux("send-keys", "Enter")
+    screen = shell.wait_for("e.g.")
+    said = [line for line in screen.splitlines() if line.startswith("  ")]
+    assert said and all(len(line) <= 60 for line in said), screen
+    assert " ".join(line.strip() for line in said) == (
+        "'x' is not a whole number: a D10 takes 1..10 (0 is 10); enter the face rolled, e.g. 6"
+    ), screen
