@@ -35,17 +35,20 @@ complete -o default -F _hc_completion hc
 
 """,
     # compinit reads a completion file's first line for its #compdef tag: nothing before it.
+    # Autoloaded from the fpath, the file is the body of the function _hc, run at the first
+    # TAB: it defines _hc anew (so every later TAB runs the definition, not the file again)
+    # and completes that TAB with it. Sourced, it defines _hc and registers it.
     "zsh": """\
 #compdef hc
 
-_hc_completion() {
+_hc() {
   eval $(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" _HC_COMPLETE=complete_zsh hc)
 }
 
 if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
-  _hc_completion "$@"  # autoloaded from the fpath as _hc: complete this TAB
+  _hc "$@"  # autoloaded from the fpath: complete this first TAB too
 else
-  compdef _hc_completion hc  # sourced: register it
+  compdef _hc hc  # sourced: register it
 fi
 """,
     "fish": (

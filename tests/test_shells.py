@@ -81,6 +81,14 @@ class Terminal:
         self._tmux("send-keys", "Tab", "Tab")
         return self.wait_for(expected)
 
+    def tab_once(self, line: str, expected: str) -> str:
+        """Type a line and press TAB once, as a player does; the screen's line with it."""
+        self._tmux("send-keys", "C-u")
+        self._tmux("send-keys", "-l", line)
+        self._tmux("send-keys", "Tab")
+        screen = self.wait_for(expected, seconds=10)
+        return next((row for row in screen.splitlines() if line.split()[0] in row), "")
+
     def close(self) -> None:
         self._tmux("kill-server")
 
@@ -127,6 +135,30 @@ def test_zsh_loads_the_installed_file_and_completes(tmp_path, terminal):
     time.sleep(0.5)
     assert "hc fire --weapon ingrave-ar" in shell.complete("hc fire --weapon ingr", "ingrave-ar")
     assert "m16a2" in shell.complete("hc fire --ruleset=t2k --weapon m1", "m16a2")
+
+
+@pytest.mark.parametrize("how", ["installed", "sourced"])
+def test_zsh_completes_at_every_tab_of_a_new_shell(tmp_path, terminal, how):
+    """One TAB a line, in a new shell: the first TAB autoloads ~/.zfunc/_hc and completes;
+    the second and every later one complete too (the autoloaded file defines _hc anew rather
+    than registering another function for a later TAB). Sourced from ~/.zshrc, the same."""
+    _needs("zsh", "tmux")
+    env = _home(tmp_path, "zsh")
+    if how == "sourced":
+        home = Path(env["HOME"])
+        (home / ".zfunc" / "_hc").unlink()
+        (home / ".zshrc").write_text(
+            "autoload -Uz compinit && compinit\nsource <(hc completion zsh)\n"
+        )
+    shell = terminal(["zsh", "-i"], env)
+    time.sleep(0.5)
+    for line, expected in (
+        ("hc fire --weapon ingr", "hc fire --weapon ingrave-ar"),
+        ("hc fire --weapon bolt", "hc fire --weapon bolt-gun"),
+        ("hc tables weap", "hc tables weapons"),
+        ("hc fire --ruleset t2k --weapon m6", "hc fire --ruleset t2k --weapon m60"),
+    ):
+        assert expected in shell.tab_once(line, expected), (how, line, shell.screen())
 
 
 def test_fish_completes_a_weapon(tmp_path):
