@@ -209,7 +209,7 @@ SHARED_COMMANDS = (
         ),
         common=("log",),
         run="batch",
-        examples=("hc batch < requests.jsonl > results.jsonl",),
+        examples=("hc batch < examples/requests.jsonl > results.jsonl",),
     ),
     Command(
         "replay",
@@ -220,7 +220,7 @@ SHARED_COMMANDS = (
                 positional=True,
                 required=True,
                 metavar="FILE",
-                help="A log written by --log.",
+                help="A log written by --log, or a game file (hc game new).",
             ),
             Option(
                 "rules",
@@ -241,7 +241,7 @@ SHARED_COMMANDS = (
         run="replay",
         description="With HC_LOG_KEY (or HC_LOG_KEY_FILE) set, the chain is checked with the "
         "game's key, as it was written.",
-        examples=("hc replay game.log",),
+        examples=("hc replay karsk.hcg",),
     ),
     Command(
         "rules",
@@ -262,7 +262,7 @@ SHARED_COMMANDS = (
                 ),
                 common=(),
                 run="rules_check",
-                examples=("hc rules check my-house-rules.yaml",),
+                examples=("hc rules check examples/house.yaml",),
             ),
         ),
     ),
@@ -285,7 +285,7 @@ SHARED_COMMANDS = (
                 ),
                 common=(),
                 run="roster_check",
-                examples=("hc roster check roster.yaml",),
+                examples=("hc roster check examples/high-crusade-roster.yaml",),
             ),
         ),
     ),
@@ -323,7 +323,7 @@ SHARED_COMMANDS = (
                 ),
                 common=(),
                 run="game_new",
-                examples=("hc game new skirmish.hcg --roster roster.yaml",),
+                examples=("hc game new karsk.hcg --roster examples/high-crusade-roster.yaml",),
             ),
             Command(
                 "next",
@@ -336,7 +336,7 @@ SHARED_COMMANDS = (
                 ),
                 common=("json", "anyway"),
                 run="game_next",
-                examples=("hc game next --game game.hcg",),
+                examples=("hc game next --game karsk.hcg",),
             ),
             Command(
                 "rules",
@@ -358,7 +358,7 @@ SHARED_COMMANDS = (
                 options=(GAME_OPTION, quiet("The script without its comments.")),
                 common=(),
                 run="game_export",
-                examples=("hc game export --game game.hcg",),
+                examples=("hc game export --game karsk.hcg",),
             ),
         ),
     ),
@@ -371,7 +371,7 @@ SHARED_COMMANDS = (
         ),
         common=("json", "no_color"),
         run="status",
-        examples=("hc status --game game.hcg",),
+        examples=("hc status --game karsk.hcg",),
     ),
     Command(
         "history",
@@ -382,7 +382,7 @@ SHARED_COMMANDS = (
         ),
         common=("json",),
         run="history",
-        examples=("hc history --game game.hcg",),
+        examples=("hc history --game karsk.hcg",),
     ),
     Command(
         "undo",
@@ -393,7 +393,7 @@ SHARED_COMMANDS = (
         ),
         common=("json",),
         run="undo",
-        examples=("hc undo --game game.hcg",),
+        examples=("hc undo --game karsk.hcg",),
     ),
     Command(
         "completion",
