@@ -83,6 +83,37 @@ def install_path(shell: str) -> Path:
 ZSHRC_LINES = "fpath+=~/.zfunc\nautoload -Uz compinit && compinit\n"
 
 
+BASH_LOADER = "/usr/share/bash-completion/bash_completion"
+
+
+def _loads_bash_completion(path: Path) -> bool:
+    """Whether a start-up file has a line (not a comment) that names bash_completion."""
+    from hc_cli.files import read_bounded
+
+    try:
+        text = read_bounded(str(path), 10_000_000).decode("utf-8", "replace")
+    except OSError:
+        return False
+    return any("bash_completion" in line.partition("#")[0] for line in text.splitlines())
+
+
+def _bash_loader_note() -> str:
+    """What else bash needs, where it is missing: the bash-completion package loads the file,
+    a login shell loads the package (Debian's /etc/profile.d), and any other shell only where
+    ~/.bashrc or /etc/bash.bashrc says so: Debian's root ~/.bashrc does not."""
+    if not os.path.exists(BASH_LOADER):
+        if os.path.exists("/etc/debian_version"):
+            return "bash loads it through the bash-completion package: apt install bash-completion"
+        return ""
+    rc = _home() / ".bashrc"
+    if any(_loads_bash_completion(p) for p in (rc, Path("/etc/bash.bashrc"))):
+        return ""
+    return (
+        f"{rc} does not load bash-completion (a login shell does): for every shell, add this "
+        f"line to it: . {BASH_LOADER}"
+    )
+
+
 def install(shell: str, quiet: bool = False) -> str:
     """Write the script where the shell finds it; say where, and what else was done (and,
     unless `quiet`, what to do next)."""
@@ -121,7 +152,9 @@ def install(shell: str, quiet: bool = False) -> str:
         raise HcError(
             f"cannot install the {shell} completion: {what}", f"hc completion {shell} > FILE"
         ) from None
-    return "; ".join(said) + ("" if quiet else ". Open a new shell for TAB to complete hc.")
+    note = _bash_loader_note() if shell == "bash" and not quiet else ""
+    text = "; ".join(said) + ("" if quiet else ". Open a new shell for TAB to complete hc.")
+    return text + (f"\n{note}" if note else "")
 
 
 def write_all(folder: Path) -> None:

@@ -81,12 +81,12 @@ class Terminal:
         self._tmux("send-keys", "Tab", "Tab")
         return self.wait_for(expected)
 
-    def tab_once(self, line: str, expected: str) -> str:
+    def tab_once(self, line: str, expected: str, seconds: float = 10) -> str:
         """Type a line and press TAB once, as a player does; the screen's line with it."""
         self._tmux("send-keys", "C-u")
         self._tmux("send-keys", "-l", line)
         self._tmux("send-keys", "Tab")
-        screen = self.wait_for(expected, seconds=10)
+        screen = self.wait_for(expected, seconds=seconds)
         return next((row for row in screen.splitlines() if line.split()[0] in row), "")
 
     def close(self) -> None:
@@ -221,3 +221,43 @@ def test_the_dice_prompt_wraps_between_words_on_a_narrow_screen_with_stdout_pipe
     assert " ".join(line.strip() for line in said) == (
         "'x' is not a whole number: a D10 takes 1..10 (0 is 10); enter the face rolled, e.g. 6"
     ), screen
+
+
+def test_a_root_shell_on_debian_completes_once_its_bashrc_loads_bash_completion(tmp_path, terminal):
+    """Debian's root ~/.bashrc (base-files' dot.bashrc) loads no bash-completion, so TAB
+    completes nothing after the install; `hc completion bash --install` says what to add, the
+    README's line adds it, and a new `bash -i` completes."""
+    _needs("bash", "tmux")
+    shipped = Path("/usr/share/base-files/dot.bashrc")
+    loader = Path("/usr/share/bash-completion/bash_completion")
+    if not shipped.exists() or not loader.exists() or os.geteuid() != 0:
+        pytest.skip("not Debian's root with bash-completion installed: nothing to check here")
+    if any("bash_completion" in line.partition("#")[0]
+           for line in Path("/etc/bash.bashrc").read_text().splitlines()):  # fmt: skip
+        pytest.skip("this machine's /etc/bash.bashrc loads bash-completion for every shell")
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".bashrc").write_text(shipped.read_text())
+    env = {"HOME": str(home), "PATH": f"{BIN}:/usr/bin:/bin", "TERM": "xterm",
+           "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "LANG": "C.UTF-8"}  # fmt: skip
+    install = subprocess.run(
+        [f"{BIN}/hc", "completion", "bash", "--install"], env=env, capture_output=True, text=True
+    )
+    assert install.returncode == 0, install.stderr
+    assert f"add this line to it: . {loader}" in install.stdout
+    shell = terminal(["bash", "-i"], env)
+    time.sleep(1)
+    screen = shell.tab_once("hc fire --weapon ingr", "ingrave-ar", seconds=3)
+    assert "ingrave-ar" not in screen  # nothing loads hc's completion yet
+    shell.close()
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    line = next(row for row in readme.splitlines() if "bash_completion' >> ~/.bashrc" in row)
+    assert subprocess.run(["sh", "-c", line], env=env).returncode == 0
+    again = subprocess.run(
+        [f"{BIN}/hc", "completion", "bash", "--install"], env=env, capture_output=True, text=True
+    )
+    assert "does not load bash-completion" not in again.stdout
+    shell = terminal(["bash", "-i"], env)
+    time.sleep(1)
+    assert "hc fire --weapon ingrave-ar" in shell.tab_once("hc fire --weapon ingr", "ingrave-ar")
