@@ -87,7 +87,8 @@ class Terminal:
         self._tmux("send-keys", "-l", line)
         self._tmux("send-keys", "Tab")
         screen = self.wait_for(expected, seconds=seconds)
-        return next((row for row in screen.splitlines() if line.split()[0] in row), "")
+        rows = [row for row in screen.splitlines() if line.split()[0] in row]
+        return rows[-1] if rows else ""  # the newest: what the prompt holds now
 
     def close(self) -> None:
         self._tmux("kill-server")
@@ -151,6 +152,7 @@ def test_zsh_completes_at_every_tab_of_a_new_shell(tmp_path, terminal, how):
             "autoload -Uz compinit && compinit\nsource <(hc completion zsh)\n"
         )
     shell = terminal(["zsh", "-i"], env)
+    shell.wait_for("#" if os.geteuid() == 0 else "%")  # its prompt: the start-up file is read
     time.sleep(0.5)
     for line, expected in (
         ("hc fire --weapon ingr", "hc fire --weapon ingrave-ar"),
