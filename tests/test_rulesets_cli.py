@@ -40,12 +40,12 @@ def _every_command():
     ("ruleset", "command"), list(_every_command()), ids=lambda x: getattr(x, "name", x)
 )
 def test_help_shows_only_the_rule_sets_own_options_with_units(hc, ruleset, command):
-    from hc_cli.shared_commands import COMMON_OPTIONS
+    from hc_cli.shared_commands import common_options
 
     result = hc(command.name, "--ruleset", ruleset, "--help")
     assert result.exit_code == 0, result.output
     text = result.stdout
-    declared = {f for o in (*command.options, *COMMON_OPTIONS) for f in o.flags}
+    declared = {f for o in (*command.options, *common_options(command)) for f in o.flags}
     assert _help_flags(text) == declared | {"-h", "--help"}
     unit = UNIT_WORD[ruleset]
     for option in command.options:
