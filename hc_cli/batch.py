@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from hc_cli import registry
 from hc_cli.batch_request import Fields, parse_request, spell_field, with_seed
@@ -180,7 +180,7 @@ def _game_action(
     if not isinstance(at, list) or not all(isinstance(a, str) for a in at):
         raise HcError("field 'at' is not a unit's name", "give 'at' as a name or a list of names")
     wants = own.get("unit") is not None or bool(at) or bool(own.get("anyway"))
-    found = registry.game_in_force(own.get("game"))
+    found = registry.game_in_force(own.get("game", fields_of.game))
     if found is None:
         if wants:
             raise HcError(
@@ -188,6 +188,13 @@ def _game_action(
                 "give the line a 'game' field, or set HC_GAME=FILE",
             )
         return None
+    from hc_cli.game_choice import game_file_problem, unreadable_game
+
+    problem = game_file_problem(found[0])
+    if problem is not None:
+        if own.get("game") is not None:
+            found = (found[0], "field 'game'")
+        raise unreadable_game(found, problem, batch=True)
     ruleset = registry.choose(("--game", found[0]))[0]
     if not wants and fields.get("ruleset", ruleset) != ruleset:
         return None  # another rule set named: a line of no game, as on the command line
@@ -269,9 +276,9 @@ class _Worker:
     """Resolves groups of lines: in hc's own process, or in each worker process of a
     parallel batch (forked with the tables loaded and the requests seen so far)."""
 
-    def __init__(self, log: bool, recall: bool = True) -> None:
+    def __init__(self, log: bool, recall: bool = True, args: Sequence[str] = ()) -> None:
         self.session = Session()
-        self.fields_of = Fields()
+        self.fields_of = Fields(args)
         self.log = log
         self.recall = Recall(_COMPACT.encode) if recall else None
 
@@ -386,6 +393,7 @@ def run(
     log_path: str | None = None,
     jobs: int | None = None,
     recall: bool = True,
+    args: Sequence[str] = (),
 ) -> int:
     """Resolve every line of `stream`, in order; return how many failed. Each group of lines
     (see `_groups`) is written to the log, if there is one, and synced before their answers
@@ -393,8 +401,9 @@ def run(
     answered, and `jobs` (default: the CPUs) is above 1, groups are resolved by that many
     worker processes (`hc_cli.workers`), and still answered in order; a worker that dies has
     its group resolved again here. `recall` False resolves every line in full, keeping no
-    answer (`hc_cli.recall`): the same answers, slower."""
-    worker = _Worker(bool(log_path), recall)
+    answer (`hc_cli.recall`): the same answers, slower. `args`: `hc`'s own options before
+    the command (`--ruleset NAME`, `--game FILE`), for the lines that name neither."""
+    worker = _Worker(bool(log_path), recall, args)
     jobs = jobs_default() if jobs is None else jobs
     writer = _Writer(out, log_path)
     number = 1

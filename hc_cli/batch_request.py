@@ -14,8 +14,10 @@ from hc_cli.execute import Call, command_of
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
+_DICE_FIELDS = ("seed", "dice", "odds", "exact")  # what a command that rolls nothing lacks
 BATCH_COMMON = ("ruleset", "seed", "dice", "odds", "rules", "exact")  # the call's own fields
 _WANTED = {"whole": "a whole number", "number": "a number", "flag": "true or false", "text": "text"}
 
@@ -55,24 +57,31 @@ def _scalar(option: Any, value: Any) -> Any:
 class Fields:
     """Each (rule set, command)'s fields, worked out once per batch rather than once a line."""
 
-    def __init__(self) -> None:
+    def __init__(self, args: Sequence[str] = ()) -> None:
+        from hc_cli.game_choice import game_in_args
         from hc_cli.shared_commands import COMMON_OPTIONS, SHARED_COMMANDS
+
+        # `hc --ruleset NAME --game FILE batch`: the rule set and game of the lines that
+        # name none of their own (else the environment's and the settings file's).
+        self._args = tuple(args)
+        self.game = game_in_args(self._args)
 
         self._common = {o.name: o for o in COMMON_OPTIONS if o.name in BATCH_COMMON}
         roll = next(c for c in SHARED_COMMANDS if c.name == "roll")
         self._roll = {o.name: o for o in roll.options}
+        self._roll_command = roll
         self._by_command: dict[tuple[str, str], dict[str, Any]] = {}
         self._default: str | None = None
         self._calls: dict[tuple, tuple[Call, set[str]]] = {}
         self._alike: dict[tuple[str, str], tuple[Any, tuple[Call, set[str]]]] = {}
         # A game in force for the whole batch (HC_GAME, the settings file): a line of a command
         # the game takes for all its sides (its initiative) acts in it.
-        self.game_for_all = registry.game_in_force() is not None
+        self.game_for_all = registry.game_in_force(self.game) is not None
 
     def default_ruleset(self) -> str:
         """A request without `ruleset` is for the rule set in force (environment, settings)."""
         if self._default is None:
-            self._default = registry.choose([])[0]
+            self._default = registry.choose(self._args)[0]
         return self._default
 
     def alike(self, line: str) -> tuple[Any, tuple[Call, set[str]], int] | None:
@@ -116,16 +125,25 @@ class Fields:
                 call, given = found
                 return None, (with_seed(call, request.get("seed")), given)
             self._calls[key] = found
+        if request.get("seed") is not None and "seed" not in self.of(
+            found[0].ruleset, found[0].command
+        ):
+            parse_request(request, self)  # a command that rolls nothing: the seed's error
         return key, found
 
     def of(self, ruleset: str, command: str) -> dict[str, Any]:
         key = (ruleset, command)
         if key not in self._by_command:
+            from hc_cli.shared_commands import common_options
+
             if command == "roll":
-                own = self._roll
+                own, declared = self._roll, self._roll_command
             else:
-                own = {o.name: o for o in command_of(ruleset, command).options}
-            self._by_command[key] = {**own, **self._common}
+                declared = command_of(ruleset, command)
+                own = {o.name: o for o in declared.options}
+            takes = {o.name for o in common_options(declared)}  # a move: no seed, no dice
+            common = {k: o for k, o in self._common.items() if k in takes}
+            self._by_command[key] = {**own, **common}
         return self._by_command[key]
 
 
@@ -222,6 +240,11 @@ def parse_request(request: Any, fields_of: Fields | None = None) -> tuple[Call, 
     flags: dict[str, Any] = {}
     for name, value in fields.items():
         option = options.get(name)
+        if option is None and name in _DICE_FIELDS:
+            raise HcError(
+                f"field '{name}' does not apply to {ruleset} {command}: it rolls no dice",
+                f"leave out '{name}'",
+            )
         if option is None:
             close = difflib.get_close_matches(name, list(options), n=1)
             raise HcError(

@@ -128,6 +128,11 @@ def make_app() -> Any:
             autocompletion=completer("", "ruleset"),
         ),
         TyperOption(
+            param_decls=["--game", "game"],
+            metavar="FILE",
+            help=COMMON["game"].help,
+        ),
+        TyperOption(
             param_decls=["--version", "version"],
             is_flag=True,
             is_eager=True,

@@ -151,7 +151,7 @@ def command_index(ruleset: str) -> dict[str, Any]:
         own = list(registry.get(ruleset).commands.values())
     except HcError:  # as the full app does: the default's commands, and no values to offer
         own = list(registry.get(registry.DEFAULT_RULESET).commands.values())
-    ruleset_option = _option_entry(COMMON_OPTIONS[0])
+    group = [_option_entry(o) for o in COMMON_OPTIONS if o.name in ("ruleset", "game")]
     version = {
         "name": "version",
         "opts": ["--version"],
@@ -161,7 +161,7 @@ def command_index(ruleset: str) -> dict[str, Any]:
         "help": "The version, the rule set in force and where it came from, and the settings file.",
     }
     return {
-        "group_options": [ruleset_option, version, _HELP],
+        "group_options": [*group, version, _HELP],
         "commands": {c.name: _command_entry(c) for c in [*own, *SHARED_COMMANDS]},
     }
 
@@ -235,6 +235,7 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
     given: set[str] = set()
     values: dict[str, list[str]] = {}
     positional = 0
+    acting: list[str] = []  # the command's arguments: the unit that acts
     waiting = None
     for word in rest:
         if waiting is not None:
@@ -251,6 +252,7 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
                 waiting = option
         elif not _is_option(word):
             positional += 1
+            acting.append(word)
     if "--" not in rest and _is_option(incomplete):
         return _options(options, given, incomplete)
     if waiting is None:
@@ -264,15 +266,18 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
     if not waiting["values"]:
         return []
     if waiting["name"] in ("unit", "at"):
-        return _units(args, env, incomplete)
+        return _units(args, env, incomplete, acting if waiting["name"] == "at" else None)
     return _values(ruleset, command, waiting["name"], values.get("rules") or [], incomplete)
 
 
-def _units(args: list[str], env: Mapping[str, str], incomplete: str) -> list[Item]:
-    """The units of the game in force (--game, HC_GAME, the settings file)."""
+def _units(
+    args: list[str], env: Mapping[str, str], incomplete: str, acting: list[str] | None
+) -> list[Item]:
+    """The units of the game in force (--game, HC_GAME, the settings file); after --at
+    (`acting`: the units that act), the other side's (`hc_cli.game_choice.target_names`)."""
     from hc_cli import registry
     from hc_cli.errors import HcError
-    from hc_cli.game_choice import game_in_args, unit_names
+    from hc_cli.game_choice import game_in_args, target_names, unit_names
 
     try:
         found = registry.game_in_force(game_in_args(args), env)
@@ -280,7 +285,8 @@ def _units(args: list[str], env: Mapping[str, str], incomplete: str) -> list[Ite
         return []
     if found is None:
         return []
-    return [(name, None) for name in unit_names(found[0]) if name.startswith(incomplete)]
+    names = unit_names(found[0]) if acting is None else target_names(found[0], acting)
+    return [(name, None) for name in names if name.startswith(incomplete)]
 
 
 def _values(

@@ -35,17 +35,20 @@ complete -o default -F _hc_completion hc
 
 """,
     # compinit reads a completion file's first line for its #compdef tag: nothing before it.
+    # Autoloaded from the fpath, the file is the body of the function _hc, run at the first
+    # TAB: it defines _hc anew (so every later TAB runs the definition, not the file again)
+    # and completes that TAB with it. Sourced, it defines _hc and registers it.
     "zsh": """\
 #compdef hc
 
-_hc_completion() {
+_hc() {
   eval $(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" _HC_COMPLETE=complete_zsh hc)
 }
 
 if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
-  _hc_completion "$@"  # autoloaded from the fpath as _hc: complete this TAB
+  _hc "$@"  # autoloaded from the fpath: complete this first TAB too
 else
-  compdef _hc_completion hc  # sourced: register it
+  compdef _hc hc  # sourced: register it
 fi
 """,
     "fish": (
@@ -80,8 +83,40 @@ def install_path(shell: str) -> Path:
 ZSHRC_LINES = "fpath+=~/.zfunc\nautoload -Uz compinit && compinit\n"
 
 
-def install(shell: str) -> str:
-    """Write the script where the shell finds it; say where, and what else was done."""
+BASH_LOADER = "/usr/share/bash-completion/bash_completion"
+
+
+def _loads_bash_completion(path: Path) -> bool:
+    """Whether a start-up file has a line (not a comment) that names bash_completion."""
+    from hc_cli.files import read_bounded
+
+    try:
+        text = read_bounded(str(path), 10_000_000).decode("utf-8", "replace")
+    except OSError:
+        return False
+    return any("bash_completion" in line.partition("#")[0] for line in text.splitlines())
+
+
+def _bash_loader_note() -> str:
+    """What else bash needs, where it is missing: the bash-completion package loads the file,
+    a login shell loads the package (Debian's /etc/profile.d), and any other shell only where
+    ~/.bashrc or /etc/bash.bashrc says so: Debian's root ~/.bashrc does not."""
+    if not os.path.exists(BASH_LOADER):
+        if os.path.exists("/etc/debian_version"):
+            return "bash loads it through the bash-completion package: apt install bash-completion"
+        return ""
+    rc = _home() / ".bashrc"
+    if any(_loads_bash_completion(p) for p in (rc, Path("/etc/bash.bashrc"))):
+        return ""
+    return (
+        f"{rc} does not load bash-completion (a login shell does): for every shell, add this "
+        f"line to it: . {BASH_LOADER}"
+    )
+
+
+def install(shell: str, quiet: bool = False) -> str:
+    """Write the script where the shell finds it; say where, and what else was done (and,
+    unless `quiet`, what to do next)."""
     text = script(shell)
     path = install_path(shell)
     try:
@@ -117,7 +152,9 @@ def install(shell: str) -> str:
         raise HcError(
             f"cannot install the {shell} completion: {what}", f"hc completion {shell} > FILE"
         ) from None
-    return "; ".join(said) + ". Open a new shell for TAB to complete hc."
+    note = _bash_loader_note() if shell == "bash" and not quiet else ""
+    text = "; ".join(said) + ("" if quiet else ". Open a new shell for TAB to complete hc.")
+    return text + (f"\n{note}" if note else "")
 
 
 def write_all(folder: Path) -> None:

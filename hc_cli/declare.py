@@ -117,9 +117,10 @@ class Command:
     """One command: its one-line summary, a longer description, its options and examples.
 
     A rule set's commands resolve (`run` is None: the shared dispatcher builds the request with
-    the rule set's `CommandSpec`) and take the options every resolving command takes. The
-    shared commands (roll, tables, batch ...) name their own `run` and say which of the common
-    options they take.
+    the rule set's `CommandSpec`) and take the options every resolving command takes, but
+    one that rolls no dice (a move), which says `common=ROLLS_NOTHING`
+    (`hc_cli.shared_commands`): no --seed, --dice or --odds. The shared commands (roll,
+    tables, batch ...) name their own `run` and say which of the common options they take.
     """
 
     __slots__ = (

@@ -267,6 +267,39 @@ def _as_typed(hint: str | None) -> str:
     return re.sub(r"(\d),(\d)", r"\1 \2", text)
 
 
+def die_help(sides: int) -> str:
+    """What a die takes at a --dice ask prompt, in the die's own terms."""
+    if sides == 100:
+        return (
+            "a D100 takes one value of two digits (46, 07; 00 is 100) or its two faces, tens "
+            "then units (4 6)"
+        )
+    if sides == 10:
+        return "a D10 takes 1..10 (0 is 10)"
+    return f"a D{sides} takes 1..{sides}"
+
+
+def _example(sides: int, i: int) -> str:
+    if sides == 100:
+        return ("46", "07")[i]
+    return str(max(1, sides * 2 // 3 - i * (sides // 3)))
+
+
+def entry_help(kinds: tuple[int, ...], needed: int) -> str:
+    """How to enter the dice of a prompt: what each kind of die asked for takes (a D10
+    prompt says nothing of a D100's), then as many as it asks, with an example that fits."""
+    takes = "; ".join(die_help(k) for k in kinds)
+    word = "value" if 100 in kinds else "face"
+    if len(kinds) > 1:
+        how = f"enter the {needed} {word}s rolled, in the prompt's order, separated by spaces"
+    elif needed == 1:
+        how = f"enter the {word} rolled, e.g. {_example(kinds[0], 0)}"
+    else:
+        example = f"{_example(kinds[0], 0)} {_example(kinds[0], 1)}"
+        how = f"enter the {needed} {word}s rolled, separated by spaces, e.g. {example}"
+    return f"{takes}; {how}"
+
+
 class AskingDice(ScriptedDice):
     """`--dice ask`: the player's own dice, asked for as they are needed, a phase at a time
     ("roll 4 D6 to hit:"). An entry that does not fit (too few, too many, a face the die does
@@ -287,10 +320,18 @@ class AskingDice(ScriptedDice):
         """The values taken, as `--dice` reads them to the same roll (a replay, an export)."""
         return ",".join(t.as_listed for t in self._tokens[: self._next])
 
-    def _asked(self, prompt: str, action: Callable[[], T], needed: int = 1, d100s: int = 0) -> T:
+    def _asked(
+        self,
+        prompt: str,
+        action: Callable[[], T],
+        needed: int = 1,
+        d100s: int = 0,
+        kinds: tuple[int, ...] = (),
+    ) -> T:
         """Ask until an entry fits. With D100s among the dice, the count decides how the
         entries are read: as many as the dice, each a read value (7 is 07); a D100's two faces
-        more, tens then units."""
+        more, tens then units. `kinds`: the dice asked for (their sides), which an entry
+        that is no number is told of."""
         if self._inside:  # a roll within a batch or a pool already asked for
             return action()
         while True:
@@ -303,7 +344,11 @@ class AskingDice(ScriptedDice):
             try:
                 tokens = [self._parse(t) for t in line.replace(",", " ").split()]
             except DiceError as error:
-                self._tell(f"{error.message.replace('--dice: ', '')}; {_as_typed(error.hint)}")
+                what = error.message.replace("--dice: ", "")
+                if kinds:
+                    what = what.replace("is not a face value", "is not a whole number")
+                hint = entry_help(kinds, needed) if kinds else _as_typed(error.hint)
+                self._tell(f"{what}: {hint}")
                 continue
             if not tokens:
                 continue
@@ -348,7 +393,9 @@ class AskingDice(ScriptedDice):
 
     def roll(self, sides: int, purpose: str) -> Roll:
         return self._asked(
-            f"roll a D{sides} ({purpose})", lambda: super(AskingDice, self).roll(sides, purpose)
+            f"roll a D{sides} ({purpose})",
+            lambda: super(AskingDice, self).roll(sides, purpose),
+            kinds=(sides,),
         )
 
     def d100(self, purpose: str) -> Roll:
@@ -357,6 +404,7 @@ class AskingDice(ScriptedDice):
             lambda: super(AskingDice, self).d100(purpose),
             1,
             1,
+            (100,),
         )
 
     def batch(self, phase: str, requests: list[tuple[int, str]]) -> list[Roll]:
@@ -368,6 +416,7 @@ class AskingDice(ScriptedDice):
             lambda: super(AskingDice, self).batch(phase, requests),
             len(requests),
             d100s,
+            tuple(kinds),
         )
 
     def pool(self, count: int, sides: int, at_most: int, purpose: str) -> list[Roll]:
@@ -376,6 +425,7 @@ class AskingDice(ScriptedDice):
             lambda: super(AskingDice, self).pool(count, sides, at_most, purpose),
             count,
             count if sides == 100 else 0,
+            (sides,),
         )
 
     def finish(self) -> None:

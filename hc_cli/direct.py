@@ -3,13 +3,14 @@
 Importing typer (and click inside it) costs several times a bare interpreter's start on its
 own, and a command that resolves needs none of it: its options are declared as data
 (`hc_cli.declare`). `parse` reads a command line the way click reads the generated command,
-for the plain forms only: `--ruleset NAME` before the command, then the command's declared
-options as `--name VALUE`, `--name=VALUE` or a declared short flag, its positional arguments,
-and numbers written plainly (`14`, `-1`, `2.5`). Anything else (help, `--version`, an unknown or
-misspelt option, a missing value or argument, `--`, a number click would have to convert, a
-command that is not a resolving one) returns None and the typer command line takes it, with its
-help and its messages. Both paths end in `hc_cli.runner.dispatch`; a test runs every command
-line of the suite both ways and compares the bytes.
+for the plain forms only: `--ruleset NAME` and `--game FILE` before the command, then the
+command's declared options as `--name VALUE`, `--name=VALUE` or a declared short flag, its
+positional arguments, and numbers written plainly (`14`, `-1`, `2.5`). Anything else (help,
+`--version`, an unknown or misspelt option, a missing value or argument, `--`, a number click
+would have to convert, a command that is not a resolving one) returns None and the typer
+command line takes it, with its help and its messages. Both paths end in
+`hc_cli.runner.dispatch`; a test runs every command line of the suite both ways and compares
+the bytes.
 """
 
 from __future__ import annotations
@@ -29,6 +30,30 @@ def _direct_runs() -> frozenset:
     from hc_cli.shared_commands import GAME_RUNS
 
     return frozenset((None, "roll", *GAME_RUNS))
+
+
+GROUP_OPTIONS = ("--ruleset", "--game")  # what `hc` itself takes before the command
+
+
+def _group_options(args: Sequence[str]) -> tuple[int | None, str | None]:
+    """Where the command begins after the options of `hc` itself (`--ruleset NAME`, `--game
+    FILE`, each also with '='), and the last --game given there; None where the command
+    would begin when they are not plain (a value missing, `--rulesetx`)."""
+    start, game = 0, None
+    while start < len(args) and args[start].startswith(GROUP_OPTIONS):
+        word = args[start]
+        flag, equals, value = word.partition("=")
+        if flag not in GROUP_OPTIONS:
+            return None, None
+        if not equals:
+            if start + 1 >= len(args):
+                return None, None
+            value = args[start + 1]
+            start += 1
+        start += 1
+        if flag == "--game":
+            game = value
+    return start, game
 
 
 def _plain_whole(text: str) -> bool:
@@ -61,16 +86,8 @@ def parse(
 
     if not args or "--" in args:
         return None
-    start = 0
-    while start < len(args) and args[start].startswith("--ruleset"):
-        word = args[start]
-        if word == "--ruleset":
-            start += 2
-        elif not word.startswith("--ruleset="):
-            return None
-        else:
-            start += 1
-    if start >= len(args):
+    start, group_game = _group_options(args)
+    if start is None or start >= len(args):
         return None
     try:
         ruleset = registry.choose(args, env)[0]
@@ -91,7 +108,7 @@ def parse(
     options = [o for o in (*declared.options, *common_options(declared)) if not o.positional]
     by_flag = {flag: o for o in options for flag in o.flags}
     positional = [o for o in (*declared.options, *common_options(declared)) if o.positional]
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {} if group_game is None else {"game": group_game}
     given: set[str] = set()
     rest = args[start + 1 :]
     i = 0
@@ -143,7 +160,7 @@ def parse(
 def _asks_for_help(args: Sequence[str]) -> bool:
     """Whether a command line may ask for help or the version (looked at before anything is
     imported for it: a resolving command pays nothing for help)."""
-    words = [w for w in args if not w.startswith("--ruleset")]
+    words = [w for w in args if not w.startswith(GROUP_OPTIONS)]
     return (
         len(words) <= 1
         or "--help" in args
@@ -171,16 +188,9 @@ def help_text(args: Sequence[str], env: Mapping[str, str]) -> tuple[str, int, bo
     from hc_cli.runner import width
     from hc_cli.shared_commands import SHARED_COMMANDS, common_options
 
-    start = 0
-    while start < len(args) and args[start].startswith("--ruleset"):
-        if args[start] == "--ruleset":
-            if start + 1 >= len(args):
-                return None
-            start += 2
-        elif args[start].startswith("--ruleset="):
-            start += 1
-        else:
-            return None
+    start = _group_options(args)[0]
+    if start is None:
+        return None
     try:
         ruleset, source = registry.choose(args, env)
         flagged = source == "--ruleset"

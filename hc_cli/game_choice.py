@@ -98,6 +98,27 @@ def game_file_problem(path: str) -> str | None:
     return None
 
 
+def unreadable_game(
+    found: tuple[str, str], problem: str, outside: bool = True, batch: bool = False
+) -> Exception:
+    """The one error every command gives for a game in force it cannot read (`found`: its
+    path and where it came from; `problem`: `game_file_problem`'s words). `outside`: the
+    command can also act outside a game (a roll, hc game rules), and the hint says how;
+    `batch`: for a line of hc batch, which names its game in a 'game' field."""
+    from hc_cli.errors import HcError
+    from hc_cli.files import shown_path
+
+    path, source = found
+    name_it = "in the line's 'game' field" if batch else "with --game FILE"
+    no_game = '"game": "none"' if batch else "--game none"
+    hint = "start it (hc game new FILE --roster ROSTER)"
+    if outside:
+        hint += f", name the right file {name_it}, or act outside a game: {no_game}"
+    else:
+        hint += f", or name the right file {name_it}"
+    return HcError(f"the game in force ({source}: {shown_path(path)}) {problem}", hint)
+
+
 def ruleset_of(path: str) -> str | None:
     """The rule set a game file was started for, or None when it is no game file."""
     line = first_line(path)
@@ -113,8 +134,9 @@ def ruleset_of(path: str) -> str | None:
         return None
 
 
-def unit_names(path: str) -> list[str]:
-    """The units of the game at `path`, for TAB: from its first line, cached by it."""
+def unit_sides(path: str) -> list[tuple[str, list[str]]]:
+    """Each side of the game at `path` with its units, in the roster's order, for TAB: from
+    its first line, cached by it."""
     line = first_line(path)
     if line is None:
         return []
@@ -124,17 +146,42 @@ def unit_names(path: str) -> list[str]:
     from hc_cli.paths import cache_dir
 
     crc = zlib.crc32(line)
-    cache = os.path.join(cache_dir(), f"game-units-{crc:08x}.cache")
+    cache = os.path.join(cache_dir(), f"game-sides-{crc:08x}.cache")
     description = f"{len(line)}:{crc}"
     found = read_cache(cache, description, 1_000_000)
-    if isinstance(found, list) and all(isinstance(n, str) for n in found):
+    if isinstance(found, list) and all(
+        isinstance(side, tuple)
+        and len(side) == 2
+        and isinstance(side[0], str)
+        and isinstance(side[1], list)
+        and all(isinstance(n, str) for n in side[1])
+        for side in found
+    ):
         return found
     import json
 
     try:
         roster = json.loads(line)["game"]["roster"]
-        names = [name for units in roster["sides"].values() for name in units]
+        sides = [(str(side), [str(n) for n in units]) for side, units in roster["sides"].items()]
     except (ValueError, KeyError, TypeError, AttributeError):
         return []
-    write_cache(cache, description, names)
-    return names
+    write_cache(cache, description, sides)
+    return sides
+
+
+def unit_names(path: str) -> list[str]:
+    """The units of the game at `path`, for TAB, in the roster's order."""
+    return [name for _, units in unit_sides(path) for name in units]
+
+
+def target_names(path: str, acting: Sequence[str]) -> list[str]:
+    """The units TAB offers after --at: a unit acts against the other side (each rule set's
+    game refuses a target of the acting unit's own side), so the other sides' units, in the
+    roster's order; never the acting units (`acting`, a model `unit:N` as its unit) nor their
+    side. With no acting unit known (`hc fire --at`), every unit."""
+    sides = unit_sides(path)
+    names = {name.partition(":")[0] for name in acting}
+    own = {side for side, units in sides if names.intersection(units)}
+    if not own:
+        return [name for _, units in sides for name in units if name not in names]
+    return [name for side, units in sides if side not in own for name in units]

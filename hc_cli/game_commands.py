@@ -30,16 +30,11 @@ def game_path(values: dict[str, Any]) -> str:
             "no game in force",
             "give --game FILE, or set HC_GAME=FILE (start one: hc game new FILE --roster ROSTER)",
         )
-    from hc_cli.game_choice import game_file_problem
+    from hc_cli.game_choice import game_file_problem, unreadable_game
 
     problem = game_file_problem(found[0])
     if problem is not None:
-        from hc_cli.files import shown_path
-
-        raise HcError(
-            f"the game {shown_path(found[0])} ({found[1]}) {problem}",
-            "start it (hc game new FILE --roster ROSTER), or name the right file: --game FILE",
-        )
+        raise unreadable_game(found, problem, outside=False)
     return found[0]
 
 
@@ -76,7 +71,7 @@ def _game_new(values: dict[str, Any]) -> int:
     from hc_cli.render.text import wrap
 
     lines = new_game(values["file"], values["roster"], tuple(values.get("rules") or ()))
-    echo(wrap(lines, width()))
+    echo(wrap(lines[:1] if values.get("quiet") else lines, width()))
     return 0
 
 
@@ -87,7 +82,8 @@ def _said(found: dict[str, Any], values: dict[str, Any]) -> int:
         from hc_cli.render.text import game_lines, wrap
 
         paint = _paint(values)
-        echo(wrap(game_lines(found, paint), width()), color=_kept(paint))
+        shown = {k: v for k, v in found.items() if k != "due"} if values.get("quiet") else found
+        echo(wrap(game_lines(shown, paint), width()), color=_kept(paint))
     echo(f"logged to {found['game']}: receipt {found['receipt']}", err=True)
     return 0
 
@@ -104,6 +100,12 @@ def _game_rules(values: dict[str, Any]) -> int:
 
     ruleset = values.get("ruleset")
     found = None if ruleset else registry.game_in_force(values.get("game"))
+    if found is not None:
+        from hc_cli.game_choice import game_file_problem, unreadable_game
+
+        problem = game_file_problem(found[0])
+        if problem is not None:
+            raise unreadable_game(found, problem)
     if found is None and not ruleset:
         import os
 
@@ -112,8 +114,12 @@ def _game_rules(values: dict[str, Any]) -> int:
     if values.get("json"):
         _json(view)
         return 0
-    from hc_cli.render.text import render_game_rules
+    from hc_cli.render.text import render_game_rules, wrap
 
+    if values.get("quiet"):  # the sequence, a line a step
+        lines = [f"{step['step']}. {step['who']} {step['does']}" for step in view["sequence"]]
+        echo(wrap(lines, width()))
+        return 0
     echo(render_game_rules(view, width()))
     return 0
 
@@ -127,7 +133,7 @@ def _undo(values: dict[str, Any]) -> int:
 def _game_export(values: dict[str, Any]) -> int:
     from hc_cli.game_views import export
 
-    echo(export(game_path(values)).rstrip("\n"))
+    echo(export(game_path(values), comments=not values.get("quiet")).rstrip("\n"))
     return 0
 
 
@@ -141,6 +147,14 @@ def _status(values: dict[str, Any]) -> int:
     from hc_cli.render.text import render_status
 
     paint = _paint(values)
+    if values.get("quiet"):  # where the game is and what is due: no table
+        from hc_cli.render.text import wrap
+        from hc_cli.words import printable
+
+        lines = [paint("bold", printable(found["clock"]) or "the game has begun")]
+        lines += ["  " + paint("yellow", printable(due)) for due in found["due"]]
+        echo(wrap(lines, width()), color=_kept(paint))
+        return 0
     echo(render_status(found, paint, width()), color=_kept(paint))
     return 0
 
@@ -155,6 +169,16 @@ def _history(values: dict[str, Any]) -> int:
         return 0
     from hc_cli.render.text import render_history
 
+    if values.get("quiet"):  # a line an entry
+        from hc_cli.render.text import wrap
+        from hc_cli.words import printable
+
+        lines = [
+            f"{item['entry']}. {printable(item['what'])}" + (" (undone)" if item["undone"] else "")
+            for item in entries
+        ]
+        echo(wrap(lines, width()))
+        return 0
     echo(render_history(entries, width()))
     return 0
 
@@ -183,7 +207,8 @@ def _roster_check(values: dict[str, Any]) -> int:
     from hc_cli.render.text import wrap
     from hc_cli.roster import check_file
 
-    echo(wrap(check_file(values["file"]), width()))
+    lines = check_file(values["file"])
+    echo(wrap(lines[:1] if values.get("quiet") else lines, width()))
     return 0
 
 

@@ -131,8 +131,9 @@ def _chain(game_path: str) -> Chain:
     return chain
 
 
-def export(game_path: str) -> str:
-    """The command lines that play the game again, from its roster: a shell script."""
+def export(game_path: str, comments: bool = True) -> str:
+    """The command lines that play the game again, from its roster: a shell script (without
+    its comment line, `comments` False)."""
     import shlex
 
     from hc_cli.words import printable
@@ -152,6 +153,8 @@ def export(game_path: str) -> str:
         f"printf '%s\\n' {shlex.quote(roster.rstrip(chr(10)))} > roster.yaml",
         'hc game new "$HC_GAME" --roster roster.yaml',
     ]
+    if not comments:
+        lines = [line for line in lines if not line.startswith("# ")]
     effective = set(folded.effective)
     for seq, entry in entries_from(chain, range(2, chain.count + 1)):
         event = event_of(entry)

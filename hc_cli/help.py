@@ -21,6 +21,7 @@ SUMMARY = (
 )
 HELP_ROW = ("-h, --help", "Show this message and exit.")
 NARROW = 50  # below this width a definition's text goes under its term
+GROUP_OPTIONS = ("ruleset", "game")  # the common options `hc` takes before any command
 
 
 def wrap(text: str, width: int, indent: str = "  ", then: str | None = None) -> list[str]:
@@ -106,6 +107,16 @@ def option_help(option: Option, command: Command) -> str:
     return option.help_text()
 
 
+def usage_pieces(declared: Command) -> str:
+    """What follows the command's name on its usage line: `[OPTIONS] FILE`, `[OPTIONS] [UNIT]`.
+    The help and the usage a usage error prints (`hc_cli.typer_commands`) both write it."""
+    arguments = [o for o in (*declared.options, *common_options(declared)) if o.positional]
+    return "[OPTIONS]" + "".join(
+        (f" {metavar(a)}" if a.required else f" [{metavar(a)}]") + ("..." if a.many else "")
+        for a in arguments
+    )
+
+
 def command_help(
     declared: Command, ruleset: str | None, carried: str | None, width: int, prog: str = "hc"
 ) -> str:
@@ -114,11 +125,7 @@ def command_help(
     if declared.sub:
         return group_help(declared, width, prog)
     arguments = [o for o in (*declared.options, *common_options(declared)) if o.positional]
-    usage = f"Usage: {prog} {declared.called} [OPTIONS]" + "".join(
-        (f" {metavar(a)}" if a.required else f" [{metavar(a)}]") + ("..." if a.many else "")
-        for a in arguments
-    )
-    lines = [usage, ""]
+    lines = [f"Usage: {prog} {declared.called} {usage_pieces(declared)}", ""]
     lines += wrap(declared.summary, width)
     if declared.description:
         lines += ["", *wrap(declared.description, width)]
@@ -170,9 +177,12 @@ def main_help(ruleset: str, source: str, width: int) -> str:
             (name + mark, f"{declaration.title}. Commands: " + ", ".join(declaration.commands))
         )
     lines += definitions(rows, width)
-    ruleset_option = next(o for o in COMMON_OPTIONS if o.name == "ruleset")
     options = [
-        (option_term(ruleset_option), ruleset_option.help_text()),
+        (option_term(option), option.help_text())
+        for option in COMMON_OPTIONS
+        if option.name in GROUP_OPTIONS
+    ]
+    options += [
         ("--version", VERSION_HELP),
         HELP_ROW,
     ]

@@ -50,7 +50,7 @@ def say_error(command: str, error: HcError) -> int:
     # hold anything: nothing it holds reaches the terminal raw
     first = f"hc {command}: {lines[0]}" if command else f"hc: {lines[0]}"
     said = [(first, "", "    "), *((line, "  ", "    ") for line in lines[1:])]
-    size = width()
+    size = width(err=True)
     for text, lead, then in said:
         wrapped = textwrap.wrap(
             text,
@@ -70,20 +70,24 @@ def wants_colour(no_color: bool) -> bool:
     return bool(os.environ.get("FORCE_COLOR")) or _isatty(sys.stdout)
 
 
-def width() -> int:
+def width(err: bool = False) -> int:
     """The terminal's width (COLUMNS first, as shells set it); 80 when there is none. As
-    `shutil.get_terminal_size((80, 24))`, without importing shutil."""
+    `shutil.get_terminal_size((80, 24))`, without importing shutil. `err`: for what goes to
+    stderr (a message, a dice prompt's word), whose terminal is asked first: with stdout
+    piped (| tee) a message is still wrapped to the screen it is shown on, between words."""
     try:
         columns = int(os.environ["COLUMNS"])
     except (KeyError, ValueError):
         columns = 0
-    if columns <= 0:
+    streams = (sys.__stderr__, sys.__stdout__) if err else (sys.__stdout__,)
+    for stream in streams if columns <= 0 else ():
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+            columns = os.get_terminal_size(stream.fileno()).columns  # type: ignore[union-attr]
         except (AttributeError, ValueError, OSError):
-            columns = 0
-        columns = columns or 80
-    return max(columns, 20)
+            continue
+        if columns > 0:
+            break
+    return max(columns if columns > 0 else 80, 20)
 
 
 def output(
@@ -158,7 +162,7 @@ def _tell(text: str) -> None:
 
     lines = textwrap.wrap(
         text,
-        width=width(),
+        width=width(err=True),
         initial_indent="  ",
         subsequent_indent="    ",
         break_long_words=False,
@@ -349,17 +353,11 @@ def _game_of(command: str, ruleset: str, values: dict[str, Any]) -> str | None:
             "start one (hc game new FILE --roster ROSTER), then give --game FILE or set "
             "HC_GAME=FILE",
         )
-    from hc_cli.game_choice import game_file_problem
+    from hc_cli.game_choice import game_file_problem, unreadable_game
 
     problem = game_file_problem(found[0])
     if problem is not None:
-        from hc_cli.files import shown_path
-
-        raise HcError(
-            f"the game in force ({found[1]}: {shown_path(found[0])}) {problem}",
-            "start it (hc game new FILE --roster ROSTER), name the right file with --game "
-            "FILE, or act outside a game: --game none",
-        )
+        raise unreadable_game(found, problem)
     if not wants:
         from hc_cli.game_choice import ruleset_of
         from hc_cli.roster import game_rules

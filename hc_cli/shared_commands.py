@@ -94,6 +94,12 @@ COMMON_OPTIONS = (
     ),
 )
 COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
+# What a command that rolls no die (a move, a reload) does not take: no dice to give, no seed
+# to replay, no odds to tell, no volley to spell out shot by shot. A rule set declares such a
+# command with `common=ROLLS_NOTHING`; --help, TAB, the direct path and hc batch then leave
+# them out.
+DICE_OPTIONS = ("seed", "dice", "odds", "exact", "verbose")
+ROLLS_NOTHING = tuple(name for name in COMMON_NAMES if name not in DICE_OPTIONS)
 SEED_OPTION = next(o for o in COMMON_OPTIONS if o.name == "seed")
 _COMMON_BY_NAME = {o.name: o for o in COMMON_OPTIONS}
 
@@ -103,6 +109,12 @@ def common_options(command: Command) -> tuple[Option, ...]:
     set's command (its `common` is None). The command line, TAB and the direct path agree."""
     names = COMMON_NAMES if command.common is None else command.common
     return tuple(_COMMON_BY_NAME[name] for name in names)
+
+
+def quiet(help: str) -> Option:
+    """-q/--quiet as a command other than a resolving one takes it: what its result comes
+    down to, in that command's terms (the common option says it of a resolution)."""
+    return Option("quiet", "--quiet", "-q", kind="flag", help=help)
 
 
 SHELLS = ("bash", "zsh", "fish")
@@ -171,6 +183,7 @@ SHARED_COMMANDS = (
                 metavar="TABLE",
                 help="One table of the rule set in force (TAB lists them).",
             ),
+            quiet("Each table's name and its entries' names, a line a table."),
         ),
         common=("ruleset", "rules", "json", "no_color"),
         run="tables",
@@ -192,10 +205,14 @@ SHARED_COMMANDS = (
                 help="Processes to resolve with when lines come faster than one process "
                 "answers (default: the CPUs hc may use); answers keep the order of the lines.",
             ),
+            quiet(
+                "Nothing to leave out: a batch writes its JSON lines and nothing else (taken, "
+                "as every command takes -q)."
+            ),
         ),
         common=("log",),
         run="batch",
-        examples=("hc batch < requests.jsonl > results.jsonl",),
+        examples=("hc batch < examples/requests.jsonl > results.jsonl",),
     ),
     Command(
         "replay",
@@ -206,7 +223,7 @@ SHARED_COMMANDS = (
                 positional=True,
                 required=True,
                 metavar="FILE",
-                help="A log written by --log.",
+                help="A log written by --log, or a game file (hc game new).",
             ),
             Option(
                 "rules",
@@ -221,12 +238,13 @@ SHARED_COMMANDS = (
                 help="The receipt a logged command printed (12:3f9ac21e): the log must still "
                 "reach it (an entry edited, or the end cut off, since it was printed fails).",
             ),
+            quiet("The entries that do not reproduce and the summary, not each one that does."),
         ),
         common=("json",),
         run="replay",
         description="With HC_LOG_KEY (or HC_LOG_KEY_FILE) set, the chain is checked with the "
         "game's key, as it was written.",
-        examples=("hc replay game.log",),
+        examples=("hc replay karsk.hcg",),
     ),
     Command(
         "rules",
@@ -243,10 +261,11 @@ SHARED_COMMANDS = (
                         metavar="FILE",
                         help="A house-rules YAML file.",
                     ),
+                    quiet("The verdict alone, one line: not what the file changes."),
                 ),
                 common=(),
                 run="rules_check",
-                examples=("hc rules check my-house-rules.yaml",),
+                examples=("hc rules check examples/house.yaml",),
             ),
         ),
     ),
@@ -265,10 +284,11 @@ SHARED_COMMANDS = (
                         metavar="FILE",
                         help="A roster YAML file.",
                     ),
+                    quiet("The verdict alone, one line: not each side's units."),
                 ),
                 common=(),
                 run="roster_check",
-                examples=("hc roster check roster.yaml",),
+                examples=("hc roster check examples/high-crusade-roster.yaml",),
             ),
         ),
     ),
@@ -302,20 +322,24 @@ SHARED_COMMANDS = (
                         metavar="FILE",
                         help="House rules the game is played with (kept with it; repeatable).",
                     ),
+                    quiet("The first line alone: the game started."),
                 ),
                 common=(),
                 run="game_new",
-                examples=("hc game new skirmish.hcg --roster roster.yaml",),
+                examples=("hc game new karsk.hcg --roster examples/high-crusade-roster.yaml",),
             ),
             Command(
                 "next",
                 "Move the game on: the move's next step, the next turn, or the next to act.",
                 description="A test the rules require first (a Morale test due) holds the game "
                 "where it is; --anyway moves it on all the same, and the game records it.",
-                options=(GAME_OPTION,),
+                options=(
+                    GAME_OPTION,
+                    quiet("Where the game is now and what the step changed, not what is due now."),
+                ),
                 common=("json", "anyway"),
                 run="game_next",
-                examples=("hc game next --game game.hcg",),
+                examples=("hc game next --game karsk.hcg",),
             ),
             Command(
                 "rules",
@@ -323,7 +347,10 @@ SHARED_COMMANDS = (
                 "may do, and the readings it plays by.",
                 description="For the game in force (or --game FILE); outside a game, for the "
                 "rule set in force (--ruleset NAME).",
-                options=(GAME_OPTION,),
+                options=(
+                    GAME_OPTION,
+                    quiet("The sequence alone, a line a step: who acts and what they do."),
+                ),
                 common=("ruleset", "json"),
                 run="game_rules",
                 examples=("hc game rules",),
@@ -331,36 +358,45 @@ SHARED_COMMANDS = (
             Command(
                 "export",
                 "The game as the command lines that play it again (a shell script).",
-                options=(GAME_OPTION,),
+                options=(GAME_OPTION, quiet("The script without its comments.")),
                 common=(),
                 run="game_export",
-                examples=("hc game export --game game.hcg",),
+                examples=("hc game export --game karsk.hcg",),
             ),
         ),
     ),
     Command(
         "status",
         "The game as it stands: each side's units, the move or turn, and the tests due.",
-        options=(GAME_OPTION,),
+        options=(
+            GAME_OPTION,
+            quiet("Where the game is and what is due now, without the table of units."),
+        ),
         common=("json", "no_color"),
         run="status",
-        examples=("hc status --game game.hcg",),
+        examples=("hc status --game karsk.hcg",),
     ),
     Command(
         "history",
         "What happened in the game, move by move, in plain words.",
-        options=(GAME_OPTION,),
+        options=(
+            GAME_OPTION,
+            quiet("A line an entry: not what each changed, nor the move or turn it was in."),
+        ),
         common=("json",),
         run="history",
-        examples=("hc history --game game.hcg",),
+        examples=("hc history --game karsk.hcg",),
     ),
     Command(
         "undo",
         "Take back the game's newest action or step (an entry that says so: the log stays).",
-        options=(GAME_OPTION,),
+        options=(
+            GAME_OPTION,
+            quiet("What was taken back and what that changed, not what is due now."),
+        ),
         common=("json",),
         run="undo",
-        examples=("hc undo --game game.hcg",),
+        examples=("hc undo --game karsk.hcg",),
     ),
     Command(
         "again",
@@ -398,6 +434,10 @@ SHARED_COMMANDS = (
                 help="bash, zsh or fish.",
             ),
             Option("install", kind="flag", help="Write it where the shell looks for it."),
+            quiet(
+                "With --install, what was written and nothing more; the script itself is "
+                "printed whole."
+            ),
         ),
         common=(),
         run="completion",

@@ -32,12 +32,22 @@ def _given(ctx: Any) -> set[str]:
     }
 
 
+def values_of(ctx: Any) -> dict[str, Any]:
+    """The command's option values, with the game `hc --game FILE` named before the command
+    where the command names none itself (as the direct path reads them)."""
+    values = dict(ctx.params)
+    game = ctx.find_root().params.get("game")
+    if values.get("game") is None and game is not None:
+        values["game"] = game
+    return values
+
+
 def run_resolving(ctx: Any) -> None:
     """Resolve the command with the options given (`hc_cli.runner`, as the direct path does)."""
     from hc_cli.runner import dispatch
 
     ruleset = ctx.find_root().meta["hc.ruleset"][0]
-    code = dispatch(ctx.command.name or "", ruleset, ctx.params, _given(ctx))
+    code = dispatch(ctx.command.name or "", ruleset, values_of(ctx), _given(ctx))
     if code:
         raise typer.Exit(code)
 
@@ -57,6 +67,12 @@ def _tables(ctx: Any) -> None:
         import json
 
         typer.echo(json.dumps(listing.to_dict(), indent=2, ensure_ascii=False))
+        return
+    if values.get("quiet"):  # a line a table: its name, its entries' names
+        from hc_cli.render.text import wrap
+
+        lines = [f"{t.name}: " + ", ".join(row[0] for row in t.rows) for t in listing.tables]
+        typer.echo(wrap(lines, width()))
         return
     from hc_cli.render.text import render_listing
 
@@ -85,7 +101,14 @@ def _batch(ctx: Any) -> None:
             from hc_cli.execute import check_values
 
             check_values(SHARED["batch"].options, {"jobs": jobs})
-        failed = run_batch(sys.stdin, sys.stdout, ctx.params.get("log"), jobs)
+        root = ctx.find_root().params
+        chosen = [  # hc --ruleset NAME / --game FILE batch: what lines without their own take
+            word
+            for name in ("ruleset", "game")
+            if root.get(name) is not None
+            for word in (f"--{name}", root[name])
+        ]
+        failed = run_batch(sys.stdin, sys.stdout, ctx.params.get("log"), jobs, args=chosen)
     except HcError as error:
         fail("batch", error)
         return
@@ -108,6 +131,7 @@ def _replay(ctx: Any) -> None:
     from hc_cli.words import printable
 
     as_json = bool(ctx.params.get("json"))
+    quiet = bool(ctx.params.get("quiet"))
     replay = None
     try:
         replay = Replay(
@@ -121,6 +145,8 @@ def _replay(ctx: Any) -> None:
                 text = json.dumps(item.to_dict(), ensure_ascii=False)
                 typer.echo(('{"entries": [' if first else ",") + text, nl=False)
                 first = False
+            elif quiet and not isinstance(item, str) and item.reproduced:
+                continue  # -q: what did not reproduce, and the summary
             else:  # what the log holds may be anything: none of it reaches a terminal raw
                 lines = [item] if isinstance(item, str) else item.lines()
                 typer.echo(wrap([printable(line) for line in lines], width()))
@@ -147,7 +173,7 @@ def _rules_check(ctx: Any) -> None:
     except HcError as error:
         fail("rules check", error)
         return
-    typer.echo("\n".join(summary))
+    typer.echo("\n".join(summary[:1] if ctx.params.get("quiet") else summary))
 
 
 def _completion(ctx: Any) -> None:
@@ -155,7 +181,7 @@ def _completion(ctx: Any) -> None:
 
     try:
         if ctx.params.get("install"):
-            typer.echo(install(ctx.params["shell"]))
+            typer.echo(install(ctx.params["shell"], bool(ctx.params.get("quiet"))))
         else:
             typer.echo(script(ctx.params["shell"]), nl=False)
     except HcError as error:
@@ -168,7 +194,7 @@ def _game(name: str) -> Any:
     def run(ctx: Any) -> None:
         from hc_cli.game_commands import run as run_game
 
-        code = run_game(name, ctx.params)
+        code = run_game(name, values_of(ctx))
         if code:
             raise typer.Exit(code)
 

@@ -143,6 +143,19 @@ def parse_yaml(path: str) -> Any:
         result.item_lines = [child.start_mark.line + 1 for child in node.value]
         return result
 
+    def whole(loader: Any, node: Any) -> Any:
+        try:
+            return base.construct_yaml_int(loader, node)
+        except ValueError:  # past Python's digits for a number read from text
+            raise RulesFileError(
+                str(path),
+                node.start_mark.line + 1,
+                None,
+                f"a number of {len(node.value):,} digits, more than any table takes",
+                "give a number a table can use",
+            ) from None
+
+    LinedLoader.add_constructor("tag:yaml.org,2002:int", whole)
     LinedLoader.add_constructor("tag:yaml.org,2002:map", mapping)
     LinedLoader.add_constructor("tag:yaml.org,2002:seq", sequence)
     from hc_cli.files import FileRefused, read_text

@@ -29,13 +29,22 @@ def completer(command: str, option: str) -> Any:
         from hc_cli.values import values_for
 
         if option in ("unit", "at"):  # the units of the game in force
-            from hc_cli.game_choice import unit_names
+            from hc_cli.game_choice import target_names, unit_names
 
             try:
-                found = registry.game_in_force(ctx.params.get("game"))
+                game = ctx.params.get("game") or ctx.find_root().params.get("game")
+                found = registry.game_in_force(game)
             except HcError:
                 found = None
-            names = unit_names(found[0]) if found else []
+            if not found:
+                names = []
+            elif option == "at":  # the other side's units: never the one acting
+                acting = ctx.params.get("unit")
+                acting = [acting] if isinstance(acting, str) else list(acting or ())
+                # While completing, click leaves the arguments before the option unparsed.
+                names = target_names(found[0], [*acting, *ctx.args])
+            else:
+                names = unit_names(found[0])
         else:
             root = ctx.find_root()
             ruleset = root.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, ""))[0]
@@ -102,6 +111,13 @@ class HcCommand(TyperCommand):
         assert self.declared is not None
         formatter.write(command_help(self.declared, self.ruleset, self.carried, width()))
 
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        # The help's usage line (click would write a required argument as {FILE}).
+        from hc_cli.help import usage_pieces
+
+        assert self.declared is not None
+        formatter.write_usage(ctx.command_path, usage_pieces(self.declared))
+
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         from typer._click.exceptions import NoSuchOption, UsageError
 
@@ -131,6 +147,20 @@ def _foreign_option(flag: str, ruleset: str, command: str) -> str:
         if other is not None and any(flag in o.flags for o in other.options):
             having.append(name)
     message = f"{flag} is not an option of {ruleset} {command}"
+    try:
+        declared = registry.get(ruleset).commands[command]
+    except (HcError, KeyError):
+        declared = None
+    taken = common_options(declared) if declared is not None else COMMON_OPTIONS
+    if declared is not None and not having:
+        from hc_cli.shared_commands import DICE_OPTIONS
+
+        dice_flags = {f for o in COMMON_OPTIONS if o.name in DICE_OPTIONS for f in o.flags}
+        if flag in dice_flags and not any(flag in o.flags for o in taken):
+            return (
+                message + f": it rolls no dice (no --seed, --dice or --odds to give). "
+                f"See: hc {command} --help"
+            )
     if having:
         message += (
             f"; {' and '.join(having)} {command} {'has' if len(having) == 1 else 'have'} it "
@@ -139,11 +169,8 @@ def _foreign_option(flag: str, ruleset: str, command: str) -> str:
     else:
         import difflib
 
-        try:
-            own = registry.get(ruleset).commands[command].options
-        except (HcError, KeyError):
-            own = ()
-        flags = [f for o in own for f in o.flags] + [f for o in COMMON_OPTIONS for f in o.flags]
+        own = declared.options if declared is not None else ()
+        flags = [f for o in (*own, *taken) for f in o.flags]
         close = difflib.get_close_matches(flag, flags, n=1, cutoff=0.6)
         if close:
             return message + f"; did you mean {close[0]}? See: hc {command} --help"

@@ -53,6 +53,9 @@ LINES = [
     "hc initiative --ruleset t2k --ch",
     "hc fire --ruleset t2k --s",
     "hc initiative --ruleset t2k --",
+    "hc move --ruleset rogue-trader --",
+    "hc reload --ruleset t2k --",
+    "hc hide --ruleset rogue-trader -",
     "hc fire --we",
     "hc fire --ruleset=rogue-trader --weapon ",
     "hc --ruleset t2k fire --weapon ",
@@ -60,6 +63,11 @@ LINES = [
     "hc tables --ruleset t2k ",
     "hc tables w",
     "hc --ruleset ",
+    "hc --game ",
+    "hc --game none ",
+    "hc --game none in",
+    "hc --game=none fire --",
+    "hc --game none --ruleset t2k fire --weapon m",
     "hc completion ",
     "hc deviate --ruleset rogue-trader --",
     "hc move --ruleset rogue-trader --armour ",
@@ -177,7 +185,7 @@ def test_the_fast_path_imports_no_typer(tmp_path):
 
 
 def _bash(line: str, env: dict[str, str] | None = None) -> list[str]:
-    return _fast({**(env or {}), **_env("bash", line)})[0].split()
+    return _fast({**os.environ, **(env or {}), **_env("bash", line)})[0].split()
 
 
 def test_only_the_rule_set_in_force_is_offered():
@@ -255,3 +263,50 @@ def test_a_sub_group_completes_in_the_installed_program(line, offered):
     )
     assert done.returncode == 0, done.stderr
     assert set(done.stdout.split()) == offered
+
+
+GAME_LINES = [
+    "hc fire ",
+    "hc fire b",
+    "hc fire boyz --at ",
+    "hc fire boyz --at f",
+    "hc fire boyz -r 3 --at ",
+    "hc fire --at ",
+    "hc fire fireteam-1 --at ",
+    "hc melee ladz --at ",
+    "hc fire boyz --at fireteam-1 --at ",
+    "hc --game GAME fire boyz --at ",
+    "hc fire boyz --game GAME --at ",
+    "hc --game none fire boyz --at ",
+]
+
+
+def test_units_complete_from_the_game_and_the_target_is_the_other_side(tmp_path, monkeypatch):
+    """TAB after --at offers the other side's units (every --at of the three games is checked
+    against the acting unit's own side), never the unit acting; the fast path agrees with the
+    full app, the game named by HC_GAME or by --game before or after the command."""
+    from pathlib import Path
+
+    roster = Path(__file__).resolve().parent.parent / "examples" / "high-crusade-roster.yaml"
+    game = str(tmp_path / "karsk.hcg")
+    started = CliRunner().invoke(app, ["game", "new", game, "--roster", str(roster)])
+    assert started.exit_code == 0, started.output
+    monkeypatch.setenv("HC_GAME", game)
+    for shell in ("bash", "zsh", "fish"):
+        for line in GAME_LINES:
+            env = {**_env(shell, line.replace("GAME", game)), "HC_GAME": game}
+            assert _fast(env) == _full_app(env), (shell, line)
+    assert _bash("hc fire ") == ["fireteam-1", "fireteam-2", "boyz", "ladz"]
+    assert _bash("hc fire boyz --at ") == ["fireteam-1", "fireteam-2"]
+    assert _bash("hc melee fireteam-2 --at ") == ["boyz", "ladz"]
+    assert _bash(f"hc --game {game} fire ladz --at f") == ["fireteam-1", "fireteam-2"]
+    assert _bash("hc fire --at ") == ["fireteam-1", "fireteam-2", "boyz", "ladz"]
+    assert _bash("hc --game none fire boyz --at ") == []
+    hunt = str(tmp_path / "hunt.hcg")
+    roster = roster.with_name("rogue-trader-roster.yaml")
+    assert CliRunner().invoke(app, ["game", "new", hunt, "--roster", str(roster)]).exit_code == 0
+    env = {"HC_GAME": hunt}
+    assert _bash("hc fire marines:1 --at ", env) == ["boyz", "carnosaur"]
+    assert _bash("hc fire carnosaur --at ", env) == ["marines", "lascannon-team"]
+    line = "hc fire marines:1 --at "
+    assert _fast({**_env("zsh", line), **env}) == _full_app({**_env("zsh", line), **env})

@@ -239,14 +239,15 @@ def test_the_wound_chart_lists_as_a_grid(hc):
 
 def _readme_examples() -> list[tuple[str, str]]:
     """Every console example in the README whose output is fixed (a seed, the player's dice,
-    or odds), with its output: the README must show what hc prints."""
+    odds, or a file the repository ships in examples/), with its output: the README must show
+    what hc prints."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     examples = []
     for block in re.findall(r"```console\n(.*?)```", readme, flags=re.S):
         for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
             command, _, output = chunk.partition("\n")
-            fixed = any(f in command for f in ("--seed", "--dice", "--odds")) or any(
-                f" {word} " in command + " " for word in ("tables", "reload")
+            fixed = any(f in command for f in ("--seed", "--dice", "--odds", "examples/")) or any(
+                f" {word} " in command + " " for word in ("tables", "reload", "move", "hide")
             )
             if fixed and "|" not in command and "..." not in output and output.strip():
                 examples.append((command, output))
@@ -254,11 +255,19 @@ def _readme_examples() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("command", "output"), _readme_examples())
-def test_readme_examples_are_what_hc_prints(hc, command, output):
+def test_readme_examples_are_what_hc_prints(hc, command, output, tmp_path, monkeypatch):
+    """Run as the README runs them, from the repository's root (its examples/ beside them);
+    an example that shows an error shows what hc says on stderr, exit 2."""
     import shlex
+    import shutil
 
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
     result = hc(*shlex.split(command)[1:])
-    assert result.stdout == output
+    if output.startswith("hc ") and ": " in output.partition("\n")[0]:
+        assert (result.exit_code, result.stderr) == (2, output)
+    else:
+        assert result.stdout == output
 
 
 def test_the_readme_has_examples_to_check():
@@ -329,26 +338,26 @@ def _help_examples(hc, ruleset: str) -> list[str]:
 
 @pytest.mark.parametrize("ruleset", ["high-crusade", "rogue-trader", "t2k"])
 def test_every_help_example_runs(hc, ruleset, tmp_path, monkeypatch):
-    """Every example in every --help runs as written and exits 0, in a folder holding the
-    files the examples name."""
+    """Every example in every --help runs as written and exits 0, from a copy of the
+    repository's root: the files it names are in examples/, or made by another example
+    (hc game new makes the game the others play, so it runs first)."""
     import shlex
+    import shutil
 
     from hc_cli.cli import app
 
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("HOME", str(tmp_path))
-    (tmp_path / "requests.jsonl").write_text('{"command": "roll", "expression": "d6"}\n')
-    (tmp_path / "my-house-rules.yaml").write_text(f"ruleset: {ruleset}\n")
-    assert hc("roll", "d6", "--seed", "1", "--log", "game.log").exit_code == 0
-    roster = (ROOT / "examples" / f"{ruleset}-roster.yaml").read_text(encoding="utf-8")
-    (tmp_path / "roster.yaml").write_text(roster, encoding="utf-8")
-    assert hc("game", "new", "game.hcg", "--roster", "roster.yaml").exit_code == 0
-    assert hc("initiative", "--game", "game.hcg", "--seed", "1").exit_code == 0
     examples = _help_examples(hc, ruleset)
     assert len(examples) >= 7
+    examples.sort(key=lambda example: not example.startswith("hc game new "))
     for example in examples:
         words = shlex.split(example)
         assert words[0] == "hc", example
+        for word in words:
+            if word.startswith("examples/"):
+                assert (ROOT / word).is_file(), (example, word)  # shipped, from the root
         stdin = None
         if "<" in words:
             at = words.index("<")
@@ -356,6 +365,29 @@ def test_every_help_example_runs(hc, ruleset, tmp_path, monkeypatch):
             words = words[:at]
         result = hc.runner.invoke(app, words[1:], input=stdin)
         assert result.exit_code == 0, (example, result.output)
+        if words[1:3] == ["game", "new"]:  # a move begins with its initiative
+            game = ["--game", words[3], "--seed", "1"]
+            assert hc("initiative", *game).exit_code == 0
+
+
+def test_the_readme_and_the_help_name_shipped_files():
+    """The files the README and the help examples name from examples/ ship in it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"examples/[\w.-]+\.(?:yaml|jsonl)", readme))
+    from hc_cli import registry
+    from hc_cli.shared_commands import SHARED_COMMANDS
+
+    commands = [c for name in registry.names() for c in registry.get(name).commands.values()]
+    commands += [c for shared in SHARED_COMMANDS for c in (shared.sub or (shared,))]
+    for command in commands:
+        for example in command.examples:
+            named |= set(re.findall(r"examples/[\w.-]+\.(?:yaml|jsonl)", example))
+    assert {"examples/house.yaml", "examples/broken.yaml", "examples/t2k-squad.yaml"} <= named
+    assert "examples/requests.jsonl" in named
+    for ruleset in ("high-crusade", "rogue-trader", "t2k"):
+        assert f"examples/{ruleset}-roster.yaml" in named
+    for path in named:
+        assert (ROOT / path).is_file(), path
 
 
 def test_the_json_writer_writes_what_the_json_package_writes():

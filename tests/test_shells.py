@@ -47,11 +47,14 @@ def _home(tmp_path: Path, shell: str) -> dict[str, str]:
 class Terminal:
     """A shell in a tmux session of its own: type, press TAB, read the screen."""
 
-    def __init__(self, tmp_path: Path, command: list[str], env: dict[str, str]) -> None:
+    def __init__(
+        self, tmp_path: Path, command: list[str], env: dict[str, str], columns: int = 120
+    ) -> None:
         self.socket = str(tmp_path / "tmux.sock")
         self.env = env
         setting = [f"{k}={v}" for k, v in env.items()]
-        self._tmux("new-session", "-d", "-x", "120", "-y", "30", "env", "-i", *setting, *command)
+        size = ["-x", str(columns), "-y", "30"]
+        self._tmux("new-session", "-d", *size, "env", "-i", *setting, *command)
         self._tmux("set-option", "-g", "remain-on-exit", "on")  # a program's last screen stays
 
     def _tmux(self, *args: str) -> str:
@@ -78,6 +81,15 @@ class Terminal:
         self._tmux("send-keys", "Tab", "Tab")
         return self.wait_for(expected)
 
+    def tab_once(self, line: str, expected: str, seconds: float = 10) -> str:
+        """Type a line and press TAB once, as a player does; the screen's line with it."""
+        self._tmux("send-keys", "C-u")
+        self._tmux("send-keys", "-l", line)
+        self._tmux("send-keys", "Tab")
+        screen = self.wait_for(expected, seconds=seconds)
+        rows = [row for row in screen.splitlines() if line.split()[0] in row]
+        return rows[-1] if rows else ""  # the newest: what the prompt holds now
+
     def close(self) -> None:
         self._tmux("kill-server")
 
@@ -86,8 +98,8 @@ class Terminal:
 def terminal(tmp_path):
     made: list[Terminal] = []
 
-    def start(command: list[str], env: dict[str, str]) -> Terminal:
-        made.append(Terminal(tmp_path, command, env))
+    def start(command: list[str], env: dict[str, str], columns: int = 120) -> Terminal:
+        made.append(Terminal(tmp_path, command, env, columns))
         return made[-1]
 
     yield start
@@ -124,6 +136,31 @@ def test_zsh_loads_the_installed_file_and_completes(tmp_path, terminal):
     time.sleep(0.5)
     assert "hc fire --weapon ingrave-ar" in shell.complete("hc fire --weapon ingr", "ingrave-ar")
     assert "m16a2" in shell.complete("hc fire --ruleset=t2k --weapon m1", "m16a2")
+
+
+@pytest.mark.parametrize("how", ["installed", "sourced"])
+def test_zsh_completes_at_every_tab_of_a_new_shell(tmp_path, terminal, how):
+    """One TAB a line, in a new shell: the first TAB autoloads ~/.zfunc/_hc and completes;
+    the second and every later one complete too (the autoloaded file defines _hc anew rather
+    than registering another function for a later TAB). Sourced from ~/.zshrc, the same."""
+    _needs("zsh", "tmux")
+    env = _home(tmp_path, "zsh")
+    if how == "sourced":
+        home = Path(env["HOME"])
+        (home / ".zfunc" / "_hc").unlink()
+        (home / ".zshrc").write_text(
+            "autoload -Uz compinit && compinit\nsource <(hc completion zsh)\n"
+        )
+    shell = terminal(["zsh", "-i"], env)
+    shell.wait_for("#" if os.geteuid() == 0 else "%")  # its prompt: the start-up file is read
+    time.sleep(0.5)
+    for line, expected in (
+        ("hc fire --weapon ingr", "hc fire --weapon ingrave-ar"),
+        ("hc fire --weapon bolt", "hc fire --weapon bolt-gun"),
+        ("hc tables weap", "hc tables weapons"),
+        ("hc fire --ruleset t2k --weapon m6", "hc fire --ruleset t2k --weapon m60"),
+    ):
+        assert expected in shell.tab_once(line, expected), (how, line, shell.screen())
 
 
 def test_fish_completes_a_weapon(tmp_path):
@@ -165,3 +202,64 @@ def test_the_dice_prompt_edits_a_line_at_a_terminal(tmp_path, terminal):
     screen = shell.wait_for("of 2 shots")
     assert "1 kill of 2 shots" in screen  # 11 kills, 99 misses: "11 99", not "99^[[D..."
     assert "[D" not in screen
+
+
+def test_the_dice_prompt_wraps_between_words_on_a_narrow_screen_with_stdout_piped(
+    tmp_path, terminal
+):
+    """hc ... --dice ask | tee: COLUMNS is not exported and stdout is a pipe, so the screen
+    the prompt's words are shown on is stderr's: they wrap to its 60 columns between words
+    (the words of a D10, not of a D100)."""
+    _needs("tmux")
+    env = _home(tmp_path, "bash")
+    hc = f"{BIN}/hc morale --troop crusader --fired-at --dice ask --no-color | cat"
+    shell = terminal(["sh", "-c", hc], env, columns=60)
+    shell.wait_for("roll a D10")
+    shell._tmux("send-keys", "-l", "x")
+    shell._tmux("send-keys", "Enter")
+    screen = shell.wait_for("e.g.")
+    said = [line for line in screen.splitlines() if line.startswith("  ")]
+    assert said and all(len(line) <= 60 for line in said), screen
+    assert " ".join(line.strip() for line in said) == (
+        "'x' is not a whole number: a D10 takes 1..10 (0 is 10); enter the face rolled, e.g. 6"
+    ), screen
+
+
+def test_a_root_shell_on_debian_completes_once_its_bashrc_loads_bash_completion(tmp_path, terminal):
+    """Debian's root ~/.bashrc (base-files' dot.bashrc) loads no bash-completion, so TAB
+    completes nothing after the install; `hc completion bash --install` says what to add, the
+    README's line adds it, and a new `bash -i` completes."""
+    _needs("bash", "tmux")
+    shipped = Path("/usr/share/base-files/dot.bashrc")
+    loader = Path("/usr/share/bash-completion/bash_completion")
+    if not shipped.exists() or not loader.exists() or os.geteuid() != 0:
+        pytest.skip("not Debian's root with bash-completion installed: nothing to check here")
+    if any("bash_completion" in line.partition("#")[0]
+           for line in Path("/etc/bash.bashrc").read_text().splitlines()):  # fmt: skip
+        pytest.skip("this machine's /etc/bash.bashrc loads bash-completion for every shell")
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".bashrc").write_text(shipped.read_text())
+    env = {"HOME": str(home), "PATH": f"{BIN}:/usr/bin:/bin", "TERM": "xterm",
+           "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "LANG": "C.UTF-8"}  # fmt: skip
+    install = subprocess.run(
+        [f"{BIN}/hc", "completion", "bash", "--install"], env=env, capture_output=True, text=True
+    )
+    assert install.returncode == 0, install.stderr
+    assert f"add this line to it: . {loader}" in install.stdout
+    shell = terminal(["bash", "-i"], env)
+    time.sleep(1)
+    screen = shell.tab_once("hc fire --weapon ingr", "ingrave-ar", seconds=3)
+    assert "ingrave-ar" not in screen  # nothing loads hc's completion yet
+    shell.close()
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    line = next(row for row in readme.splitlines() if "bash_completion' >> ~/.bashrc" in row)
+    assert subprocess.run(["sh", "-c", line], env=env).returncode == 0
+    again = subprocess.run(
+        [f"{BIN}/hc", "completion", "bash", "--install"], env=env, capture_output=True, text=True
+    )
+    assert "does not load bash-completion" not in again.stdout
+    shell = terminal(["bash", "-i"], env)
+    time.sleep(1)
+    assert "hc fire --weapon ingrave-ar" in shell.tab_once("hc fire --weapon ingr", "ingrave-ar")

@@ -4,6 +4,7 @@ import os
 
 from hc_cli.declare import Command, Option, RuleSet
 from hc_cli.paths import data_root
+from hc_cli.shared_commands import ROLLS_NOTHING
 
 DECLARATION = RuleSet(
     "rogue-trader",
@@ -337,7 +338,7 @@ DECLARATION = RuleSet(
                     help="The unit routs: a compulsory move (it routs until rallied, hc rally).",
                 ),
             ),
-            dice="none: a move rolls no dice",
+            common=ROLLS_NOTHING,  # it rolls no dice
             examples=("hc move --profile human --armour mesh --difficult 1",),
         ),
         Command(
@@ -347,7 +348,7 @@ DECLARATION = RuleSet(
             description="Firing gives its position away; it cannot hide during or after a "
             "reserve move; enemies spot it within their Initiative in inches.",
             options=(),
-            dice="none: hiding rolls no dice",
+            common=ROLLS_NOTHING,  # it rolls no dice
             examples=("hc hide",),
         ),
         Command(

@@ -456,6 +456,16 @@ class RogueTraderGame(GameRules):
             "reserve move": unit.get("reserve"),
         }
         what = [word for word, on in marks.items() if on] if standing else ["removed"]
+        moved = f'{inches:g}"' if standing and (unit["moved"] or unit.get("reserve")) else False
+        shot = (
+            bool(standing)
+            and set(standing) <= set(fired)
+            or (f"{len(fired)} of {len(standing)}" if fired else False)
+        )
+        # The marks of the side playing now: the other side's are of its last turn, which
+        # the table leaves out (its distance still makes a fast moving target; --json keeps
+        # them, as `last_turn`).
+        now = unit["side"] == state.get("playing")
         return {
             "name": name,
             "profile": unit["profile"],
@@ -471,14 +481,11 @@ class RogueTraderGame(GameRules):
                 if unit["taken"][i]
             ],
             "weapon": unit["weapon"],
-            "moved": f'{inches:g}"'
-            if standing and (unit["moved"] or unit.get("reserve"))
-            else False,
+            "moved": moved if now else False,
             "inches": inches,
-            "fired": bool(standing)
-            and set(standing) <= set(fired)
-            or (f"{len(fired)} of {len(standing)}" if fired else False),
+            "fired": shot if now else False,
             "fired_models": [i + 1 for i in fired],
+            "last_turn": None if now else {"moved": moved, "fired": shot},
             "hidden": bool(unit.get("hidden")),
             "routing": bool(unit.get("routing")),
             "state": what,

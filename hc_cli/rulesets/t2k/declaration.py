@@ -4,6 +4,7 @@ import os
 
 from hc_cli.declare import Command, Option, RuleSet
 from hc_cli.paths import data_root
+from hc_cli.shared_commands import ROLLS_NOTHING
 
 _NAME = "NAME"
 
@@ -230,7 +231,7 @@ DECLARATION = RuleSet(
                 Option("speed_loader", kind="flag", help="A revolver's speed loader: 6 rounds."),
                 Option("helper", kind="flag", help="A second person feeds a belt: 1 action."),
             ),
-            dice="none: reloading takes actions, not dice",
+            common=ROLLS_NOTHING,  # it rolls no dice
             examples=("hc reload --weapon m60",),
         ),
         Command(
