@@ -233,7 +233,7 @@ def enemy_check(state: dict[str, Any], firer: str, target: str) -> None:
     """A unit acts against the other side's units, not its own."""
     if side_of(state, firer) == side_of(state, target):
         raise HcError(
-            f"{target} is on {firer}'s own side ({side_of(state, firer)})",
+            f"{target} is on {possessive(firer)} own side ({side_of(state, firer)})",
             "give --at a unit of the other side",
         )
 

@@ -195,8 +195,10 @@ def _command_line(entry: dict) -> str:
     positional = {o.name for o in declared.options if o.positional}
     for name in positional:  # the command's own arguments, as words
         value = (game.get("given") or {}).get(name)
-        words += [str(v) for v in value] if isinstance(value, list) else [str(value)] * bool(
-            value is not None
+        words += (
+            [str(v) for v in value]
+            if isinstance(value, list)
+            else [str(value)] * bool(value is not None)
         )
     for target in game.get("at") or []:
         words += ["--at", target]

@@ -243,8 +243,7 @@ def _several(
             chunks = [v for v in dice.replace(",", " ").split()]
         if len(chunks) != len(units):
             raise HcError(
-                f"--dice for {len(units)} units ({', '.join(units)}): "
-                f"{len(chunks)} given",
+                f"--dice for {len(units)} units ({', '.join(units)}): {len(chunks)} given",
                 "give each unit's dice in turn, separated by '/' (--dice 4,6/3,3), or one "
                 "value each when each rolls one die (--dice 4,7)",
             )

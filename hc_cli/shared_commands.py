@@ -400,8 +400,7 @@ SHARED_COMMANDS = (
     ),
     Command(
         "again",
-        "The game's newest action once more, with new dice: the same unit, targets and "
-        "options.",
+        "The game's newest action once more, with new dice: the same unit, targets and options.",
         description="With a UNIT: that unit's newest action (or, for a model, its unit's: "
         "the same shot by the next model). The game fills it in again as it stands now, so "
         "what the game keeps (figures left, wounds, orders) is today's; a unit that may not "
@@ -412,14 +411,13 @@ SHARED_COMMANDS = (
                 positional=True,
                 complete=True,
                 metavar="UNIT",
-                help="The unit whose newest action to take again (the game's newest if left "
-                "out).",
+                help="The unit whose newest action to take again (the game's newest if left out).",
             ),
             GAME_OPTION,
         ),
         common=("seed", "dice", "json", "quiet", "no_color", "anyway"),
         run="again",
-        examples=("hc again --game game.hcg",),
+        examples=("hc again --game karsk.hcg",),
     ),
     Command(
         "completion",

@@ -7,6 +7,7 @@ plain data in, plain data out."""
 from __future__ import annotations
 
 from hc_cli.errors import HcError, UnknownName
+from hc_cli.game_rules import possessive
 from hc_cli.words import count
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -207,7 +208,7 @@ def check_under(unit: str, name: str, target: dict, flags: dict[str, Any], table
     if under is None:
         raise HcError(
             f"{unit} fires {(heavy or ['its weapon'])[0]} under its template: how many of "
-            f"{name}'s figures are under it?",
+            f"{possessive(name)} figures are under it?",
             f"give --under N, 1..{target['left']} (each figure under it is a target)",
         )
     if under > target["left"]:

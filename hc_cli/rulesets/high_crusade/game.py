@@ -7,7 +7,7 @@ rout. Pure: the state is plain data, folded from the game's entries."""
 from __future__ import annotations
 
 from hc_cli.errors import HcError
-from hc_cli.game_rules import Fill, GameRules, enemy_check, known_unit
+from hc_cli.game_rules import Fill, GameRules, enemy_check, known_unit, possessive
 from hc_cli.rulesets.high_crusade.fireteam import (
     MIXED_EXAMPLE,
     check_under,
@@ -199,16 +199,17 @@ class HighCrusadeGame(GameRules):
         given = result["orders"]
         if not isinstance(given, dict):
             raise HcError("the orders given are not a mapping of Fireteams to orders")
-        by_side: dict[str, list[str]] = {}
+        sides: list[str] = []
         for name, order in given.items():
             if not (isinstance(order, str) and order.isprintable() and len(order) <= 40):
                 raise HcError(f"the order given {name} is no order's name")
             unit = known_unit(state, name, "an order")
             unit["order"], unit["order_move"] = order, state["move"]
-            by_side.setdefault(unit["side"], []).append(f"{name} {order.capitalize()}")
+            if unit["side"] not in sides:
+                sides.append(unit["side"])
         return [
-            f"{side}'s orders for move {state['move']}: {', '.join(said)}"
-            for side, said in by_side.items()
+            f"{possessive(side)} orders for move {state['move']}: they stand until given again"
+            for side in sides
         ]
 
     # -- steps with nothing left to do ------------------------------------------------------
@@ -752,12 +753,12 @@ def _order_fill(
     by_hand = {getattr(o, side) for o in tables.orders.values()} - {None}
     mod = next((m for m in flags.get("mod") or () if str(m).lower() in by_hand), None)
     if mod is not None:
-        return [f"--mod {mod} given: no order of {name}'s filled in"]
+        return [f"--mod {mod} given: no order of {possessive(name)} filled in"]
     order = unit["order"]
     if order is None:
         return [f"{name} has no order for the move (hc orders): no order modifier"]
     if order not in tables.orders:  # the house rules in force dropped it
-        return [f"{name}'s order {order} is no order of the tables: no order modifier"]
+        return [f"{possessive(name)} order {order} is no order of the tables: no order modifier"]
     flags[option] = order
     why = {ROUT_ORDER: ": routed", STATIC_ORDER: ": rallied"}.get(order, "")
     if order == STATIC_ORDER and unit["morale"] != "rallied":

@@ -204,7 +204,7 @@ class RogueTraderGame(GameRules):
                  f"{name}: {count(len(firers), 'model')} fired"]  # fmt: skip
         if unit["marker"]:
             notes.append(
-                f"{name}'s marker deviated: resolve the models under it where it landed "
+                f"{possessive(name)} marker deviated: resolve the models under it where it landed "
                 f"(hc fire {game['unit']} --at UNIT --placed)"
             )
         if unit.get("hidden"):

@@ -259,7 +259,8 @@ def _hidden_refusal(state, name, me, targets, area, flags, notes) -> str | None:
         spots = me.get("i")
         distance = flags.get("range")
         if spots is not None and distance is not None and distance <= spots:
-            notes.append(f"{target} hides, but within {name}'s Initiative ({spots}\"): spotted")
+            within = f'within {possessive(name)} Initiative ({spots}")'
+            notes.append(f"{target} hides, but {within}: spotted")
             continue
         return (
             f"{target} is hiding: it cannot be targeted (seed 003); a firer within its "
