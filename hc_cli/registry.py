@@ -187,10 +187,29 @@ def _settings() -> dict[str, str]:
             settings[key] = value
     if "game" in settings and not os.path.isabs(settings["game"]):
         settings["game"] = os.path.join(os.path.dirname(path), settings["game"])
+    for key in SWITCHES:
+        value = found.get(key)
+        if value is not None and not isinstance(value, bool):
+            raise HcError(f"{path}: {key}: must be true or false", _SETTINGS_HINT)
+        if value:
+            settings[key] = "yes"
     return settings
 
 
-_SETTINGS_HINT = 'the settings file holds lines such as: ruleset = "t2k" or game = "karsk.hcg"'
+# Settings a player switches on: `turn_ends_by_itself = true` ends a side's turn once every
+# unit of it has acted (Rogue Trader), without hc game next.
+SWITCHES = ("turn_ends_by_itself",)
+
+
+def switched_on(name: str) -> bool:
+    """Whether the settings file switches `name` on (SWITCHES)."""
+    return bool(_settings().get(name))
+
+
+_SETTINGS_HINT = (
+    'the settings file holds lines such as: ruleset = "t2k", game = "karsk.hcg" or '
+    "turn_ends_by_itself = true"
+)
 
 
 def ruleset_in_args(args: Sequence[str]) -> str | None:

@@ -118,7 +118,7 @@ def _example():
 def test_plain_rendering_exact_text():
     assert text.render(_example(), width=80) == "\n".join(
         [
-            "hit: d100 46, needs 65 or less",
+            "hit, cannot kill: d100 46, needs 65 or less",
             "hc fire · high-crusade · your dice",
             'inputs: weapon ingrave-ar; range 14; shots 1; band 12-24"; targets crusader;',
             "  dice 4,6",

@@ -275,7 +275,10 @@ def headline(res: Resolution) -> str:
             e["location"] + (f" {e['damage']} damage" if e["damage"] is not None else "")
             for e in f.get("hit_effects", [])
         )
-        return f"{outcome}: {first.die} {first.value}{need}" + (f"; {landed}" if landed else "")
+        said = outcome
+        if outcome == "hit" and f.get("penetration") is not None and f.get("defence") is not None:
+            said = "hit, cannot kill"  # penetration short of the DF (High Crusade)
+        return f"{said}: {first.die} {first.value}{need}" + (f"; {landed}" if landed else "")
     if outcome:
         return outcome
     if res.command == "move" and "move" in f:

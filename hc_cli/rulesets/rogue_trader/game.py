@@ -151,19 +151,46 @@ class RogueTraderGame(GameRules):
         unit = state["units"][name]
         meta = game.get("meta") or {}
         if command == "move":
-            return self._moved(state, name, unit, entry["flags"], result)
-        if command == "hide":
+            notes = self._moved(state, name, unit, entry["flags"], result)
+        elif command == "hide":
             unit["hidden"] = True
-            return [f"{name} hides: it cannot be targeted in the enemy's following turn"]
-        if command == "rally":
+            notes = [f"{name} hides: it cannot be targeted in the enemy's following turn"]
+        elif command == "rally":
             state["phase"] = max(state.get("phase", 0), PHASE_OF["rally"])
             if result["outcome"] == "rallied":
                 unit["routing"] = False
-                return [f"{name} rallies: it routs no more"]
-            return [f"{name} fails to rally: it goes on routing"]
-        if command != "fire":
+                notes = [f"{name} rallies: it routs no more"]
+            else:
+                notes = [f"{name} fails to rally: it goes on routing"]
+        elif command == "fire":
+            notes = self._fire(state, name, unit, game, meta, result)
+        else:
             raise HcError(f"{command} is no action of a Rogue Trader game")
-        return self._fire(state, name, unit, game, meta, result)
+        if meta.get("turn_ends") and self._side_done(state):
+            notes.append(
+                f"every unit of {state['playing']} has acted: its turn ends by itself "
+                "(turn_ends_by_itself in the settings file)"
+            )
+            notes += self.next(state)
+        return notes
+
+    def _side_done(self, state: dict[str, Any]) -> bool:
+        """Whether every unit of the side playing has done all it may this turn: fired with
+        every model left (or charged, failed its charge, hidden), a unit with no weapon moved;
+        none routing (it may still rally) nor uncommitted (it may still make a reserve move)."""
+        for unit in state["units"].values():
+            if unit["side"] != state["playing"] or not living(unit):
+                continue
+            if unit.get("routing"):
+                return False
+            if unit["stalled"] or unit["charged"] or unit.get("hidden"):
+                continue
+            if unit["weapon"]:
+                if set(living(unit)) - set(fired_models(unit)):
+                    return False
+            elif not (unit["moved"] or unit["reserve"]):
+                return False
+        return True
 
     def _moved(self, state: dict, name: str, unit: dict, flags: dict, result: dict) -> list[str]:
         reserve = bool(flags.get("reserve"))
@@ -297,6 +324,22 @@ class RogueTraderGame(GameRules):
                 f"hc {command} in a game names the unit that acts",
                 f"hc {command} UNIT" + (" --at UNIT" if command == "fire" else ""),
             )
+        filled = self._fill_unit(state, command, unit, at, flags, tables)
+        from hc_cli.registry import switched_on
+
+        if switched_on("turn_ends_by_itself"):  # kept with the action: the fold reads no setting
+            filled.meta["turn_ends"] = True
+        return filled
+
+    def _fill_unit(
+        self,
+        state: dict[str, Any],
+        command: str,
+        unit: str,
+        at: list[str],
+        flags: dict[str, Any],
+        tables: Any,
+    ) -> Fill:
         name, model = unit_and_model(state, unit, "the unit acting")
         me = state["units"][name]
         if not living(me):
