@@ -75,7 +75,7 @@ def resolve_orders(tables: HighCrusadeTables, req: OrdersRequest, dice: DiceSour
         said.append(f"{unit} {order.key.capitalize()}" if unit else order.key.capitalize())
     res.fields["orders"] = kept
     res.outcome = "given" if kept else "explained"
-    res.headline = ("orders: " if kept else "") + ", ".join(said)
+    res.headline = ", ".join(said)  # "boyz Static, ladz Advance"; history says "orders: ..."
     return res
 
 
