@@ -4,7 +4,8 @@
 
 A script is the shell session of one game, as a player types it: `export HC_GAME=FILE`, then
 `hc ...` lines; a line `# move`, `# turn` or `# fight` begins a new period of the game (the lines
-before the first are setting up, counted apart). Each `hc` line is run, in a scratch folder
+before the first are setting up, counted apart); a line `# settings: KEY = VALUE` is written to
+the player's settings file (typed once, never counted). Each `hc` line is run, in a scratch folder
 holding `examples/`, by the `hc` on PATH, and must exit 0: the count is of a game that plays.
 
 Keystrokes: each word is typed as a player with bash completion would (the `hc` on PATH answers
@@ -99,6 +100,12 @@ def play(script: Path) -> dict:
             line = line.strip()
             if line.startswith(PERIODS):
                 periods.append({"commands": 0, "keys": 0, "bookkeeping": 0})
+                continue
+            if line.startswith("# settings:"):
+                settings = Path(scratch) / "hc" / "settings.toml"
+                settings.parent.mkdir(exist_ok=True)
+                with settings.open("a") as f:
+                    f.write(line.removeprefix("# settings:").strip() + "\n")
                 continue
             if not line or line.startswith("#"):
                 continue
