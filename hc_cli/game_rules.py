@@ -55,6 +55,9 @@ class GameRules:
     example: str = ""  # a unit's entry as the roster writes it, for hints
     whole_game: tuple[str, ...] = ()  # commands that act for the whole game, without a unit
     unit_commands: tuple[str, ...] = ()  # commands a unit takes
+    # Commands taken when the game says they are due (a Morale test), not chosen: `hc again`
+    # passes over them to the newest action a player chose.
+    due_commands: tuple[str, ...] = ()
     # The sequence the game keeps, in the rules' own order: what `hc game rules` prints and
     # what every action is checked against. `period` names what repeats ("the move").
     period_name: str = "the game"

@@ -53,16 +53,17 @@ def status(game_path: str) -> dict[str, Any]:
 
 
 def last_action(game_path: str, unit: str | None) -> dict[str, Any]:
-    """The newest action in effect (of `unit`, when named: its own, else its unit's, a model
-    of the same unit acting), as `hc again` takes it again: its command, unit, targets and
-    the options the player gave."""
+    """The newest action in effect that a player chose (of `unit`, when named: its own, else
+    its unit's, a model of the same unit acting), as `hc again` takes it again: its command,
+    unit, targets and the options the player gave. A test taken because the game said it was
+    due (a Morale test) is passed over: it is taken again only when due, by its own command."""
     import json
 
     game = open_game(game_path)
     base = unit.partition(":")[0] if unit else None
     for seq in reversed(game.folded.effective):
         entry = json.loads(game.chain.line(seq))
-        if event_of(entry) is not None:
+        if event_of(entry) is not None or entry["command"] in game.rules.due_commands:
             continue
         acted = entry["game"].get("unit")
         if unit is None or acted == unit or (acted or "").partition(":")[0] == base:

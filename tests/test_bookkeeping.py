@@ -309,6 +309,21 @@ def test_again_takes_the_newest_action_again_with_new_dice(karsk):
     assert twice.exit_code == 2 and "boyz has already fired this move" in twice.stderr
 
 
+def test_again_passes_over_a_morale_test_to_the_shot_a_player_chose(karsk):
+    # A Morale test is taken when the game says it is due (seed 001: "whenever the following
+    # circumstances occur"), not chosen: `hc again ladz` after ladz's test is its shot again.
+    karsk("orders", "Orcs", "static")
+    karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--dice", _misses(8))
+    karsk("fire", "ladz", "--at", "fireteam-1", "-r", "20", "--dice", _misses(6))
+    karsk("morale", "--due", "--dice", "9")  # the Orcs have fired: steps 2 and 4 pass
+    karsk("fire", "fireteam-1", "--at", "ladz", "-r", "20", "--dice", _misses(5))
+    assert karsk("morale", "ladz", "--dice", "9").exit_code == 0  # ladz's newest action
+    karsk("initiative", "--dice", "1,9")  # move 2: the Orcs are Player A again
+    again = karsk("again", "ladz", "--dice", _misses(6), "--json")
+    assert "again: hc fire ladz --at fireteam-1 --range 20" in again.stderr
+    assert _json(again)["game"]["unit"] == "ladz"
+
+
 def test_again_with_nothing_to_take_again_is_exit_2(hc, tmp_path):
     path = tmp_path / "new.hcg"
     hc("game", "new", str(path), "--roster", str(KARSK))

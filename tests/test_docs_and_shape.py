@@ -392,6 +392,14 @@ def test_the_readme_and_the_help_name_shipped_files():
         assert (ROOT / path).is_file(), path
 
 
+def test_the_readme_shows_the_house_files_as_they_ship():
+    """The house-rules files the README prints whole are the files examples/ ships."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.findall(r"```yaml\n(.*?)```", readme, flags=re.S)
+    for name in ("house.yaml", "dug-in.yaml"):
+        assert (ROOT / "examples" / name).read_text(encoding="utf-8") in shown, name
+
+
 def test_the_json_writer_writes_what_the_json_package_writes():
     """`--json` is written by hc's own encoder (no `re` at start-up): the same text as
     json.dumps(indent=2, ensure_ascii=False), for any value a resolution holds."""

@@ -72,6 +72,7 @@ class HighCrusadeGame(GameRules):
     example = "troop: crusader, figures: 5, weapon: ingrave-ar"
     whole_game = ("initiative", "orders")
     unit_commands = ("fire", "melee", "morale", "rally")
+    due_commands = ("morale",)
     period_name = PERIOD
     sequence = SEQUENCE
     between = BETWEEN
