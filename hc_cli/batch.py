@@ -4,8 +4,7 @@ A request has the fields of the command line: `{"command": "fire", "weapon": "in
 "range": 14, "target": "crusader", "seed": 7}` (`hc_cli.batch_request`). Each result is what
 `--json` prints, with its line number; a bad line yields `{"line": N, "error": ..., "hint":
 ...}` and the batch goes on. Lines in volume are shared among worker processes
-(`hc_cli.workers`); the answers of seeded lines are kept by the faces of their dice
-(`hc_cli.recall`).
+(`concurrent.futures`), and still answered in order.
 """
 
 from __future__ import annotations
@@ -16,13 +15,9 @@ from collections.abc import Iterator, Sequence
 
 from hc_cli import registry
 from hc_cli.batch_request import Fields, parse_request, spell_field, with_seed
-from hc_cli.dice import system_seed
 from hc_cli.errors import HcError
 from hc_cli.execute import Call, Session, execute
-from hc_cli.log import Written
-from hc_cli.recall import Recall
 from hc_cli.render.json_text import as_dict
-from hc_cli.shared_commands import SEED_OPTION
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -50,24 +45,12 @@ def _request(line: str) -> Any:
 
 
 def _answer(
-    number: int,
-    line: str,
-    session: Session,
-    fields_of: Fields,
-    log: bool = False,
-    recall: Recall | None = None,
-    learned: list | None = None,
+    number: int, line: str, session: Session, fields_of: Fields, log: bool = False
 ) -> tuple[str, Call | None, Any, bool]:
-    """One line's answer as text, its call and result for a batch that logs (a dict, or a
-    `Written` one; None for a line that failed, and for an action of a game, which the game
-    file logs) and whether it failed.
-    Any bad line, of any kind, becomes an error object: a batch never stops. A seeded line
-    is answered from `recall`, or resolved and kept there (and listed in `learned`)."""
+    """One line's answer as text, its call and result for a batch that logs (None for a line
+    that failed, and for an action of a game, which the game file logs) and whether it failed.
+    Any bad line, of any kind, becomes an error object: a batch never stops."""
     try:
-        alike = fields_of.alike(line) if recall is not None else None
-        if alike is not None and _recallable(alike[1][0], alike[2]):
-            shape, (call, given), seed = alike
-            return _recalled(recall, shape, call, given, seed, number, session, log, learned)  # type: ignore[arg-type]
         request = _request(line)
         if isinstance(request, dict) and (GAME_FIELDS & set(request) or fields_of.game_for_all):
             found = _game_action(request, session, fields_of, log)
@@ -76,12 +59,7 @@ def _answer(
                 return _text(found), None, None, False
         shape, (call, given) = fields_of.shaped(request)
         if shape is not None:
-            seed = request.get("seed")
-            if recall is not None and _recallable(call, seed):
-                if not fields_of.game_for_all and not GAME_FIELDS & set(request):
-                    fields_of.note_alike(line, shape, (call, given), seed)
-                return _recalled(recall, shape, call, given, seed, number, session, log, learned)
-            call = with_seed(call, seed)
+            call = with_seed(call, request.get("seed"))
         result = as_dict(execute(call, session, given, spell_field))
         return _text({**result, "line": number}), call, result, False
     except HcError as error:
@@ -98,60 +76,6 @@ def _answer(
     except Exception as exc:  # a fault of hc's own: this line's error, and the batch goes on
         message = f"hc could not resolve this line: an error of its own ({type(exc).__name__})"
         return _text(_error_line(number, message, "report it, with the line")), None, None, True
-
-
-def _recallable(call: Call, seed: Any) -> bool:
-    """A line whose answer may be kept: rolled from its seed (or one hc draws), a valid one."""
-    return (
-        call.dice is None
-        and not call.odds
-        and (seed is None or SEED_OPTION.low <= seed <= SEED_OPTION.high)
-    )
-
-
-def _recalled(
-    recall: Recall,
-    shape: Any,
-    call: Call,
-    given: set[str],
-    seed: int | None,
-    number: int,
-    session: Session,
-    log: bool,
-    learned: list | None = None,
-) -> tuple[str, Call | None, Any, bool]:
-    """A seeded line's answer from the answers the batch has kept (`hc_cli.recall`), or
-    resolved in full with its dice recorded and kept: the same text either way."""
-    if not recall.keeps(shape):
-        call = with_seed(call, seed)
-        result = as_dict(execute(call, session, given, spell_field))
-        return _text({**result, "line": number}), call, result, False
-    rolled = system_seed() if seed is None else seed  # as execute draws one
-    leaf = recall.find(shape, rolled)
-    if leaf is not None:
-        if not log:
-            return leaf.text(rolled, number), None, None, False
-        return _from_leaf(leaf, rolled, number, with_seed(call, seed), session)
-    call = with_seed(call, seed)
-    dice = recall.recording(rolled)
-    result = as_dict(execute(call, session, given, spell_field, dice=dice))
-    leaf = recall.leaf(result, rolled, dice.path)
-    if leaf is None:
-        return _text({**result, "line": number}), call, result, False
-    recall.keep(shape, dice.path, leaf)
-    if learned is not None:
-        learned.append((shape, dice.path, leaf))
-    logged = Written(leaf.result_text(rolled), result.get("seed")) if log else result
-    return leaf.text(rolled, number), call, logged, False
-
-
-def _from_leaf(
-    leaf: Any, seed: int, number: int, call: Call, session: Session
-) -> tuple[str, Call | None, Any, bool]:
-    """A kept answer, with its result for the log."""
-    session.tables(call.ruleset, call.rules)  # loaded, for the log's digest of them
-    written = Written(leaf.result_text(seed), seed if leaf.seeded else None)
-    return leaf.text(seed, number), call, written, False
 
 
 GAME_FIELDS = frozenset(("unit", "at", "game", "anyway", "rules_changed"))
@@ -276,40 +200,117 @@ class _Worker:
     """Resolves groups of lines: in hc's own process, or in each worker process of a
     parallel batch (forked with the tables loaded and the requests seen so far)."""
 
-    def __init__(self, log: bool, recall: bool = True, args: Sequence[str] = ()) -> None:
+    def __init__(self, log: bool, args: Sequence[str] = ()) -> None:
         self.session = Session()
         self.fields_of = Fields(args)
         self.log = log
-        self.recall = Recall(_COMPACT.encode) if recall else None
 
-    def group(self, task: tuple[int, list[str]], learned: list | None = None) -> list[Answer]:
+    def group(self, task: tuple[int, list[str]]) -> list[Answer]:
         """Each line's answer, in order: (line number, the answer as text, its log entry,
-        whether it failed). Blank lines have none. The answers kept along the way are listed
-        in `learned`, if given."""
+        whether it failed). Blank lines have none."""
         first, lines = task
         answers = []
         for number, line in enumerate(lines, first):
             if not line.strip():
                 continue
             text, call, result, failed = _answer(
-                number, line, self.session, self.fields_of, self.log, self.recall, learned
+                number, line, self.session, self.fields_of, self.log
             )
             entry = None
             if call is not None and self.log:
                 from hc_cli.log import make_entry
 
                 digest = self.session.digest(call.ruleset, call.rules)
-                entry = make_entry(call, result, digest)  # type: ignore[arg-type]
+                entry = make_entry(call, result, digest)
             answers.append((number, text, entry, failed))
         return answers
 
-    def shared(self, task: tuple[int, list[str]], told: list) -> tuple[list[Answer], list]:
-        """A worker's part: first keep the answers the other workers learned (`told`), then
-        answer the group, and return what it learned for them (`hc_cli.workers.Pool`)."""
-        for shape, path, leaf in told:
-            self.recall.keep(shape, path, leaf)
-        learned: list = []
-        return self.group(task, learned), learned
+
+# The worker processes of a parallel batch are forked from hc's own, so they start with what
+# it has loaded: the worker that resolves their groups is this one, set before they are.
+_forked: _Worker | None = None
+
+
+def _in_worker(task: tuple[int, list[str]]) -> list[Answer]:
+    assert _forked is not None
+    return _forked.group(task)
+
+
+def _worker_signals() -> None:
+    """A worker leaves Ctrl-C to hc (which ends the batch) and dies of SIGTERM at once."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+class _Pool:
+    """`jobs` worker processes (`concurrent.futures`, forked), each resolving a group at a
+    time; `result(task, future)` takes a group's answers back. A worker that dies (killed by
+    any signal, or crashed) ends the pool: every group not yet answered, and every group
+    after, is resolved in hc's own process, so every line is answered, in order.
+
+    A worker killed while it writes its answer leaves half a message in the pipe, and the
+    executor's own thread waits for the rest for ever (CPython 3.11 does not see the death
+    then): so a wait for an answer looks every quarter second for a worker gone, and a pool
+    ended that way is `stuck`: hc then leaves by `os._exit` once every line is answered and
+    logged, for the interpreter's exit would wait on that thread."""
+
+    def __init__(self, jobs: int, worker: _Worker) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        global _forked
+        _forked = worker
+        self.worker = worker
+        self.jobs = jobs
+        self.stuck = False
+        self.executor: Any = ProcessPoolExecutor(
+            jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_signals
+        )
+
+    def submit(self, task: tuple[int, list[str]]) -> Any:
+        """The group's future; None once the pool has ended (it is resolved here when due)."""
+        if self.executor is None:
+            return None
+        try:
+            return self.executor.submit(_in_worker, task)
+        except RuntimeError:  # BrokenProcessPool: a worker died
+            self.close()
+            return None
+
+    def result(self, task: tuple[int, list[str]], future: Any) -> list[Answer]:
+        import multiprocessing
+        from concurrent.futures import TimeoutError as Waiting
+
+        while future is not None and self.executor is not None:
+            try:
+                return future.result(timeout=0.25)
+            except Waiting:
+                if len(multiprocessing.active_children()) < self.jobs:  # one died unseen
+                    self.stuck = True
+                    self.close()
+            except Exception:  # its worker died (BrokenProcessPool), or failed: again, here
+                self.close()
+        return self.worker.group(task)
+
+    def close(self) -> None:
+        """End the workers: each ends after the group it is on (a few milliseconds), and is
+        waited for, so none is left running after hc; a pool `stuck` on a dead worker's half
+        answer cannot be waited for: its workers are ended at once."""
+        if self.executor is None:
+            return
+        executor, self.executor = self.executor, None
+        if not self.stuck:
+            executor.shutdown(wait=True, cancel_futures=True)
+            return
+        import multiprocessing
+
+        executor.shutdown(wait=False, cancel_futures=True)
+        for child in multiprocessing.active_children():
+            child.terminate()
+        for child in multiprocessing.active_children():
+            child.join()
 
 
 def _acts_in_a_game(lines: list[str], fields_of: Fields) -> bool:
@@ -392,63 +393,69 @@ def run(
     out: IO[str],
     log_path: str | None = None,
     jobs: int | None = None,
-    recall: bool = True,
     args: Sequence[str] = (),
 ) -> int:
     """Resolve every line of `stream`, in order; return how many failed. Each group of lines
     (see `_groups`) is written to the log, if there is one, and synced before their answers
     are written: every answered line is in the log. When more input is waiting than hc has
     answered, and `jobs` (default: the CPUs) is above 1, groups are resolved by that many
-    worker processes (`hc_cli.workers`), and still answered in order; a worker that dies has
-    its group resolved again here. `recall` False resolves every line in full, keeping no
-    answer (`hc_cli.recall`): the same answers, slower. `args`: `hc`'s own options before
-    the command (`--ruleset NAME`, `--game FILE`), for the lines that name neither."""
-    worker = _Worker(bool(log_path), recall, args)
+    worker processes, and still answered in order; the groups of a worker that dies are
+    resolved again here. `args`: `hc`'s own options before the command (`--ruleset NAME`,
+    `--game FILE`), for the lines that name neither."""
+    from collections import deque
+
+    worker = _Worker(bool(log_path), args)
     jobs = jobs_default() if jobs is None else jobs
     writer = _Writer(out, log_path)
     number = 1
     streak = 0  # groups read since hc last waited for input
-    pool = None
+    pool: _Pool | None = None
+    pending: deque = deque()  # (group, its future) submitted and not yet written, in order
+
+    def write_oldest() -> None:
+        task, future = pending.popleft()
+        writer.write(pool.result(task, future) if pool is not None else worker.group(task))
+
     try:
         for group in _groups(stream):
             if group is None:
                 streak = 0
-                while pool is not None and pool.pending:  # nothing more to read yet
-                    writer.write(pool.next_result())
+                while pending:  # nothing more to read yet: every answer due goes out
+                    write_oldest()
                 continue
             streak += 1
             if pool is None and jobs > 1 and streak == 2 and hasattr(os, "fork"):
                 # A second group arrived before hc waited for input: volume. Workers are
-                # forked now, with the tables, the requests and the answers seen so far.
-                from hc_cli.workers import Pool
-
+                # forked now, with the tables and the requests seen so far.
                 out.flush()
-                pool = Pool(jobs, worker.shared)
+                pool = _Pool(jobs, worker)
             task = (number, group)
-            if pool is not None and _acts_in_a_game(group, worker.fields_of):
-                while pool.pending:  # a game's actions go in order, in this process
-                    writer.write(pool.next_result())
+            if pool is None:
                 writer.write(worker.group(task))
-            elif pool is None:
+            elif _acts_in_a_game(group, worker.fields_of):
+                while pending:  # a game's actions go in order, in this process
+                    write_oldest()
                 writer.write(worker.group(task))
             else:
-                while not pool.can_submit():
-                    pool.wait()  # the first worker done is given the next group
-                    for answers in pool.ready():
-                        writer.write(answers)
-                while len(pool.pending) >= 4 * jobs:  # answers wait for a slow group: no more
-                    writer.write(pool.next_result())
-                pool.submit(task)
-                for answers in pool.ready():
-                    writer.write(answers)
+                while len(pending) >= 4 * jobs:  # answers wait for a slow group: no more
+                    write_oldest()
+                pending.append((task, pool.submit(task)))
+                while pending and (pending[0][1] is None or pending[0][1].done()):
+                    write_oldest()
             number += len(group)
-        while pool is not None and pool.pending:
-            writer.write(pool.next_result())
+        while pending:
+            write_oldest()
     finally:
         if pool is not None:
-            pool.close(kill=True)
+            pool.close()
     if writer.receipt is not None:
         from hc_cli.runner import echo
 
         echo(f"logged to {log_path}: receipt {writer.receipt}", err=True)
+    if pool is not None and pool.stuck:  # see _Pool: every line is answered and logged
+        import sys
+
+        out.flush()
+        sys.stderr.flush()
+        os._exit(2 if writer.failed else 0)  # as `hc batch` exits: 2 when a line failed
     return writer.failed

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 
 from hc_cli import registry
 from hc_cli.errors import HcError
@@ -73,7 +72,6 @@ class Fields:
         self._by_command: dict[tuple[str, str], dict[str, Any]] = {}
         self._default: str | None = None
         self._calls: dict[tuple, tuple[Call, set[str]]] = {}
-        self._alike: dict[tuple[str, str], tuple[Any, tuple[Call, set[str]]]] = {}
         # A game in force for the whole batch (HC_GAME, the settings file): a line of a command
         # the game takes for all its sides (its initiative) acts in it.
         self.game_for_all = registry.game_in_force(self.game) is not None
@@ -83,30 +81,6 @@ class Fields:
         if self._default is None:
             self._default = registry.choose(self._args)[0]
         return self._default
-
-    def alike(self, line: str) -> tuple[Any, tuple[Call, set[str]], int] | None:
-        """A line's shape, call and seed read from its text alone: when a line the same but
-        for the seed's digits was parsed before (`note_alike`), as in a batch of seeded lines
-        written by one script. None otherwise. (In the text of a request of plain values,
-        `"seed":` can only be a key: a quote inside a JSON string is escaped.)"""
-        found = _seed_in(line)
-        if found is None:
-            return None
-        before, digits, after = found
-        known = self._alike.get((before, after))
-        if known is None:
-            return None
-        return known[0], known[1], int(digits)
-
-    def note_alike(
-        self, line: str, shape: Any, call: tuple[Call, set[str]], seed: int | None
-    ) -> None:
-        """`line` parsed to `shape` and `call` with `seed`: lines like it are read by `alike`."""
-        found = _seed_in(line)
-        if found is not None and len(self._alike) < 1024:
-            before, digits, after = found
-            if int(digits) == seed:  # the last "seed" of the text is the one JSON kept
-                self._alike[(before, after)] = (shape, call)
 
     def shaped(self, request: Any) -> tuple[Any, tuple[Call, set[str]]]:
         """The request's shape (its fields and values but the seed) and its call without the
@@ -148,21 +122,6 @@ class Fields:
 
 
 _PLAIN = (str, int, float, bool, type(None))
-
-
-# A JSON whole number of up to 30 digits, and nothing more of a number after it.
-_SEED_DIGITS = re.compile(r'"seed":[ \t]*(-?(?:0|[1-9][0-9]{0,29}))(?![0-9.eE])')
-
-
-def _seed_in(line: str) -> tuple[str, str, str] | None:
-    """The text before the last seed's digits, the digits and the text after; or None."""
-    at = line.rfind('"seed":')
-    if at < 0:
-        return None
-    found = _SEED_DIGITS.match(line, at)
-    if found is None:
-        return None
-    return line[: found.start(1)], found.group(1), line[found.end(1) :]
 
 
 def with_seed(call: Call, seed: int | None) -> Call:

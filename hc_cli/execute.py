@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from hc_cli import registry
-from hc_cli.dice import AskingDice, DiceSource, ScriptedDice, SeededDice, system_seed
+from hc_cli.dice import AskingDice, ScriptedDice, SeededDice, system_seed
 from hc_cli.errors import HcError, UnknownName
 from hc_cli.record import field, record
 from hc_cli.registry import DEFAULT_RULESET
@@ -242,13 +242,11 @@ def execute(
     given: Iterable[str] | None = None,
     spell: Callable[[str], str] = spell_option,
     ask: Ask | None = None,
-    dice: DiceSource | None = None,
 ) -> Any:
     """Resolve (or enumerate, with `odds`) one call. `given` names the options the user set:
     any the rule set does not read is an error rather than silently ignored. `ask`: how to
-    ask a person for dice (`--dice ask`), where there is one. `dice`: the source to roll
-    with, for a call that neither gives dice nor asks odds (a batch's recording source,
-    `hc_cli.recall`); by default one seeded with the call's seed."""
+    ask a person for dice (`--dice ask`), where there is one; otherwise the dice are the
+    player's (`--dice`) or seeded with the call's seed."""
     session = session or Session()
     if call.dice is not None and not call.dice.strip():  # --dice "$D" with D unset: no roll
         raise HcError(  # of the computer's in its place
@@ -303,7 +301,7 @@ def execute(
     if call.exact and not call.odds:
         raise HcError("--exact is for --odds", "add --odds, or leave out --exact")
     try:
-        return _run(call, resolve, odds, ask, dice)
+        return _run(call, resolve, odds, ask)
     except UnknownName as error:
         raise _found_elsewhere(error, call) from None
 
@@ -333,7 +331,7 @@ def _found_elsewhere(error: UnknownName, call: Call) -> HcError:
     return error
 
 
-def _run(call: Call, resolve: Any, odds: Any, ask: Ask | None, source: Any = None) -> Any:
+def _run(call: Call, resolve: Any, odds: Any, ask: Ask | None) -> Any:
     if call.odds:
         res = echo_inputs(odds(), call.flags)
         if res.odds is not None:
@@ -347,8 +345,6 @@ def _run(call: Call, resolve: Any, odds: Any, ask: Ask | None, source: Any = Non
         dice: Any = AskingDice(*ask)
     elif call.dice:
         dice = ScriptedDice(call.dice)
-    elif source is not None:
-        dice = source
     else:
         dice = SeededDice(call.seed if call.seed is not None else system_seed())
     res = echo_inputs(resolve(dice), call.flags)

@@ -413,7 +413,7 @@ def test_a_parallel_batch_answers_as_one_process_does(tmp_path):
                 capture_output=True,
                 timeout=240,
             )
-        assert (b"hc_cli.workers" in run.stderr) == (jobs == "2")
+        assert (b"concurrent.futures.process" in run.stderr) == (jobs == "2")
         entries = [json.loads(x) for x in log.read_text().splitlines()]
         for entry in entries:  # when and by whom it was written differ; what was resolved not
             for volatile in ("time", "prev", "seq", "hc"):
