@@ -266,18 +266,19 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
     if not waiting["values"]:
         return []
     if waiting["name"] in ("unit", "at"):
-        return _units(args, env, incomplete, acting if waiting["name"] == "at" else None)
+        return _units(args, env, incomplete, acting, waiting["name"] == "at")
     return _values(ruleset, command, waiting["name"], values.get("rules") or [], incomplete)
 
 
 def _units(
-    args: list[str], env: Mapping[str, str], incomplete: str, acting: list[str] | None
+    args: list[str], env: Mapping[str, str], incomplete: str, acting: list[str], at: bool
 ) -> list[Item]:
     """The units of the game in force (--game, HC_GAME, the settings file); after --at
-    (`acting`: the units that act), the other side's (`hc_cli.game_choice.target_names`)."""
+    (`acting`: the units that act), the other side's (`hc_cli.game_choice.target_names`);
+    after units that act, the others of their side (`fellow_names`)."""
     from hc_cli import registry
     from hc_cli.errors import HcError
-    from hc_cli.game_choice import game_in_args, target_names, unit_names
+    from hc_cli.game_choice import fellow_names, game_in_args, target_names
 
     try:
         found = registry.game_in_force(game_in_args(args), env)
@@ -285,7 +286,10 @@ def _units(
         return []
     if found is None:
         return []
-    names = unit_names(found[0]) if acting is None else target_names(found[0], acting)
+    if at:
+        names = target_names(found[0], acting)
+    else:
+        names = fellow_names(found[0], acting)
     return [(name, None) for name in names if name.startswith(incomplete)]
 
 

@@ -174,6 +174,15 @@ def unit_names(path: str) -> list[str]:
     return [name for _, units in unit_sides(path) for name in units]
 
 
+def fellow_names(path: str, acting: Sequence[str]) -> list[str]:
+    """The units TAB offers as one more to act with those named (`hc fire fireteam-1 <TAB>`):
+    the units of their side not named yet; with none named, every unit."""
+    sides = unit_sides(path)
+    names = {name.partition(":")[0] for name in acting}
+    own = {side for side, units in sides if names.intersection(units)}
+    return [n for side, units in sides if not own or side in own for n in units if n not in names]
+
+
 def target_names(path: str, acting: Sequence[str]) -> list[str]:
     """The units TAB offers after --at: a unit acts against the other side (each rule set's
     game refuses a target of the acting unit's own side), so the other sides' units, in the

@@ -199,8 +199,10 @@ def _again(values: dict[str, Any]) -> int:
     again["game"] = path
     from hc_cli.words import printable
 
-    echo(f"again: {printable(last['words'])}", err=True)
-    return dispatch(last["command"], last["ruleset"], again, names)
+    done = dispatch(last["command"], last["ruleset"], again, names)
+    if not values.get("quiet"):  # after the result, which comes first
+        echo(f"again: {printable(last['words'])}", err=True)
+    return done
 
 
 def _roster_check(values: dict[str, Any]) -> int:

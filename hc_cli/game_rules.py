@@ -58,6 +58,9 @@ class GameRules:
     # Commands taken when the game says they are due (a Morale test), not chosen: `hc again`
     # passes over them to the newest action a player chose.
     due_commands: tuple[str, ...] = ()
+    # Whether the game knows whose action it is (Twilight: 2000's order): a unit's command
+    # given in the game without a unit is that unit's (`hc reload`), not a roll outside it.
+    acting_unit_known: bool = False
     # The sequence the game keeps, in the rules' own order: what `hc game rules` prints and
     # what every action is checked against. `period` names what repeats ("the move").
     period_name: str = "the game"

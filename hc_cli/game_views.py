@@ -88,6 +88,25 @@ def last_action(game_path: str, unit: str | None) -> dict[str, Any]:
     )
 
 
+def check_units(game_path: str, command: str, units: tuple[str, ...]) -> None:
+    """Several units named in one command (`hc fire a b --at c`): each a unit of the game,
+    none twice, checked before any of them acts, so a misspelt name rolls nothing."""
+    from hc_cli.game_rules import known_unit
+
+    game = open_game(game_path)
+    with unreadable(game_path):
+        state = game.folded.state
+    for at, name in enumerate(units):
+        if name.replace(".", "", 1).isdigit() and name not in state["units"]:
+            raise HcError(
+                f"'{name}' is a number, not a unit of this game",
+                f"a number goes with its option: hc {command} --help lists them",
+            )
+        known_unit(state, name.partition(":")[0], "one of the units named to act")
+        if name in units[:at]:
+            raise HcError(f"{name} is named twice", "name each unit that acts once")
+
+
 def due_units(game_path: str, command: str) -> list[str]:
     """The units whose `command` the game says is due now (`hc morale --due`)."""
     game = open_game(game_path)

@@ -234,6 +234,14 @@ def _several(
             raise HcError(f"no {command} test is due in the game", "hc status says what is")
     elif len(units) < 2:
         return None
+    else:
+        from hc_cli import registry
+
+        found = registry.game_in_force(values.get("game"))
+        if found is not None:
+            from hc_cli.game_views import check_units
+
+            check_units(found[0], command, units)
     dice = values.get("dice")
     chunks: list[str | None] = [dice] * len(units)
     if dice is not None and dice.strip().lower() != "ask":
@@ -367,7 +375,9 @@ def _game_of(command: str, ruleset: str, values: dict[str, Any]) -> str | None:
             rules = game_rules(ruleset)
         except HcError:
             return None
-        if command not in rules.whole_game:
+        if command not in rules.whole_game and not (
+            rules.acting_unit_known and command in rules.unit_commands
+        ):
             return None
     if values.get("log") is not None:
         raise HcError("an action of a game is logged in the game file itself", "leave out --log")

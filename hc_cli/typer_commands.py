@@ -29,22 +29,23 @@ def completer(command: str, option: str) -> Any:
         from hc_cli.values import values_for
 
         if option in ("unit", "at"):  # the units of the game in force
-            from hc_cli.game_choice import target_names, unit_names
+            from hc_cli.game_choice import fellow_names, target_names
 
             try:
                 game = ctx.params.get("game") or ctx.find_root().params.get("game")
                 found = registry.game_in_force(game)
             except HcError:
                 found = None
+            acting = ctx.params.get("unit")
+            acting = [acting] if isinstance(acting, str) else list(acting or ())
+            # While completing, click leaves the arguments before the option unparsed.
+            acting = [*acting, *ctx.args]
             if not found:
                 names = []
             elif option == "at":  # the other side's units: never the one acting
-                acting = ctx.params.get("unit")
-                acting = [acting] if isinstance(acting, str) else list(acting or ())
-                # While completing, click leaves the arguments before the option unparsed.
-                names = target_names(found[0], [*acting, *ctx.args])
-            else:
-                names = unit_names(found[0])
+                names = target_names(found[0], acting)
+            else:  # one more to act: the others of their side
+                names = fellow_names(found[0], acting)
         else:
             root = ctx.find_root()
             ruleset = root.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, ""))[0]

@@ -70,6 +70,14 @@ def test_orders_for_a_side_and_by_name_are_kept_and_shown(karsk):
     assert "order" in status["keys"]
 
 
+@pytest.mark.parametrize(("word", "meant"), [("advnce", "'advance'"), ("Orc", "'Orcs'")])
+def test_a_misspelt_order_or_side_is_exit_2_with_what_was_meant(karsk, word, meant):
+    size = karsk.path.stat().st_size
+    result = karsk("orders", word, "static")
+    assert result.exit_code == 2 and f"did you mean {meant}?" in result.stderr
+    assert karsk.path.stat().st_size == size
+
+
 def test_a_shot_takes_the_firer_s_and_the_target_s_orders(karsk):
     karsk("orders", "Orcs", "advance")
     karsk("orders", "Free Companies", "static")
@@ -259,6 +267,21 @@ def test_a_refusal_among_several_units_says_what_was_done(karsk):
 
 
 @pytest.mark.parametrize(
+    ("units", "said"),
+    [
+        (("fireteam-1", "fireteam-9"), "unknown unit 'fireteam-9'"),
+        (("boyz", "boyz"), "boyz is named twice"),
+        (("boyz", "12"), "'12' is a number, not a unit"),
+    ],
+)
+def test_every_unit_named_is_checked_before_any_acts(karsk, units, said):
+    size = karsk.path.stat().st_size
+    result = karsk("fire", *units, "--at", "fireteam-2", "-r", "12")
+    assert result.exit_code == 2 and said in result.stderr
+    assert karsk.path.stat().st_size == size  # nothing rolled, nothing appended
+
+
+@pytest.mark.parametrize(
     ("dice", "said"),
     [("9", "2 units (fireteam-1, fireteam-2): 1 given"), ("9/9/9", "3 given")],
 )
@@ -305,6 +328,8 @@ def test_again_takes_the_newest_action_again_with_new_dice(karsk):
         14,
         "static",
     )
+    quiet = karsk("undo"), karsk("again", "boyz", "--dice", _misses(8), "-q")
+    assert quiet[1].stdout.startswith("0 kills of 8 shots") and "again:" not in quiet[1].stderr
     twice = karsk("again")  # boyz has fired this move: refused as the fire itself would be
     assert twice.exit_code == 2 and "boyz has already fired this move" in twice.stderr
 
@@ -364,6 +389,8 @@ def test_a_rogue_trader_turn_ends_when_every_unit_has_acted(hc, tmp_path, switch
     env = _hunt(hc, tmp_path, switched)
     hc("fire", "marines", "--at", "boyz", "-r", "20", "--dice", "1,1,1,1,1", env=env)
     assert json.loads(hc("status", "--json", env=env).stdout)["playing"] == "Imperials"
+    said = " ".join(hc("status", env=env).stdout.split())
+    assert ("turn ends by itself once every unit" in said) == switched
     last = json.loads(hc("fire", "lascannon-team", "--at", "carnosaur", "-r", "20", "--dice",
                          "1", "--json", env=env).stdout)  # fmt: skip
     playing = json.loads(hc("status", "--json", env=env).stdout)["playing"]
@@ -397,3 +424,5 @@ def test_the_character_whose_action_it_is_acts_unnamed(hc, tmp_path):
     assert shot["game"]["unit"] == "kowalski"
     assert json.loads(hc("status", "--json", env=env).stdout)["acting"] == "ivanov"
     assert "hc fire kowalski --at ivanov" in hc("game", "export", env=env).stdout
+    reload = hc("reload", env=env)  # ivanov's action: his full magazine, said in the game
+    assert reload.exit_code == 2 and "ivanov's ak-74 is full" in reload.stderr

@@ -268,6 +268,7 @@ def test_a_sub_group_completes_in_the_installed_program(line, offered):
 GAME_LINES = [
     "hc fire ",
     "hc fire b",
+    "hc fire fireteam-1 ",
     "hc fire boyz --at ",
     "hc fire boyz --at f",
     "hc fire boyz -r 3 --at ",
@@ -297,6 +298,8 @@ def test_units_complete_from_the_game_and_the_target_is_the_other_side(tmp_path,
             env = {**_env(shell, line.replace("GAME", game)), "HC_GAME": game}
             assert _fast(env) == _full_app(env), (shell, line)
     assert _bash("hc fire ") == ["fireteam-1", "fireteam-2", "boyz", "ladz"]
+    assert _bash("hc fire fireteam-1 ") == ["fireteam-2"]  # one more of its side to fire
+    assert _bash("hc orders ") == ["advance", "static"]  # a rout is the game's to give
     assert _bash("hc fire boyz --at ") == ["fireteam-1", "fireteam-2"]
     assert _bash("hc melee fireteam-2 --at ") == ["boyz", "ladz"]
     assert _bash(f"hc --game {game} fire ladz --at f") == ["fireteam-1", "fireteam-2"]

@@ -160,6 +160,8 @@ def complete(tables: Any, command: str, option: str) -> list[str]:
     if option in ("mod", "defender_mod", "second_mod"):
         fits = MODIFIERS_FOR.get(command, ())
         return sorted(k for k, m in tables.modifiers.items() if m.applies_to in fits)
+    if option == "given":  # hc orders: the orders a player gives (the rout is the game's)
+        return sorted(k for k, o in tables.orders.items() if o.by == "player")
     table = TABLE_OF_OPTION.get(option)
     return sorted(getattr(tables, table)) if table else []
 

@@ -329,7 +329,9 @@ class HighCrusadeGame(GameRules):
         fought hand to hand with it), else as the casualties-fall-on reading says."""
         unit = state["units"][name]
         if lost > unit["left"]:  # a volley kills no more figures than a Fireteam has left
-            notes.append(f"{lost - unit['left']} of the kills find no figure of {name} left")
+            over = lost - unit["left"]
+            finds = "finds" if over == 1 else "find"
+            notes.append(f"{over} of the kills {finds} no figure of {name} left")
         lost = min(lost, unit["left"])
         if not lost:
             return
@@ -452,10 +454,16 @@ class HighCrusadeGame(GameRules):
             elif what.lower() in sides:
                 side = sides[what.lower()]
             else:
-                givable = ", ".join(k for k, o in tables.orders.items() if o.by != "game")
+                givable = [k for k, o in tables.orders.items() if o.by != "game"]
+                import difflib  # only on an error
+
+                known = {k.lower(): k for k in [*givable, *state["sides"]]}
+                close = difflib.get_close_matches(what.lower(), list(known), n=2, cutoff=0.6)
+                hint = f"orders: {', '.join(givable)}; sides: {', '.join(state['sides'])}"
+                if close:
+                    hint = f"did you mean {' or '.join(repr(known[c]) for c in close)}? ({hint})"
                 raise HcError(
-                    f"'{word}' is no order, no side and no UNIT=ORDER",
-                    f"orders: {givable}; sides: {', '.join(state['sides'])}; e.g. {EXAMPLE}",
+                    f"'{word}' is no order, no side and no UNIT=ORDER", f"{hint}; e.g. {EXAMPLE}"
                 )
         if len(bare) > 1:
             raise HcError(

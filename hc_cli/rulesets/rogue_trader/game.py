@@ -473,7 +473,13 @@ class RogueTraderGame(GameRules):
             ]  # fmt: skip
             if ready:
                 out.append(f"{playing} may still fire: " + ", ".join(ready))
-        out.append(f"then {possessive(playing)} turn ends: hc game next")
+        from hc_cli.registry import switched_on
+
+        if switched_on("turn_ends_by_itself"):  # the settings file: the next action says
+            out.append(f"then {possessive(playing)} turn ends by itself once every unit has "
+                       "done all it may, or at hc game next")  # fmt: skip
+        else:
+            out.append(f"then {possessive(playing)} turn ends: hc game next")
         return out
 
     def columns(self) -> list[tuple[str, str]]:

@@ -57,6 +57,7 @@ class T2kGame(GameRules):
     example = "asset: 12, strength: 5, initiative: 6, agility: 7, weapon: m16a2"
     whole_game = ("initiative",)
     unit_commands = ("fire", "reload")
+    acting_unit_known = True
     period_name = "the combat turn, six action turns of 5 seconds"
     sequence = SEQUENCE
     between = BETWEEN
