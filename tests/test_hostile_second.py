@@ -90,10 +90,14 @@ def test_hc_terminated_ends_its_workers_quietly(tmp_path):
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        time.sleep(1.5)
-        children = subprocess.run(
-            ["ps", "--ppid", str(proc.pid), "-o", "pid="], capture_output=True, text=True
-        ).stdout.split()
+        children: list[str] = []
+        deadline = time.monotonic() + 30  # until its workers run, however loaded the machine
+        while not children and time.monotonic() < deadline and proc.poll() is None:
+            children = subprocess.run(
+                ["ps", "--ppid", str(proc.pid), "-o", "pid="], capture_output=True, text=True
+            ).stdout.split()
+            time.sleep(0.05)
+        assert children, "hc batch started no worker"
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
     assert proc.returncode in (0, 143) and b"Traceback" not in err
@@ -316,10 +320,17 @@ def test_ctrl_c_is_130(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    time.sleep(1.0)
+    import select
+
+    said = b""  # Ctrl-C at the prompt: wait for it, however loaded the machine is
+    while b"roll a D6" not in said:
+        assert select.select([proc.stderr], [], [], 60)[0], said  # bounded: no hang
+        chunk = os.read(proc.stderr.fileno(), 4096)
+        assert chunk, said  # hc ended before it asked
+        said += chunk
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
-    assert proc.returncode == 130 and b"Traceback" not in err
+    assert proc.returncode == 130 and b"Traceback" not in said + err
 
 
 # ---------------------------------------------------------------------------------------------
@@ -494,7 +505,7 @@ def test_caches_wrong_inside_are_rebuilt(hc, clean_environment, content):
 
 def test_a_rule_set_cache_naming_a_module_gone_is_rescanned(clean_environment):
     env = {"XDG_CACHE_HOME": str(clean_environment / "cache")}
-    assert _hc("roll", "d6", "--seed", "1", env=env).returncode == 0
+    assert _hc("--help", env=env).returncode == 0  # every rule set: the entry points read
     import marshal
 
     from hc_cli.files import read_cache, write_cache
@@ -502,10 +513,41 @@ def test_a_rule_set_cache_naming_a_module_gone_is_rescanned(clean_environment):
     (cache,) = _caches(clean_environment, "rulesets")
     source = marshal.loads(cache.read_bytes())[0]
     refs = read_cache(str(cache), source, 10**6)
-    write_cache(str(cache), source, {**refs, "high-crusade": "hc_cli.gone:DECLARATION"})
-    result = _hc(*FIRE_ARGS, "--seed", "1", env=env)
+    gone = {**refs, "high-crusade": "hc_cli.gone:DECLARATION", "zzz": "hc_cli.gone:DECLARATION"}
+    write_cache(str(cache), source, gone)
+    result = _hc(*FIRE_ARGS, "--seed", "1", env=env)  # a bundled rule set: never the cache's
     assert result.returncode == 0, result.stderr
+    result = _hc(*FIRE_ARGS, "--seed", "1", "--ruleset", "zzz", env=env)
+    assert result.returncode == 2 and "unknown rule set 'zzz'" in result.stderr
     assert b"hc_cli.gone" not in cache.read_bytes()  # written again from the entry points
+
+
+def test_a_plain_checkout_runs_its_bundled_rule_sets(tmp_path):
+    """No package metadata at all (a checkout on the import path, hc not installed): the
+    bundled rule sets are registered in code."""
+    import shutil
+
+    root = Path(__file__).resolve().parent.parent
+    shutil.copytree(root / "hc_cli", tmp_path / "hc_cli", ignore=shutil.ignore_patterns("*.pyc"))
+    shutil.copytree(root / "rules_data", tmp_path / "rules_data")
+    probe = (
+        "import sys, importlib.metadata as m\n"
+        "m.entry_points = lambda **k: []  # nothing installed\n"
+        "sys.argv = ['hc', 'fire', '--ruleset', 'rogue-trader', '--bs', '4', '-w', 'bolt-gun',"
+        " '-r', '10', '-t', 'ork', '--seed', '1', '-q']\n"
+        "from hc_cli.complete import main\n"
+        "main()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "c")},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -169,27 +169,36 @@ def _walk(dists: list[dict], left: list[int]) -> dict[int, Fraction]:
     from hc_cli.dice import TooManyOutcomes
     from hc_cli.odds import MAX_PATHS
 
-    states: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
+    def after(state: tuple[int, int, int], outcome: tuple) -> tuple[int, int, int]:
+        removed, on, kills = state
+        what, wounds, own = outcome
+        if not own:
+            return (removed, on, kills + (what == "casualty"))
+        if wounds and removed < len(left):
+            if on + wounds >= left[removed]:
+                return (removed + 1, 0, kills + 1)
+            return (removed, on + wounds, kills)
+        return state
+
+    # The states the walk reaches do not depend on the chances: counted first, without a
+    # fraction (whose numbers grow with every shot), so a walk too long is refused at once.
+    reached = {(0, 0, 0)}
     work = 0
     for dist in dists:
-        work += len(states) * len(dist)
+        work += len(reached) * len(dist)
         if work > MAX_PATHS:
             raise TooManyOutcomes(
                 f"--odds for {len(dists)} shots at {len(left)} models would follow more than "
                 f"{MAX_PATHS:,} states of wounds",
                 "ask about fewer shots or models, or volley-shares = spread",
             )
+        reached = {after(state, outcome) for state in reached for outcome in dist}
+    states: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
+    for dist in dists:
         going: dict[tuple[int, int, int], Fraction] = {}
-        for (removed, on, kills), p in states.items():
-            for (outcome, wounds, own), q in dist.items():
-                key = (removed, on, kills)
-                if not own:
-                    key = (removed, on, kills + (outcome == "casualty"))
-                elif wounds and removed < len(left):
-                    if on + wounds >= left[removed]:
-                        key = (removed + 1, 0, kills + 1)
-                    else:
-                        key = (removed, on + wounds, kills)
+        for state, p in states.items():
+            for outcome, q in dist.items():
+                key = after(state, outcome)
                 going[key] = going.get(key, Fraction(0)) + p * q
         states = going
     out: dict[int, Fraction] = {}
