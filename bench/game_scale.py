@@ -65,7 +65,7 @@ def build(path: str, template: list[dict], size: int) -> None:
     """The roster, the Initiative, then the turn pair over and over, chained; it ends with a
     turn's end, so the Imperials may fire next."""
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from hc_cli.log import chain_hash, entry_line
+    from hc_cli.log.chain import chain_hash, entry_line
 
     head, cycle = template[:2], template[2:]
     size = len(head) + (size - len(head)) // len(cycle) * len(cycle)

@@ -59,7 +59,7 @@ def play(folder: str, env: dict) -> list[dict]:
 
 def build(path: str, template: list[dict], size: int) -> None:
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from hc_cli.log import chain_hash, entry_line
+    from hc_cli.log.chain import chain_hash, entry_line
 
     cycle = template[1:]
     prev = None

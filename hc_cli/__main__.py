@@ -1,3 +1,3 @@
-from hc_cli.complete import main
+from hc_cli.cli.main import main
 
 main()

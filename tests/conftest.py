@@ -14,7 +14,7 @@ import typer
 import typer.testing
 from typer.testing import CliRunner
 
-from hc_cli.cli import app
+from hc_cli.cli.app import app
 
 # hc's command line is a group generated from the rule sets' declarations (a click command
 # built with typer's classes), not a `typer.Typer`: let typer's test runner take it as it is.
@@ -41,8 +41,8 @@ def clean_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 class Entry:
-    """`hc` as its script runs it (`hc_cli.complete.main`): a plain resolving command through
-    the direct path (`hc_cli.direct`, no typer), anything else through the typer app."""
+    """`hc` as its script runs it (`hc_cli.cli.main.main`): a plain resolving command through
+    the direct path (`hc_cli.cli.direct`, no typer), anything else through the typer app."""
 
     name = "hc"
 
@@ -50,7 +50,7 @@ class Entry:
         self.direct = False
 
     def main(self, args: list[str], prog_name: str = "hc", **extra):
-        from hc_cli.direct import run
+        from hc_cli.cli.direct import run
 
         code = run(list(args), os.environ)
         self.direct = code is not None
@@ -71,11 +71,11 @@ class Hc:
         self.runner = CliRunner()
 
     def __call__(self, *args: str, env: dict[str, str] | None = None):
-        import hc_cli.execute
+        import hc_cli.plugin.execute
 
         entry = Entry()
         seed = random.randrange(2**63)
-        with mock.patch.object(hc_cli.execute, "system_seed", lambda: seed):
+        with mock.patch.object(hc_cli.plugin.execute, "system_seed", lambda: seed):
             result = self.runner.invoke(entry, list(args), env=env)
             changed_a_game = "logged to " in result.stderr or args[:2] in (
                 ("game", "new"),

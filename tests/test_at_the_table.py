@@ -129,7 +129,7 @@ def test_dice_asked_for_a_phase_at_a_time_through_a_pipe(tmp_path):
 
 def test_dice_ask_is_refused_in_a_batch(hc):
     result = hc.runner.invoke(
-        __import__("hc_cli.cli", fromlist=["app"]).app,
+        __import__("hc_cli.cli.app", fromlist=["app"]).app,
         ["batch"],
         input='{"command": "roll", "expression": "d6", "dice": "ask"}\n',
     )

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from hc_cli.cli import app
+from hc_cli.cli.app import app
 
 RT = ("--ruleset", "rogue-trader")
 T2K = ("--ruleset", "t2k")

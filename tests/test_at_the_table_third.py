@@ -56,7 +56,7 @@ def test_rogue_trader_status_shows_the_marks_of_the_side_playing_now(hc, tmp_pat
 
 
 def _asked(hc, args: list[str], entries: str, columns: str = "80") -> str:
-    from hc_cli.cli import app
+    from hc_cli.cli.app import app
 
     result = hc.runner.invoke(app, [*args, "--dice", "ask", "-q"], input=entries,
                               env={"COLUMNS": columns})  # fmt: skip
@@ -103,7 +103,7 @@ def test_a_message_wraps_to_the_terminal_it_is_shown_on(monkeypatch):
     """With stdout piped (| tee) and COLUMNS not exported, stderr's terminal decides."""
     import os
 
-    from hc_cli import runner
+    from hc_cli.cli import runner
 
     def size(fd: int) -> os.terminal_size:
         if fd != 2:

@@ -19,7 +19,7 @@ def _batch(hc, lines: list[str], *args: str):
 
 
 def _app():
-    from hc_cli.cli import app
+    from hc_cli.cli.app import app
 
     return app
 

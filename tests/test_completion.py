@@ -10,8 +10,8 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from hc_cli.cli import app
-from hc_cli.complete import answer
+from hc_cli.cli.app import app
+from hc_cli.cli.complete import answer
 
 LINES = [
     "hc ",
@@ -174,7 +174,7 @@ def test_the_fast_path_imports_no_typer(tmp_path):
     import sys
 
     code = (
-        "import os, sys; from hc_cli.complete import answer; print(answer(os.environ)); "
+        "import os, sys; from hc_cli.cli.complete import answer; print(answer(os.environ)); "
         "print([m for m in sys.modules if m.split('.')[0] in ('typer', 'rich', 'yaml')])"
     )
     env = {**os.environ, **_env("bash", "hc fire --weapon ing")}

@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from hc_cli.dice import ScriptedDice, SeededDice, d100_faces, read_d100
-from hc_cli.errors import DiceError
-from hc_cli.odds import EnumeratingDice, enumerate_outcomes
+from hc_cli.core.dice import ScriptedDice, SeededDice, d100_faces, read_d100
+from hc_cli.core.errors import DiceError
+from hc_cli.core.odds import EnumeratingDice, enumerate_outcomes
 
 
 def test_d100_reading_table_covers_1_to_100_once():

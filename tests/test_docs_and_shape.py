@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hc_cli.dice import ScriptedDice
+from hc_cli.core.dice import ScriptedDice
 from hc_cli.render import colour, text
 from hc_cli.rulesets.high_crusade.commands import load_tables
 from hc_cli.rulesets.high_crusade.resolve import FireRequest, TargetSpec, resolve_fire
@@ -100,7 +100,7 @@ def test_json_is_alone_on_stdout(hc):
 
 def test_resolver_core_imports_no_rich_no_typer():
     code = (
-        "import sys, hc_cli.rulesets.high_crusade.resolve, hc_cli.roll, hc_cli.odds;"
+        "import sys, hc_cli.rulesets.high_crusade.resolve, hc_cli.core.roll, hc_cli.core.odds;"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('rich', 'typer', 'click')];"
         "print(bad); sys.exit(1 if bad else 0)"
     )
@@ -142,7 +142,7 @@ def test_colour_is_the_plain_text_with_colour():
 
 
 def test_odds_on_a_terminal_have_bars(hc):
-    from hc_cli.execute import Call, execute
+    from hc_cli.plugin.execute import Call, execute
 
     res = execute(Call("fire", flags={"chance": 65, "penetration": 4, "df": 5}, odds=True))
     plain_lines = text.render(res).splitlines()
@@ -164,10 +164,10 @@ def test_plain_output_when_piped_or_no_color(hc):
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_completion_scripts_are_in_step_with_the_app(hc, shell):
-    from hc_cli.completion_scripts import FILES, script
+    from hc_cli.cli.completion_scripts import FILES, script
 
     shipped = (ROOT / "completions" / FILES[shell]).read_text(encoding="utf-8")
-    assert shipped == script(shell), "run: python -m hc_cli.completion_scripts"
+    assert shipped == script(shell), "run: python -m hc_cli.cli.completion_scripts"
     assert hc("completion", shell).stdout == shipped
 
 
@@ -186,7 +186,7 @@ def test_completion_offers_table_values(hc):
 
 
 def app_for_completion():
-    from hc_cli.cli import app
+    from hc_cli.cli.app import app
 
     return app
 
@@ -275,11 +275,11 @@ def test_the_readme_has_examples_to_check():
 
 
 def test_a_plain_resolving_command_does_not_import_typer():
-    """The direct path (hc_cli.direct): a well-formed resolving command needs no typer; help,
+    """The direct path (hc_cli.cli.direct): a well-formed resolving command needs no typer; help,
     and anything the direct path does not read, goes to the typer app."""
     probe = (
         "import sys\n"
-        "from hc_cli.complete import main\n"
+        "from hc_cli.cli.main import main\n"
         "try:\n"
         "    main()\n"
         "except SystemExit as done:\n"
@@ -315,8 +315,8 @@ def test_a_plain_resolving_command_does_not_import_typer():
 def _help_examples(hc, ruleset: str) -> list[str]:
     """Every example the help of every command of `ruleset` prints, as a player copies it
     (line continuations joined)."""
-    from hc_cli import registry
-    from hc_cli.shared_commands import SHARED_COMMANDS
+    from hc_cli.plugin import registry
+    from hc_cli.plugin.shared_commands import SHARED_COMMANDS
 
     commands = [[c] for c in registry.get(ruleset).commands]
     for shared in SHARED_COMMANDS:
@@ -345,7 +345,7 @@ def test_every_help_example_runs(hc, ruleset, tmp_path, monkeypatch):
     import shlex
     import shutil
 
-    from hc_cli.cli import app
+    from hc_cli.cli.app import app
 
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
@@ -376,8 +376,8 @@ def test_the_readme_and_the_help_name_shipped_files():
     """The files the README and the help examples name from examples/ ship in it."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     named = set(re.findall(r"examples/[\w.-]+\.(?:yaml|jsonl)", readme))
-    from hc_cli import registry
-    from hc_cli.shared_commands import SHARED_COMMANDS
+    from hc_cli.plugin import registry
+    from hc_cli.plugin.shared_commands import SHARED_COMMANDS
 
     commands = [c for name in registry.names() for c in registry.get(name).commands.values()]
     commands += [c for shared in SHARED_COMMANDS for c in (shared.sub or (shared,))]
@@ -390,6 +390,34 @@ def test_the_readme_and_the_help_name_shipped_files():
         assert f"examples/{ruleset}-roster.yaml" in named
     for path in named:
         assert (ROOT / path).is_file(), path
+
+
+def _imports(path: Path) -> set[str]:
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+    return found
+
+
+def test_the_command_line_imports_the_rest_never_the_other_way_round():
+    """typer only in hc_cli/cli/, rich only in hc_cli/render/colour.py, and hc_cli.cli from
+    nowhere else (at any depth of a module, lazy imports included)."""
+    package = ROOT / "hc_cli"
+    for path in package.rglob("*.py"):
+        where = path.relative_to(package).as_posix()
+        roots = {name.split(".")[0] for name in _imports(path)}
+        ours = {name for name in _imports(path) if name.startswith("hc_cli.")}
+        in_cli = where.startswith("cli/") or where == "__main__.py"
+        assert in_cli or ("typer" not in roots and "click" not in roots), where
+        assert where == "render/colour.py" or "rich" not in roots, where
+        assert in_cli or not any(n == "hc_cli.cli" or n.startswith("hc_cli.cli.") for n in ours), (
+            where
+        )
 
 
 def test_the_readme_shows_the_house_files_as_they_ship():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from hc_cli.cli import app
+from hc_cli.cli.app import app
 
 RT = ("--ruleset", "rogue-trader")
 T2K = ("--ruleset", "t2k")

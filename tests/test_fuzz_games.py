@@ -81,7 +81,7 @@ def _mutate(entry: dict, path: tuple, how: str, odd) -> None:
 def _rechain(lines: list[bytes], key: bytes | None) -> bytes:
     """The entries written again as hc writes them: numbered, each naming the hash of the line
     before it, keyed entries signed: a forgery that knows the format (and the key)."""
-    from hc_cli.log import chain_hash, entry_line
+    from hc_cli.log.chain import chain_hash, entry_line
 
     out, prev = [], None
     for seq, line in enumerate(lines, 1):

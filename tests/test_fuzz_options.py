@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from hc_cli import registry
-from hc_cli.cli import app
+from hc_cli.cli.app import app
+from hc_cli.plugin import registry
 
 runner = CliRunner()
 NASTY = st.sampled_from(

@@ -73,7 +73,7 @@ def test_the_readings_a_game_plays_by_are_those_of_the_tables(ruleset):
     the book's default: a game file is checked against them."""
     import yaml
 
-    from hc_cli.roster import game_rules
+    from hc_cli.games.roster import game_rules
 
     folder = ROOT / "rules_data" / ruleset
     tables = yaml.safe_load((folder / "readings.yaml").read_text())["readings"]
@@ -83,7 +83,7 @@ def test_the_readings_a_game_plays_by_are_those_of_the_tables(ruleset):
 
 
 def test_a_game_file_naming_a_reading_hc_does_not_play_by_is_damaged(hc, karsk):
-    from hc_cli.log import chain_hash, entry_line
+    from hc_cli.log.chain import chain_hash, entry_line
 
     path, env = karsk
     lines = path.read_bytes().splitlines()
@@ -118,8 +118,8 @@ def test_undo_from_checkpoints_is_the_fold_from_the_start(hc, tmp_path, monkeypa
     entry gives, and the snapshot's is the one a fresh reading gives."""
     import random
 
-    import hc_cli.game as game_module
-    import hc_cli.game_chain as chain_module
+    import hc_cli.games.chain as chain_module
+    import hc_cli.games.store as game_module
 
     monkeypatch.setattr(chain_module, "CHECKPOINT", 3)
     monkeypatch.setattr(game_module, "CHECKPOINT", 3)

@@ -437,7 +437,7 @@ def test_game_rules_print_the_move_in_the_seeds_words_at_80_columns(hc):
 
 
 def test_tab_offers_the_weapons_of_a_volley():
-    from hc_cli.complete import answer
+    from hc_cli.cli.complete import answer
 
     env = {"_HC_COMPLETE": "complete_bash", "COMP_WORDS": "hc fire --volley sch", "COMP_CWORD": "3"}
     text, _ = answer(env)
@@ -474,7 +474,7 @@ def _where(step: int) -> str:
 
 
 def test_a_game_file_of_before_still_loads_and_plays(game, hc):
-    from hc_cli.log import chain_hash, entry_line
+    from hc_cli.log.chain import chain_hash, entry_line
 
     act, status, path = game(KARSK)
     _json(act("initiative", "--dice", "3,6", "--json"))

@@ -416,7 +416,7 @@ def test_damaged_and_foreign_game_files_are_refused(game, hc, tmp_path):
     newer = tmp_path / "newer.hcg"
     first = json.loads(text.splitlines()[0])
     first["game"]["version"] = 99
-    from hc_cli.log import entry_line
+    from hc_cli.log.chain import entry_line
 
     body = {k: v for k, v in first.items() if k not in ("seq", "prev")}
     newer.write_bytes(entry_line(1, None, body, None) + b"\n")
@@ -487,7 +487,7 @@ def test_batch_takes_unit_actions_in_order(game, hc, tmp_path):
          "seed": 1},
         {"command": "fire", "weapon": "ingrave-ar", "range": 14, "target": "orc", "seed": 1},
     ]  # fmt: skip
-    from hc_cli.cli import app
+    from hc_cli.cli.app import app
 
     text = "\n".join(json.dumps(x) for x in lines) + "\n"
     result = hc.runner.invoke(app, ["batch"], input=text)
@@ -499,7 +499,7 @@ def test_batch_takes_unit_actions_in_order(game, hc, tmp_path):
 
 
 def test_tab_completes_the_game_s_units(game, tmp_path):
-    from hc_cli.complete import answer
+    from hc_cli.cli.complete import answer
 
     act, status, path = game(HC_ROSTER)
     env = {"_HC_COMPLETE": "complete_bash", "COMP_WORDS": "hc fire ", "COMP_CWORD": "2",

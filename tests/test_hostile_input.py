@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hc_cli.cli import app
+from hc_cli.cli.app import app
 
 FIRE = {"command": "fire", "weapon": "ingrave-ar", "range": 14, "target": "orc", "seed": 1}
 
@@ -185,14 +185,14 @@ def test_hand_made_entries_of_the_wrong_types_do_not_crash_replay(hc, tmp_path, 
 def test_a_full_disk_is_exit_2_with_the_result_printed(hc, tmp_path, monkeypatch):
     import errno
 
-    import hc_cli.log
+    import hc_cli.log.chain
 
     def full(fd, data):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     log = tmp_path / "game.log"
     log.write_text("")
-    monkeypatch.setattr(hc_cli.log.os, "write", full)
+    monkeypatch.setattr(hc_cli.log.chain.os, "write", full)
     result = hc("roll", "d6", "--seed", "1", "--log", str(log))
     assert result.exit_code == 2 and result.stdout.startswith("total")
     assert "No space left on device" in " ".join(result.stderr.split())

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hc_cli.cli import app
+from hc_cli.cli.app import app
 
 FIRE = {"command": "fire", "weapon": "ingrave-ar", "range": 14, "target": "orc"}
 NINES = "9" * 5000
@@ -127,7 +127,7 @@ FIRE_ARGS = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc")
 
 def _rechain(lines: list[str], key: bytes | None = None) -> list[str]:
     """A forger's work: every seq and prev recomputed after an edit (SHA-256, no key)."""
-    from hc_cli.log import chain_hash
+    from hc_cli.log.chain import chain_hash
 
     out, prev = [], None
     for seq, line in enumerate(lines, 1):
@@ -383,7 +383,7 @@ def test_ten_thousand_shots_write_their_odds(hc):
     assert len(out["odds_exact"]["hit"]) < 20
     from fractions import Fraction
 
-    from hc_cli.model import Odds
+    from hc_cli.core.model import Odds
 
     tiny = Fraction(1, 7**6000)  # 5,071 digits: past Python's own limit on writing integers
     assert Odds({"none": tiny, "some": 1 - tiny}).to_dict()["odds_exact"]["none"].startswith("1/")
@@ -508,7 +508,7 @@ def test_a_rule_set_cache_naming_a_module_gone_is_rescanned(clean_environment):
     assert _hc("--help", env=env).returncode == 0  # every rule set: the entry points read
     import marshal
 
-    from hc_cli.files import read_cache, write_cache
+    from hc_cli.tables.files import read_cache, write_cache
 
     (cache,) = _caches(clean_environment, "rulesets")
     source = marshal.loads(cache.read_bytes())[0]
@@ -535,7 +535,7 @@ def test_a_plain_checkout_runs_its_bundled_rule_sets(tmp_path):
         "m.entry_points = lambda **k: []  # nothing installed\n"
         "sys.argv = ['hc', 'fire', '--ruleset', 'rogue-trader', '--bs', '4', '-w', 'bolt-gun',"
         " '-r', '10', '-t', 'ork', '--seed', '1', '-q']\n"
-        "from hc_cli.complete import main\n"
+        "from hc_cli.cli.main import main\n"
         "main()\n"
     )
     done = subprocess.run(
@@ -558,7 +558,7 @@ def _small_disk(monkeypatch, room: int) -> None:
     """Writes to a log past `room` bytes fail as a full disk does."""
     import errno
 
-    import hc_cli.log
+    import hc_cli.log.chain
 
     real = os.write
 
@@ -570,7 +570,7 @@ def _small_disk(monkeypatch, room: int) -> None:
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(fd, data)
 
-    monkeypatch.setattr(hc_cli.log.os, "write", write)
+    monkeypatch.setattr(hc_cli.log.chain.os, "write", write)
 
 
 def test_a_failed_write_leaves_the_log_whole(hc, tmp_path, monkeypatch):

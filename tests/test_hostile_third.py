@@ -235,13 +235,13 @@ def test_a_text_value_no_game_needs_is_refused(hc):
 
 
 def test_an_entry_too_long_is_refused_and_writes_nothing(tmp_path, monkeypatch):
-    from hc_cli import log
+    from hc_cli.log import chain as log
 
     monkeypatch.setattr(log, "MAX_LINE", 2000)
     path = tmp_path / "a.log"
     log.append(str(path), {"command": "roll", "result": {}})
     before = path.read_bytes()
-    from hc_cli.errors import HcError
+    from hc_cli.core.errors import HcError
 
     with pytest.raises(HcError, match="more than the 2,000"):
         log.append(str(path), {"command": "roll", "result": {"x": "y" * 5000}})
@@ -284,7 +284,7 @@ def test_one_bad_game_line_is_its_own_error_and_the_batch_goes_on(hc, karsk):
             '{"command": "roll", "expression": "d6", "seed": 2}',
         ]
     )
-    from hc_cli.cli import app
+    from hc_cli.cli.app import app
 
     result = hc.runner.invoke(app, ["batch"], input=lines + "\n")
     answers = [json.loads(line) for line in result.stdout.splitlines()]
@@ -326,7 +326,7 @@ def test_a_keyed_entry_stripped_of_its_mac_in_the_middle_is_refused(hc, tmp_path
     path, env = _keyed_game(hc, tmp_path, monkeypatch)
     lines = path.read_bytes().splitlines()
     lines[1] = re.sub(rb',"sig":"[0-9a-f]{64}"\}$', b"}", lines[1])  # the Initiative, then
-    from hc_cli.log import chain_hash, entry_line  # the chain mended onto it under the key
+    from hc_cli.log.chain import chain_hash, entry_line  # the chain mended onto it under the key
 
     key = b"the table's secret"
     for i in range(2, len(lines)):
@@ -362,7 +362,7 @@ def test_house_rules_laid_on_in_another_order_or_added_mid_game_are_refused(hc, 
 
 
 def test_a_replay_fails_an_entry_whose_tables_changed_unsaid(hc, tmp_path):
-    from hc_cli.log import chain_hash, entry_line
+    from hc_cli.log.chain import chain_hash, entry_line
 
     path = tmp_path / "g.hcg"
     assert hc("game", "new", str(path), "--roster", HC_ROSTER).exit_code == 0
@@ -385,7 +385,7 @@ def test_a_replay_fails_an_entry_whose_tables_changed_unsaid(hc, tmp_path):
 
 
 def test_an_entry_giving_options_its_command_does_not_take_is_refused(hc, karsk, tmp_path):
-    from hc_cli.log import chain_hash, entry_line
+    from hc_cli.log.chain import chain_hash, entry_line
 
     path, env = karsk
     assert (
@@ -411,7 +411,7 @@ def test_an_entry_giving_options_its_command_does_not_take_is_refused(hc, karsk,
 def test_an_entry_holding_what_no_one_could_type_is_refused(hc, karsk, field, value, said):
     """A seed or an option value no one could type (a terminal's control sequence) is no
     entry of hc's: export would print it into a script, status onto the screen."""
-    from hc_cli.log import chain_hash, entry_line
+    from hc_cli.log.chain import chain_hash, entry_line
 
     path, env = karsk
     assert (
@@ -434,7 +434,7 @@ def test_an_entry_holding_what_no_one_could_type_is_refused(hc, karsk, field, va
 
 
 def test_history_says_an_undone_entry_whatever_it_holds(hc, karsk):
-    from hc_cli.log import chain_hash, entry_line
+    from hc_cli.log.chain import chain_hash, entry_line
 
     path, env = karsk
     assert (

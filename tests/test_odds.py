@@ -14,8 +14,8 @@ from fractions import Fraction
 
 import pytest
 
-from hc_cli.dice import SeededDice
-from hc_cli.mods import parse_mod
+from hc_cli.core.dice import SeededDice
+from hc_cli.core.mods import parse_mod
 from hc_cli.rulesets.high_crusade.commands import load_tables
 from hc_cli.rulesets.high_crusade.resolve import (
     FireRequest,

@@ -9,7 +9,7 @@ import pytest
 
 icepool = pytest.importorskip("icepool")
 
-from hc_cli.odds import Distribution, add_independent  # noqa: E402
+from hc_cli.core.odds import Distribution, add_independent  # noqa: E402
 
 
 def _icepool(dist: dict[int, Fraction], n: int) -> dict[int, Fraction]:

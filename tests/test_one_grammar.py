@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from hc_cli import registry
-from hc_cli.shared_commands import SHARED_COMMANDS
+from hc_cli.plugin import registry
+from hc_cli.plugin.shared_commands import SHARED_COMMANDS
 
 
 def _every_command() -> list[tuple[str, list[str]]]:
@@ -48,7 +48,7 @@ ROLLS_NOTHING = [("rogue-trader", "move", ["--m", "4"]), ("rogue-trader", "hide"
 
 @pytest.mark.parametrize(("ruleset", "command", "args"), ROLLS_NOTHING)
 def test_a_command_that_rolls_nothing_offers_no_dice_options(hc, ruleset, command, args):
-    from hc_cli.complete import answer
+    from hc_cli.cli.complete import answer
 
     helped = hc("--ruleset", ruleset, command, "--help").stdout
     for flag in ("--seed", "--dice", "--odds", "--exact", "--verbose"):
@@ -77,7 +77,7 @@ def test_a_batch_line_of_a_command_that_rolls_nothing_takes_no_seed(hc):
         {"command": "move", "ruleset": "rogue-trader", "m": 4},
     ]
     done = hc.runner.invoke(
-        __import__("hc_cli.cli", fromlist=["app"]).app,
+        __import__("hc_cli.cli.app", fromlist=["app"]).app,
         ["batch"],
         input="".join(json.dumps(line) + "\n" for line in lines),
     )
@@ -114,7 +114,7 @@ def test_a_game_in_force_that_cannot_be_read_is_one_error_everywhere(
     outside a game."""
     import json
 
-    from hc_cli.cli import app
+    from hc_cli.cli.app import app
 
     monkeypatch.chdir(tmp_path)
     path = tmp_path / "gone.hcg"
@@ -175,7 +175,7 @@ def karsk(hc, tmp_path, monkeypatch):
 
 
 def test_game_goes_before_the_command_as_ruleset_does(hc, karsk):
-    from hc_cli.cli import app
+    from hc_cli.cli.app import app
 
     # Outside a game: the two sides of no roster, as --game none after the command says.
     before = hc("--game", "none", "initiative", "--dice", "3,6")
@@ -208,7 +208,7 @@ def test_game_goes_before_the_command_as_ruleset_does(hc, karsk):
 def test_batch_takes_the_ruleset_and_game_named_before_it(hc, karsk):
     import json
 
-    from hc_cli.cli import app
+    from hc_cli.cli.app import app
 
     line = json.dumps({"command": "deviate", "range": 30, "band": "long", "seed": 1}) + "\n"
     done = hc.runner.invoke(app, ["--ruleset", "t2k", "batch"], input=line)
@@ -236,7 +236,7 @@ def _without_now(text: str) -> str:
 
 def test_quiet_in_the_game_s_own_commands(hc, karsk, tmp_path):
     """-q on every command of a game: the headline, and in an action what changed."""
-    from hc_cli.cli import app
+    from hc_cli.cli.app import app
 
     roster = str(EXAMPLES / "high-crusade-roster.yaml")
     full = hc("game", "new", "other.hcg", "--roster", roster).stdout
@@ -289,7 +289,7 @@ def test_quiet_in_the_game_s_own_commands(hc, karsk, tmp_path):
 def test_quiet_in_the_shared_commands(hc, karsk, tmp_path, monkeypatch):
     import json
 
-    from hc_cli.cli import app
+    from hc_cli.cli.app import app
 
     # tables -q: a line a table, its entries by name.
     listing = hc("tables", "--json").stdout
@@ -328,7 +328,7 @@ def test_quiet_in_the_shared_commands(hc, karsk, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(("ruleset", "words"), _every_command())
 def test_every_command_takes_quiet(hc, ruleset, words):
-    from hc_cli.cli import app
+    from hc_cli.cli.app import app
 
     for flag in ("-q", "--quiet"):
         wrong = hc.runner.invoke(app, ["--ruleset", ruleset, *words, flag])

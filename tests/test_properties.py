@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from hc_cli.cli import app
+from hc_cli.cli.app import app
 
 runner = CliRunner()
 

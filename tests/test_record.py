@@ -1,4 +1,4 @@
-"""`hc_cli.record` behaves as `dataclasses` does for everything hc uses: each check builds the
+"""`hc_cli.core.record` behaves as `dataclasses` does for everything hc uses: each check builds the
 same class both ways and compares them."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from hc_cli import record as rec
+from hc_cli.core import record as rec
 
 
 def _both(frozen: bool):

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hc_cli.dice import SeededDice
+from hc_cli.core.dice import SeededDice
 from hc_cli.rulesets.rogue_trader.commands import load_tables
 from hc_cli.rulesets.rogue_trader.resolve import (
     DeviateRequest,

@@ -57,7 +57,7 @@ def test_roll_odds_against_an_enumeration(hc, expression, expected):
 
 def test_exploding_die_odds():
     """d6!: each 6 adds another d6, at most 20 times; so P(6k + r) = (1/6)^(k+1), r in 1..5."""
-    from hc_cli.roll import MAX_EXPLOSIONS, roll_odds
+    from hc_cli.core.roll import MAX_EXPLOSIONS, roll_odds
 
     odds = roll_odds("d6!", "high-crusade").odds
     assert odds is not None
@@ -99,7 +99,7 @@ def test_the_term_reader_reads_as_the_regular_expression_did():
     import random
     import re
 
-    from hc_cli.roll import _match_term
+    from hc_cli.core.roll import _match_term
 
     pattern = re.compile(
         r"([+-])(?:(\d*)d(\d+|%)(!)?(?:(kh|kl|dh|dl)(\d+))?(?:(>=|<=|>|<|=)(\d+))?|(\d+))",

@@ -176,7 +176,7 @@ def test_fish_completes_a_weapon(tmp_path):
 
 
 def test_the_shipped_scripts_are_the_installed_ones():
-    from hc_cli.completion_scripts import FILES, SCRIPTS
+    from hc_cli.cli.completion_scripts import FILES, SCRIPTS
 
     root = Path(__file__).resolve().parent.parent / "completions"
     for shell, name in FILES.items():

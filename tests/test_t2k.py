@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from hc_cli.dice import SeededDice
+from hc_cli.core.dice import SeededDice
 from hc_cli.rulesets.t2k.commands import load_tables
 from hc_cli.rulesets.t2k.fire import FireRequest, fire_odds, resolve_fire
 from hc_cli.rulesets.t2k.initiative import InitiativeRequest, initiative_odds

@@ -17,7 +17,7 @@ def _cache() -> tuple[str, str]:
     import os
 
     from hc_cli import __version__
-    from hc_cli.paths import cache_dir
+    from hc_cli.tables.paths import cache_dir
 
     return os.path.join(cache_dir(), "colours.cache"), f"{__version__} standard colours"
 
@@ -25,7 +25,7 @@ def _cache() -> tuple[str, str]:
 def _known() -> dict[str, tuple[str, str]]:
     global _CODES
     if _CODES is None:
-        from hc_cli.files import read_cache
+        from hc_cli.tables.files import read_cache
 
         path, source = _cache()
         found = read_cache(path, source, 100_000)
@@ -62,7 +62,7 @@ def _learn(style: str) -> tuple[str, str]:
 
 
 def _save() -> None:
-    from hc_cli.files import write_cache
+    from hc_cli.tables.files import write_cache
 
     path, source = _cache()
     write_cache(path, source, _known())

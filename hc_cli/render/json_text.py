@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from _json import encode_basestring
 
-from hc_cli.model import Resolution
+from hc_cli.core.model import Resolution
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:

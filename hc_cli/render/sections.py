@@ -5,10 +5,10 @@ Keeping the wording here means the colour and the plain output can only differ i
 
 from __future__ import annotations
 
-from hc_cli.declare import with_unit
-from hc_cli.dice import Roll
-from hc_cli.model import Modifier, Resolution
-from hc_cli.words import count
+from hc_cli.core.dice import Roll
+from hc_cli.core.model import Modifier, Resolution
+from hc_cli.core.words import count
+from hc_cli.plugin.declare import with_unit
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are shown, not for a plain roll
@@ -292,7 +292,7 @@ SINGULAR = {"casualties": "casualty", "kills": "kill", "hits": "hit", "wounds": 
 def odds_headline(res: Resolution) -> str:
     """The likeliest outcomes; for a volley (its outcomes a shot's), first the chance of at
     least one of what it counts, and the mean."""
-    from hc_cli.odds import mean
+    from hc_cli.core.odds import mean
 
     assert res.odds is not None
     ranked = sorted(((k, p) for k, p in res.odds.outcomes.items() if p), key=lambda kv: -kv[1])

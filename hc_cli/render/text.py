@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hc_cli.model import Resolution
+from hc_cli.core.model import Resolution
 from hc_cli.render import sections as s
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -120,7 +120,7 @@ def render(
 def game_lines(game: dict, paint: Paint = plain) -> list[str]:
     """What an action did to the game and what the rules now require: after the result. Its
     words name what the game file holds (units, sides): each is printed escaped."""
-    from hc_cli.words import printable
+    from hc_cli.core.words import printable
 
     game = {
         k: printable(v) if isinstance(v, str) else [printable(str(x)) for x in v]
@@ -203,7 +203,7 @@ def _body(res: Resolution, paint: Paint, indent: str) -> list[str]:
 def _odds(res: Resolution, paint: Paint, bars: bool, indent: str, width: int = 0) -> list[str]:
     if res.odds is None:
         return []
-    from hc_cli.odds import mean
+    from hc_cli.core.odds import mean
 
     lines = [f"{indent[:-2]}{paint('bold', 'odds:')}"]
     lines += _rows(res.odds.outcomes, paint, bars, indent, width)
@@ -251,7 +251,7 @@ def _distribution(
 ) -> list[str]:
     """A count's distribution: each value exactly, and (for whole numbers) that value or more:
     "2 or more kills" is what a player asks."""
-    from hc_cli.odds import at_least_floats, float_items
+    from hc_cli.core.odds import at_least_floats, float_items
 
     rows = float_items(dist)
     cut: list[str] = []
@@ -332,7 +332,7 @@ def _row_text(cells: list[str], widths: list[int]) -> str:
 
 
 def _cell(value: Any) -> str:
-    from hc_cli.words import printable
+    from hc_cli.core.words import printable
 
     if value is None or value is False:
         return "-"
@@ -346,7 +346,7 @@ def _cell(value: Any) -> str:
 def render_status(found: dict, paint: Paint = plain, width: int = 0) -> str:
     """`hc status`: where the game is first, then each side's units, then what is due; what
     the game file holds printed escaped."""
-    from hc_cli.words import count, printable
+    from hc_cli.core.words import count, printable
 
     found = {
         **found,
@@ -384,7 +384,7 @@ def render_status(found: dict, paint: Paint = plain, width: int = 0) -> str:
 def render_history(entries: list[dict], width: int = 0) -> str:
     """`hc history`: each entry under the move (or turn) it was taken in, what it changed
     below it; an entry taken back by an undo is marked so."""
-    from hc_cli.words import printable
+    from hc_cli.core.words import printable
 
     lines: list[str] = []
     period = None

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from hc_cli.declare import CommandSpec
-from hc_cli.errors import HcError
-from hc_cli.mods import parse_mods
-from hc_cli.numbers import is_digits, whole
+from hc_cli.core.errors import HcError
+from hc_cli.core.mods import parse_mods
+from hc_cli.core.numbers import is_digits, whole
+from hc_cli.plugin.declare import CommandSpec
 from hc_cli.rulesets.high_crusade import resolve as r
 from hc_cli.rulesets.high_crusade.orders import OrdersRequest, orders_odds, resolve_orders
 from hc_cli.rulesets.high_crusade.tables import RULESET, SCHEMAS, HighCrusadeTables, cross_check
-from hc_cli.tables import load_typed
+from hc_cli.tables.load import load_typed
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:

@@ -2,8 +2,8 @@
 
 import os
 
-from hc_cli.declare import Command, Option, RuleSet
-from hc_cli.paths import data_root
+from hc_cli.plugin.declare import Command, Option, RuleSet
+from hc_cli.tables.paths import data_root
 
 _MOD_HELP = "A modifier by its table name or as a number (smoke=-10); repeatable."
 

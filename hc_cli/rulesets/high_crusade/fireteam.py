@@ -6,15 +6,15 @@ plain data in, plain data out."""
 
 from __future__ import annotations
 
-from hc_cli.errors import HcError, UnknownName
-from hc_cli.game_rules import possessive
-from hc_cli.words import count
+from hc_cli.core.errors import HcError, UnknownName
+from hc_cli.core.words import count
+from hc_cli.plugin.game_rules import possessive
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import Any
 
-    from hc_cli.schema import Problems
+    from hc_cli.tables.schema import Problems
 
 MIXED_EXAMPLE = "weapon: {ingrave-ar: 4, schmitwess-mpi: 1}"
 

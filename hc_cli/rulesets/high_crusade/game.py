@@ -6,8 +6,9 @@ rout. Pure: the state is plain data, folded from the game's entries."""
 
 from __future__ import annotations
 
-from hc_cli.errors import HcError
-from hc_cli.game_rules import Fill, GameRules, enemy_check, known_unit, possessive
+from hc_cli.core.errors import HcError
+from hc_cli.core.words import count
+from hc_cli.plugin.game_rules import Fill, GameRules, enemy_check, known_unit, possessive
 from hc_cli.rulesets.high_crusade.fireteam import (
     MIXED_EXAMPLE,
     check_under,
@@ -36,14 +37,13 @@ from hc_cli.rulesets.high_crusade.words import (
     ROUT_ORDER,
     STATIC_ORDER,
 )
-from hc_cli.schema import Field
-from hc_cli.words import count
+from hc_cli.tables.schema import Field
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import Any
 
-    from hc_cli.schema import Problems
+    from hc_cli.tables.schema import Problems
 
 # The four occasions of seed 001 for a Morale test, by the morale command's flags.
 TRIGGERS = {

@@ -3,15 +3,15 @@ winner's side moves first in the move sequence. Pure."""
 
 from __future__ import annotations
 
-from hc_cli import readings
-from hc_cli.dice import DiceSource, Roll
-from hc_cli.errors import HcError
-from hc_cli.model import Odds, Resolution
-from hc_cli.mods import ModSpec
-from hc_cli.record import field, record
+from hc_cli.core.dice import DiceSource, Roll
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Odds, Resolution
+from hc_cli.core.mods import ModSpec
+from hc_cli.core.record import field, record
 from hc_cli.rulesets.high_crusade.steps import _new, _resolve_mods, _sum
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
 from hc_cli.rulesets.high_crusade.words import MOVE_SEQUENCE
+from hc_cli.tables import readings
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
@@ -138,7 +138,7 @@ def resolve_initiative(
 def initiative_odds(tables: HighCrusadeTables, req: InitiativeRequest) -> Resolution:
     from fractions import Fraction
 
-    from hc_cli.odds import enumerate_outcomes, until_decided
+    from hc_cli.core.odds import enumerate_outcomes, until_decided
 
     res, die, first_wins_ties = plan_initiative(tables, req)
     one_round = enumerate_outcomes(

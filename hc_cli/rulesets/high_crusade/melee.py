@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from hc_cli.dice import DiceSource
-from hc_cli.errors import HcError
-from hc_cli.model import Modifier, Odds, Resolution
-from hc_cli.mods import ModSpec
-from hc_cli.record import record, replace
+from hc_cli.core.dice import DiceSource
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Modifier, Odds, Resolution
+from hc_cli.core.mods import ModSpec
+from hc_cli.core.record import record, replace
 from hc_cli.rulesets.high_crusade.steps import _new, _ordered, _resolve_mods, _sum
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
 
@@ -101,7 +101,7 @@ def resolve_melee(tables: HighCrusadeTables, req: MeleeRequest, dice: DiceSource
 
 
 def melee_odds(tables: HighCrusadeTables, req: MeleeRequest) -> Resolution:
-    from hc_cli.odds import enumerate_outcomes
+    from hc_cli.core.odds import enumerate_outcomes
 
     res = plan_melee(tables, req)
     dist = enumerate_outcomes(lambda d: melee_contest(res, d), lambda r: r.outcome)

@@ -4,15 +4,15 @@ Pure."""
 
 from __future__ import annotations
 
-from hc_cli import readings
-from hc_cli.dice import DiceSource
-from hc_cli.errors import HcError
-from hc_cli.model import Modifier, Odds, Resolution
-from hc_cli.mods import ModSpec
-from hc_cli.record import record, replace
+from hc_cli.core.dice import DiceSource
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Modifier, Odds, Resolution
+from hc_cli.core.mods import ModSpec
+from hc_cli.core.record import record, replace
 from hc_cli.rulesets.high_crusade.steps import _new, _ordered, _resolve_mods
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
 from hc_cli.rulesets.high_crusade.words import RALLIED_MEANS, RETREAT_MEANS, ROUT_MEANS
+from hc_cli.tables import readings
 
 # ---------------------------------------------------------------------------------------------
 # Morale and Regroup: one D10 test each
@@ -219,7 +219,7 @@ def resolve_morale(tables: HighCrusadeTables, req: MoraleRequest, dice: DiceSour
 
 
 def morale_odds(tables: HighCrusadeTables, req: MoraleRequest) -> Resolution:
-    from hc_cli.odds import enumerate_outcomes
+    from hc_cli.core.odds import enumerate_outcomes
 
     res, test = plan_morale(tables, req)
     dist = enumerate_outcomes(lambda d: morale_test(res, test, d), lambda r: r.outcome)
@@ -290,7 +290,7 @@ def resolve_rally(tables: HighCrusadeTables, req: RallyRequest, dice: DiceSource
 
 
 def rally_odds(tables: HighCrusadeTables, req: RallyRequest) -> Resolution:
-    from hc_cli.odds import enumerate_outcomes
+    from hc_cli.core.odds import enumerate_outcomes
 
     res, test = plan_rally(tables, req)
     dist = enumerate_outcomes(

@@ -5,10 +5,10 @@ what an order means; in a game the orders are kept and fill every shot of the mo
 
 from __future__ import annotations
 
-from hc_cli.dice import DiceSource
-from hc_cli.errors import HcError
-from hc_cli.model import Resolution
-from hc_cli.record import record
+from hc_cli.core.dice import DiceSource
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Resolution
+from hc_cli.core.record import record
 from hc_cli.rulesets.high_crusade.tables import RULESET, HighCrusadeTables, Order
 
 EXAMPLE = "hc orders advance fireteam-2=static"

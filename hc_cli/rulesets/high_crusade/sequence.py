@@ -5,7 +5,7 @@ taken where the sequence does not take it is refused with the rule's reason. Pur
 
 from __future__ import annotations
 
-from hc_cli.game_rules import Step
+from hc_cli.plugin.game_rules import Step
 from hc_cli.rulesets.high_crusade.words import MOVE_SEQUENCE
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import

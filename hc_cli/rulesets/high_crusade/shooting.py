@@ -6,15 +6,15 @@ weapon's band, and rolled and enumerated by the very same steps. Pure."""
 
 from __future__ import annotations
 
-from hc_cli.dice import DiceSource, Roll
-from hc_cli.errors import HcError
-from hc_cli.model import Modifier, Odds, Resolution
-from hc_cli.mods import ModSpec
-from hc_cli.plans import planned
-from hc_cli.record import record, replace
+from hc_cli.core.dice import DiceSource, Roll
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Modifier, Odds, Resolution
+from hc_cli.core.mods import ModSpec
+from hc_cli.core.plans import planned
+from hc_cli.core.record import record, replace
+from hc_cli.core.words import count
 from hc_cli.rulesets.high_crusade.steps import _indicator, _new, _ordered, _resolve_mods, _sum
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables, RangeBand, Weapon
-from hc_cli.words import count
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
@@ -457,7 +457,7 @@ def _fire_summary(outcomes: list[str | None]) -> dict:
 def fire_odds(tables: HighCrusadeTables, req: FireRequest) -> Resolution:
     from fractions import Fraction
 
-    from hc_cli.odds import add_independent, enumerate_outcomes
+    from hc_cli.core.odds import add_independent, enumerate_outcomes
 
     res, specs = plan_fire(tables, req)
     # Shots differ only by label when they share chance, penetration and DF: enumerate once.

@@ -3,8 +3,8 @@ odds put in the book's order. Pure."""
 
 from __future__ import annotations
 
-from hc_cli.model import Modifier, Resolution
-from hc_cli.mods import ModSpec
+from hc_cli.core.model import Modifier, Resolution
+from hc_cli.core.mods import ModSpec
 from hc_cli.rulesets.high_crusade.tables import RULESET, HighCrusadeTables
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import

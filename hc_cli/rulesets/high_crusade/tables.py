@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from hc_cli import readings
-from hc_cli.entries import Entry, entry_args, lookup
-from hc_cli.errors import HcError, UnknownName
-from hc_cli.record import record
+from hc_cli.core.errors import HcError, UnknownName
+from hc_cli.core.record import record
 from hc_cli.rulesets.high_crusade.words import ROUT_ORDER
-from hc_cli.schema import Field, Problems, check_bounds
-from hc_cli.tables import MergedTables
+from hc_cli.tables import readings
+from hc_cli.tables.entries import Entry, entry_args, lookup
+from hc_cli.tables.load import MergedTables
+from hc_cli.tables.schema import Field, Problems, check_bounds
 
 RULESET = "high-crusade"
 MODIFIER_TARGETS = ("chance", "defence", "melee", "morale", "initiative")

@@ -3,12 +3,12 @@ with a fire or on its own (`hc deviate`). Pure."""
 
 from __future__ import annotations
 
-from hc_cli import readings
-from hc_cli.dice import DiceSource
-from hc_cli.errors import HcError
-from hc_cli.model import Odds, Resolution
-from hc_cli.record import record
+from hc_cli.core.dice import DiceSource
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Odds, Resolution
+from hc_cli.core.record import record
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
+from hc_cli.tables import readings
 
 
 @record(frozen=True)
@@ -163,7 +163,7 @@ def resolve_deviate(t: RogueTraderTables, req: DeviateRequest, dice: DiceSource)
 def deviate_odds(t: RogueTraderTables, req: DeviateRequest) -> Resolution:
     from fractions import Fraction
 
-    from hc_cli.odds import enumerate_outcomes
+    from hc_cli.core.odds import enumerate_outcomes
 
     res, spec = plan_deviate(t, req)
     dist = enumerate_outcomes(

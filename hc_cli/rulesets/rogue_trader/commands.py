@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from hc_cli.declare import CommandSpec
-from hc_cli.errors import HcError
-from hc_cli.mods import parse_mods
+from hc_cli.core.errors import HcError
+from hc_cli.core.mods import parse_mods
+from hc_cli.plugin.declare import CommandSpec
 from hc_cli.rulesets.rogue_trader import move as m
 from hc_cli.rulesets.rogue_trader import resolve as r
 from hc_cli.rulesets.rogue_trader import turn
 from hc_cli.rulesets.rogue_trader.tables import RULESET, SCHEMAS, RogueTraderTables, cross_check
-from hc_cli.tables import load_typed
+from hc_cli.tables.load import load_typed
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:

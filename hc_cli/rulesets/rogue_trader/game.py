@@ -9,8 +9,9 @@ contact, who hides, who routs. Pure: the state is plain data, folded from the ga
 
 from __future__ import annotations
 
-from hc_cli.errors import HcError
-from hc_cli.game_rules import Fill, GameRules, Step, possessive
+from hc_cli.core.errors import HcError
+from hc_cli.core.words import count
+from hc_cli.plugin.game_rules import Fill, GameRules, Step, possessive
 from hc_cli.rulesets.rogue_trader.game_fire import (
     fill_fire,
     fired_models,
@@ -18,14 +19,13 @@ from hc_cli.rulesets.rogue_trader.game_fire import (
     model_label,
     unit_and_model,
 )
-from hc_cli.schema import Field
-from hc_cli.words import count
+from hc_cli.tables.schema import Field
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import Any
 
-    from hc_cli.schema import Problems
+    from hc_cli.tables.schema import Problems
 
 SEQUENCE = (
     Step("1", "the side playing", "moves its troops (a charge: double move)", ("move",),
@@ -325,7 +325,7 @@ class RogueTraderGame(GameRules):
                 f"hc {command} UNIT" + (" --at UNIT" if command == "fire" else ""),
             )
         filled = self._fill_unit(state, command, unit, at, flags, tables)
-        from hc_cli.registry import switched_on
+        from hc_cli.plugin.registry import switched_on
 
         if switched_on("turn_ends_by_itself"):  # kept with the action: the fold reads no setting
             filled.meta["turn_ends"] = True
@@ -473,7 +473,7 @@ class RogueTraderGame(GameRules):
             ]  # fmt: skip
             if ready:
                 out.append(f"{playing} may still fire: " + ", ".join(ready))
-        from hc_cli.registry import switched_on
+        from hc_cli.plugin.registry import switched_on
 
         if switched_on("turn_ends_by_itself"):  # the settings file: the next action says
             out.append(f"then {possessive(playing)} turn ends by itself once every unit has "

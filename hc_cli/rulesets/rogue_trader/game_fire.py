@@ -7,9 +7,9 @@ Pure."""
 
 from __future__ import annotations
 
-from hc_cli.errors import HcError
-from hc_cli.game_rules import Fill, enemy_check, known_unit, possessive
-from hc_cli.words import count
+from hc_cli.core.errors import HcError
+from hc_cli.core.words import count
+from hc_cli.plugin.game_rules import Fill, enemy_check, known_unit, possessive
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:  # ty
     given = [key for key in KEPT if key in flags and (key != "shots" or flags[key] > 1 and
              model is not None)]  # fmt: skip
     if given:
-        from hc_cli.execute import spell_option
+        from hc_cli.plugin.execute import spell_option
 
         raise HcError(
             f"in a game, {spell_option(given[0])} is the game's to fill: it keeps the models "

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from hc_cli.dice import DiceSource
-from hc_cli.errors import HcError
-from hc_cli.model import Odds, Resolution
-from hc_cli.record import record, replace
+from hc_cli.core.dice import DiceSource
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Odds, Resolution
+from hc_cli.core.record import record, replace
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
 
 # ---------------------------------------------------------------------------------------------
@@ -53,7 +53,7 @@ def resolve_initiative(
 
 
 def initiative_odds(t: RogueTraderTables, req: InitiativeRequest) -> Resolution:
-    from hc_cli.odds import enumerate_outcomes
+    from hc_cli.core.odds import enumerate_outcomes
 
     res = plan_initiative(req)
     res.odds = Odds(enumerate_outcomes(lambda d: coin_flip(res, d), lambda r: r.outcome))

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import math
 
-from hc_cli.dice import DiceSource
-from hc_cli.errors import HcError
-from hc_cli.model import Resolution
-from hc_cli.record import record
+from hc_cli.core.dice import DiceSource
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Resolution
+from hc_cli.core.record import record
 from hc_cli.rulesets.rogue_trader.shooting import characteristic
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
 

@@ -3,8 +3,8 @@ outcomes combined by probability laws over a volley, a model's wounds and follow
 
 from __future__ import annotations
 
-from hc_cli.model import Odds, Resolution
-from hc_cli.record import replace
+from hc_cli.core.model import Odds, Resolution
+from hc_cli.core.record import replace
 from hc_cli.rulesets.rogue_trader.area import deviation_roll
 from hc_cli.rulesets.rogue_trader.request import OUTCOMES, WOUND_DAMAGE, FireRequest, ShotSpec
 from hc_cli.rulesets.rogue_trader.shooting import _new, plan_fire
@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from fractions import Fraction
     from typing import Any
 
-    from hc_cli.odds import Distribution
+    from hc_cli.core.odds import Distribution
 
 # ---------------------------------------------------------------------------------------------
 # Odds: the same `shot_steps`, under an enumerating dice source
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # fractions are imported where odds are worked out
 
 def _shot_odds(spec: ShotSpec) -> dict[tuple[str, int, bool], Fraction]:
     """(outcome, wounds, whether the shot's own victim was struck) -> probability."""
-    from hc_cli.odds import enumerate_outcomes
+    from hc_cli.core.odds import enumerate_outcomes
 
     return enumerate_outcomes(
         lambda d: drive(shot_steps(spec), d),
@@ -60,7 +60,7 @@ def _casualty(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
 def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
     from fractions import Fraction
 
-    from hc_cli.odds import POWER_BUDGET, Distribution, add_independent, enumerate_outcomes
+    from hc_cli.core.odds import POWER_BUDGET, Distribution, add_independent, enumerate_outcomes
 
     plan = plan_fire(t, req)
     res = plan.res
@@ -144,7 +144,7 @@ def _unit_casualties(plan: Any, dists: list[dict]) -> Distribution:
     mount or a friend struck instead is a casualty of its own. `spread`: each model takes the
     shots aimed at it, independently of the others (a model a shot: one shot's own odds);
     `next-standing`: the wounds fall on one model after another, followed shot by shot."""
-    from hc_cli.odds import Distribution, add_independent
+    from hc_cli.core.odds import Distribution, add_independent
 
     left = plan.left
     if plan.share != "spread":
@@ -166,8 +166,8 @@ def _walk(dists: list[dict], left: list[int]) -> dict[int, Fraction]:
     casualties) followed shot by shot."""
     from fractions import Fraction
 
-    from hc_cli.dice import TooManyOutcomes
-    from hc_cli.odds import MAX_PATHS
+    from hc_cli.core.dice import TooManyOutcomes
+    from hc_cli.core.odds import MAX_PATHS
 
     def after(state: tuple[int, int, int], outcome: tuple) -> tuple[int, int, int]:
         removed, on, kills = state
@@ -227,8 +227,8 @@ def _following(
     model already removed is passed over (no shot is spent on it)."""
     from fractions import Fraction
 
-    from hc_cli.dice import TooManyOutcomes
-    from hc_cli.odds import MAX_PATHS
+    from hc_cli.core.dice import TooManyOutcomes
+    from hc_cli.core.odds import MAX_PATHS
 
     # (wounds taken by each model shot at so far and shot at again later, casualties, shots
     # fired) -> probability, chain going. A model no later target names drops out of the

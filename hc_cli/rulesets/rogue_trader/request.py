@@ -3,9 +3,9 @@ makes of it (each shot's numbers, fixed before a die is rolled). Pure."""
 
 from __future__ import annotations
 
-from hc_cli.model import Resolution
-from hc_cli.mods import ModSpec
-from hc_cli.record import record
+from hc_cli.core.model import Resolution
+from hc_cli.core.mods import ModSpec
+from hc_cli.core.record import record
 from hc_cli.rulesets.rogue_trader.area import DeviationSpec
 
 OUTCOMES = ("miss", "no-wound", "saved", "wounded", "casualty")

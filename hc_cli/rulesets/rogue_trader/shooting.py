@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import math
 
-from hc_cli import readings
-from hc_cli.errors import HcError
-from hc_cli.model import Modifier, Resolution
-from hc_cli.numbers import is_whole
-from hc_cli.record import replace
-from hc_cli.roll import check_damage
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Modifier, Resolution
+from hc_cli.core.numbers import is_whole
+from hc_cli.core.record import replace
+from hc_cli.core.roll import check_damage
+from hc_cli.core.words import count
 from hc_cli.rulesets.rogue_trader.area import _deviation_spec
 from hc_cli.rulesets.rogue_trader.request import FirePlan, FireRequest, ShotSpec, Victim
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables, Weapon
 from hc_cli.rulesets.rogue_trader.volley import SHARES, models_left, wounded_firers
-from hc_cli.words import count
+from hc_cli.tables import readings
 
 
 def _new(command: str, inputs: dict) -> Resolution:

@@ -4,12 +4,13 @@ hit, who is hit, to wound, save, damage), a volley rolls them in the table's pha
 
 from __future__ import annotations
 
-from hc_cli.dice import DiceSource, Roll
-from hc_cli.model import Resolution
-from hc_cli.numbers import is_whole
-from hc_cli.plans import planned
-from hc_cli.roll import parse as parse_dice
-from hc_cli.roll import plain_dice, plain_total
+from hc_cli.core.dice import DiceSource, Roll
+from hc_cli.core.model import Resolution
+from hc_cli.core.numbers import is_whole
+from hc_cli.core.plans import planned
+from hc_cli.core.roll import parse as parse_dice
+from hc_cli.core.roll import plain_dice, plain_total
+from hc_cli.core.words import count
 from hc_cli.rulesets.rogue_trader.area import deviation_roll
 from hc_cli.rulesets.rogue_trader.request import (
     OUTCOMES,
@@ -20,7 +21,6 @@ from hc_cli.rulesets.rogue_trader.request import (
 )
 from hc_cli.rulesets.rogue_trader.shooting import _new, plan_fire
 from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
-from hc_cli.words import count
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from hc_cli import readings
-from hc_cli.entries import Entry, entry_args, lookup
-from hc_cli.record import record
-from hc_cli.schema import Field, Problems, check_bounds, origin
-from hc_cli.tables import MergedTables
+from hc_cli.core.record import record
+from hc_cli.tables import readings
+from hc_cli.tables.entries import Entry, entry_args, lookup
+from hc_cli.tables.load import MergedTables
+from hc_cli.tables.schema import Field, Problems, check_bounds, origin
 
 RULESET = "rogue-trader"
 CHARACTERISTICS = ("m", "ws", "bs", "s", "t", "w", "i", "a", "ld", "int", "cl", "wp")

@@ -3,13 +3,13 @@ routing troops in the rallying phase. Pure."""
 
 from __future__ import annotations
 
-from hc_cli import readings
-from hc_cli.dice import DiceSource
-from hc_cli.errors import HcError
-from hc_cli.model import Odds, Resolution
-from hc_cli.record import record
+from hc_cli.core.dice import DiceSource
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Odds, Resolution
+from hc_cli.core.record import record
 from hc_cli.rulesets.rogue_trader.shooting import characteristic
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
+from hc_cli.tables import readings
 
 HIDING = (
     "hiding behind cover: it cannot be targeted upon during the enemy's following turn",
@@ -81,7 +81,7 @@ def resolve_rally(t: RogueTraderTables, req: RallyRequest, dice: DiceSource) -> 
 
 
 def rally_odds(t: RogueTraderTables, req: RallyRequest) -> Resolution:
-    from hc_cli.odds import enumerate_outcomes
+    from hc_cli.core.odds import enumerate_outcomes
 
     res, needed, name = plan_rally(t, req)
     outcomes = enumerate_outcomes(

@@ -5,9 +5,9 @@ the wounded first, or a model a listed target); and how the shots are shared amo
 
 from __future__ import annotations
 
-from hc_cli.errors import HcError
+from hc_cli.core.errors import HcError
+from hc_cli.core.words import count
 from hc_cli.rulesets.rogue_trader.request import FireRequest, ShotSpec
-from hc_cli.words import count
 
 SHARES = {
     "spread": "in turn, the wounded first (volley-shares = spread)",

@@ -3,14 +3,14 @@ dice of a burst and of a shotgun's pellets. Pure."""
 
 from __future__ import annotations
 
-from hc_cli import readings
-from hc_cli.errors import HcError
-from hc_cli.model import Resolution
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Resolution
+from hc_cli.core.words import count
 from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, HitEffects
 from hc_cli.rulesets.t2k.tables import BANDS, T2kTables, Weapon
 from hc_cli.rulesets.t2k.task import _target_speed_levels
 from hc_cli.rulesets.t2k.thrown import _zone
-from hc_cli.words import count
+from hc_cli.tables import readings
 
 
 def _recoil_lowers(

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from hc_cli.declare import CommandSpec
-from hc_cli.mods import parse_mods
+from hc_cli.core.mods import parse_mods
+from hc_cli.plugin.declare import CommandSpec
 from hc_cli.rulesets.t2k import fire as f
 from hc_cli.rulesets.t2k import initiative as i
 from hc_cli.rulesets.t2k import reload as r
 from hc_cli.rulesets.t2k.tables import RULESET, SCHEMAS, T2kTables, cross_check
-from hc_cli.tables import load_typed
+from hc_cli.tables.load import load_typed
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:

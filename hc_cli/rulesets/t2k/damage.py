@@ -3,11 +3,11 @@ and an NPC's quick kill. Pure."""
 
 from __future__ import annotations
 
-from hc_cli.dice import DiceSource, Roll
-from hc_cli.model import Resolution
-from hc_cli.numbers import is_whole
-from hc_cli.roll import parse as parse_dice
-from hc_cli.roll import plain_dice, plain_total
+from hc_cli.core.dice import DiceSource, Roll
+from hc_cli.core.model import Resolution
+from hc_cli.core.numbers import is_whole
+from hc_cli.core.roll import parse as parse_dice
+from hc_cli.core.roll import plain_dice, plain_total
 from hc_cli.rulesets.t2k.request import QUICK_KILL_LOCATIONS, HitEffects
 
 # ---------------------------------------------------------------------------------------------

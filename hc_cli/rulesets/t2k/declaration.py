@@ -2,9 +2,9 @@
 
 import os
 
-from hc_cli.declare import Command, Option, RuleSet
-from hc_cli.paths import data_root
-from hc_cli.shared_commands import ROLLS_NOTHING
+from hc_cli.plugin.declare import Command, Option, RuleSet
+from hc_cli.plugin.shared_commands import ROLLS_NOTHING
+from hc_cli.tables.paths import data_root
 
 _NAME = "NAME"
 

@@ -7,8 +7,9 @@ from the result (`game_hits`). Pure: the state is plain data, folded from the ga
 
 from __future__ import annotations
 
-from hc_cli.errors import HcError
-from hc_cli.game_rules import Fill, GameRules, possessive
+from hc_cli.core.errors import HcError
+from hc_cli.core.words import count
+from hc_cli.plugin.game_rules import Fill, GameRules, possessive
 from hc_cli.rulesets.t2k.game_hits import struck, take_damage
 from hc_cli.rulesets.t2k.game_order import (
     INVOLUNTARY,
@@ -24,14 +25,13 @@ from hc_cli.rulesets.t2k.game_order import (
     wound_of,
 )
 from hc_cli.rulesets.t2k.game_sequence import BETWEEN, SEQUENCE, fill_action
-from hc_cli.schema import Field
-from hc_cli.words import count
+from hc_cli.tables.schema import Field
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import Any
 
-    from hc_cli.schema import Problems
+    from hc_cli.tables.schema import Problems
 
 # A game started before hc kept these with the roster plays by the bundled tables' values.
 BEFORE_KEPT = {"extra_above": 5, "extra_round_up": 0}

@@ -10,7 +10,7 @@ taken or not yet."""
 
 from __future__ import annotations
 
-from hc_cli.game_rules import possessive
+from hc_cli.plugin.game_rules import possessive
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:

@@ -6,10 +6,10 @@ make it legal."""
 
 from __future__ import annotations
 
-from hc_cli.errors import HcError
-from hc_cli.game_rules import Fill, Step, enemy_check, known_unit, possessive
+from hc_cli.core.errors import HcError
+from hc_cli.core.words import count
+from hc_cli.plugin.game_rules import Fill, Step, enemy_check, known_unit, possessive
 from hc_cli.rulesets.t2k.game_order import EXCEPTIONS, OUTSIDE, actor, next_slot, wound_of
-from hc_cli.words import count
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def _fill_reload(
         notes.append(f"weapon {me['weapon']}")
     if me["magazine"] is not None and "magazine" not in flags:
         flags["magazine"] = me["magazine"]
-    from hc_cli import readings
+    from hc_cli.tables import readings
 
     feed = tables.feeds.get(str(flags.get("feed") or me["feed"] or "").lower())
     per_turn = readings.choose(tables.merged, "reload-per-turn") == "combat-turn"

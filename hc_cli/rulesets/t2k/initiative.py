@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 
-from hc_cli.dice import DiceSource
-from hc_cli.errors import HcError, RulesFileError, UnknownName
-from hc_cli.model import Odds, Resolution
-from hc_cli.numbers import is_digits, shown, whole
-from hc_cli.record import record
+from hc_cli.core.dice import DiceSource
+from hc_cli.core.errors import HcError, RulesFileError, UnknownName
+from hc_cli.core.model import Odds, Resolution
+from hc_cli.core.numbers import is_digits, shown, whole
+from hc_cli.core.record import record
 from hc_cli.rulesets.t2k.tables import RULESET, T2kTables
-from hc_cli.schema import Field, Problems, check_entry
+from hc_cli.tables.schema import Field, Problems, check_entry
 
 NOTES = {
     "ambush": "acts outside the Initiative order: ambush",
@@ -86,7 +86,7 @@ def parse_character(text: str) -> Character:
 
 def read_roster(path: str) -> list[Character]:
     """A YAML roster: a list of {name, initiative, wounds, agility, bulk}."""
-    from hc_cli.tables import existing_file, parse_yaml
+    from hc_cli.tables.load import existing_file, parse_yaml
 
     file = existing_file(path, "roster file", "give the path of a YAML roster")
     raw = parse_yaml(file)
@@ -111,7 +111,7 @@ def read_roster(path: str) -> list[Character]:
             continue
         check_entry(entry, ROSTER_FIELDS, path, f"[{i}]", problems, partial=False)
     if problems.items:
-        from hc_cli.tables import RulesProblems
+        from hc_cli.tables.load import RulesProblems
 
         raise RulesProblems(problems.items)
     return [
@@ -297,7 +297,7 @@ LISTED_ORDERS = 720  # beyond this many equally likely orders, count them: do no
 def initiative_odds(t: T2kTables, req: InitiativeRequest) -> Resolution:
     from fractions import Fraction
 
-    from hc_cli.odds import enumerate_outcomes
+    from hc_cli.core.odds import enumerate_outcomes
 
     res, groups, die = plan_initiative(t, req)
     orders = math.prod(group_orders(g) for g in groups)

@@ -3,7 +3,7 @@ burst's identical dice with the binomial; each hit's quick kill combined by prob
 
 from __future__ import annotations
 
-from hc_cli.model import Odds, Resolution
+from hc_cli.core.model import Odds, Resolution
 from hc_cli.rulesets.t2k.damage import _hit_effects
 from hc_cli.rulesets.t2k.request import FireRequest, HitEffects, _new
 from hc_cli.rulesets.t2k.shooting import plan_fire
@@ -20,7 +20,7 @@ def _quick_kill_chance(effects: HitEffects) -> Fraction:
     the same `_hit_effects` that rolls them."""
     from fractions import Fraction
 
-    from hc_cli.odds import enumerate_outcomes
+    from hc_cli.core.odds import enumerate_outcomes
 
     dist = enumerate_outcomes(
         lambda d: _hit_effects(effects, 1, d, _new("fire", {}))[0], lambda killed: killed
@@ -34,7 +34,7 @@ def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
     kill | n hits) = (1 - q)^n. Probability laws, not dice paths, for the hits' own dice."""
     from fractions import Fraction
 
-    from hc_cli.odds import add_independent, enumerate_outcomes
+    from hc_cli.core.odds import add_independent, enumerate_outcomes
 
     res, plan = plan_fire(t, req)
     npc = plan.effects is not None and plan.effects.npc

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import math
 
-from hc_cli import readings
-from hc_cli.errors import HcError, UnknownName
-from hc_cli.model import Odds, Resolution
-from hc_cli.record import record
+from hc_cli.core.errors import HcError, UnknownName
+from hc_cli.core.model import Odds, Resolution
+from hc_cli.core.record import record
+from hc_cli.core.words import count
 from hc_cli.rulesets.t2k.tables import RULESET, T2kTables
-from hc_cli.words import count
+from hc_cli.tables import readings
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from hc_cli.dice import DiceSource
+    from hc_cli.core.dice import DiceSource
 
 
 @record(frozen=True)

@@ -3,9 +3,9 @@ the dice of a burst or throw) and what each hit does. Pure."""
 
 from __future__ import annotations
 
-from hc_cli.model import Resolution
-from hc_cli.mods import ModSpec
-from hc_cli.record import record
+from hc_cli.core.model import Resolution
+from hc_cli.core.mods import ModSpec
+from hc_cli.core.record import record
 from hc_cli.rulesets.t2k.tables import RULESET
 
 SHOT_KINDS = ("aimed", "quick", "aimed-burst", "burst")

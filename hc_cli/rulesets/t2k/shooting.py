@@ -4,10 +4,9 @@ throw), fixed before a die is rolled. Pure."""
 
 from __future__ import annotations
 
-from hc_cli import readings
-from hc_cli.errors import HcError
-from hc_cli.model import Modifier, Resolution
-from hc_cli.record import replace
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Modifier, Resolution
+from hc_cli.core.record import replace
 from hc_cli.rulesets.t2k.bursts import (
     _auto_shotgun_short_hit,
     _plan_burst,
@@ -28,6 +27,7 @@ from hc_cli.rulesets.t2k.task import (
     mount_paces,
 )
 from hc_cli.rulesets.t2k.thrown import _plan_thrown
+from hc_cli.tables import readings
 
 
 def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
@@ -49,7 +49,7 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
     weapon = _weapon(t, req, res)
     moving = t.movement.get(req.movement)
     if moving is None:
-        from hc_cli.errors import UnknownName
+        from hc_cli.core.errors import UnknownName
 
         raise UnknownName("movement", req.movement, t.movement)
     if not moving.may_fire:

@@ -4,15 +4,15 @@ Pure."""
 
 from __future__ import annotations
 
-from hc_cli.dice import DiceSource
-from hc_cli.model import Resolution
-from hc_cli.plans import planned
+from hc_cli.core.dice import DiceSource
+from hc_cli.core.model import Resolution
+from hc_cli.core.plans import planned
+from hc_cli.core.words import count
 from hc_cli.rulesets.t2k.damage import _hit_effects
 from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, _new
 from hc_cli.rulesets.t2k.shooting import plan_fire
 from hc_cli.rulesets.t2k.tables import T2kTables
 from hc_cli.rulesets.t2k.thrown import deviate_grenade
-from hc_cli.words import count
 
 
 def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolution:

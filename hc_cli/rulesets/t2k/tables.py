@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import math
 
-from hc_cli import readings
-from hc_cli.entries import Entry, entry_args, lookup
-from hc_cli.errors import HcError
-from hc_cli.record import record
-from hc_cli.schema import Field, Problems, check_bounds, origin
-from hc_cli.tables import MergedTables
+from hc_cli.core.errors import HcError
+from hc_cli.core.record import record
+from hc_cli.tables import readings
+from hc_cli.tables.entries import Entry, entry_args, lookup
+from hc_cli.tables.load import MergedTables
+from hc_cli.tables.schema import Field, Problems, check_bounds, origin
 
 RULESET = "t2k"
 BANDS = ("short", "medium", "long", "extreme")

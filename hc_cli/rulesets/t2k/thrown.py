@@ -3,15 +3,15 @@ deviation, with a throw or on its own (`hc deviate`). Pure."""
 
 from __future__ import annotations
 
-from hc_cli import readings
-from hc_cli.dice import DiceSource, Roll
-from hc_cli.errors import HcError
-from hc_cli.model import Modifier, Odds, Resolution
-from hc_cli.numbers import is_number, number, shown
-from hc_cli.record import record, replace
+from hc_cli.core.dice import DiceSource, Roll
+from hc_cli.core.errors import HcError
+from hc_cli.core.model import Modifier, Odds, Resolution
+from hc_cli.core.numbers import is_number, number, shown
+from hc_cli.core.record import record, replace
 from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, _new
 from hc_cli.rulesets.t2k.tables import T2kTables, Weapon
 from hc_cli.rulesets.t2k.task import _effects, _mod_steps, _target_speed_levels
+from hc_cli.tables import readings
 
 
 def _zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, float], ...]:
@@ -224,7 +224,7 @@ def resolve_deviate(t: T2kTables, req: DeviateRequest, dice: DiceSource) -> Reso
 def deviate_odds(t: T2kTables, req: DeviateRequest) -> Resolution:
     from fractions import Fraction
 
-    from hc_cli.odds import enumerate_outcomes
+    from hc_cli.core.odds import enumerate_outcomes
 
     res, spec = plan_deviate(t, req)
     dist = enumerate_outcomes(lambda d: deviate_grenade(*spec, d)[0]["distance"], lambda m: m)

@@ -5,7 +5,7 @@ register it, and touches no file of hc's own."""
 
 from pathlib import Path
 
-from hc_cli.declare import Command, Option, RuleSet
+from hc_cli.plugin.declare import Command, Option, RuleSet
 
 DECLARATION = RuleSet(
     "toy",

@@ -3,11 +3,11 @@
 from dataclasses import dataclass
 from typing import Any
 
-from hc_cli.declare import CommandSpec
-from hc_cli.errors import UnknownName
-from hc_cli.model import Odds, Resolution
-from hc_cli.schema import Field
-from hc_cli.tables import MergedTables, load_merged
+from hc_cli.core.errors import UnknownName
+from hc_cli.core.model import Odds, Resolution
+from hc_cli.plugin.declare import CommandSpec
+from hc_cli.tables.load import MergedTables, load_merged
+from hc_cli.tables.schema import Field
 
 SCHEMAS = {"coins": {"source": Field("str", required=True), "heads": Field("int", required=True)}}
 
@@ -44,7 +44,7 @@ def resolve(tables: ToyTables, coin: str, dice: Any) -> Resolution:
 
 
 def odds(tables: ToyTables, coin: str) -> Resolution:
-    from hc_cli.odds import enumerate_outcomes
+    from hc_cli.core.odds import enumerate_outcomes
 
     res = Resolution(command="toss", ruleset="toy", inputs={"coin": coin})
     res.odds = Odds(enumerate_outcomes(lambda d: resolve(tables, coin, d), lambda r: r.outcome))
@@ -57,7 +57,7 @@ COMMANDS = {"toss": CommandSpec(lambda flags: flags.get("coin", "penny"), resolv
 # A game of toy: each player's coin, and how many heads they have tossed. Its roster:
 #   ruleset: toy
 #   sides: {Ann: {ann: {coin: penny}}, Bob: {bob: {coin: loaded-die}}}
-from hc_cli.game_rules import Fill, GameRules, known_unit  # noqa: E402
+from hc_cli.plugin.game_rules import Fill, GameRules, known_unit  # noqa: E402
 
 
 class ToyGame(GameRules):

@@ -1,0 +1,1 @@
+"""`hc batch`: JSON Lines in, one resolution a line out, in order."""

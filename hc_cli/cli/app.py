@@ -1,0 +1,154 @@
+"""The `hc` command line, generated from declarations (`hc_cli.plugin.declare`).
+
+The rule set in force (`hc_cli.plugin.registry.choose`: flag, environment, settings file,
+default) is found before any command is built; its declared commands, with their options,
+units, help and examples, become typer commands, beside the commands every rule set shares
+(`hc_cli.plugin.shared_commands`). Nothing here names a rule set's option. Only the command
+asked for is built, so start-up stays flat however many commands and rule sets there are."""
+
+import os
+from typing import Any
+
+import typer
+from typer.core import TyperGroup, TyperOption
+
+from hc_cli.cli.runner import width
+from hc_cli.cli.shared_runners import SHARED, fail
+from hc_cli.cli.typer_commands import COMMON, CONTEXT, build_command, completer
+from hc_cli.core.errors import HcError
+from hc_cli.plugin import registry
+from hc_cli.plugin.declare import Command
+
+SUMMARY = (
+    "Dice and resolution for tabletop miniatures wargames: every modifier and roll shown, "
+    "exact odds, replayable seeds, house rules as data."
+)
+
+# ---------------------------------------------------------------------------------------------
+# The group: the rule set in force decides which commands exist
+
+
+class HcGroup(TyperGroup):
+    def _main_shell_completion(
+        self, ctx_args: Any, prog_name: str, complete_var: Any = None
+    ) -> None:
+        # Reached when the fast path (hc_cli.cli.complete) leaves a TAB press to click; typer's
+        # shell classes are registered only on demand.
+        if os.environ.get("_HC_COMPLETE"):
+            from typer.completion import completion_init
+
+            completion_init()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        choice = None
+        try:
+            choice = registry.choose(args)
+            declaration = registry.get(choice[0])
+        except HcError as error:
+            if not ctx.resilient_parsing:
+                if choice is not None and choice[1] != "--ruleset":
+                    error.message += f" (from {choice[1]})"
+                fail("", error)
+            # Completing: the default rule set's commands, with no table values to offer.
+            choice = (registry.ruleset_in_args(args) or registry.DEFAULT_RULESET, "--ruleset")
+            declaration = registry.get(registry.DEFAULT_RULESET)
+        ctx.meta["hc.ruleset"] = choice
+        ctx.meta["hc.declaration"] = declaration
+        ctx.meta["hc.built"] = {}
+        return super().parse_args(ctx, args)
+
+    def _own(self, ctx: Any) -> dict[str, Command]:
+        declaration = ctx.find_root().meta.get("hc.declaration")
+        return declaration.commands if declaration is not None else {}
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*self._own(ctx), *SHARED]
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        root = ctx.find_root()
+        built = root.meta.setdefault("hc.built", {})
+        if name not in built:
+            own = self._own(ctx)
+            if name in own:
+                ruleset, source = root.meta["hc.ruleset"]
+                built[name] = build_command(own[name], ruleset, source == "--ruleset")
+            elif name in SHARED:
+                # No "Rule set:" line (they serve every game), but examples that carry the
+                # rule set the flag chose, so each runs as written in that game.
+                ruleset, source = root.meta["hc.ruleset"]
+                built[name] = build_command(
+                    SHARED[name], None, example_ruleset=ruleset if source == "--ruleset" else None
+                )
+            else:
+                return None
+        return built[name]
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0]
+        if self.get_command(ctx, name) is None and not name.startswith("-"):
+            from hc_cli.plugin.execute import missing_command
+
+            ruleset = ctx.find_root().meta["hc.ruleset"][0]
+            if registry.commands_elsewhere(name, ruleset):
+                fail(name, missing_command(ruleset, name, list(self._own(ctx))))
+        return super().resolve_command(ctx, args)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from hc_cli.cli.help import main_help
+
+        ruleset, source = ctx.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, "default"))
+        formatter.write(main_help(ruleset, source, width()))
+
+
+def _version(ctx: Any, _param: Any, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from hc_cli.cli.help import version_text
+
+    ruleset, source = ctx.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, "default"))
+    typer.echo(version_text(ruleset, source))
+    ctx.exit()
+
+
+def make_app() -> Any:
+    """The `hc` group; `main` runs it, tests invoke it."""
+    group = HcGroup(
+        name="hc",
+        help=SUMMARY,
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        context_settings=CONTEXT,
+    )
+    group.params += [
+        TyperOption(
+            param_decls=["--ruleset", "ruleset"],
+            metavar="NAME",
+            help=COMMON["ruleset"].help,
+            autocompletion=completer("", "ruleset"),
+        ),
+        TyperOption(
+            param_decls=["--game", "game"],
+            metavar="FILE",
+            help=COMMON["game"].help,
+        ),
+        TyperOption(
+            param_decls=["--version", "version"],
+            is_flag=True,
+            is_eager=True,
+            expose_value=False,
+            callback=_version,
+            help="The version, the rule set in force and where it came from, and the settings "
+            "file.",
+        ),
+    ]
+    return group
+
+
+app = make_app()
+
+
+def main() -> None:
+    """The `hc` entry point, named `hc` even when run as `python -m hc_cli` (so completion
+    finds `_HC_COMPLETE`)."""
+    app.main(prog_name="hc")

@@ -1,0 +1,266 @@
+"""A resolving command, well formed, run without importing typer: the common case at the table.
+
+Importing typer (and click inside it) costs several times a bare interpreter's start on its
+own, and a command that resolves needs none of it: its options are declared as data
+(`hc_cli.plugin.declare`). `parse` reads a command line the way click reads the generated command,
+for the plain forms only: `--ruleset NAME` and `--game FILE` before the command, then the
+command's declared options as `--name VALUE`, `--name=VALUE` or a declared short flag, its
+positional arguments, and numbers written plainly (`14`, `-1`, `2.5`). Anything else (help,
+`--version`, an unknown or misspelt option, a missing value or argument, `--`, a number click
+would have to convert, a command that is not a resolving one) returns None and the typer
+command line takes it, with its help and its messages. Both paths end in
+`hc_cli.cli.runner.dispatch`; a test runs every command line of the suite both ways and compares
+the bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
+_WHOLE = frozenset("0123456789")
+
+
+def _direct_runs() -> frozenset:
+    """What the direct path runs: a rule set's resolving commands (run None), roll, and the
+    game's own commands (`hc_cli.cli.game_commands`); the rest (tables, batch ...) goes to typer."""
+    from hc_cli.plugin.shared_commands import GAME_RUNS
+
+    return frozenset((None, "roll", *GAME_RUNS))
+
+
+GROUP_OPTIONS = ("--ruleset", "--game")  # what `hc` itself takes before the command
+
+
+def _group_options(args: Sequence[str]) -> tuple[int | None, str | None]:
+    """Where the command begins after the options of `hc` itself (`--ruleset NAME`, `--game
+    FILE`, each also with '='), and the last --game given there; None where the command
+    would begin when they are not plain (a value missing, `--rulesetx`)."""
+    start, game = 0, None
+    while start < len(args) and args[start].startswith(GROUP_OPTIONS):
+        word = args[start]
+        flag, equals, value = word.partition("=")
+        if flag not in GROUP_OPTIONS:
+            return None, None
+        if not equals:
+            if start + 1 >= len(args):
+                return None, None
+            value = args[start + 1]
+            start += 1
+        start += 1
+        if flag == "--game":
+            game = value
+    return start, game
+
+
+def _plain_whole(text: str) -> bool:
+    digits = text[1:] if text[:1] == "-" else text
+    return bool(digits) and set(digits) <= _WHOLE
+
+
+def _plain_number(text: str) -> bool:
+    whole, dot, fraction = text.partition(".")
+    return _plain_whole(whole) and (not dot or (bool(fraction) and set(fraction) <= _WHOLE))
+
+
+def _convert(kind: str, text: str) -> Any:
+    """The value click would give, or None when click would have to decide."""
+    if kind == "whole":
+        return int(text) if _plain_whole(text) and len(text) < 40 else None
+    if kind == "number":
+        return float(text) if _plain_number(text) and len(text) < 40 else None
+    return text
+
+
+def parse(
+    args: Sequence[str], env: Mapping[str, str]
+) -> tuple[str, str, dict[str, Any], set[str], str | None] | None:
+    """(command, rule set, option values, names given, what runs it) for a plain command line
+    the direct path runs; None for anything the typer command line should read."""
+    from hc_cli.core.errors import HcError
+    from hc_cli.plugin import registry
+    from hc_cli.plugin.shared_commands import SHARED_COMMANDS, common_options
+
+    if not args or "--" in args:
+        return None
+    start, group_game = _group_options(args)
+    if start is None or start >= len(args):
+        return None
+    try:
+        ruleset = registry.choose(args, env)[0]
+        declaration = registry.get(ruleset)
+    except HcError:
+        return None  # the typer command line says what is wrong
+    name = args[start]
+    declared = declaration.commands.get(name)
+    if declared is None:
+        declared = next((c for c in SHARED_COMMANDS if c.name == name), None)
+    if declared is not None and declared.sub:
+        if start + 1 >= len(args):
+            return None
+        start += 1
+        declared = next((c for c in declared.sub if c.name == args[start]), None)
+    if declared is None or declared.run not in _direct_runs():
+        return None
+    options = [o for o in (*declared.options, *common_options(declared)) if not o.positional]
+    by_flag = {flag: o for o in options for flag in o.flags}
+    positional = [o for o in (*declared.options, *common_options(declared)) if o.positional]
+    values: dict[str, Any] = {} if group_game is None else {"game": group_game}
+    given: set[str] = set()
+    rest = args[start + 1 :]
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        i += 1
+        if not word.startswith("-"):
+            if not positional:
+                return None
+            option = positional[0] if positional[0].many else positional.pop(0)
+            value = _convert(option.kind, word)
+            if value is None:
+                return None
+            if option.many:  # it takes every word left, as click's nargs=-1
+                values[option.name] = (*values.get(option.name, ()), value)
+            else:
+                values[option.name] = value
+            given.add(option.name)
+            continue
+        flag, equals, text = word.partition("=") if word.startswith("--") else (word, "", "")
+        option = by_flag.get(flag)
+        if option is None:
+            return None  # help, a misspelling, another game's option: typer explains
+        if option.kind == "flag":
+            if equals:
+                return None
+            values[option.name] = True
+        else:
+            if not equals:
+                if i >= len(rest):
+                    return None
+                text = rest[i]
+                i += 1
+            value = _convert(option.kind, text)
+            if value is None:
+                return None
+            if option.many:
+                values[option.name] = (*values.get(option.name, ()), value)
+            else:
+                values[option.name] = value
+        given.add(option.name)
+    if any(o.required and o.name not in values for o in positional) or any(
+        o.required and o.name not in values for o in options
+    ):
+        return None
+    return name, ruleset, values, given, declared.run
+
+
+def _asks_for_help(args: Sequence[str]) -> bool:
+    """Whether a command line may ask for help or the version (looked at before anything is
+    imported for it: a resolving command pays nothing for help)."""
+    words = [w for w in args if not w.startswith(GROUP_OPTIONS)]
+    return (
+        len(words) <= 1
+        or "--help" in args
+        or "-h" in args
+        or "--version" in args
+        or any(c.sub for c in _shared() if c.name in words[:1])
+    )
+
+
+def _shared() -> tuple:
+    from hc_cli.plugin.shared_commands import SHARED_COMMANDS
+
+    return SHARED_COMMANDS
+
+
+def help_text(args: Sequence[str], env: Mapping[str, str]) -> tuple[str, int, bool] | None:
+    """The help (or version) a command line asks for, as typer would print it: (text, exit
+    code, whether on stderr); None for anything else. Help is written from the declarations
+    (`hc_cli.cli.help`), so no help needs typer."""
+    if "--" in args or not _asks_for_help(args):
+        return None
+    from hc_cli.cli import help as helps
+    from hc_cli.cli.runner import width
+    from hc_cli.core.errors import HcError
+    from hc_cli.plugin import registry
+    from hc_cli.plugin.shared_commands import SHARED_COMMANDS, common_options
+
+    start = _group_options(args)[0]
+    if start is None:
+        return None
+    try:
+        ruleset, source = registry.choose(args, env)
+        flagged = source == "--ruleset"
+        declaration = registry.get(ruleset)
+    except HcError:
+        return None  # the typer command line says what is wrong
+    rest = args[start:]
+    if not rest:
+        return helps.main_help(ruleset, source, width()), 2, True
+    if rest[0] in ("--help", "-h"):
+        return helps.main_help(ruleset, source, width()), 0, False
+    if rest[0] == "--version" and len(rest) == 1:
+        return helps.version_text(ruleset, source), 0, False
+    shared = {c.name: c for c in SHARED_COMMANDS}
+    declared = declaration.commands.get(rest[0]) or shared.get(rest[0])
+    if declared is None:
+        return None
+    rest = rest[1:]
+    if declared.sub:
+        if not rest:
+            return helps.group_help(declared, width()), 2, True
+        if rest[0] in ("--help", "-h"):
+            return helps.group_help(declared, width()), 0, False
+        declared = next((c for c in declared.sub if c.name == rest[0]), None)
+        if declared is None:
+            return None
+        rest = rest[1:]
+    options = [o for o in (*declared.options, *common_options(declared)) if not o.positional]
+    by_flag = {flag: o for o in options for flag in o.flags}
+    i = 0
+    while i < len(rest):  # --help where click reads a flag, not an option's value
+        word = rest[i]
+        if word in ("--help", "-h"):
+            own = declared.name in declaration.commands and declared not in shared.values()
+            takes = any(o.name == "ruleset" for o in common_options(declared))
+            carried = ruleset if flagged and takes else None
+            text = helps.command_help(declared, ruleset if own else None, carried, width())
+            return text, 0, False
+        option = by_flag.get(word.partition("=")[0])
+        if option is not None and option.kind != "flag" and "=" not in word:
+            i += 1
+        i += 1
+    return None
+
+
+def run(args: Sequence[str], env: Mapping[str, str]) -> int | None:
+    """Resolve a plain command line and return its exit code; None: let typer read it."""
+    asked = help_text(args, env)
+    if asked is not None:
+        from hc_cli.cli.runner import echo
+
+        text, code, err = asked
+        echo(text, err=err)
+        return code
+    parsed = parse(args, env)
+    if parsed is None:
+        return None
+    from hc_cli.cli.runner import dispatch, echo
+
+    name, ruleset, values, given, runs = parsed
+    try:
+        if runs is not None and runs != "roll":
+            from hc_cli.cli.game_commands import run as run_game
+
+            return run_game(runs, values)
+        return dispatch(name, ruleset, values, given)
+    except KeyboardInterrupt:  # Ctrl-C: 130, as typer's command line and a shell say it
+        echo("", err=True)
+        return 130
+    except EOFError:  # as click ends a command whose input ended
+        echo("", err=True)
+        echo("Aborted!", err=True)
+        return 1

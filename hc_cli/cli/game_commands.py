@@ -1,0 +1,227 @@
+"""The game's own commands (`hc game new|next|export`, `hc status`, `hc history`, `hc undo`,
+`hc roster check`), run without typer: the direct path and the typer command line both end
+here, so `hc status` starts as fast as a resolving command."""
+
+from __future__ import annotations
+
+from hc_cli.cli.runner import echo, say_error, wants_colour, width
+from hc_cli.core.errors import HcError
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
+NAMES = {
+    "game_new": "game new",
+    "game_next": "game next",
+    "game_export": "game export",
+    "game_rules": "game rules",
+    "roster_check": "roster check",
+}
+
+
+def game_path(values: dict[str, Any]) -> str:
+    """The game in force (`--game`, HC_GAME, the settings file), or what to do for one."""
+    from hc_cli.plugin import registry
+
+    found = registry.game_in_force(values.get("game"))
+    if found is None:
+        raise HcError(
+            "no game in force",
+            "give --game FILE, or set HC_GAME=FILE (start one: hc game new FILE --roster ROSTER)",
+        )
+    from hc_cli.games.choice import game_file_problem, unreadable_game
+
+    problem = game_file_problem(found[0])
+    if problem is not None:
+        raise unreadable_game(found, problem, outside=False)
+    return found[0]
+
+
+def run(name: str, values: dict[str, Any]) -> int:
+    try:
+        return _RUN[name](values)
+    except HcError as error:
+        return say_error(NAMES.get(name, name), error)
+
+
+def _paint(values: dict[str, Any]) -> Any:
+    if wants_colour(bool(values.get("no_color"))):
+        from hc_cli.render.colour import paint
+
+        return paint
+    from hc_cli.render.text import plain
+
+    return plain
+
+
+def _kept(paint: Any) -> bool | None:
+    """Escape codes kept whatever stdout is when colour was asked for (FORCE_COLOR)."""
+    return None if paint.__name__ == "plain" else True
+
+
+def _json(value: Any) -> None:
+    from hc_cli.render.json_text import dumps
+
+    echo(dumps(value))
+
+
+def _game_new(values: dict[str, Any]) -> int:
+    from hc_cli.games.actions import new_game
+    from hc_cli.render.text import wrap
+
+    lines = new_game(values["file"], values["roster"], tuple(values.get("rules") or ()))
+    echo(wrap(lines[:1] if values.get("quiet") else lines, width()))
+    return 0
+
+
+def _said(found: dict[str, Any], values: dict[str, Any]) -> int:
+    if values.get("json"):
+        _json(found)
+    else:
+        from hc_cli.render.text import game_lines, wrap
+
+        paint = _paint(values)
+        shown = {k: v for k, v in found.items() if k != "due"} if values.get("quiet") else found
+        echo(wrap(game_lines(shown, paint), width()), color=_kept(paint))
+    echo(f"logged to {found['game']}: receipt {found['receipt']}", err=True)
+    return 0
+
+
+def _game_next(values: dict[str, Any]) -> int:
+    from hc_cli.games.actions import step
+
+    return _said(step(game_path(values), bool(values.get("anyway"))), values)
+
+
+def _game_rules(values: dict[str, Any]) -> int:
+    from hc_cli.games.views import game_rules_view
+    from hc_cli.plugin import registry
+
+    ruleset = values.get("ruleset")
+    found = None if ruleset else registry.game_in_force(values.get("game"))
+    if found is not None:
+        from hc_cli.games.choice import game_file_problem, unreadable_game
+
+        problem = game_file_problem(found[0])
+        if problem is not None:
+            raise unreadable_game(found, problem)
+    if found is None and not ruleset:
+        import os
+
+        ruleset = registry.choose((), os.environ)[0]
+    view = game_rules_view(found[0] if found else None, ruleset)
+    if values.get("json"):
+        _json(view)
+        return 0
+    from hc_cli.render.text import render_game_rules, wrap
+
+    if values.get("quiet"):  # the sequence, a line a step
+        lines = [f"{step['step']}. {step['who']} {step['does']}" for step in view["sequence"]]
+        echo(wrap(lines, width()))
+        return 0
+    echo(render_game_rules(view, width()))
+    return 0
+
+
+def _undo(values: dict[str, Any]) -> int:
+    from hc_cli.games.actions import undo
+
+    return _said(undo(game_path(values)), values)
+
+
+def _game_export(values: dict[str, Any]) -> int:
+    from hc_cli.games.views import export
+
+    echo(export(game_path(values), comments=not values.get("quiet")).rstrip("\n"))
+    return 0
+
+
+def _status(values: dict[str, Any]) -> int:
+    from hc_cli.games.views import status
+
+    found = status(game_path(values))
+    if values.get("json"):
+        _json(found)
+        return 0
+    from hc_cli.render.text import render_status
+
+    paint = _paint(values)
+    if values.get("quiet"):  # where the game is and what is due: no table
+        from hc_cli.core.words import printable
+        from hc_cli.render.text import wrap
+
+        lines = [paint("bold", printable(found["clock"]) or "the game has begun")]
+        lines += ["  " + paint("yellow", printable(due)) for due in found["due"]]
+        echo(wrap(lines, width()), color=_kept(paint))
+        return 0
+    echo(render_status(found, paint, width()), color=_kept(paint))
+    return 0
+
+
+def _history(values: dict[str, Any]) -> int:
+    from hc_cli.games.views import history
+
+    path = game_path(values)
+    entries = history(path)
+    if values.get("json"):
+        _json({"game": path, "entries": entries})
+        return 0
+    from hc_cli.render.text import render_history
+
+    if values.get("quiet"):  # a line an entry
+        from hc_cli.core.words import printable
+        from hc_cli.render.text import wrap
+
+        lines = [
+            f"{item['entry']}. {printable(item['what'])}" + (" (undone)" if item["undone"] else "")
+            for item in entries
+        ]
+        echo(wrap(lines, width()))
+        return 0
+    echo(render_history(entries, width()))
+    return 0
+
+
+def _again(values: dict[str, Any]) -> int:
+    """`hc again [UNIT]`: the newest action (of UNIT) run again as its command, new dice."""
+    from hc_cli.cli.runner import dispatch
+    from hc_cli.games.views import last_action
+
+    path = game_path(values)
+    last = last_action(path, values.get("unit"))
+    again: dict[str, Any] = {**last["given"], "unit": last["unit"], "at": tuple(last["at"])}
+    names = set(last["given"]) | {"unit", "at"}
+    for key in ("seed", "dice", "json", "quiet", "no_color", "anyway"):
+        if values.get(key) not in (None, False):
+            again[key] = values[key]
+            names.add(key)
+    again["game"] = path
+    from hc_cli.core.words import printable
+
+    done = dispatch(last["command"], last["ruleset"], again, names)
+    if not values.get("quiet"):  # after the result, which comes first
+        echo(f"again: {printable(last['words'])}", err=True)
+    return done
+
+
+def _roster_check(values: dict[str, Any]) -> int:
+    from hc_cli.games.roster import check_file
+    from hc_cli.render.text import wrap
+
+    lines = check_file(values["file"])
+    echo(wrap(lines[:1] if values.get("quiet") else lines, width()))
+    return 0
+
+
+_RUN = {
+    "game_new": _game_new,
+    "game_next": _game_next,
+    "game_export": _game_export,
+    "game_rules": _game_rules,
+    "status": _status,
+    "history": _history,
+    "undo": _undo,
+    "roster_check": _roster_check,
+    "again": _again,
+}

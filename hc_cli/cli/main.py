@@ -1,0 +1,61 @@
+"""The `hc` entry point (`[project.scripts]`): a TAB press is answered by the fast path
+(`hc_cli.cli.complete`), a plain resolving command by the direct path (`hc_cli.cli.direct`),
+everything else by the typer app (`hc_cli.cli.app`)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from hc_cli.cli.complete import answer
+from hc_cli.cli.output import silence, streams
+
+
+def main() -> None:
+    """The `hc` entry point: a TAB press is answered here; everything else goes to the app.
+    A standard stream that is closed, full or a broken pipe ends hc quietly: 141 for a broken
+    pipe (as a shell reports SIGPIPE), 1 for the rest."""
+    import errno
+
+    closed = streams()
+    try:
+        if "_HC_COMPLETE" in os.environ:
+            try:
+                result = answer(os.environ)
+            except (ValueError, IndexError):  # a malformed COMP_CWORD or the like
+                result = ("", 0)
+            if result is not None:
+                text, code = result
+                if text is not None:
+                    sys.stdout.write(text + "\n")
+                sys.stdout.flush()
+                sys.exit(code)
+        else:  # a TAB press the fast path leaves is click's: never run as a command
+            from hc_cli.cli.direct import run as run_direct
+
+            code = run_direct(sys.argv[1:], os.environ)  # a plain resolving command: no typer
+            if code is not None:
+                sys.stdout.flush()
+                sys.exit(code)
+        from hc_cli.cli.app import main as app_main
+
+        try:
+            app_main()
+        finally:
+            sys.stdout.flush()
+    except SystemExit as done:
+        if closed and not done.code:
+            sys.exit(1)  # it resolved, but nothing could be said: not a success
+        raise
+    except KeyboardInterrupt:  # Ctrl-C before or after a command ran: 130, quietly
+        sys.exit(130)
+    except BrokenPipeError:
+        silence()
+        sys.exit(141)
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT):
+            raise
+        silence()
+        sys.exit(1)
+    if closed:
+        sys.exit(1)

@@ -1,0 +1,384 @@
+"""Running a resolving command once its options are known: resolve, print, log. No typer here.
+
+The typer command line (`hc_cli.cli.app`) and the direct path (`hc_cli.cli.direct`, which parses a
+well-formed command line from the declarations without importing typer) both end here, so a
+command prints the same bytes and exits with the same code whichever way it came in. Printing
+follows `click.echo`: one write and a flush; escape codes are stripped from text bound for
+something that is not a terminal, unless colour was asked for.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from hc_cli.core.errors import HcError
+from hc_cli.plugin.shared_commands import COMMON_NAMES
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def echo(text: str, err: bool = False, color: bool | None = None) -> None:
+    """`click.echo` for a line of text: `color` None strips escape codes unless the stream is
+    a terminal, True keeps them."""
+    stream = sys.stderr if err else sys.stdout
+    if color is None and "\x1b" in text and not _isatty(stream):
+        import re
+
+        text = re.sub(r"\033\[[;?0-9]*[a-zA-Z]", "", text)
+    stream.write(text + "\n")
+    stream.flush()
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except Exception:  # a closed or odd stream: not a terminal
+        return False
+
+
+def say_error(command: str, error: HcError) -> int:
+    """`hc COMMAND: what is wrong` and the hint below it, on stderr, wrapped between words to
+    the terminal's width; the exit code (2)."""
+    import textwrap
+
+    from hc_cli.core.words import printable
+
+    lines = [printable(line) for line in str(error).splitlines()]  # a name from a file may
+    # hold anything: nothing it holds reaches the terminal raw
+    first = f"hc {command}: {lines[0]}" if command else f"hc: {lines[0]}"
+    said = [(first, "", "    "), *((line, "  ", "    ") for line in lines[1:])]
+    size = width(err=True)
+    for text, lead, then in said:
+        wrapped = textwrap.wrap(
+            text,
+            width=size,
+            initial_indent=lead,
+            subsequent_indent=then,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        echo("\n".join(wrapped or [lead]), err=True)
+    return 2
+
+
+def wants_colour(no_color: bool) -> bool:
+    if no_color or os.environ.get("NO_COLOR"):
+        return False
+    return bool(os.environ.get("FORCE_COLOR")) or _isatty(sys.stdout)
+
+
+def width(err: bool = False) -> int:
+    """The terminal's width (COLUMNS first, as shells set it); 80 when there is none. As
+    `shutil.get_terminal_size((80, 24))`, without importing shutil. `err`: for what goes to
+    stderr (a message, a dice prompt's word), whose terminal is asked first: with stdout
+    piped (| tee) a message is still wrapped to the screen it is shown on, between words."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    streams = (sys.__stderr__, sys.__stdout__) if err else (sys.__stdout__,)
+    for stream in streams if columns <= 0 else ():
+        try:
+            columns = os.get_terminal_size(stream.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            continue
+        if columns > 0:
+            break
+    return max(columns if columns > 0 else 80, 20)
+
+
+def output(
+    res: Any,
+    json: bool,
+    no_color: bool,
+    quiet: bool = False,
+    verbose: bool = False,
+    collect: list | None = None,
+) -> None:
+    if json and collect is not None:  # one of several units' results: printed together
+        from hc_cli.render.json_text import as_dict
+
+        collect.append(as_dict(res))
+        return
+    if json:
+        from hc_cli.render.json_text import render as render_json
+
+        echo(render_json(res))
+        return
+    from hc_cli.render.text import render
+
+    if wants_colour(no_color):
+        from hc_cli.render.colour import paint
+
+        # color=True: the escape codes are kept whatever stdout is, as FORCE_COLOR asks.
+        text = render(res, paint, bars=True, width=width(), quiet=quiet, verbose=verbose)
+        echo(text, color=True)
+    else:
+        echo(render(res, width=width(), quiet=quiet, verbose=verbose))
+
+
+MAX_ENTRY = 4096  # characters: a line of dice, however many a volley asks for at once
+
+
+def _ask_line(prompt: str) -> str | None:
+    """One line of dice from the player (or a script's stdin); None at the end of input. At a
+    terminal the line is read with the standard line editor (arrows, history), where Python
+    has one. A line past MAX_ENTRY characters (no player types one; /dev/zero would) is an
+    error."""
+    if _isatty(sys.stdin) and _isatty(sys.stdout):
+        try:
+            import readline  # noqa: F401 - loading it gives input() the line editor
+        except ImportError:
+            pass
+        try:
+            line = input(prompt)
+        except EOFError:
+            return None
+        if len(line) > MAX_ENTRY:
+            raise HcError(
+                f"--dice ask: an entry longer than {MAX_ENTRY:,} characters",
+                "enter the dice a line at a time, values separated by spaces",
+            )
+        return line
+    sys.stderr.write(prompt)
+    sys.stderr.flush()
+    line = sys.stdin.readline(MAX_ENTRY + 1)
+    if len(line) > MAX_ENTRY:
+        raise HcError(
+            f"--dice ask: an entry longer than {MAX_ENTRY:,} characters",
+            "enter the dice a line at a time, values separated by spaces",
+        )
+    if not sys.stdin.isatty():  # show what a script answered, as a person's typing shows
+        sys.stderr.write(line if line.endswith("\n") else line + "\n")
+    return line or None
+
+
+def _tell(text: str) -> None:
+    """A word to the player at a dice prompt, wrapped between words to the terminal."""
+    import textwrap
+
+    lines = textwrap.wrap(
+        text,
+        width=width(err=True),
+        initial_indent="  ",
+        subsequent_indent="    ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    echo("\n".join(lines or ["  "]), err=True)
+
+
+def dispatch(command: str, ruleset: str, values: dict[str, Any], given: set[str]) -> int:
+    """Resolve `command` of `ruleset` with the option values given (`given` names those set on
+    the command line): the rule set builds the request and resolves it (`hc_cli.plugin.execute`);
+    then print, and log if asked. Returns the exit code. Several units (`hc fire a b --at
+    c`, `hc morale --due`) act one after another, each its own action of the game."""
+    units = values.get("unit")
+    if isinstance(units, (tuple, list)):
+        values = {**values, "unit": units[0] if len(units) == 1 else None}
+        if len(units) != 1:
+            given = given - {"unit"}
+    else:
+        units = ()
+    try:
+        several = _several(command, values, tuple(units))
+    except HcError as error:
+        return say_error(command, error)
+    if several is None:
+        return _dispatch_one(command, ruleset, values, given)
+    collect: list | None = [] if values.get("json") else None
+    code = 0
+    for i, (unit, dice, seed) in enumerate(several):
+        one = {**values, "unit": unit, "dice": dice, "seed": seed, "due": None}
+        code = _dispatch_one(command, ruleset, one, (given - {"due"}) | {"unit"}, collect)
+        if code:
+            if i:
+                done = ", ".join(u for u, _, _ in several[:i])
+                left = ", ".join(u for u, _, _ in several[i:])
+                echo(f"  done: {done}; not done: {left}", err=True)
+            break
+    if collect:
+        from hc_cli.render.json_text import dumps
+
+        echo(dumps(collect))
+    return code
+
+
+def _several(
+    command: str, values: dict[str, Any], units: tuple[str, ...]
+) -> list[tuple[str, str | None, int | None]] | None:
+    """Each unit that acts, with its dice and its seed; None for a command of one unit (or
+    none). `--dice` for several: each unit's separated by '/' (4,6/3,3), or one value each;
+    `--seed N`: N for the first, N + 1 for the next, and so on."""
+    due = bool(values.get("due"))
+    if due:
+        if units:
+            raise HcError(
+                "--due takes every unit whose test is due: no unit is named with it",
+                f"hc {command} --due, or hc {command} UNIT",
+            )
+        from hc_cli.games.views import due_units
+        from hc_cli.plugin import registry
+
+        found = registry.game_in_force(values.get("game"))
+        if found is None:
+            raise HcError(
+                "--due takes the tests due in a game: no game is in force",
+                "give --game FILE, or set HC_GAME=FILE",
+            )
+        units = tuple(due_units(found[0], command))
+        if not units:
+            raise HcError(f"no {command} test is due in the game", "hc status says what is")
+    elif len(units) < 2:
+        return None
+    else:
+        from hc_cli.plugin import registry
+
+        found = registry.game_in_force(values.get("game"))
+        if found is not None:
+            from hc_cli.games.views import check_units
+
+            check_units(found[0], command, units)
+    dice = values.get("dice")
+    chunks: list[str | None] = [dice] * len(units)
+    if dice is not None and dice.strip().lower() != "ask":
+        if "/" in dice:
+            chunks = [part.strip() for part in dice.split("/")]
+        else:
+            chunks = [v for v in dice.replace(",", " ").split()]
+        if len(chunks) != len(units):
+            raise HcError(
+                f"--dice for {len(units)} units ({', '.join(units)}): {len(chunks)} given",
+                "give each unit's dice in turn, separated by '/' (--dice 4,6/3,3), or one "
+                "value each when each rolls one die (--dice 4,7)",
+            )
+    seed = values.get("seed")
+    seeds = [None if seed is None else (seed + i) % 2**63 for i in range(len(units))]
+    return list(zip(units, chunks, seeds, strict=True))
+
+
+def _dispatch_one(
+    command: str,
+    ruleset: str,
+    values: dict[str, Any],
+    given: set[str],
+    collect: list | None = None,
+) -> int:
+    from hc_cli.plugin.execute import Call, Session, execute
+
+    flags = {k: v for k, v in values.items() if k not in COMMON_NAMES and k in given}
+    call = Call(
+        command,
+        ruleset,
+        flags,
+        values.get("seed"),
+        values.get("dice"),
+        bool(values.get("odds")),
+        tuple(values.get("rules") or ()),
+        bool(values.get("exact")),
+    )
+    session = Session()
+    report = None
+    try:
+        if values.get("log") is not None:
+            from hc_cli.log.chain import refuse_game_file
+
+            refuse_game_file(values["log"])
+        game = _game_of(command, ruleset, values)
+        if game is not None:
+            from hc_cli.games.actions import act
+
+            res, report, call = act(
+                call,
+                game,
+                values.get("unit"),
+                list(values.get("at") or ()),
+                bool(values.get("anyway")),
+                session,
+                ask=(_ask_line, _tell),
+                rules_changed=bool(values.get("rules_changed")),
+            )
+        else:
+            res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))
+        if call.dice and report is None:  # as entered, when asked for: the log replays the list
+            from hc_cli.core.record import replace
+
+            call = replace(call, dice=res.inputs.get("dice", call.dice))
+    except HcError as error:
+        return say_error(command, error)
+    log_failed, receipt = None, None
+    if values.get("log") is not None:
+        from hc_cli.log.chain import append, make_entry
+        from hc_cli.render.json_text import as_dict
+
+        try:
+            receipt = append(
+                values["log"],
+                make_entry(call, as_dict(res), session.digest(call.ruleset, call.rules)),
+            )
+        except HcError as error:
+            log_failed = error  # the result is still printed; then the failure, exit 2
+    output(
+        res,
+        bool(values.get("json")),
+        bool(values.get("no_color")),
+        bool(values.get("quiet")),
+        bool(values.get("verbose")),
+        collect,
+    )
+    if log_failed is not None:
+        return say_error(command, log_failed)
+    if receipt is not None:  # the chain's head, to note: hc replay LOG --head RECEIPT
+        echo(f"logged to {values['log']}: receipt {receipt}", err=True)
+    if report is not None and report.get("receipt"):
+        echo(f"logged to {report['game']}: receipt {report['receipt']}", err=True)
+    return 0
+
+
+def _game_of(command: str, ruleset: str, values: dict[str, Any]) -> str | None:
+    """The game file a command acts in: one naming a unit (or --at, --anyway) needs a game in
+    force; a command the game takes for all its sides (its initiative) acts in one when there
+    is one. None: resolve it on its own, as ever."""
+    from hc_cli.plugin import registry
+
+    unit = values.get("unit")
+    wants = unit is not None or bool(values.get("at")) or bool(values.get("anyway"))
+    found = registry.game_in_force(values.get("game"))
+    if found is None:
+        if not wants:
+            return None
+        if unit is not None and values.get("dice") and unit.replace(",", "").isdigit():
+            raise HcError(
+                f"'{unit}' is no unit: --dice takes one word",
+                "write two dice as --dice 4,6 or --dice '4 6'",
+            )
+        raise HcError(
+            f"no game in force to find {'unit ' + repr(unit) if unit else 'the units'} in",
+            "start one (hc game new FILE --roster ROSTER), then give --game FILE or set "
+            "HC_GAME=FILE",
+        )
+    from hc_cli.games.choice import game_file_problem, unreadable_game
+
+    problem = game_file_problem(found[0])
+    if problem is not None:
+        raise unreadable_game(found, problem)
+    if not wants:
+        from hc_cli.games.choice import ruleset_of
+        from hc_cli.games.roster import game_rules
+
+        if ruleset_of(found[0]) != ruleset:  # --ruleset chose another game's rules: no game
+            return None
+        try:
+            rules = game_rules(ruleset)
+        except HcError:
+            return None
+        if command not in rules.whole_game and not (
+            rules.acting_unit_known and command in rules.unit_commands
+        ):
+            return None
+    if values.get("log") is not None:
+        raise HcError("an action of a game is logged in the game file itself", "leave out --log")
+    return found[0]

@@ -1,0 +1,174 @@
+"""Records: the part of `dataclasses` hc uses, at a fraction of its start-up cost.
+
+`dataclasses` imports `inspect` (and with it `ast`, `dis`, `tokenize`) and compiles every
+generated method of every class on its own; the ~26 classes a resolving command declares cost
+more start-up than the rules themselves. A record gets the same methods from one compiled
+source per class: `__init__` (fields in order, base classes' first; defaults; `field(
+default_factory=...)`), `__repr__`, `__eq__` (same class, fields equal), and with `frozen=True`
+a `__hash__` of the fields and no assignment after `__init__`; a mutable record is unhashable,
+as a dataclass is. `replace(record, **changes)` is `dataclasses.replace`.
+"""
+
+from __future__ import annotations
+
+_MISSING = object()
+
+# The compiled methods of every record class, by their source, kept between runs in hc's cache
+# folder as Python keeps a module's bytecode in __pycache__ (compiling them is most of what a
+# record costs at start-up): read once, written again only when a class was compiled anew.
+_CODE: dict[str, object] | None = None
+_COMPILED_NOW = False
+
+
+def _cache_file() -> str:
+    import os
+    import sys
+
+    from hc_cli import __version__
+    from hc_cli.tables.paths import cache_dir
+
+    tag = f"{sys.implementation.cache_tag}-{__version__}"
+    return os.path.join(cache_dir(), f"records-{tag}.marshal")
+
+
+def _compiled(source: str) -> object:
+    global _CODE, _COMPILED_NOW
+    if _CODE is None:
+        _CODE = {}
+        try:
+            import marshal
+
+            from hc_cli.tables.files import read_bounded
+
+            found = marshal.loads(read_bounded(_cache_file(), 4_000_000))
+            if isinstance(found, dict):
+                code_type = type(_compiled.__code__)
+                _CODE = {
+                    k: v for k, v in found.items() if isinstance(k, str) and type(v) is code_type
+                }
+        except (OSError, ValueError, EOFError, TypeError):
+            pass  # no cache yet, or not one of ours: compile, and write it at exit
+    code = _CODE.get(source)
+    if code is None:
+        code = _CODE[source] = compile(source, "<record>", "exec")
+        if not _COMPILED_NOW:
+            _COMPILED_NOW = True
+            import atexit
+
+            atexit.register(_save)
+    return code
+
+
+def _save() -> None:
+    import marshal
+    import os
+
+    path = _cache_file()
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "wb") as f:
+            f.write(marshal.dumps(_CODE))
+        os.replace(tmp, path)
+    except (OSError, ValueError):
+        pass  # a read-only cache folder costs only speed
+
+
+class FrozenInstanceError(AttributeError):
+    """A field of a frozen record was assigned or deleted."""
+
+
+class _Factory:
+    __slots__ = ("make",)
+
+    def __init__(self, make: object) -> None:
+        self.make = make
+
+
+def field(*, default_factory: object) -> object:
+    """A field whose default is made afresh for every record (a list, a dict)."""
+    return _Factory(default_factory)
+
+
+def _methods(cls: type, names: list[str], frozen: bool, defaults: dict[str, object]) -> dict:
+    params, body, scope = [], [], {"_set": object.__setattr__, "_cls": cls}
+    for name in names:
+        default = defaults.get(name, _MISSING)
+        if isinstance(default, _Factory):
+            scope[f"_make_{name}"] = default.make
+            scope["_FACTORY"] = _Factory
+            params.append(f"{name}=_FACTORY")
+            value = f"_make_{name}() if {name} is _FACTORY else {name}"
+        elif default is not _MISSING:
+            scope[f"_default_{name}"] = default
+            params.append(f"{name}=_default_{name}")
+            value = name
+        else:
+            params.append(name)
+            value = name
+        body.append(f"_set(self, {name!r}, {value})" if frozen else f"self.{name} = {value}")
+    own = ", ".join(f"self.{n}" for n in names) + ("," if len(names) == 1 else "")
+    other = ", ".join(f"other.{n}" for n in names) + ("," if len(names) == 1 else "")
+    shown = ", ".join(f"{n}={{self.{n}!r}}" for n in names)
+    lines = [
+        f"def __init__(self, {', '.join(params)}):" if params else "def __init__(self):",
+        *(f"    {line}" for line in body or ["pass"]),
+        "def __repr__(self):",
+        f"    return f'{{self.__class__.__qualname__}}({shown})'",
+        "def __eq__(self, other):",
+        "    if other.__class__ is self.__class__:",
+        f"        return ({own}) == ({other})",
+        "    return NotImplemented",
+    ]
+    if frozen:
+        lines += [
+            "def __hash__(self):",
+            f"    return hash(({own}))",
+            "def __setattr__(self, name, value):",
+            "    if type(self) is _cls or name in _NAMES:",
+            "        raise _Frozen(f'cannot assign to field {name!r}')",
+            "    super(_cls, self).__setattr__(name, value)",
+            "def __delattr__(self, name):",
+            "    if type(self) is _cls or name in _NAMES:",
+            "        raise _Frozen(f'cannot delete field {name!r}')",
+            "    super(_cls, self).__delattr__(name)",
+        ]
+        scope["_NAMES"] = frozenset(names)
+        scope["_Frozen"] = FrozenInstanceError
+    exec(_compiled("\n".join(lines)), scope)  # noqa: S102 - source built from field names only
+    made = {k: scope[k] for k in ("__init__", "__repr__", "__eq__")}
+    if frozen:
+        made.update({k: scope[k] for k in ("__hash__", "__setattr__", "__delattr__")})
+    else:
+        made["__hash__"] = None
+    return made
+
+
+def record(cls: type | None = None, *, frozen: bool = False):  # type: ignore[no-untyped-def]
+    """Make `cls` a record of its annotated fields (see the module's text)."""
+
+    def make(cls: type) -> type:
+        inherited: dict[str, object] = dict(getattr(cls, "__record_fields__", {}))
+        for name in cls.__dict__.get("__annotations__", {}):
+            inherited[name] = cls.__dict__.get(name, _MISSING)
+            if isinstance(inherited[name], _Factory):
+                delattr(cls, name)
+        names = list(inherited)
+        defaults = {n: d for n, d in inherited.items() if d is not _MISSING}
+        for key, method in _methods(cls, names, frozen, defaults).items():
+            if key in cls.__dict__ and key != "__hash__":
+                continue  # the class's own method stays, as with a dataclass
+            if method is not None:
+                method.__qualname__ = f"{cls.__qualname__}.{key}"
+            setattr(cls, key, method)
+        cls.__record_fields__ = inherited  # type: ignore[attr-defined]
+        return cls
+
+    return make if cls is None else make(cls)
+
+
+def replace(obj: object, **changes: object) -> object:
+    """A copy of a record with some fields changed."""
+    values = {name: getattr(obj, name) for name in obj.__record_fields__}  # type: ignore[attr-defined]
+    values.update(changes)
+    return obj.__class__(**values)

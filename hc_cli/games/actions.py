@@ -1,0 +1,337 @@
+"""Acting in a game: starting one from its roster (`hc game new`), an action on a unit filled
+in from the game, resolved and appended (`act`: the house rules checked against the game's,
+the dice asked of a player with the file unlocked), a step (`hc game next`) and an undo. What
+an action does to the state is worked out before its entry is appended: what fails appends
+nothing."""
+
+from __future__ import annotations
+
+import os
+
+from hc_cli.core.errors import HcError
+from hc_cli.core.record import record
+from hc_cli.games.chain import GAME_VERSION, Folded, action_problem, describe, fold
+from hc_cli.games.store import Game, Locked, append, copy, open_game, unreadable
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def game_entry(ruleset: str, event: str, **more: Any) -> dict[str, Any]:
+    import time
+
+    from hc_cli import __version__
+
+    return {
+        "hc": __version__,
+        "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "command": "game",
+        "ruleset": ruleset,
+        "game": {"event": event, **more},
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# hc game new
+
+
+def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[str]:
+    """Start a game: the roster, checked and resolved against the tables in use, as the first
+    entry of a new game file."""
+    from hc_cli.games.roster import game_rules, load
+    from hc_cli.log.chain import log_key, open_log, rules_record, write_entries
+    from hc_cli.plugin import registry
+    from hc_cli.tables.files import shown_path
+
+    if os.path.exists(path) and os.path.getsize(path) > 0:
+        raise HcError(
+            f"{shown_path(path)} already exists: a game file is never overwritten",
+            "give a new file name, or go on with that game: --game " + shown_path(path),
+        )
+    loaded: list[Any] = []
+
+    def tables_for(name: str) -> Any:
+        loaded.append(registry.implementation(name).load_tables(list(rules) or None))
+        return loaded[-1]
+
+    ruleset, roster = load(roster_path, tables_for)
+    rules_obj = game_rules(ruleset)
+    entry = game_entry(
+        ruleset,
+        "new",
+        version=GAME_VERSION,
+        roster=roster,
+        roster_file=os.path.basename(roster_path),
+        rules=rules_record(rules),
+        layers=rules_record(tuple(getattr(loaded[-1].merged, "house", ()))),
+        readings=game_readings(rules_obj, loaded[-1]),
+    )
+    fd = open_log(path, "the game file")
+    try:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        if os.fstat(fd).st_size:
+            raise HcError(f"{shown_path(path)} was started meanwhile", "give a new file name")
+        try:
+            receipt = write_entries(fd, path, [entry], log_key(), "the game file")[0]
+        except HcError:
+            if not os.fstat(fd).st_size:  # nothing written: no empty game file is left behind
+                os.unlink(path)
+            raise
+    finally:
+        os.close(fd)
+    sides = roster["sides"]
+    lines = [
+        f"started {shown_path(path)}: a game of {ruleset}"
+        + (f", {roster['title']}" if roster["title"] else ""),
+    ]
+    for side, units in sides.items():
+        lines.append(
+            f"  {side}: " + ", ".join(rules_obj.describe_unit(n, u) for n, u in units.items())
+        )
+    lines.append(f"play it with --game {shown_path(path)}, or: export HC_GAME={shown_path(path)}")
+    lines.append(f"receipt {receipt}")
+    return lines
+
+
+def house_rules_changed(recorded: list[dict], files: tuple[str, ...]) -> str | None:
+    """How the house rules an action would be resolved with differ from those the game began
+    with: every file laid on, in order (the config folder's, HC_RULES, --rules: a later one
+    wins, so the order is part of them), by its content's digest; None when the same."""
+    from hc_cli.log.chain import file_digest
+    from hc_cli.tables.files import shown_path
+
+    for path in files:
+        if not os.path.isfile(path):
+            return f"the game's house rules {shown_path(path)} are gone"
+    now = [(os.path.abspath(p), file_digest(p)) for p in files]
+    kept = [(str(r.get("path")), str(r.get("sha256"))) for r in recorded]
+    if now == kept:
+        return None
+    if [p for p, _ in now] == [p for p, _ in kept]:
+        changed = [shown_path(p) for (p, a), (_, b) in zip(now, kept, strict=True) if a != b]
+        return f"the game's house rules {', '.join(changed)} were changed since it began"
+    if sorted(now) == sorted(kept):
+        return "the game's house rules are laid on in another order than when it began"
+    return "these house rules are not the ones the game began with"
+
+
+def _layers_changed(folded: Folded, tables: Any) -> str | None:
+    """Every house-rules file laid on now (the config folder's, HC_RULES and --rules) against
+    those the game began with; a game file of an older hc kept only its --rules."""
+    if folded.layers is None:
+        return None
+    return house_rules_changed(folded.layers, tuple(getattr(tables.merged, "house", ())))
+
+
+def game_readings(rules: Any, tables: Any) -> dict[str, str]:
+    """The choices of the readings the game decides by, from the tables in force when it
+    starts (house rules included): kept with the roster, so the fold never reads a table."""
+    from hc_cli.tables import readings
+
+    return {name: readings.choose(tables.merged, name) for name in rules.readings}
+
+
+# ---------------------------------------------------------------------------------------------
+# Acting: a command on a unit (or for the whole game)
+
+
+def act(
+    call: Any,
+    game_path: str,
+    unit: str | None,
+    at: list[str],
+    anyway: bool,
+    session: Any,
+    ask: Any = None,
+    rules_changed: bool = False,
+) -> tuple[Any, dict[str, Any], Any]:
+    """Fill a command from the game, resolve it and (unless it is a question of odds) append
+    it: (resolution, what the game says of it, the call as resolved). House rules other than
+    the game's (a file rewritten since it began, or another --rules) only with
+    `rules_changed`, which the entry records. Dice asked of a player (--dice ask) are asked
+    with the file unlocked, so a prompt left open blocks nobody: the entry is appended only if
+    the game has not moved on meanwhile."""
+    asking = bool(call.dice) and call.dice.strip().lower() == "ask"
+    with Locked(game_path) as fd:
+        game = open_game(game_path, fd)
+        prepared = _prepare(call, game, unit, at, anyway, session, rules_changed)
+        if not asking or call.odds:
+            return _resolve_and_append(prepared, game, fd, session, ask)
+    head = game.chain.head
+    res = _resolve(prepared, session, ask)
+    with Locked(game_path) as fd:
+        game = open_game(game_path, fd)
+        if game.chain.head != head:
+            raise HcError(
+                "the game moved on while the dice were asked for: nothing was logged",
+                "look at it (hc status), then act again",
+            )
+        return _resolve_and_append(prepared, game, fd, session, ask, res)
+
+
+@record
+class _Prepared:
+    """An action filled in from the game, ready to resolve."""
+
+    call: Any
+    unit: str | None
+    at: list[str]
+    anyway: bool
+    fill: Any
+    given: dict
+    changed: str | None
+
+
+def _prepare(call, game, unit, at, anyway, session, rules_changed) -> _Prepared:  # type: ignore[no-untyped-def]
+    from hc_cli.core.record import replace
+
+    game_path = game.path
+    if call.ruleset != game.folded.ruleset:
+        raise HcError(
+            f"{game_path} is a game of {game.folded.ruleset}, not of {call.ruleset}",
+            "leave out the rule set, or act outside the game: --game none",
+        )
+    if call.rules:
+        rules_files = tuple(call.rules)
+    else:
+        rules_files = tuple(r["path"] for r in game.folded.rules_files if "path" in r)
+    changed = house_rules_changed(game.folded.rules_files, rules_files)
+    if changed and not rules_changed and not call.odds:
+        raise HcError(
+            f"{changed}: the game would roll with other numbers than those it began with",
+            "put the game's house rules back, or play on with them as they are now: "
+            "--rules-changed (the game records it)",
+        )
+    tables = session.tables(game.folded.ruleset, rules_files)
+    changed = changed or _layers_changed(game.folded, tables)
+    if changed and not rules_changed and not call.odds:
+        raise HcError(
+            f"{changed}: the game would roll with other numbers than those it began with",
+            "put the game's house rules back, or play on with them as they are now: "
+            "--rules-changed (the game records it)",
+        )
+    with unreadable(game_path):
+        fill = game.rules.fill(  # on a copy: what a fill does to it never reaches the game
+            copy(game.folded.state), call.command, unit, list(at), dict(call.flags), tables
+        )
+    if fill.refusal and not anyway and not call.odds:
+        raise HcError(
+            fill.refusal,
+            "act when the rules allow it, or record an override with --anyway",
+        )
+    given = dict(call.flags)
+    call = replace(call, flags=fill.flags, rules=rules_files)
+    return _Prepared(call, fill.unit or unit, list(at), anyway, fill, given, changed)
+
+
+def _resolve(prepared: _Prepared, session: Any, ask: Any) -> Any:
+    from hc_cli.plugin.execute import execute
+
+    return execute(prepared.call, session, set(prepared.fill.flags), ask=ask)
+
+
+def _resolve_and_append(
+    prepared: _Prepared, game: Game, fd: int, session: Any, ask: Any, res: Any = None
+) -> tuple[Any, dict[str, Any], Any]:
+    from hc_cli.core.record import replace
+    from hc_cli.log.chain import make_entry
+    from hc_cli.render.json_text import as_dict
+
+    call, fill = prepared.call, prepared.fill
+    if res is None:
+        res = _resolve(prepared, session, ask)
+    report: dict[str, Any] = {"game": game.path, "unit": prepared.unit, "at": prepared.at}
+    if fill.notes:
+        report["filled"] = fill.notes
+    if call.odds:
+        report["note"] = "odds from the game as it stands: nothing is logged"
+        if fill.refusal:
+            report["refused"] = fill.refusal
+        res.fields["game"] = report
+        return res, report, call
+    if call.dice:  # as entered, when asked for: the game replays the list
+        call = replace(call, dice=res.inputs.get("dice", call.dice))
+    entry = make_entry(call, as_dict(res), session.digest(call.ruleset, call.rules))
+    overridden = fill.refusal if fill.refusal and prepared.anyway else None
+    entry["game"] = {
+        "unit": prepared.unit,
+        "at": prepared.at,
+        "given": prepared.given,
+        "meta": fill.meta,
+        **({"anyway": overridden} if overridden else {}),
+        **({"rules_changed": prepared.changed} if prepared.changed else {}),
+    }
+    rules = game.rules
+    after = copy(game.folded.state)
+    problem = action_problem(entry, after)  # what the fold will check, checked as it is written
+    if problem:
+        raise HcError(f"the action as the game would keep it {problem}: nothing was logged")
+    with unreadable(game.path):
+        changes = rules.apply(after, entry)
+    report["changes"] = changes
+    if overridden:
+        report["anyway"] = f"--anyway: {overridden}"
+    with unreadable(game.path):  # worked out first: what fails appends nothing
+        report["clock"] = rules.clock(after)
+        report["due"] = rules.due(after)
+    report["receipt"] = append(game, fd, entry, after)
+    res.fields["game"] = report
+    return res, report, call
+
+
+# ---------------------------------------------------------------------------------------------
+# hc game next, hc undo
+
+
+def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
+    """`hc game next`: the game moves on by a step of its rule set; a step the rules hold it
+    at (a test due first) only with --anyway, which the entry records."""
+    with Locked(game_path) as fd:
+        game = open_game(game_path, fd)
+        with unreadable(game_path):
+            hold = game.rules.hold(game.folded.state)
+        if hold and not anyway:
+            raise HcError(
+                hold, "do that first, or move on all the same with --anyway (the game records it)"
+            )
+        after = copy(game.folded.state)
+        with unreadable(game_path):
+            notes = game.rules.next(after)
+        said = _said(game, after, notes)  # worked out first: what fails appends nothing
+        more = {"anyway": hold} if hold else {}
+        said["receipt"] = append(game, fd, game_entry(game.folded.ruleset, "next", **more), after)
+        if hold:
+            said["anyway"] = f"--anyway: {hold}"
+        return said
+
+
+def undo(game_path: str) -> dict[str, Any]:
+    """`hc undo`: an entry that takes back the newest action or step still in effect; the
+    state it leaves is folded from the newest checkpoint before it."""
+    import json
+
+    with Locked(game_path) as fd:
+        game = open_game(game_path, fd)
+        if not game.folded.effective:
+            raise HcError("nothing to undo: no action of this game is in effect", "act first")
+        target = game.folded.effective[-1]
+        what = describe(json.loads(game.chain.line(target)))
+        after = fold(game.chain, game_path, base=game.folded, undoing=target)
+        said = _said(game, after.state, [f"undid entry {target}: {what}"])  # first: what
+        entry = game_entry(game.folded.ruleset, "undo", undoes=target, what=what)  # fails
+        said["receipt"] = append(game, fd, entry, folded=after)  # appends nothing
+    return said
+
+
+def _said(game: Game, state: dict, notes: list[str]) -> dict[str, Any]:
+    rules = game.rules
+    with unreadable(game.path):
+        return {
+            "game": game.path,
+            "changes": notes,
+            "clock": rules.clock(state),
+            "due": rules.due(state),
+        }

@@ -1,0 +1,196 @@
+"""Which game is in force, and its rule set, read cheaply: every command and every TAB press
+asks (`hc_cli.plugin.registry.choose`), so this module imports nothing but `os`.
+
+The game in force, like the rule set: `--game FILE`, else `HC_GAME`, else `game = "FILE"` in
+the settings file (a relative path there is relative to the settings file's folder). `--game
+none` (or an empty HC_GAME) means no game. The game's rule set is read from its file's first
+line (the entry `hc game new` wrote), without parsing JSON.
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+NO_GAME = "none"
+FIRST_LINE_MOST = 4_000_000  # the roster entry: a few kilobytes
+
+
+def game_in_args(args: Sequence[str]) -> str | None:
+    """The value of the last `--game FILE` / `--game=FILE` before any `--`."""
+    found = None
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        if word == "--game" and i + 1 < len(args):
+            found = args[i + 1]
+        elif word.startswith("--game="):
+            found = word.partition("=")[2]
+    return found
+
+
+def in_force(
+    args: Sequence[str], env: Mapping[str, str], settings_game: str | None = None
+) -> tuple[str, str] | None:
+    """(path, where it came from) of the game in force by flag or environment; the settings
+    file's game is given by the caller (who reads the settings once)."""
+    given = game_in_args(args)
+    if given is not None:
+        return None if given in ("", NO_GAME) else (given, "--game")
+    if "HC_GAME" in env:
+        value = env["HC_GAME"]
+        return None if value in ("", NO_GAME) else (value, "HC_GAME")
+    if settings_game and settings_game != NO_GAME:
+        return settings_game, "settings file"
+    return None
+
+
+def first_line(path: str) -> bytes | None:
+    """The first line of a game file (its roster entry); None when there is no such file."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        head = os.read(fd, 65536)
+        while b"\n" not in head and len(head) < FIRST_LINE_MOST:
+            more = os.read(fd, 65536)
+            if not more:
+                break
+            head += more
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    line, newline, _ = head.partition(b"\n")
+    return line if newline else None
+
+
+def game_file_problem(path: str) -> str | None:
+    """What keeps `path` from being a game file, in words, or None: it is not there (a
+    dangling link says so), it is a folder, a pipe or a device, it is empty, or its first
+    line is no game's roster. Never opens what is not a regular file (a pipe would wait)."""
+    import stat
+
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            return "is a link to nothing (its target is gone)"
+        return "does not exist"
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror}"
+    if stat.S_ISDIR(st.st_mode):
+        return "is a folder, not a game file"
+    if not stat.S_ISREG(st.st_mode):
+        return "is not a regular file (a pipe, a device or a socket)"
+    if not st.st_size:
+        return "is empty: no game was started in it"
+    if ruleset_of(path) is None:
+        return "is no game file: its first line is no game's roster (hc game new writes it)"
+    return None
+
+
+def unreadable_game(
+    found: tuple[str, str], problem: str, outside: bool = True, batch: bool = False
+) -> Exception:
+    """The one error every command gives for a game in force it cannot read (`found`: its
+    path and where it came from; `problem`: `game_file_problem`'s words). `outside`: the
+    command can also act outside a game (a roll, hc game rules), and the hint says how;
+    `batch`: for a line of hc batch, which names its game in a 'game' field."""
+    from hc_cli.core.errors import HcError
+    from hc_cli.tables.files import shown_path
+
+    path, source = found
+    name_it = "in the line's 'game' field" if batch else "with --game FILE"
+    no_game = '"game": "none"' if batch else "--game none"
+    hint = "start it (hc game new FILE --roster ROSTER)"
+    if outside:
+        hint += f", name the right file {name_it}, or act outside a game: {no_game}"
+    else:
+        hint += f", or name the right file {name_it}"
+    return HcError(f"the game in force ({source}: {shown_path(path)}) {problem}", hint)
+
+
+def ruleset_of(path: str) -> str | None:
+    """The rule set a game file was started for, or None when it is no game file."""
+    line = first_line(path)
+    if line is None or b'"command":"game"' not in line:
+        return None
+    _, found, rest = line.partition(b'"ruleset":"')
+    if not found:
+        return None
+    name, quote, _ = rest.partition(b'"')
+    try:
+        return name.decode("ascii") if quote and 0 < len(name) <= 60 else None
+    except UnicodeDecodeError:
+        return None
+
+
+def unit_sides(path: str) -> list[tuple[str, list[str]]]:
+    """Each side of the game at `path` with its units, in the roster's order, for TAB: from
+    its first line, cached by it."""
+    line = first_line(path)
+    if line is None:
+        return []
+    import zlib
+
+    from hc_cli.tables.files import read_cache, write_cache
+    from hc_cli.tables.paths import cache_dir
+
+    crc = zlib.crc32(line)
+    cache = os.path.join(cache_dir(), f"game-sides-{crc:08x}.cache")
+    description = f"{len(line)}:{crc}"
+    found = read_cache(cache, description, 1_000_000)
+    if isinstance(found, list) and all(
+        isinstance(side, tuple)
+        and len(side) == 2
+        and isinstance(side[0], str)
+        and isinstance(side[1], list)
+        and all(isinstance(n, str) for n in side[1])
+        for side in found
+    ):
+        return found
+    import json
+
+    try:
+        roster = json.loads(line)["game"]["roster"]
+        sides = [(str(side), [str(n) for n in units]) for side, units in roster["sides"].items()]
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return []
+    write_cache(cache, description, sides)
+    return sides
+
+
+def unit_names(path: str) -> list[str]:
+    """The units of the game at `path`, for TAB, in the roster's order."""
+    return [name for _, units in unit_sides(path) for name in units]
+
+
+def fellow_names(path: str, acting: Sequence[str]) -> list[str]:
+    """The units TAB offers as one more to act with those named (`hc fire fireteam-1 <TAB>`):
+    the units of their side not named yet; with none named, every unit."""
+    sides = unit_sides(path)
+    names = {name.partition(":")[0] for name in acting}
+    own = {side for side, units in sides if names.intersection(units)}
+    return [n for side, units in sides if not own or side in own for n in units if n not in names]
+
+
+def target_names(path: str, acting: Sequence[str]) -> list[str]:
+    """The units TAB offers after --at: a unit acts against the other side (each rule set's
+    game refuses a target of the acting unit's own side), so the other sides' units, in the
+    roster's order; never the acting units (`acting`, a model `unit:N` as its unit) nor their
+    side. With no acting unit known (`hc fire --at`), every unit."""
+    sides = unit_sides(path)
+    names = {name.partition(":")[0] for name in acting}
+    own = {side for side, units in sides if names.intersection(units)}
+    if not own:
+        return [name for _, units in sides for name in units if name not in names]
+    return [name for side, units in sides if side not in own for name in units]

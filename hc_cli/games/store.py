@@ -1,0 +1,353 @@
+"""A game that remembers: its file is a log (`hc_cli.log.chain`), hash-chained, only ever appended
+to. The first entry is the roster (`hc game new`); every action on a unit is an entry (the
+options the game filled in, the result); `hc game next` and `hc undo` are entries too (an undo
+names the entry it takes back: nothing rewrites the chain).
+
+The state is what folding the entries gives: the rule set's `GameRules.start(roster)`, then
+`apply` for each action and `next` for each step, skipping what was undone. There is no other
+store: a snapshot of the state is cached beside hc's other caches and only spares the fold its
+work. It names the file's bytes it was folded from by their digest: every load checks that the
+same bytes are still there (one hash over them) and checks every entry after them line by
+line, so a game file damaged or edited by hand is refused with its line, as `hc replay` would
+report it; anything else and the chain is checked and folded again whole. Its checkpoints (a
+state every few hundred entries) let an undo refold a few hundred entries, not the game.
+
+Two players in two terminals: an action holds the file's lock from reading the state to
+appending its entry, so each acts on the state the other left."""
+
+from __future__ import annotations
+
+import os
+
+from hc_cli.core.errors import HcError
+from hc_cli.core.record import record
+from hc_cli.games.chain import (
+    CHECKPOINT,
+    MOST_CHECKPOINTS,
+    Chain,
+    Folded,
+    copy,
+    fold,
+    scan,
+    torn_notice,
+)
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
+
+SNAPSHOT_MOST = 256_000_000
+# Raised whenever a rule set's fold keeps its state in another shape: a snapshot of an older
+# shape is not read, and the game is folded again from its file.
+SNAPSHOT_FORM = 3
+
+# ---------------------------------------------------------------------------------------------
+# The snapshot: the fold's result, cached by the chain's head
+
+
+def _snapshot_file(real: str) -> tuple[str, str]:
+    import zlib
+
+    from hc_cli import __version__
+    from hc_cli.tables.paths import cache_dir
+
+    name = f"game-{zlib.crc32(real.encode('utf-8', 'surrogateescape')):08x}.snapshot"
+    return os.path.join(cache_dir(), name), f"{__version__} {SNAPSHOT_FORM}\n{real}"
+
+
+def _load_snapshot(path: str, key: bytes | None) -> tuple[dict | None, Folded | None]:
+    """What the snapshot knew of the file (for `scan`) and the game it folded, or Nones: a
+    snapshot of another shape, another rule set's state shape or another key is not read."""
+    from hc_cli.games.roster import game_rules
+    from hc_cli.tables.files import read_cache
+
+    snap_path, description = _snapshot_file(os.path.realpath(path))
+    snap = read_cache(snap_path, description, SNAPSHOT_MOST)
+    try:
+        if snap["key"] != _key_mark(key):
+            return None, None
+        folded = Folded(
+            snap["ruleset"],
+            snap["roster"],
+            snap["rules_files"],
+            snap["state"],
+            snap["effective"],
+            snap["seq"],
+            {int(k): tuple(v) for k, v in snap["checkpoints"].items()},
+            snap["layers"],
+        )
+        if snap["state_version"] != game_rules(folded.ruleset).state_version:
+            return None, None  # a state of another shape
+        trusted = snap["chain"]
+        if not (isinstance(trusted, dict) and len(trusted["offsets"]) == folded.seq):
+            return None, None
+    except (TypeError, KeyError, AttributeError, ValueError, HcError):
+        return None, None
+    return trusted, folded
+
+
+def _key_mark(key: bytes | None) -> str | None:
+    """A mark of the key a snapshot was chained under, that does not give the key away."""
+    if key is None:
+        return None
+    import hashlib
+    import hmac
+
+    return hmac.new(key, b"hc game snapshot", hashlib.sha256).hexdigest()[:16]
+
+
+def _save_snapshot(game: Game) -> None:
+    """The game's state at its newest entry, and what it was folded from: the file's whole
+    entries (their digest, where each begins) and the checkpoints."""
+    from hc_cli.games.roster import game_rules
+    from hc_cli.log.chain import log_key
+    from hc_cli.tables.files import write_cache
+
+    chain, folded = game.chain, game.folded
+    if chain.prefix is None:
+        return
+    snap_path, description = _snapshot_file(os.path.realpath(game.path))
+    write_cache(
+        snap_path,
+        description,
+        {
+            "key": _key_mark(log_key()),
+            "seq": folded.seq,
+            "ruleset": folded.ruleset,
+            "roster": folded.roster,
+            "rules_files": folded.rules_files,
+            "state": folded.state,
+            "effective": folded.effective,
+            "checkpoints": {k: list(v) for k, v in folded.checkpoints.items()},
+            "layers": folded.layers,
+            "state_version": game_rules(folded.ruleset).state_version,
+            "chain": {
+                "size": chain.size,
+                "prefix": chain.prefix.hexdigest(),
+                "lines": chain.lines_read,
+                "offsets": chain.offsets,
+                "numbers": chain.numbers,
+                "head": chain.head,
+                "keyed": chain.keyed,
+            },
+        },
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Opening a game
+
+
+@record
+class Game:
+    path: str
+    chain: Chain
+    folded: Folded
+
+    @property
+    def seq(self) -> int:
+        return self.chain.count
+
+    @property
+    def rules(self) -> Any:
+        from hc_cli.games.roster import game_rules
+
+        return game_rules(self.folded.ruleset)
+
+    def head(self) -> str:
+        from hc_cli.log.chain import receipt
+
+        return receipt(self.seq, self.chain.head)
+
+
+_GAME_HINT = "give --game the file hc game new wrote (or HC_GAME=FILE)"
+
+# The game this process last read or wrote, by its file's identity and size: a batch of a
+# game's actions reads the file once, not once a line (each line holds the lock, and an append
+# by anyone else changes the size).
+_OPENED: dict[str, tuple[tuple, Game]] = {}
+
+
+def _identity(path: str, fd: int | None) -> tuple:
+    st = os.fstat(fd) if fd is not None else os.stat(path)
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def open_to_read(path: str) -> int:
+    """A descriptor to read the game file at `path`: a regular file only (a pipe would wait)."""
+    import stat
+
+    from hc_cli.tables.files import shown_path
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise HcError(
+            f"there is no game file {shown_path(path)}",
+            f"start it: hc game new {shown_path(path)} --roster ROSTER",
+        ) from None
+    except OSError as exc:
+        raise HcError(
+            f"cannot read the game file {shown_path(path)}: {exc.strerror}", _GAME_HINT
+        ) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise HcError(f"the game file {shown_path(path)} is not a regular file", _GAME_HINT)
+    return fd
+
+
+def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
+    """The game at `path` (read through `fd` when the caller holds its lock), its chain
+    checked whole and its state from the snapshot or the fold. `fresh`: read the file again
+    even if this process read it as it looks now (a batch of actions does not)."""
+    from hc_cli.log.chain import log_key
+
+    real = os.path.realpath(path)
+    try:
+        identity = _identity(path, fd)
+    except OSError:
+        identity = ()
+    known = _OPENED.get(real)
+    if known is not None and identity and known[0] == identity and not fresh:
+        _tell_torn(path, known[1].chain)
+        return known[1]
+    own = fd is None
+    reading = open_to_read(path) if own else fd
+    try:
+        key = log_key()
+        trusted, snapshot = _load_snapshot(path, key)
+        chain = scan(path, reading, key, trusted)
+        if chain.trusted == 0:
+            snapshot = None  # not the bytes it was folded from: folded again whole
+        try:
+            if _identity(path, reading) != identity:  # appended to while it was read
+                identity = ()
+        except OSError:
+            identity = ()
+    finally:
+        if own:
+            os.close(reading)
+    _tell_torn(path, chain)
+    if snapshot is not None and snapshot.seq == chain.count:
+        folded = snapshot
+    else:
+        folded = fold(chain, path, base=snapshot)
+    game = Game(path, chain, folded)
+    if folded is not snapshot:
+        _save_snapshot(game)
+    if identity:
+        _OPENED[real] = (identity, game)
+    return game
+
+
+class unreadable:  # noqa: N801 - used as `with unreadable(path):`, like a function
+    """A game whose entries are well chained but whose contents hc did not write (a field of
+    another kind where the rules read it): exit 2 with the file's name, never a traceback."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> bool:
+        if kind is not None and issubclass(
+            kind, (KeyError, TypeError, ValueError, AttributeError, IndexError)
+        ):
+            from hc_cli.tables.files import shown_path
+
+            raise HcError(
+                f"the game file {shown_path(self.path)} holds what hc did not write: a field the "
+                "game reads is missing or of another kind",
+                f"hc replay {shown_path(self.path)} checks every entry",
+            ) from None
+        return False
+
+
+def _tell_torn(path: str, chain: Chain) -> None:
+    """A torn last line, said on stderr each time the game is read."""
+    notice = torn_notice(path, chain)
+    if notice is not None:
+        import sys
+
+        sys.stderr.write(f"hc: {notice}\n")
+
+
+class Locked:
+    """The game file open and locked for an action: nobody else appends until it is done."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.fd = -1
+
+    def __enter__(self) -> int:
+        import fcntl
+
+        from hc_cli.log.chain import open_log
+
+        if not os.path.isfile(self.path):
+            from hc_cli.tables.files import shown_path
+
+            raise HcError(
+                f"there is no game file {shown_path(self.path)}",
+                f"start it: hc game new {shown_path(self.path)} --roster ROSTER",
+            )
+        self.fd = open_log(self.path, "--game")
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            import sys
+
+            sys.stderr.write(f"waiting for {self.path}: another hc is writing it\n")
+            fcntl.flock(self.fd, fcntl.LOCK_EX)
+        return self.fd
+
+    def __exit__(self, *exc: Any) -> None:
+        os.close(self.fd)
+
+
+def append(
+    game: Game, fd: int, entry: dict, state: dict | None = None, folded: Folded | None = None
+) -> str:
+    """Chain one entry onto the game (its lock held) and keep the snapshot of the state it
+    leaves: `state`, the fold's step already taken, or `folded`, the game as the entry leaves
+    it (an undo); neither: the fold takes the entry."""
+    from hc_cli.log.chain import entry_line, log_key, write_entries
+
+    key = log_key()
+    chain = game.chain
+    before = os.fstat(fd).st_size
+    receipt, seq, digest = write_entries(fd, game.path, [entry], key, "--game")
+    real = os.path.realpath(game.path)
+    _OPENED.pop(real, None)
+    line = entry_line(seq, chain.head, entry, key)
+    if before != chain.size or os.fstat(fd).st_size != chain.size + len(line) + 1:
+        # the file was mended first (a torn line cut, an end of line added): read it again
+        game.chain = scan(game.path, fd, key)
+        game.folded = fold(game.chain, game.path)
+    else:
+        chain.offsets.append(chain.size)
+        chain.numbers.append(chain.lines_read + 1)
+        chain.lines_read += 1
+        chain.size += len(line) + 1
+        chain.head = digest
+        chain.torn = None
+        if chain.prefix is not None:
+            chain.prefix.update(line + b"\n")
+        if folded is not None:
+            game.folded = folded
+        elif state is None:
+            game.folded = fold(chain, game.path, base=game.folded)
+        else:
+            folded = game.folded
+            folded.state = state
+            folded.effective.append(seq)
+            folded.seq = seq
+            if seq // CHECKPOINT > max(folded.checkpoints, default=0) // CHECKPOINT:
+                folded.checkpoints[seq] = (copy(state), len(folded.effective))
+                if len(folded.checkpoints) > MOST_CHECKPOINTS:  # the oldest go, the start's not
+                    del folded.checkpoints[sorted(folded.checkpoints)[1]]
+    _save_snapshot(game)
+    _OPENED[real] = (_identity(game.path, fd), game)
+    return receipt

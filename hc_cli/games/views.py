@@ -1,0 +1,304 @@
+"""Seeing a game: `hc status` (from the snapshot of the very same file when there is one),
+`hc history` (every entry, what it changed, what was undone) and `hc game export` (the command
+lines that play it again)."""
+
+from __future__ import annotations
+
+import os
+
+from hc_cli.core.errors import HcError
+from hc_cli.games.chain import (
+    Chain,
+    Folded,
+    describe,
+    entries_from,
+    event_of,
+    fold,
+    scan,
+    torn_notice,
+)
+from hc_cli.games.store import open_game, unreadable
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
+
+# ---------------------------------------------------------------------------------------------
+# Seeing the game: status, history, export
+
+
+def status(game_path: str) -> dict[str, Any]:
+    from hc_cli.games.roster import game_rules
+    from hc_cli.log.chain import receipt
+
+    game = open_game(game_path, fresh=True)  # the chain checked whole, line by line
+    folded, seq, digest = game.folded, game.seq, game.chain.head
+    rules = game_rules(folded.ruleset)
+    state = folded.state
+    with unreadable(game_path):
+        return {
+            "game": game_path,
+            "ruleset": folded.ruleset,
+            "title": folded.roster.get("title", ""),
+            "entries": seq,
+            "head": receipt(seq, digest),
+            "clock": rules.clock(state),
+            **rules.clock_fields(state),
+            "columns": [heading for _, heading in rules.columns()],
+            "keys": [key for key, _ in rules.columns()],
+            "sides": rules.rows(state),
+            "due": rules.due(state),
+        }
+
+
+def last_action(game_path: str, unit: str | None) -> dict[str, Any]:
+    """The newest action in effect that a player chose (of `unit`, when named: its own, else
+    its unit's, a model of the same unit acting), as `hc again` takes it again: its command,
+    unit, targets and the options the player gave. A test taken because the game said it was
+    due (a Morale test) is passed over: it is taken again only when due, by its own command."""
+    import json
+
+    game = open_game(game_path)
+    base = unit.partition(":")[0] if unit else None
+    for seq in reversed(game.folded.effective):
+        entry = json.loads(game.chain.line(seq))
+        if event_of(entry) is not None or entry["command"] in game.rules.due_commands:
+            continue
+        acted = entry["game"].get("unit")
+        if unit is None or acted == unit or (acted or "").partition(":")[0] == base:
+            return {
+                "ruleset": entry["ruleset"],
+                "command": entry["command"],
+                "unit": unit or acted,
+                "at": list(entry["game"].get("at") or []),
+                "given": dict(entry["game"].get("given") or {}),
+                "words": _command_line(
+                    {
+                        **entry,
+                        "dice": None,
+                        "seed": None,
+                        "game": {**entry["game"], "unit": unit or acted, "anyway": None},
+                    }
+                ),
+            }
+    raise HcError(
+        "nothing to take again: no action " + (f"of {unit} " if unit else "") + "is in effect",
+        "act first (hc status says what comes)",
+    )
+
+
+def check_units(game_path: str, command: str, units: tuple[str, ...]) -> None:
+    """Several units named in one command (`hc fire a b --at c`): each a unit of the game,
+    none twice, checked before any of them acts, so a misspelt name rolls nothing."""
+    from hc_cli.plugin.game_rules import known_unit
+
+    game = open_game(game_path)
+    with unreadable(game_path):
+        state = game.folded.state
+    for at, name in enumerate(units):
+        if name.replace(".", "", 1).isdigit() and name not in state["units"]:
+            raise HcError(
+                f"'{name}' is a number, not a unit of this game",
+                f"a number goes with its option: hc {command} --help lists them",
+            )
+        known_unit(state, name.partition(":")[0], "one of the units named to act")
+        if name in units[:at]:
+            raise HcError(f"{name} is named twice", "name each unit that acts once")
+
+
+def due_units(game_path: str, command: str) -> list[str]:
+    """The units whose `command` the game says is due now (`hc morale --due`)."""
+    game = open_game(game_path)
+    with unreadable(game_path):
+        return game.rules.due_units(game.folded.state, command)
+
+
+def history(game_path: str) -> list[dict[str, Any]]:
+    """Every entry in order: what it was, what it changed, and whether it was undone."""
+    out: list[dict[str, Any]] = []
+
+    def each(entry: dict, notes: list[str], undone: bool, period: str) -> None:
+        out.append(
+            {
+                "entry": entry.get("seq"),
+                "period": period,
+                "what": describe(entry),
+                "changes": notes,
+                "undone": undone,
+            }
+        )
+
+    fold(_chain(game_path), game_path, each)
+    return out
+
+
+def _chain(game_path: str) -> Chain:
+    """The game file's chain, checked whole, line by line; a torn last line said on stderr."""
+    import sys
+
+    from hc_cli.games.store import open_to_read
+    from hc_cli.log.chain import log_key
+
+    fd = open_to_read(game_path)
+    try:
+        chain = scan(game_path, fd, log_key())
+    finally:
+        os.close(fd)
+    notice = torn_notice(game_path, chain)
+    if notice is not None:
+        sys.stderr.write(f"hc: {notice}\n")
+    return chain
+
+
+def export(game_path: str, comments: bool = True) -> str:
+    """The command lines that play the game again, from its roster: a shell script (without
+    its comment line, `comments` False)."""
+    import shlex
+
+    from hc_cli.core.words import printable
+
+    chain = _chain(game_path)
+    folded = fold(chain, game_path)
+    name = os.path.basename(game_path)
+    roster = _roster_yaml(folded)
+    # Every word from the file is quoted for the shell: a name, a title or a value can hold
+    # anything (a newline, a quote, a "ROSTER" line), and none of it may run as a command.
+    lines = [
+        "#!/bin/sh",
+        "set -e",
+        f"# {printable(name)} as the command lines that play it again: run this in an empty "
+        "folder.",
+        f"export HC_GAME={shlex.quote(name)}",
+        f"printf '%s\\n' {shlex.quote(roster.rstrip(chr(10)))} > roster.yaml",
+        'hc game new "$HC_GAME" --roster roster.yaml',
+    ]
+    if not comments:
+        lines = [line for line in lines if not line.startswith("# ")]
+    effective = set(folded.effective)
+    for seq, entry in entries_from(chain, range(2, chain.count + 1)):
+        event = event_of(entry)
+        if event == "next" and seq in effective:
+            anyway = (entry.get("game") or {}).get("anyway")
+            lines.append("hc game next" + (" --anyway" if anyway else ""))
+        elif event is None and seq in effective:
+            lines.append(_command_line(entry))
+    return "\n".join(lines) + "\n"
+
+
+def _roster_yaml(folded: Folded) -> str:
+    import yaml
+
+    data: dict[str, Any] = {"ruleset": folded.ruleset}
+    if folded.roster.get("title"):
+        data["title"] = folded.roster["title"]
+    data["sides"] = {
+        side: {name: unit.get("roster", unit) for name, unit in units.items()}
+        for side, units in folded.roster["sides"].items()
+    }
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+def _command_line(entry: dict) -> str:
+    """An action as the command line that takes it again: the unit, the options the player
+    gave, and the seed or the dice rolled."""
+    import shlex
+
+    from hc_cli.plugin import registry
+    from hc_cli.plugin.execute import spell_option
+
+    game = entry["game"]
+    words = ["hc", entry["command"]]
+    if game.get("unit"):
+        words.append(game["unit"])
+    declared = registry.get(entry["ruleset"]).commands[entry["command"]]
+    positional = {o.name for o in declared.options if o.positional}
+    for name in positional:  # the command's own arguments, as words
+        value = (game.get("given") or {}).get(name)
+        words += (
+            [str(v) for v in value]
+            if isinstance(value, list)
+            else [str(value)] * bool(value is not None)
+        )
+    for target in game.get("at") or []:
+        words += ["--at", target]
+    for name, value in (game.get("given") or {}).items():
+        if name in positional:
+            continue
+        flag = spell_option(name)
+        if value is True:
+            words.append(flag)
+        elif isinstance(value, list):
+            for item in value:
+                words += [flag, str(item)]
+        elif value is not None and value is not False:
+            words += [
+                flag,
+                value
+                if isinstance(value, str)
+                else format(value, "g")
+                if isinstance(value, float)
+                else str(value),
+            ]
+    if entry.get("dice"):
+        words += ["--dice", str(entry["dice"])]
+    elif entry.get("seed") is not None:
+        words += ["--seed", str(entry["seed"])]
+    if game.get("anyway"):
+        words.append("--anyway")
+    if game.get("rules_changed"):
+        for record in entry.get("rules") or []:
+            words += ["--rules", str(record.get("path"))]
+        words.append("--rules-changed")
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def game_rules_view(game_path: str | None, ruleset: str | None) -> dict[str, Any]:
+    """`hc game rules`: the sequence a game of the rule set keeps, step by step, the rules it
+    keeps between actions, and the readings it plays by: the game's own (kept when it began),
+    or, outside a game, those of the tables in force."""
+    from hc_cli.games.roster import game_rules
+    from hc_cli.plugin import registry
+
+    if game_path is not None:
+        game = open_game(game_path)
+        ruleset = game.folded.ruleset
+        rules = game_rules(ruleset)
+        chosen = dict(game.folded.state.get("readings") or {})
+    else:
+        assert ruleset is not None
+        rules = game_rules(ruleset)
+        from hc_cli.games.actions import game_readings
+
+        chosen = game_readings(rules, registry.implementation(ruleset).load_tables())
+    files = [r["path"] for r in game.folded.rules_files if "path" in r] if game_path else []
+    tables = registry.implementation(ruleset).load_tables(files or None)
+    described = []
+    for name, choice in chosen.items():
+        entry = tables.merged.tables.get("readings", {}).get(name) or {}
+        described.append(
+            {
+                "name": name,
+                "choice": choice,
+                "means": (entry.get("alternatives") or {}).get(choice, ""),
+                "alternatives": list(entry.get("alternatives") or {}),
+                "source": entry.get("source", ""),
+            }
+        )
+    return {
+        "ruleset": ruleset,
+        "game": game_path,
+        "period": rules.period_name,
+        "sequence": [
+            {
+                "step": step.name,
+                "who": step.who,
+                "does": step.does,
+                "commands": list(step.commands),
+                "source": step.source,
+            }
+            for step in rules.sequence
+        ],
+        "between": list(rules.between),
+        "readings": described,
+    }

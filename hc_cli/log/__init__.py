@@ -1,0 +1,1 @@
+"""The log: one hash-chained JSON line per resolution, and `hc replay`."""

@@ -1,0 +1,249 @@
+"""What a rule set tells hc about a game of it: `GameRules`, exposed by its implementation
+module as `GAME`. Shared code (`hc_cli.games.store`) keeps the file, the chain and the snapshot; the
+rule set knows its roster, its units' state and the rules between actions.
+
+A game's state is plain data (dicts, lists, strings, numbers) and is what folding the game's
+entries gives: `start(roster)`, then `apply(state, entry)` for each action and `next(state)`
+for each "what comes next" the players asked for. The fold reads only the entries (the filled
+options and the logged result), never the tables: replaying a game needs nothing else.
+"""
+
+from __future__ import annotations
+
+from hc_cli.core.errors import HcError
+from hc_cli.core.record import field, record
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
+    from hc_cli.tables.schema import Field, Problems
+
+
+@record
+class Fill:
+    """A unit action made whole from the game: the command's options (what the roster and the
+    state know, under what the player gave), what the fold will need to read the result
+    (`meta`), why the unit may not act now (`refusal`, unless --anyway) and what was filled in
+    (`notes`, printed above the result)."""
+
+    flags: dict[str, Any]
+    meta: dict[str, Any] = field(default_factory=dict)
+    refusal: str | None = None
+    notes: list[str] = field(default_factory=list)
+    unit: str | None = None  # the unit that acts, when the game knew it and none was named
+
+
+@record(frozen=True)
+class Step:
+    """One step of a rule set's sequence, as `hc game rules` shows it and the game enforces it:
+    its name ("2", "shooting", "action turn"), who acts in it, what they do, the commands it
+    takes, and the passage it comes from."""
+
+    name: str
+    who: str
+    does: str
+    commands: tuple[str, ...] = ()
+    source: str = ""
+
+
+class GameRules:
+    """The base every rule set's game rules extend; the defaults suit a game of two sides."""
+
+    sides: tuple[int, int] = (2, 2)  # how many sides a roster may have
+    unit_fields: dict[str, Field] = {}  # a unit's entry in the roster
+    example: str = ""  # a unit's entry as the roster writes it, for hints
+    whole_game: tuple[str, ...] = ()  # commands that act for the whole game, without a unit
+    unit_commands: tuple[str, ...] = ()  # commands a unit takes
+    # Commands taken when the game says they are due (a Morale test), not chosen: `hc again`
+    # passes over them to the newest action a player chose.
+    due_commands: tuple[str, ...] = ()
+    # Whether the game knows whose action it is (Twilight: 2000's order): a unit's command
+    # given in the game without a unit is that unit's (`hc reload`), not a roll outside it.
+    acting_unit_known: bool = False
+    # The sequence the game keeps, in the rules' own order: what `hc game rules` prints and
+    # what every action is checked against. `period` names what repeats ("the move").
+    period_name: str = "the game"
+    sequence: tuple[Step, ...] = ()
+    # Other rules kept between actions, each a sentence with its source.
+    between: tuple[str, ...] = ()
+    # Readings the game itself decides by (not a resolver): name -> its alternatives, as
+    # readings.yaml has them, the first the one a game file that names none plays by. `hc game
+    # new` keeps the choices in force with the roster, so the fold reads them from the file,
+    # never from the tables; a file naming any other is refused as damaged.
+    readings: dict[str, tuple[str, ...]] = {}
+    # A unit of the roster as `resolved_unit` keeps it, field by field, and the kind each must
+    # be in a game file (str, int, bool, list, map, map:int; a "?" lets it be null): a file
+    # whose roster holds anything else is refused as damaged, before the fold reads a value.
+    resolved_kinds: dict[str, str] = {}
+    # The shape of the state the fold makes: a snapshot of another shape (written before the
+    # fold changed) is folded again, not read.
+    state_version: int = 1
+
+    # -- the roster ------------------------------------------------------------------------
+
+    def check_unit(
+        self, name: str, unit: dict, tables: Any, path: str, key: str, problems: Problems
+    ) -> None:
+        """Names of the tables the unit uses (a weapon, a troop type) are in the tables."""
+
+    def names_in_tables(
+        self,
+        unit: dict,
+        checks: tuple[tuple[str, Any, str], ...],
+        path: str,
+        key: str,
+        problems: Problems,
+    ) -> None:
+        """Each (field, table, kind) the unit gives names an entry of that table."""
+        from hc_cli.core.errors import UnknownName
+
+        for name, table, kind in checks:
+            if name in unit and str(unit[name]).lower() not in table:
+                error = UnknownName(kind, str(unit[name]), table)
+                problems.add(path, unit.line_of(name), f"{key}.{name}", error.message, error.hint)
+
+    def resolved_unit(self, unit: dict, tables: Any) -> dict[str, Any]:
+        """The numbers the game keeps for the unit, from its entry and the tables."""
+        return dict(unit)
+
+    def describe_unit(self, name: str, unit: dict) -> str:
+        return name
+
+    # -- the fold ---------------------------------------------------------------------------
+
+    def start(self, roster: dict[str, Any]) -> dict[str, Any]:
+        """The first state: each unit of the roster (`unit_state`) with its side, the sides in
+        the roster's order, and the clock before anything happened (`first_clock`)."""
+        units = {
+            name: {"side": side, **self.unit_state(unit)}
+            for side, members in roster["sides"].items()
+            for name, unit in members.items()
+        }
+        return {"sides": list(roster["sides"]), **self.first_clock(), "units": units}
+
+    def chosen(self, readings: dict[str, Any]) -> dict[str, str]:
+        """The game's readings: those `hc game new` kept, the defaults for any it did not."""
+        return {name: readings.get(name, kinds[0]) for name, kinds in self.readings.items()}
+
+    def reading(self, state: dict[str, Any], name: str) -> str:
+        """The game's choice for the reading `name`."""
+        return state["readings"][name]
+
+    def unit_state(self, unit: dict[str, Any]) -> dict[str, Any]:
+        """A unit's state before the game begins, from its resolved roster entry."""
+        raise NotImplementedError
+
+    def first_clock(self) -> dict[str, Any]:
+        """The move, turn or order before anything happened."""
+        return {}
+
+    def apply(self, state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+        """Take one logged action into the state (in place); return what changed, in words."""
+        raise NotImplementedError
+
+    def next(self, state: dict[str, Any]) -> list[str]:
+        """`hc game next`: the game moves on a step (in place); what now comes, in words. An
+        HcError when nothing can come next yet."""
+        raise HcError("this game has no steps to move on by", "act with hc COMMAND UNIT")
+
+    def due_units(self, state: dict[str, Any], command: str) -> list[str]:
+        """The units that must take `command` now (a test due), in the roster's order."""
+        return []
+
+    def hold(self, state: dict[str, Any]) -> str | None:
+        """Why the game should not move on yet (a test the rules require first), or None: `hc
+        game next` refuses it unless --anyway, which the game records."""
+        return None
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def fill(
+        self,
+        state: dict[str, Any],
+        command: str,
+        unit: str | None,
+        at: list[str],
+        flags: dict[str, Any],
+        tables: Any,
+    ) -> Fill:
+        raise NotImplementedError
+
+    # -- seeing -----------------------------------------------------------------------------
+
+    def clock(self, state: dict[str, Any]) -> str:
+        """Where the game is: "move 2, step 3: Orcs move"."""
+        return ""
+
+    def clock_fields(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Where the game is, for scripts (`hc status --json`): {"move": 2, "step": 3, ...}."""
+        return {}
+
+    def period(self, state: dict[str, Any]) -> str:
+        """The part of the game an entry belongs to, as `hc history` heads it: "move 2"."""
+        return "the game"
+
+    def due(self, state: dict[str, Any]) -> list[str]:
+        """What the rules now require, each a sentence with the command that does it."""
+        return []
+
+    def columns(self) -> list[tuple[str, str]]:
+        """The status table's columns: (key of a unit's row, heading)."""
+        return [("name", "unit")]
+
+    def row(self, state: dict[str, Any], name: str, unit: dict[str, Any]) -> dict[str, Any]:
+        """A unit's row for the status table (and `hc status --json`): `name` and more."""
+        return {"name": name}
+
+    def rows(self, state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+        """Side -> its units' rows, in the roster's order."""
+        sides: dict[str, list[dict[str, Any]]] = {side: [] for side in state["sides"]}
+        for name, unit in state["units"].items():
+            sides[unit["side"]].append(self.row(state, name, unit))
+        return sides
+
+    def sides_fill(
+        self, state: dict[str, Any], unit: str | None, at: list[str], flags: dict[str, Any]
+    ) -> list[str]:
+        """A roll-off of the sides (`--side` twice) filled from the roster: the sides in its
+        order; a unit or --side given is an error that says so."""
+        if unit is not None or at:
+            raise HcError(
+                "the sides roll, not a unit", "hc initiative (the roster names the sides)"
+            )
+        if flags.get("side"):
+            raise HcError(
+                "the game's sides are its roster's: " + " and ".join(state["sides"]),
+                "leave out --side, or roll outside the game: --game none",
+            )
+        flags["side"] = list(state["sides"])
+        return [f"sides {' and '.join(state['sides'])} (the roster)"]
+
+
+def side_of(state: dict[str, Any], unit: str) -> str:
+    return state["units"][unit]["side"]
+
+
+def known_unit(state: dict[str, Any], name: str, role: str) -> dict[str, Any]:
+    """The unit `name` of the game, or an error that names the units there are."""
+    units = state["units"]
+    if name not in units:
+        from hc_cli.core.errors import UnknownName
+
+        error = UnknownName("unit", name, units)
+        raise HcError(f"{error.message} in this game ({role})", error.hint)
+    return units[name]
+
+
+def enemy_check(state: dict[str, Any], firer: str, target: str) -> None:
+    """A unit acts against the other side's units, not its own."""
+    if side_of(state, firer) == side_of(state, target):
+        raise HcError(
+            f"{target} is on {possessive(firer)} own side ({side_of(state, firer)})",
+            "give --at a unit of the other side",
+        )
+
+
+def possessive(name: str) -> str:
+    """Orks' turn, Kowalski's action."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

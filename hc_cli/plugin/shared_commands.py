@@ -1,0 +1,444 @@
+"""The options every resolving command takes, and the commands every rule set shares, declared
+as data the same way a rule set declares its own (`hc_cli.plugin.declare`)."""
+
+from hc_cli.plugin.declare import Command, Option
+
+COMMON_OPTIONS = (
+    Option(
+        "ruleset",
+        metavar="NAME",
+        complete=True,
+        help="The game: a rule set's name (hc --help lists them); also HC_RULESET or the "
+        "settings file.",
+    ),
+    Option(
+        "seed",
+        kind="whole",
+        low=0,
+        high=2**63 - 1,
+        help="Replay: the same seed and inputs give the same output.",
+    ),
+    Option(
+        "dice",
+        metavar="LIST",
+        help="Your own dice, comma-separated, in the order the table rolls them (to hit, then "
+        "to wound ...); or 'ask' to be asked for each phase's dice. A D10 takes 1..10 (0 = 10); "
+        "a D100 one read value of two digits (46, 07; 00 or 100 = 100) or two single-digit "
+        "faces, tens then units (4,6).",
+    ),
+    Option("json", kind="flag", help="One JSON object on stdout."),
+    Option("odds", kind="flag", help="Roll nothing: the exact probability of each outcome."),
+    Option(
+        "exact",
+        kind="flag",
+        help="With --odds --json: every count's exact probabilities however long they are (a "
+        "volley of thousands of shots writes megabytes); without it, those past 4,096 bits "
+        "are left to the floats.",
+    ),
+    Option(
+        "rules",
+        many=True,
+        metavar="FILE",
+        help="A house-rules YAML over the bundled tables (repeatable); also HC_RULES.",
+    ),
+    Option("no_color", kind="flag", help="Plain text; NO_COLOR or output to a pipe does the same."),
+    Option(
+        "quiet",
+        "--quiet",
+        "-q",
+        kind="flag",
+        help="Print the result's headline alone (in a game, and what it changed).",
+    ),
+    Option(
+        "verbose",
+        "--verbose",
+        "-v",
+        kind="flag",
+        help="Every shot of a big volley on its own line (more than 20 are summed up).",
+    ),
+    Option("log", metavar="FILE", help="Append this resolution to a replayable log (hc replay)."),
+    Option(
+        "unit",
+        positional=True,
+        many=True,
+        complete=True,
+        metavar="UNIT",
+        help="A unit of the game in force: the roster and the game fill in what they know, "
+        "and the result is kept (hc status). Several act one after another, each with the "
+        "same options.",
+    ),
+    Option(
+        "at",
+        many=True,
+        complete=True,
+        metavar="UNIT",
+        help="The unit acted against (a model of it: unit:N); repeatable where the command "
+        "takes several targets.",
+    ),
+    Option(
+        "game",
+        metavar="FILE",
+        help="The game to act in (hc game new); also HC_GAME or the settings file; none for "
+        "no game.",
+    ),
+    Option(
+        "anyway",
+        kind="flag",
+        help="Act although the rules say the unit may not now; the game records the override.",
+    ),
+    Option(
+        "rules_changed",
+        kind="flag",
+        help="In a game: play on with house rules other than those it began with (a file "
+        "rewritten since, or another --rules); the game records it.",
+    ),
+)
+COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
+# What a command that rolls no die (a move, a reload) does not take: no dice to give, no seed
+# to replay, no odds to tell, no volley to spell out shot by shot. A rule set declares such a
+# command with `common=ROLLS_NOTHING`; --help, TAB, the direct path and hc batch then leave
+# them out.
+DICE_OPTIONS = ("seed", "dice", "odds", "exact", "verbose")
+ROLLS_NOTHING = tuple(name for name in COMMON_NAMES if name not in DICE_OPTIONS)
+SEED_OPTION = next(o for o in COMMON_OPTIONS if o.name == "seed")
+_COMMON_BY_NAME = {o.name: o for o in COMMON_OPTIONS}
+
+
+def common_options(command: Command) -> tuple[Option, ...]:
+    """The common options `command` takes, in the order it names them: all of them for a rule
+    set's command (its `common` is None). The command line, TAB and the direct path agree."""
+    names = COMMON_NAMES if command.common is None else command.common
+    return tuple(_COMMON_BY_NAME[name] for name in names)
+
+
+def quiet(help: str) -> Option:
+    """-q/--quiet as a command other than a resolving one takes it: what its result comes
+    down to, in that command's terms (the common option says it of a resolution)."""
+    return Option("quiet", "--quiet", "-q", kind="flag", help=help)
+
+
+SHELLS = ("bash", "zsh", "fish")
+
+# The game's own commands, run by hc_cli.cli.game_commands on the direct path and under typer alike.
+GAME_RUNS = (
+    "game_new",
+    "game_next",
+    "game_export",
+    "game_rules",
+    "status",
+    "history",
+    "undo",
+    "again",
+    "roster_check",
+)
+
+GAME_OPTION = Option(
+    "game",
+    metavar="FILE",
+    help="The game file (hc game new); also HC_GAME or the settings file.",
+)
+
+SHARED_COMMANDS = (
+    Command(
+        "roll",
+        "Roll dice: d100, 2d6+1, keep/drop (4d6kh3), successes (10d6>=4), d6!, d66.",
+        description="d100 is two D10 read as tens and units (0-0 = 100); d66 and d666 are D6 "
+        "read as digits; kh/kl keep the highest/lowest N, dh/dl drop them; >=N (also >, <=, "
+        "<, =) counts the dice that succeed; ! explodes a die on its top face (at most 20 "
+        "times).",
+        options=(
+            Option(
+                "expression",
+                positional=True,
+                required=True,
+                metavar="EXPRESSION",
+                help="Dice: d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, d66 ...",
+            ),
+        ),
+        common=(
+            "ruleset",
+            "seed",
+            "dice",
+            "json",
+            "odds",
+            "exact",
+            "no_color",
+            "quiet",
+            "verbose",
+            "log",
+        ),
+        run="roll",
+        dice="the expression's dice, term by term (a D100 one read value or two faces, tens then "
+        "units; a d66 two D6, tens then units; 0 on a D10 is 10)",
+        examples=("hc roll 2d6+1",),
+    ),
+    Command(
+        "tables",
+        "Show the tables in use, with each entry's source (the book, sample or house rules).",
+        options=(
+            Option(
+                "name",
+                positional=True,
+                complete=True,
+                metavar="TABLE",
+                help="One table of the rule set in force (TAB lists them).",
+            ),
+            quiet("Each table's name and its entries' names, a line a table."),
+        ),
+        common=("ruleset", "rules", "json", "no_color"),
+        run="tables",
+        examples=("hc tables weapons",),
+    ),
+    Command(
+        "batch",
+        "Resolve JSON Lines from stdin, one request a line; write one JSON result a line.",
+        description='A request has the fields of the command line, e.g. {"command": "fire", '
+        '"weapon": "ingrave-ar", "range": 14, "target": "crusader", "seed": 7}. A bad line '
+        'yields {"line": N, "error": ...} and the batch goes on; the exit code is 2 if any '
+        "line failed.",
+        options=(
+            Option(
+                "jobs",
+                kind="whole",
+                low=1,
+                high=256,
+                help="Processes to resolve with when lines come faster than one process "
+                "answers (default: the CPUs hc may use); answers keep the order of the lines.",
+            ),
+            quiet(
+                "Nothing to leave out: a batch writes its JSON lines and nothing else (taken, "
+                "as every command takes -q)."
+            ),
+        ),
+        common=("log",),
+        run="batch",
+        examples=("hc batch < examples/requests.jsonl > results.jsonl",),
+    ),
+    Command(
+        "replay",
+        "Resolve every entry of a log again; report each that does not reproduce (exit 1).",
+        options=(
+            Option(
+                "file",
+                positional=True,
+                required=True,
+                metavar="FILE",
+                help="A log written by --log, or a game file (hc game new).",
+            ),
+            Option(
+                "rules",
+                many=True,
+                metavar="FILE",
+                help="A house-rules file the log names, moved or copied here: found by its "
+                "content (repeatable).",
+            ),
+            Option(
+                "head",
+                metavar="RECEIPT",
+                help="The receipt a logged command printed (12:3f9ac21e): the log must still "
+                "reach it (an entry edited, or the end cut off, since it was printed fails).",
+            ),
+            quiet("The entries that do not reproduce and the summary, not each one that does."),
+        ),
+        common=("json",),
+        run="replay",
+        description="With HC_LOG_KEY (or HC_LOG_KEY_FILE) set, the chain is checked with the "
+        "game's key, as it was written.",
+        examples=("hc replay karsk.hcg",),
+    ),
+    Command(
+        "rules",
+        "House-rules files.",
+        sub=(
+            Command(
+                "check",
+                "Check a house-rules file against its rule set's tables; list every problem.",
+                options=(
+                    Option(
+                        "file",
+                        positional=True,
+                        required=True,
+                        metavar="FILE",
+                        help="A house-rules YAML file.",
+                    ),
+                    quiet("The verdict alone, one line: not what the file changes."),
+                ),
+                common=(),
+                run="rules_check",
+                examples=("hc rules check examples/house.yaml",),
+            ),
+        ),
+    ),
+    Command(
+        "roster",
+        "Rosters: each side's units, in the rule set's own terms.",
+        sub=(
+            Command(
+                "check",
+                "Check a roster against its rule set and tables; list every problem.",
+                options=(
+                    Option(
+                        "file",
+                        positional=True,
+                        required=True,
+                        metavar="FILE",
+                        help="A roster YAML file.",
+                    ),
+                    quiet("The verdict alone, one line: not each side's units."),
+                ),
+                common=(),
+                run="roster_check",
+                examples=("hc roster check examples/high-crusade-roster.yaml",),
+            ),
+        ),
+    ),
+    Command(
+        "game",
+        "Games that remember: start one from a roster, move it on, export it.",
+        sub=(
+            Command(
+                "new",
+                "Start a game from a roster: the game file keeps every action after it.",
+                description="The game file is a hash-chained log (hc replay checks it): the "
+                "roster first, then every action on a unit (hc fire UNIT --at UNIT ...). Play it "
+                'with --game FILE, HC_GAME=FILE or game = "FILE" in the settings file.',
+                options=(
+                    Option(
+                        "file",
+                        positional=True,
+                        required=True,
+                        metavar="FILE",
+                        help="The new game file (never overwritten).",
+                    ),
+                    Option(
+                        "roster",
+                        metavar="FILE",
+                        required=True,
+                        help="The roster: each side's units (hc roster check).",
+                    ),
+                    Option(
+                        "rules",
+                        many=True,
+                        metavar="FILE",
+                        help="House rules the game is played with (kept with it; repeatable).",
+                    ),
+                    quiet("The first line alone: the game started."),
+                ),
+                common=(),
+                run="game_new",
+                examples=("hc game new karsk.hcg --roster examples/high-crusade-roster.yaml",),
+            ),
+            Command(
+                "next",
+                "Move the game on: the move's next step, the next turn, or the next to act.",
+                description="A test the rules require first (a Morale test due) holds the game "
+                "where it is; --anyway moves it on all the same, and the game records it.",
+                options=(
+                    GAME_OPTION,
+                    quiet("Where the game is now and what the step changed, not what is due now."),
+                ),
+                common=("json", "anyway"),
+                run="game_next",
+                examples=("hc game next --game karsk.hcg",),
+            ),
+            Command(
+                "rules",
+                "The rules the game keeps: its sequence, step by step, who acts and what they "
+                "may do, and the readings it plays by.",
+                description="For the game in force (or --game FILE); outside a game, for the "
+                "rule set in force (--ruleset NAME).",
+                options=(
+                    GAME_OPTION,
+                    quiet("The sequence alone, a line a step: who acts and what they do."),
+                ),
+                common=("ruleset", "json"),
+                run="game_rules",
+                examples=("hc game rules",),
+            ),
+            Command(
+                "export",
+                "The game as the command lines that play it again (a shell script).",
+                options=(GAME_OPTION, quiet("The script without its comments.")),
+                common=(),
+                run="game_export",
+                examples=("hc game export --game karsk.hcg",),
+            ),
+        ),
+    ),
+    Command(
+        "status",
+        "The game as it stands: each side's units, the move or turn, and the tests due.",
+        options=(
+            GAME_OPTION,
+            quiet("Where the game is and what is due now, without the table of units."),
+        ),
+        common=("json", "no_color"),
+        run="status",
+        examples=("hc status --game karsk.hcg",),
+    ),
+    Command(
+        "history",
+        "What happened in the game, move by move, in plain words.",
+        options=(
+            GAME_OPTION,
+            quiet("A line an entry: not what each changed, nor the move or turn it was in."),
+        ),
+        common=("json",),
+        run="history",
+        examples=("hc history --game karsk.hcg",),
+    ),
+    Command(
+        "undo",
+        "Take back the game's newest action or step (an entry that says so: the log stays).",
+        options=(
+            GAME_OPTION,
+            quiet("What was taken back and what that changed, not what is due now."),
+        ),
+        common=("json",),
+        run="undo",
+        examples=("hc undo --game karsk.hcg",),
+    ),
+    Command(
+        "again",
+        "The game's newest action once more, with new dice: the same unit, targets and options.",
+        description="With a UNIT: that unit's newest action (or, for a model, its unit's: "
+        "the same shot by the next model). The game fills it in again as it stands now, so "
+        "what the game keeps (figures left, wounds, orders) is today's; a unit that may not "
+        "act now is refused as the command itself would be.",
+        options=(
+            Option(
+                "unit",
+                positional=True,
+                complete=True,
+                metavar="UNIT",
+                help="The unit whose newest action to take again (the game's newest if left out).",
+            ),
+            GAME_OPTION,
+        ),
+        common=("seed", "dice", "json", "quiet", "no_color", "anyway"),
+        run="again",
+        examples=("hc again --game karsk.hcg",),
+    ),
+    Command(
+        "completion",
+        "Print the TAB-completion script for a shell, or install it with --install.",
+        options=(
+            Option(
+                "shell",
+                positional=True,
+                required=True,
+                complete=True,
+                metavar="SHELL",
+                help="bash, zsh or fish.",
+            ),
+            Option("install", kind="flag", help="Write it where the shell looks for it."),
+            quiet(
+                "With --install, what was written and nothing more; the script itself is "
+                "printed whole."
+            ),
+        ),
+        common=(),
+        run="completion",
+        examples=("hc completion bash --install",),
+    ),
+)
