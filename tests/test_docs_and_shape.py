@@ -420,6 +420,32 @@ def test_the_command_line_imports_the_rest_never_the_other_way_round():
         )
 
 
+def test_every_package_of_the_tree_ships_in_the_wheel():
+    import tomllib
+
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "hc_cli").rglob("__init__.py")
+    }
+    assert found <= listed, found - listed
+
+
+def test_the_colour_table_is_what_rich_renders_for_every_style_hc_paints():
+    from hc_cli.render.colour import CODES, END, by_rich
+    from hc_cli.render.text import OUTCOME_STYLES
+
+    for style, before in CODES.items():
+        assert by_rich(style) == (before, END), style
+    used = set(OUTCOME_STYLES.values()) | {v.replace("bold ", "") for v in OUTCOME_STYLES.values()}
+    for path in (ROOT / "hc_cli").rglob("*.py"):
+        used |= set(re.findall(r"""paint\(["']([a-z_ ]+)["']""", path.read_text(encoding="utf-8")))
+    used |= {"green", "red"}  # a modifier's sign (render/text.py)
+    assert used <= set(CODES), used - set(CODES)
+
+
 def test_the_readme_shows_the_house_files_as_they_ship():
     """The house-rules files the README prints whole are the files examples/ ships."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -13,65 +13,9 @@ from __future__ import annotations
 
 _MISSING = object()
 
-# The compiled methods of every record class, by their source, kept between runs in hc's cache
-# folder as Python keeps a module's bytecode in __pycache__ (compiling them is most of what a
-# record costs at start-up): read once, written again only when a class was compiled anew.
-_CODE: dict[str, object] | None = None
-_COMPILED_NOW = False
-
-
-def _cache_file() -> str:
-    import os
-    import sys
-
-    from hc_cli import __version__
-    from hc_cli.tables.paths import cache_dir
-
-    tag = f"{sys.implementation.cache_tag}-{__version__}"
-    return os.path.join(cache_dir(), f"records-{tag}.marshal")
-
 
 def _compiled(source: str) -> object:
-    global _CODE, _COMPILED_NOW
-    if _CODE is None:
-        _CODE = {}
-        try:
-            import marshal
-
-            from hc_cli.tables.files import read_bounded
-
-            found = marshal.loads(read_bounded(_cache_file(), 4_000_000))
-            if isinstance(found, dict):
-                code_type = type(_compiled.__code__)
-                _CODE = {
-                    k: v for k, v in found.items() if isinstance(k, str) and type(v) is code_type
-                }
-        except (OSError, ValueError, EOFError, TypeError):
-            pass  # no cache yet, or not one of ours: compile, and write it at exit
-    code = _CODE.get(source)
-    if code is None:
-        code = _CODE[source] = compile(source, "<record>", "exec")
-        if not _COMPILED_NOW:
-            _COMPILED_NOW = True
-            import atexit
-
-            atexit.register(_save)
-    return code
-
-
-def _save() -> None:
-    import marshal
-    import os
-
-    path = _cache_file()
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "wb") as f:
-            f.write(marshal.dumps(_CODE))
-        os.replace(tmp, path)
-    except (OSError, ValueError):
-        pass  # a read-only cache folder costs only speed
+    return compile(source, "<record>", "exec")
 
 
 class FrozenInstanceError(AttributeError):

@@ -136,37 +136,17 @@ def ruleset_of(path: str) -> str | None:
 
 def unit_sides(path: str) -> list[tuple[str, list[str]]]:
     """Each side of the game at `path` with its units, in the roster's order, for TAB: from
-    its first line, cached by it."""
+    its first line."""
     line = first_line(path)
     if line is None:
         return []
-    import zlib
-
-    from hc_cli.tables.files import read_cache, write_cache
-    from hc_cli.tables.paths import cache_dir
-
-    crc = zlib.crc32(line)
-    cache = os.path.join(cache_dir(), f"game-sides-{crc:08x}.cache")
-    description = f"{len(line)}:{crc}"
-    found = read_cache(cache, description, 1_000_000)
-    if isinstance(found, list) and all(
-        isinstance(side, tuple)
-        and len(side) == 2
-        and isinstance(side[0], str)
-        and isinstance(side[1], list)
-        and all(isinstance(n, str) for n in side[1])
-        for side in found
-    ):
-        return found
     import json
 
     try:
         roster = json.loads(line)["game"]["roster"]
-        sides = [(str(side), [str(n) for n in units]) for side, units in roster["sides"].items()]
+        return [(str(side), [str(n) for n in units]) for side, units in roster["sides"].items()]
     except (ValueError, KeyError, TypeError, AttributeError):
         return []
-    write_cache(cache, description, sides)
-    return sides
 
 
 def unit_names(path: str) -> list[str]:

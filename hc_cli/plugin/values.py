@@ -1,10 +1,8 @@
 """The values TAB offers for an option: a rule set's table names (weapons, targets, ...) under
-the house rules in force, worked out once through the rule set and cached beside the tables'
-stat key. Shared by the TAB fast path, click's completion and the hints of an unknown name."""
+the house rules in force, kept with the tables in their cache (`hc_cli.tables.load`). Shared
+by the TAB fast path, click's completion and the hints of an unknown name."""
 
 from __future__ import annotations
-
-import os
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -27,29 +25,22 @@ def values_for(ruleset: str, command: str, option: str, rules: list[str]) -> lis
 
 def _table_values(ruleset: str, rules: list[str]) -> dict | None:
     """Every completable value of every command's options for this rule set and these house
-    rules: from the cache, or worked out once through the rule set and cached."""
+    rules: kept with the tables in their cache (a TAB press then imports no resolver: about
+    20 ms, as long as the rest of the press), or worked out through the rule set."""
     from hc_cli.core.errors import HcError
     from hc_cli.plugin import registry
-    from hc_cli.tables.files import read_cache, write_cache
-    from hc_cli.tables.paths import cache_dir, house_rule_paths, stat_key, yaml_files
+    from hc_cli.tables.load import kept_with_tables
 
     try:
         declaration = registry.get(ruleset)
-        files = yaml_files(declaration.data) + house_rule_paths(rules)
-        name, description = stat_key(ruleset, files)
+        found = kept_with_tables(
+            ruleset, rules, "completion", lambda: build_values(declaration, rules)
+        )
     except (HcError, OSError):
         return None  # an unknown rule set, or a house-rules file that is not there
-    cached = os.path.join(cache_dir(), f"completion-{name}.cache")
-    found = read_cache(cached, description, MAX_CACHE_BYTES)
     if _values_shape(found) and set(found) == {*declaration.commands, "tables"}:
         return found
-    built = build_values(declaration, rules)
-    if built is not None:
-        write_cache(cached, description, built)
-    return built
-
-
-MAX_CACHE_BYTES = 8_000_000  # the names TAB offers for a rule set: far less
+    return build_values(declaration, rules)  # a cache of another shape: worked out again
 
 
 def _values_shape(values: Any) -> bool:

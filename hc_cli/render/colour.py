@@ -1,75 +1,53 @@
-"""Colour for a terminal: rich's styles turned into escape codes, laid out by
+"""Colour for a terminal: escape codes for the styles hc paints with, laid out by
 `hc_cli.render.text` exactly as the plain text is.
 
 Importing rich costs a coloured command more start-up than the rest of it, and a style's
-escape codes never change: each style's codes, as rich renders them, are kept in hc's cache
-folder, so rich is imported only for a style not yet seen.
+escape codes never change: so the styles hc uses are a fixed table of the codes rich renders
+for them in the 16 standard colours (every terminal has them; a test checks the table against
+rich). A style not in the table is rendered by rich.
 """
 
 from __future__ import annotations
 
-_CODES: dict[str, tuple[str, str]] | None = None  # style -> (before, after) the text
-_LEARNT = False
-_MARK = "\x00"
+END = "\x1b[0m"
+CODES = {  # style -> the escape code before the text (the one after is always END)
+    "bold": "\x1b[1m",
+    "dim": "\x1b[2m",
+    "italic": "\x1b[3m",
+    "dim italic": "\x1b[2;3m",
+    "bold underline": "\x1b[1;4m",
+    "red": "\x1b[31m",
+    "green": "\x1b[32m",
+    "yellow": "\x1b[33m",
+    "magenta": "\x1b[35m",
+    "cyan": "\x1b[36m",
+    "bright_black": "\x1b[90m",
+    "bold red": "\x1b[1;31m",
+    "bold green": "\x1b[1;32m",
+    "bold yellow": "\x1b[1;33m",
+    "bold magenta": "\x1b[1;35m",
+    "bold cyan": "\x1b[1;36m",
+    "bold bright_black": "\x1b[1;90m",
+}
 
 
-def _cache() -> tuple[str, str]:
-    import os
-
-    from hc_cli import __version__
-    from hc_cli.tables.paths import cache_dir
-
-    return os.path.join(cache_dir(), "colours.cache"), f"{__version__} standard colours"
-
-
-def _known() -> dict[str, tuple[str, str]]:
-    global _CODES
-    if _CODES is None:
-        from hc_cli.tables.files import read_cache
-
-        path, source = _cache()
-        found = read_cache(path, source, 100_000)
-        _CODES = {}
-        if isinstance(found, dict):
-            _CODES = {
-                k: (v[0], v[1])
-                for k, v in found.items()
-                if isinstance(k, str)
-                and isinstance(v, tuple)
-                and len(v) == 2
-                and all(isinstance(part, str) for part in v)
-            }
-    return _CODES
-
-
-def _learn(style: str) -> tuple[str, str]:
-    """A style's escape codes from rich, kept for the next run."""
-    global _LEARNT
+def by_rich(style: str) -> tuple[str, str]:
+    """A style's escape codes before and after the text, as rich renders them."""
     from rich.color import ColorSystem
     from rich.style import Style
 
-    # The 16 standard colours: every terminal has them, and hc's palette needs no more.
+    mark = "\x00"
     before, _, after = (
-        Style.parse(style).render(_MARK, color_system=ColorSystem.STANDARD).partition(_MARK)
+        Style.parse(style).render(mark, color_system=ColorSystem.STANDARD).partition(mark)
     )
-    _known()[style] = (before, after)
-    if not _LEARNT:
-        _LEARNT = True
-        import atexit
-
-        atexit.register(_save)
     return before, after
-
-
-def _save() -> None:
-    from hc_cli.tables.files import write_cache
-
-    path, source = _cache()
-    write_cache(path, source, _known())
 
 
 def paint(style: str, text: str) -> str:
     if not style or not text:
         return text
-    before, after = _known().get(style) or _learn(style)
-    return f"{before}{text}{after}"
+    before = CODES.get(style)
+    if before is None:
+        before, after = by_rich(style)
+        return f"{before}{text}{after}"
+    return f"{before}{text}{END}"

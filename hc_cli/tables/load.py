@@ -445,14 +445,34 @@ def _cache_shape(data: Any) -> bool:
     )
 
 
+def _cache_of(ruleset: str, files: list[str]) -> tuple[str, str]:
+    """The tables cache of these files: its path, and the description it must hold."""
+    name, description = stat_key(ruleset, files)
+    return os.path.join(cache_dir(), f"tables-{name}.cache"), description
+
+
+def kept_with_tables(ruleset: str, cli_files: list[str] | None, part: str, build: Any) -> Any:
+    """`part` of what the tables give (TAB's values, `hc_cli.plugin.values`), kept in their
+    cache beside them: read from it, or `build()` (which loads the tables, and so writes the
+    cache) and added to it. One cache, one key: a changed file changes both."""
+    path, description = _cache_of(ruleset, bundled_files(ruleset) + house_rule_files(cli_files))
+    data = None if os.environ.get("HC_NO_CACHE") else read_cache(path, description, MAX_CACHE_BYTES)
+    if isinstance(data, dict) and part in data:
+        return data[part]
+    built = build()
+    data = None if os.environ.get("HC_NO_CACHE") else read_cache(path, description, MAX_CACHE_BYTES)
+    if built is not None and data is not None and _cache_shape(data):
+        write_cache(path, description, {**data, part: built})
+    return built
+
+
 def load_merged(
     ruleset: str, schemas_loader: Any, cli_files: list[str] | None = None, use_cache: bool = True
 ) -> MergedTables:
     """The merged tables for `ruleset`, from the cache when no file has changed."""
     bundled = bundled_files(ruleset)
     house = house_rule_files(cli_files)
-    name, description = stat_key(ruleset, bundled + house)
-    cached = os.path.join(cache_dir(), f"tables-{name}.cache")
+    cached, description = _cache_of(ruleset, bundled + house)
     if use_cache and not os.environ.get("HC_NO_CACHE"):
         data = read_cache(cached, description, MAX_CACHE_BYTES)
         if data is not None and _cache_shape(data):
