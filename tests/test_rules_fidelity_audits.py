@@ -1,4 +1,4 @@
-"""The third fidelity pass: what two more independent audits found. Each test quotes the text it
+"""Rules fidelity, from two more independent audits: what they found. Each test quotes the text it
 follows; expected values are worked by hand or by an enumeration written here, never taken from
 what hc prints."""
 

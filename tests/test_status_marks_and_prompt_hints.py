@@ -1,5 +1,6 @@
-"""At the table, third pass (issue 26, items 5 and 6): what a new player met in Rogue Trader's
-status, the dice prompt, and the files the README and the help name."""
+"""Rogue Trader's status marks and the dice prompt's hints (issue 26, items 5 and 6): what a new
+player met in Rogue Trader's status, the dice prompt, and the files the README and the help
+name."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hostile input, second pass: each reproduction of the issue, answered with exit 0, 1 or 2 and
+"""Hostile input to the machinery: each reproduction of its issue, answered with exit 0, 1 or 2 and
 no traceback, and nothing unbounded: dead workers, forged logs, odd files, numbers that only
 look like numbers, odds past any patience, house rules that would loop, caches wrong inside,
 a full disk."""

@@ -1,5 +1,5 @@
-"""At the table, second pass: what got in a new player's way, each checked as the player met
-it (the terminal's behaviour itself is driven through tmux in test_shells.py)."""
+"""Entering dice and reading what hc prints: what got in a new player's way, each checked as the
+player met it (the terminal's behaviour itself is driven through tmux in test_shells.py)."""
 
 from __future__ import annotations
 

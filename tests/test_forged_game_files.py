@@ -1,4 +1,4 @@
-"""Hostile input, third pass (issue 25): game files no one can forge, break or turn against a
+"""Forged and broken game files (issue 25): game files no one can forge, break or turn against a
 player. Each reproduction of the issue, as a test: exit 2 (or replay's 1) with a clear message,
 and nothing lost."""
 
