@@ -454,34 +454,6 @@ def test_the_readme_shows_the_house_files_as_they_ship():
         assert (ROOT / "examples" / name).read_text(encoding="utf-8") in shown, name
 
 
-def test_the_json_writer_writes_what_the_json_package_writes():
-    """`--json` is written by hc's own encoder (no `re` at start-up): the same text as
-    json.dumps(indent=2, ensure_ascii=False), for any value a resolution holds."""
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
-
-    from hc_cli.render.json_text import dumps
-
-    scalars = st.one_of(
-        st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text()
-    )
-    values = st.recursive(
-        scalars,
-        lambda inner: st.one_of(
-            st.lists(inner, max_size=4),
-            st.dictionaries(st.one_of(st.text(), st.integers(), st.booleans()), inner, max_size=4),
-        ),
-        max_leaves=20,
-    )
-
-    @settings(max_examples=300, deadline=None)
-    @given(values)
-    def same(value):
-        assert dumps(value) == json.dumps(value, indent=2, ensure_ascii=False)
-
-    same()
-
-
 def _readme_games() -> list[list[tuple[str, str]]]:
     """The README's short games (```sh-session blocks): each a list of (command, output),
     played in order."""

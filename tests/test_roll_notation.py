@@ -91,29 +91,3 @@ def test_rolled_notation_reads_the_dice(hc):
 )
 def test_bad_notation_is_named(hc, expression, message):
     assert message in hc.error("roll", expression)
-
-
-def test_the_term_reader_reads_as_the_regular_expression_did():
-    """Terms are read by hand (no `re` at start-up): the same groups and ends as the regular
-    expression of the notation, over random text of its characters."""
-    import random
-    import re
-
-    from hc_cli.core.roll import _match_term
-
-    pattern = re.compile(
-        r"([+-])(?:(\d*)d(\d+|%)(!)?(?:(kh|kl|dh|dl)(\d+))?(?:(>=|<=|>|<|=)(\d+))?|(\d+))",
-        re.ASCII,
-    )
-    rng = random.Random(7)
-    for _ in range(20_000):
-        text = "".join(rng.choice("+-d%!khld><=0123456789x²") for _ in range(rng.randint(0, 12)))
-        at = rng.randint(0, 3)
-        want, got = pattern.match(text, at), _match_term(text, at)
-        assert (want is None) == (got is None), text
-        if want is not None:
-            assert (want.groups(), want.end(), want.group(0)) == (
-                got.groups(),
-                got.end(),
-                got.source,
-            )

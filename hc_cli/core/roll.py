@@ -16,6 +16,8 @@ independent (then combine them by convolution), or whole where keeping or droppi
 
 from __future__ import annotations
 
+import re
+
 from hc_cli.core.dice import DiceSource, Roll, TooManyOutcomes
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Odds, Resolution
@@ -36,72 +38,12 @@ MAX_EXPLOSIONS = 20
 # die; then each term's values against the total's): counted before any is done, so a
 # question too big for a second is refused at once.
 MAX_ODDS_WORK = 4_000_000
-_DIGITS = frozenset("0123456789")  # ASCII only: a superscript or another script's digit is none
-
-
-class _Match:
-    """One term as read: the groups a regular expression would give, 1..9 (sign; count;
-    sides or %; !; kh/kl/dh/dl; how many; >=, <=, >, <, =; its target; a constant)."""
-
-    __slots__ = ("groups_", "source", "stop")
-
-    def __init__(self, groups: list[str | None], text: str, start: int, stop: int) -> None:
-        self.groups_, self.source, self.stop = groups, text[start:stop], stop
-
-    def group(self, index: int) -> str | None:
-        return self.groups_[index - 1]
-
-    def groups(self) -> tuple[str | None, ...]:
-        return tuple(self.groups_)
-
-    def end(self) -> int:
-        return self.stop
-
-
-def _digits(text: str, at: int) -> int:
-    """Where the run of ASCII digits starting at `at` ends."""
-    while at < len(text) and text[at] in _DIGITS:
-        at += 1
-    return at
-
-
-def _match_term(text: str, pos: int) -> _Match | None:
-    """A term at `pos`: [+-](N?d(S|%)!?(kh|kl|dh|dl N)?(>=|<=|>|<|= N)? | N), read by hand
-    (the `re` module costs a command more start-up than the whole roll)."""
-    if pos >= len(text) or text[pos] not in "+-":
-        return None
-    groups: list[str | None] = [text[pos]] + [None] * 8
-    count_end = _digits(text, pos + 1)
-    at = count_end
-    if at < len(text) and text[at] == "d":
-        if text[at + 1 : at + 2] == "%":
-            sides_end = at + 2
-        else:
-            sides_end = _digits(text, at + 1)
-        if sides_end > at + 1:
-            groups[1] = text[pos + 1 : count_end]
-            groups[2] = text[at + 1 : sides_end]
-            at = sides_end
-            if text[at : at + 1] == "!":
-                groups[3] = "!"
-                at += 1
-            if text[at : at + 2] in ("kh", "kl", "dh", "dl"):
-                end = _digits(text, at + 2)
-                if end > at + 2:
-                    groups[4], groups[5] = text[at : at + 2], text[at + 2 : end]
-                    at = end
-            for op in (">=", "<=", ">", "<", "="):
-                if text.startswith(op, at):
-                    end = _digits(text, at + len(op))
-                    if end > at + len(op):
-                        groups[6], groups[7] = op, text[at + len(op) : end]
-                        at = end
-                    break
-            return _Match(groups, text, pos, at)
-    if count_end > pos + 1:  # a bare number
-        groups[8] = text[pos + 1 : count_end]
-        return _Match(groups, text, pos, count_end)
-    return None
+# A term: [+-](N?d(S|%)!?(kh|kl|dh|dl N)?(>=|<=|>|<|= N)? | N); its groups 1..9 are the sign;
+# count; sides or %; !; kh/kl/dh/dl; how many; >=, <=, >, <, =; its target; a constant. ASCII
+# digits only: a superscript or another script's digit is none.
+_TERM = re.compile(
+    r"([+-])(?:(\d*)d(\d+|%)(!)?(?:(kh|kl|dh|dl)(\d+))?(?:(>=|<=|>|<|=)(\d+))?|(\d+))", re.ASCII
+)
 
 
 EXAMPLES = "d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, d66"
@@ -150,7 +92,7 @@ def _parse(expression: str, plain: bool) -> list[Term]:
         text = "+" + text
     terms, pos = [], 0
     while pos < len(text):
-        m = _match_term(text, pos)
+        m = _TERM.match(text, pos)
         fancy = m is not None and any(m.group(i) for i in (4, 5, 7))
         if not m or (plain and fancy):
             raise HcError(
@@ -197,9 +139,9 @@ def check_damage(expression: str, what: str) -> None:
         raise HcError(f"{what}: {error.message}", error.hint) from None
 
 
-def _term(m: _Match) -> Term:
+def _term(m: re.Match) -> Term:
     sign = -1 if m.group(1) == "-" else 1
-    written = m.source.lstrip("+-")
+    written = m.group(0).lstrip("+-")
     for group in m.groups()[1:]:
         if group is not None and group.isdigit() and len(group) > LONGEST:
             raise HcError(
