@@ -33,10 +33,10 @@ def main() -> None:
         else:  # a TAB press the fast path leaves is click's: never run as a command
             from hc_cli.cli.direct import run as run_direct
 
-            code = run_direct(sys.argv[1:], os.environ)  # a plain resolving command: no typer
-            if code is not None:
+            ran = run_direct(sys.argv[1:], os.environ)  # a plain resolving command: no typer
+            if ran is not None:
                 sys.stdout.flush()
-                sys.exit(code)
+                sys.exit(ran)
         from hc_cli.cli.app import main as app_main
 
         try:

@@ -11,6 +11,7 @@ from hc_cli.core.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from fractions import Fraction
     from typing import Any
 
@@ -42,7 +43,7 @@ class Odds:
     """Exact probabilities: per outcome, and optionally whole distributions (kills of N shots)."""
 
     outcomes: dict[str, Fraction]
-    distributions: dict[str, dict[int, Fraction]] = field(default_factory=dict)
+    distributions: Mapping[str, Mapping[Any, Fraction]] = field(default_factory=dict)
     every_exact: bool = False  # --exact: write every count's exact values, however long
 
     def to_dict(self) -> dict:
@@ -79,7 +80,7 @@ class Odds:
             d["at_least_exact"] = {
                 k: as_fractions(at_least(v)) for k, v in numeric.items() if k in written
             }
-            d["means"] = {k: float(mean(v)) for k, v in numeric.items()}  # type: ignore[arg-type]
+            d["means"] = {k: float(mean(v)) for k, v in numeric.items()}
             if len(written) < len(self.distributions):
                 d["exact_omitted"] = [k for k in self.distributions if k not in written]
         return d

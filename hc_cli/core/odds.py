@@ -195,7 +195,7 @@ class Distribution(Mapping[int, Fraction]):
     def __getitem__(self, key: int) -> Fraction:
         return Fraction(self.weights[key], self.denominator)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self):
         return iter(self.weights)
 
     def __len__(self) -> int:

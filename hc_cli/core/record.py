@@ -13,8 +13,16 @@ from __future__ import annotations
 
 _MISSING = object()
 
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import CodeType
+    from typing import TypeVar
 
-def _compiled(source: str) -> object:
+    _F = TypeVar("_F")
+
+
+def _compiled(source: str) -> CodeType:
     return compile(source, "<record>", "exec")
 
 
@@ -29,9 +37,9 @@ class _Factory:
         self.make = make
 
 
-def field(*, default_factory: object) -> object:
+def field(*, default_factory: Callable[[], _F]) -> _F:
     """A field whose default is made afresh for every record (a list, a dict)."""
-    return _Factory(default_factory)
+    return _Factory(default_factory)  # type: ignore[return-value]
 
 
 def _methods(cls: type, names: list[str], frozen: bool, defaults: dict[str, object]) -> dict:
@@ -88,8 +96,22 @@ def _methods(cls: type, names: list[str], frozen: bool, defaults: dict[str, obje
     return made
 
 
-def record(cls: type | None = None, *, frozen: bool = False):  # type: ignore[no-untyped-def]
-    """Make `cls` a record of its annotated fields (see the module's text)."""
+if TYPE_CHECKING:
+    from typing import Any, dataclass_transform, overload
+
+    _T = TypeVar("_T")
+
+    @overload
+    def record(cls: type[_T], *, frozen: bool = False) -> type[_T]: ...
+    @overload
+    def record(cls: None = None, *, frozen: bool = False) -> Any: ...
+    @dataclass_transform(field_specifiers=(field,))
+    def record(cls: Any = None, *, frozen: bool = False) -> Any: ...
+
+
+def record(cls: type | None = None, *, frozen: bool = False):  # type: ignore[no-redef]
+    """Make `cls` a record of its annotated fields (see the module's text). A type checker
+    reads it as a dataclass (`dataclass_transform`)."""
 
     def make(cls: type) -> type:
         inherited: dict[str, object] = dict(getattr(cls, "__record_fields__", {}))
@@ -111,7 +133,7 @@ def record(cls: type | None = None, *, frozen: bool = False):  # type: ignore[no
     return make if cls is None else make(cls)
 
 
-def replace(obj: object, **changes: object) -> object:
+def replace(obj: _F, **changes: object) -> _F:
     """A copy of a record with some fields changed."""
     values = {name: getattr(obj, name) for name in obj.__record_fields__}  # type: ignore[attr-defined]
     values.update(changes)

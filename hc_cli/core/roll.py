@@ -286,8 +286,17 @@ def _check_work(terms: list[Term], expression: str) -> None:
         )
 
 
+def _first_roll(term: Term, dice: DiceSource) -> int:
+    return roll_term(term, dice)[0]
+
+
+def _same(value: int) -> int:
+    return value
+
+
 def roll_odds(expression: str, ruleset: str) -> Resolution:
     from fractions import Fraction
+    from functools import partial
 
     from hc_cli.core.odds import MAX_PATHS, add_independent, enumerate_outcomes
 
@@ -310,11 +319,11 @@ def roll_odds(expression: str, ruleset: str) -> Resolution:
                     "dropping dice ties them together",
                     "ask about fewer dice kept or dropped (e.g. up to 6d6kh3, 3d20kh1)",
                 )
-            dists.append(enumerate_outcomes(lambda d, t=term: roll_term(t, d)[0], lambda v: v))
+            dists.append(enumerate_outcomes(partial(_first_roll, term), _same))
             continue
         # Independent dice: enumerate one (as `roll_term` reads it), add up the rest.
         one = Term(term.sign, 1, term.sides, None, term.explode, term.success, term.digits)
-        die = enumerate_outcomes(lambda d, t=one: roll_term(t, d)[0], lambda v: v)
+        die = enumerate_outcomes(partial(_first_roll, one), _same)
         dists.extend([die] * term.count)
     total = add_independent(dists)
     res.odds = Odds({str(k): p for k, p in total.items()}, {"total": total})

@@ -185,7 +185,7 @@ class _Prepared:
     changed: str | None
 
 
-def _prepare(call, game, unit, at, anyway, session, rules_changed) -> _Prepared:  # type: ignore[no-untyped-def]
+def _prepare(call, game, unit, at, anyway, session, rules_changed) -> _Prepared:
     from hc_cli.core.record import replace
 
     game_path = game.path

@@ -461,8 +461,8 @@ def action_problem(entry: dict, state: dict) -> str | None:
     if declared is None:
         return f"is a command its rule set does not have: {entry['command'][:40]}"
     names = {option.name for option in declared.options}
-    for key in (game.get("given") or {}, entry.get("flags") or {}):
-        foreign = [str(k)[:40] for k in key if k not in names]
+    for given in (game.get("given") or {}, entry.get("flags") or {}):
+        foreign = [str(k)[:40] for k in given if k not in names]
         if foreign:  # no --game, --log, --rules ... slipped in to be exported and run
             return f"gives options its command does not take: {', '.join(foreign)}"
     if not isinstance(game.get("anyway", ""), str):
@@ -617,7 +617,8 @@ def describe(entry: dict) -> str:
         return value if isinstance(value, str) else ""
 
     event = event_of(entry)
-    game = entry.get("game") if isinstance(entry.get("game"), dict) else {}
+    found = entry.get("game")
+    game: dict = found if isinstance(found, dict) else {}
     if event == "new":
         return "the game begins"
     if event == "next":

@@ -19,7 +19,7 @@ keeps the numbers it started with.
 from __future__ import annotations
 
 from hc_cli.core.errors import HcError, RulesFileError, UnknownName
-from hc_cli.tables.schema import Lined, Problems, check_entry, plain
+from hc_cli.tables.schema import Lined, Problems, check_entry, line_of, plain
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -102,11 +102,11 @@ def load(path: str, tables_for: Any = None) -> tuple[str, dict[str, Any]]:
     if not isinstance(raw, dict):
         raise RulesFileError(path, getattr(raw, "line", 1), None, "is not a roster", _ROSTER_HINT)
     if "ruleset" not in raw:
-        raise RulesFileError(path, raw.line_of("ruleset"), "ruleset", "missing", _ROSTER_HINT)
+        raise RulesFileError(path, line_of(raw, "ruleset"), "ruleset", "missing", _ROSTER_HINT)
     ruleset = raw["ruleset"]
     if not isinstance(ruleset, str) or ruleset not in registry.refs():
         err = UnknownName("rule set", str(ruleset), registry.names())
-        raise RulesFileError(path, raw.line_of("ruleset"), "ruleset", err.message, err.hint)
+        raise RulesFileError(path, line_of(raw, "ruleset"), "ruleset", err.message, err.hint)
     rules = game_rules(ruleset)
     tables = (
         tables_for(ruleset)
@@ -118,24 +118,24 @@ def load(path: str, tables_for: Any = None) -> tuple[str, dict[str, Any]]:
         if key not in ROSTER_KEYS:
             problems.add(
                 path,
-                raw.line_of(key),
+                line_of(raw, key),
                 key,
                 "unknown key",
                 "a roster has: " + ", ".join(ROSTER_KEYS),
             )
     title = raw.get("title", "")
     if not isinstance(title, str):
-        problems.add(path, raw.line_of("title"), "title", f"{title!r} is not text", "a title")
+        problems.add(path, line_of(raw, "title"), "title", f"{title!r} is not text", "a title")
     else:
         bad = text_problem(title, TITLE_MOST)
         if bad:
-            problems.add(path, raw.line_of("title"), "title", bad, "a title of a line")
+            problems.add(path, line_of(raw, "title"), "title", bad, "a title of a line")
     sides = raw.get("sides")
     resolved: dict[str, dict[str, Any]] = {}
     if not isinstance(sides, dict) or not sides:
         problems.add(
             path,
-            raw.line_of("sides"),
+            line_of(raw, "sides"),
             "sides",
             "missing" if sides is None else "is not a mapping of sides",
             "give each side's name, and under it its units",
@@ -145,7 +145,7 @@ def load(path: str, tables_for: Any = None) -> tuple[str, dict[str, Any]]:
         if not least <= len(sides) <= most:
             problems.add(
                 path,
-                raw.line_of("sides"),
+                line_of(raw, "sides"),
                 "sides",
                 f"{len(sides)} side(s)",
                 f"a game of {ruleset} has "
@@ -213,7 +213,7 @@ def load(path: str, tables_for: Any = None) -> tuple[str, dict[str, Any]]:
                     }
         if count > MAX_UNITS:
             problems.add(
-                path, raw.line_of("sides"), "sides", f"{count} units", f"at most {MAX_UNITS}"
+                path, line_of(raw, "sides"), "sides", f"{count} units", f"at most {MAX_UNITS}"
             )
     if problems.items:
         raise RulesProblems(problems.items)

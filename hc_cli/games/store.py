@@ -213,7 +213,7 @@ def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
         _tell_torn(path, known[1].chain)
         return known[1]
     own = fd is None
-    reading = open_to_read(path) if own else fd
+    reading: int = open_to_read(path) if fd is None else fd
     try:
         key = log_key()
         trusted, snapshot = _load_snapshot(path, key)
@@ -251,7 +251,7 @@ class unreadable:  # noqa: N801 - used as `with unreadable(path):`, like a funct
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: Any, error: Any, trace: Any) -> bool:
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
         if kind is not None and issubclass(
             kind, (KeyError, TypeError, ValueError, AttributeError, IndexError)
         ):
@@ -262,7 +262,6 @@ class unreadable:  # noqa: N801 - used as `with unreadable(path):`, like a funct
                 "game reads is missing or of another kind",
                 f"hc replay {shown_path(self.path)} checks every entry",
             ) from None
-        return False
 
 
 def _tell_torn(path: str, chain: Chain) -> None:

@@ -222,7 +222,7 @@ def open_log(path: str, what: str = "--log") -> int:
     except OSError as exc:
         raise _refuse(
             path,
-            exc.strerror,
+            exc.strerror or str(exc),
             f"give {what} a regular file in a directory you can write to",
             what=what,
         ) from None
@@ -325,7 +325,7 @@ def write_entries(
         full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
         raise _refuse(
             path,
-            exc.strerror,
+            exc.strerror or str(exc),
             f"free some space, or give {what} another file"
             if full
             else f"give {what} a regular file you can write to",

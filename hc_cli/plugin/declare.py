@@ -106,7 +106,9 @@ class Option:
         if self.kind in ("whole", "number") and (self.low, self.high) != DEFAULT_BOUNDS[self.kind]:
             from hc_cli.core.numbers import as_text
 
-            text += f" [{as_text(self.low)}..{as_text(self.high)}]"
+            low, high = self.low, self.high
+            if low is not None and high is not None:
+                text += f" [{as_text(low)}..{as_text(high)}]"
         return text
 
     def __repr__(self) -> str:

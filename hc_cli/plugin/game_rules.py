@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.record import field, record
+from hc_cli.tables.schema import line_of
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ class GameRules:
         for name, table, kind in checks:
             if name in unit and str(unit[name]).lower() not in table:
                 error = UnknownName(kind, str(unit[name]), table)
-                problems.add(path, unit.line_of(name), f"{key}.{name}", error.message, error.hint)
+                problems.add(path, line_of(unit, name), f"{key}.{name}", error.message, error.hint)
 
     def resolved_unit(self, unit: dict, tables: Any) -> dict[str, Any]:
         """The numbers the game keeps for the unit, from its entry and the tables."""

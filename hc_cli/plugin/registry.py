@@ -178,7 +178,7 @@ def _settings() -> dict[str, str]:
     except FileNotFoundError:
         return {}
     except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "reason", None) or exc.strerror or str(exc)
+        reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
         raise HcError(f"settings file '{path}' cannot be read: {reason}", _SETTINGS_HINT) from None
     import tomllib
 

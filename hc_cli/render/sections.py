@@ -71,7 +71,8 @@ def source_words(source: str, book: str) -> str:
     """A source tag in words a player reads at once: "seed 003" (or "seed 000 or 001") is the
     book of the rule set in force ("Rogue Trader book"), not a random seed. (String work, not a
     regular expression: `re` costs a command more start-up than this module.)"""
-    out, at = [], 0
+    out: list[str] = []
+    at = 0
     while True:
         start = source.find("seed", at)
         if start < 0:

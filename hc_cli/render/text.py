@@ -8,7 +8,7 @@ wraps it in escape codes. So coloured output is plain output with colour, by con
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from hc_cli.core.model import Resolution
 from hc_cli.render import sections as s
@@ -247,7 +247,7 @@ def _rows(
 
 
 def _distribution(
-    dist: dict, paint: Paint, bars: bool, indent: str, numeric: bool, width: int = 0
+    dist: Mapping, paint: Paint, bars: bool, indent: str, numeric: bool, width: int = 0
 ) -> list[str]:
     """A count's distribution: each value exactly, and (for whole numbers) that value or more:
     "2 or more kills" is what a player asks."""

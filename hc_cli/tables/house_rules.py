@@ -6,6 +6,7 @@ from __future__ import annotations
 from hc_cli.core.errors import RulesFileError, UnknownName
 from hc_cli.plugin import registry
 from hc_cli.tables.load import bundled_files, existing_file, merge, parse_yaml
+from hc_cli.tables.schema import line_of
 
 
 def check_file(path: str) -> list[str]:
@@ -22,7 +23,7 @@ def check_file(path: str) -> list[str]:
     ruleset = raw["ruleset"]
     if not isinstance(ruleset, str) or ruleset not in registry.refs():
         err = UnknownName("rule set", str(ruleset), registry.names())
-        raise RulesFileError(path, raw.line_of("ruleset"), "ruleset", err.message, err.hint)
+        raise RulesFileError(path, line_of(raw, "ruleset"), "ruleset", err.message, err.hint)
     schemas, cross_check = registry.implementation(ruleset).schemas()
     bundled = merge(ruleset, schemas, bundled_files(ruleset), [], cross_check)
     merged = merge(ruleset, schemas, bundled_files(ruleset), [file], cross_check)

@@ -29,7 +29,16 @@ from hc_cli.tables.paths import (
     stat_key,
     yaml_files,
 )
-from hc_cli.tables.schema import Field, Lined, LinedList, Problems, check_entry, plain
+from hc_cli.tables.schema import (
+    Field,
+    Lined,
+    LinedList,
+    Problems,
+    check_entry,
+    line_at,
+    line_of,
+    plain,
+)
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -176,7 +185,7 @@ def parse_yaml(path: str) -> Any:
             if isinstance(event, yaml.AliasEvent):
                 raise RulesFileError(
                     str(path),
-                    event.start_mark.line + 1,
+                    event.start_mark.line + 1 if event.start_mark else None,
                     None,
                     f"uses a YAML alias (*{event.anchor})",
                     "write the values out in full: rules files take no aliases",
@@ -235,7 +244,7 @@ def _lay_bundled(
         if table not in schemas:
             problems.add(
                 str(path),
-                raw.line_of(table),
+                line_of(raw, table),
                 table,
                 "unknown table",
                 "tables: " + ", ".join(schemas),
@@ -323,7 +332,7 @@ def _lay_house(
     if named is None:
         problems.add(
             str(path),
-            raw.line,
+            line_at(raw),
             "ruleset",
             "missing",
             f"say which rule set the file changes, e.g. 'ruleset: {ruleset}'",
@@ -335,7 +344,7 @@ def _lay_house(
         else:
             problems.add(
                 str(path),
-                raw.line_of("ruleset"),
+                line_of(raw, "ruleset"),
                 "ruleset",
                 f"the file is for {named}, but the rule set in force is {ruleset}",
                 f"choose it with --ruleset {named}, or leave the file out",
@@ -345,7 +354,7 @@ def _lay_house(
     if not isinstance(removals, dict):
         problems.add(
             str(path),
-            raw.line_of("remove"),
+            line_of(raw, "remove"),
             "remove",
             "must map table names to lists of entry names",
             "e.g. remove: {weapons: [pagan-smg]}",
@@ -356,20 +365,20 @@ def _lay_house(
         if table not in schemas:
             problems.add(
                 str(path),
-                removals.line_of(table),
+                line_of(removals, table),
                 key,
                 "unknown table",
                 "tables: " + ", ".join(schemas),
             )
             continue
         if not isinstance(names, list):
-            problems.add(str(path), removals.line_of(table), key, "must be a list of names")
+            problems.add(str(path), line_of(removals, table), key, "must be a list of names")
             continue
         for i, raw_name in enumerate(names):
             name = _normal(raw_name)
             if name not in tables[table]:
                 err = UnknownName(table.rstrip("s"), name, tables[table])
-                problems.add(str(path), names.item_lines[i], key, err.message, err.hint)
+                problems.add(str(path), line_at(names, i), key, err.message, err.hint)
             else:
                 del tables[table][name]
     for table, entries in raw.items():
@@ -378,7 +387,7 @@ def _lay_house(
         if table not in schemas:
             problems.add(
                 str(path),
-                raw.line_of(table),
+                line_of(raw, table),
                 table,
                 "unknown table",
                 "tables: " + ", ".join(schemas) + ", or remove",

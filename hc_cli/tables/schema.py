@@ -12,6 +12,7 @@ from hc_cli.core.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 
@@ -28,6 +29,20 @@ class Lined(dict):
 class LinedList(list):
     line: int = 0
     item_lines: list
+
+
+def line_of(container: Any, key: str) -> int | None:
+    """The line of `key` in a mapping read from YAML (`Lined`); None for any other value."""
+    return container.line_of(key) if isinstance(container, Lined) else None
+
+
+def line_at(container: Any, index: int | None = None) -> int | None:
+    """The line a YAML value starts on, or that of its item `index` (`LinedList`); None for
+    a value not read from YAML."""
+    if index is not None:
+        lines = getattr(container, "item_lines", None)
+        return lines[index] if lines is not None and index < len(lines) else None
+    return getattr(container, "line", None)
 
 
 @record(frozen=True)
@@ -223,7 +238,7 @@ def origin(entry: dict, field: str) -> tuple[str, int | None]:
 def check_bounds(
     tables: dict[str, dict[str, dict]],
     table: str,
-    bounds: dict[str, tuple[float, float, str]],
+    bounds: Mapping[str, tuple[float, float, str]],
     problems: Problems,
     field: str = "value",
 ) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from hc_cli.core.errors import HcError, UnknownName
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import possessive
+from hc_cli.tables.schema import line_of
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ def check_weapons(unit: dict, tables: Any, path: str, key: str, problems: Proble
     """The roster's `weapon`: a weapon of the tables, or a mapping of weapons of the tables to
     the figures carrying each, as many in all as the Fireteam has."""
     weapon = unit.get("weapon")
-    line = unit.line_of("weapon")
+    line = line_of(unit, "weapon")
     where = f"{key}.weapon"
     if isinstance(weapon, str):
         _known(weapon, tables, path, line, where, problems)
@@ -78,7 +79,9 @@ def check_weapons(unit: dict, tables: Any, path: str, key: str, problems: Proble
         )
 
 
-def _known(name: str, tables: Any, path: str, line: int, key: str, problems: Problems) -> bool:
+def _known(
+    name: str, tables: Any, path: str, line: int | None, key: str, problems: Problems
+) -> bool:
     if name.lower() in tables.weapons:
         return True
     error = UnknownName("weapon", name, tables.weapons)

@@ -418,7 +418,7 @@ class HighCrusadeGame(GameRules):
             raise HcError(f"{name} is wiped out: no figure of it is left", "choose another target")
         return name, target
 
-    def _fill_fire(self, state, unit, me, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
+    def _fill_fire(self, state, unit, me, at, flags, tables) -> Fill:
         name, target = self._target(state, unit, at, "fire")
         reading = self.reading(state, "heavy-weapon-shots")
         notes = volley_flags(unit, me, flags, tables, reading)
@@ -431,7 +431,7 @@ class HighCrusadeGame(GameRules):
         step, refusal = self._may_fire(state, unit, me)
         return Fill(flags, meta={"step": step}, refusal=refusal, notes=notes)
 
-    def _fill_orders(self, state, unit, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
+    def _fill_orders(self, state, unit, at, flags, tables) -> Fill:
         """`hc orders WORD ...`: each word an order for every Fireteam of a side not given
         another, a side's name, or UNIT=ORDER; made into UNIT=ORDER for each Fireteam."""
         from hc_cli.rulesets.high_crusade.orders import EXAMPLE, player_order, split_word
@@ -557,7 +557,7 @@ class HighCrusadeGame(GameRules):
             and not (late and u["routed"] == state["move"])
         ]
 
-    def _fill_melee(self, state, unit, me, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
+    def _fill_melee(self, state, unit, me, at, flags, tables) -> Fill:
         name, target = self._target(state, unit, at, "melee")
         filled = {
             "attacker": me["troop"],
@@ -582,7 +582,7 @@ class HighCrusadeGame(GameRules):
                 )
         return Fill(flags, meta={"step": step}, refusal=refusal, notes=notes)
 
-    def _fill_morale(self, state, unit, me, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
+    def _fill_morale(self, state, unit, me, at, flags, tables) -> Fill:
         if at:
             raise HcError(
                 "a Morale test is the Fireteam's own: it takes no --at", f"hc morale {unit}"
@@ -601,7 +601,7 @@ class HighCrusadeGame(GameRules):
             refusal = step_check(state, "morale", me["side"])[1]
         return Fill(flags, refusal=refusal, notes=notes)
 
-    def _fill_rally(self, state, unit, me, at, flags, tables) -> Fill:  # type: ignore[no-untyped-def]
+    def _fill_rally(self, state, unit, me, at, flags, tables) -> Fill:
         if at:
             raise HcError(
                 "a Regroup order is the Fireteam's own: it takes no --at", f"hc rally {unit}"

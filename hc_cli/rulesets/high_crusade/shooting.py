@@ -454,8 +454,13 @@ def _fire_summary(outcomes: list[str | None]) -> dict:
     }
 
 
+def _outcome(res: Resolution) -> str:
+    return str(res.outcome)
+
+
 def fire_odds(tables: HighCrusadeTables, req: FireRequest) -> Resolution:
     from fractions import Fraction
+    from functools import partial
 
     from hc_cli.core.odds import add_independent, enumerate_outcomes
 
@@ -466,10 +471,7 @@ def fire_odds(tables: HighCrusadeTables, req: FireRequest) -> Resolution:
         if len({replace(s, label="") for s in specs}) == 1
         else specs
     )
-    per_shot = {
-        spec: enumerate_outcomes(lambda d, s=spec: fire_shot(s, d), lambda r: r.outcome)
-        for spec in set(specs)
-    }
+    per_shot = {spec: enumerate_outcomes(partial(fire_shot, spec), _outcome) for spec in set(specs)}
     order = ("miss", "hit", "kill")
     # Shots are independent, so counts over several add up by convolution.
     kill_each = [_indicator(per_shot[s], {"kill"}) for s in specs]

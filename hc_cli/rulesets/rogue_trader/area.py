@@ -45,7 +45,7 @@ def _deviation_spec(
         raise HcError(f"--range {measured_range:g} is negative", "give the distance in inches")
     table = t.charts.deviation
     if readings.choose(t.merged, "deviation-table", res) == "inch-steps":
-        table = [(2 * r, on) for r, on in table]
+        table = tuple((2 * r, on) for r, on in table)
     between = not any(r == radius for r, _ in table) and table[0][0] < radius < table[-1][0]
     above = between and readings.choose(t.merged, "deviation-radius-between-rows", res) == (
         "row-above"

@@ -19,7 +19,7 @@ from hc_cli.rulesets.rogue_trader.game_fire import (
     model_label,
     unit_and_model,
 )
-from hc_cli.tables.schema import Field
+from hc_cli.tables.schema import Field, line_of
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ class RogueTraderGame(GameRules):
             if "weapon" in unit and profile["bs"] == 0:
                 problems.add(
                     path,
-                    unit.line_of("weapon"),
+                    line_of(unit, "weapon"),
                     f"{key}.weapon",
                     f"{profile.key} has BS 0: it may not shoot",
                     "leave out the weapon",

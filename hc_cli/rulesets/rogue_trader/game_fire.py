@@ -66,7 +66,7 @@ def _trimmed(taken: list[int]) -> list[int]:
 KEPT = ("target", "models", "wounded", "wounds_taken", "wounds_left", "one_model", "shots")
 
 
-def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:  # type: ignore[no-untyped-def]
+def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:
     if not at:
         raise HcError(f"hc fire {name} needs its target", f"hc fire {name} --at UNIT")
     given = [key for key in KEPT if key in flags and (key != "shots" or flags[key] > 1 and
@@ -135,7 +135,7 @@ def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:  # ty
     return Fill(flags, meta=meta, refusal=refusal, notes=notes)
 
 
-def _firers(name, model, me, area, flags, notes) -> list[int]:  # type: ignore[no-untyped-def]
+def _firers(name, model, me, area, flags, notes) -> list[int]:
     """The models that fire: the one named, or those of the unit not yet fired this turn,
     the wounded first (their shots are the first, at -1); an area weapon fires one."""
     if flags.get("shots", 1) < 1:
@@ -166,7 +166,7 @@ def _firers(name, model, me, area, flags, notes) -> list[int]:  # type: ignore[n
     return ready[: flags.get("shots", 1)] if ready else []
 
 
-def _fill_targets(state, targets, area, flags, meta, notes) -> None:  # type: ignore[no-untyped-def]
+def _fill_targets(state, targets, area, flags, meta, notes) -> None:
     """The models fired at, as the resolver takes them, and which model of the game each
     is (`meta["models"]`, in the resolver's order)."""
     units = state["units"]
@@ -222,7 +222,7 @@ def _fill_targets(state, targets, area, flags, meta, notes) -> None:  # type: ig
     notes.append(f"target {', '.join(flags['target'])}")
 
 
-def _fill_friend(state, name, flags, meta, notes) -> None:  # type: ignore[no-untyped-def]
+def _fill_friend(state, name, flags, meta, notes) -> None:
     """Firing into hand to hand: the friend a D6 may hit is a unit of the firer's side."""
     friend = flags.get("friend")
     if not friend:
@@ -249,7 +249,7 @@ def _fill_friend(state, name, flags, meta, notes) -> None:  # type: ignore[no-un
     notes.append(f"friend {model_label(friend, units[friend], model)} ({flags['friend']})")
 
 
-def _hidden_refusal(state, name, me, targets, area, flags, notes) -> str | None:  # type: ignore[no-untyped-def]
+def _hidden_refusal(state, name, me, targets, area, flags, notes) -> str | None:
     for target, _ in targets:
         if not state["units"][target].get("hidden"):
             continue

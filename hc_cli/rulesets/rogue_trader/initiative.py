@@ -56,5 +56,5 @@ def initiative_odds(t: RogueTraderTables, req: InitiativeRequest) -> Resolution:
     from hc_cli.core.odds import enumerate_outcomes
 
     res = plan_initiative(req)
-    res.odds = Odds(enumerate_outcomes(lambda d: coin_flip(res, d), lambda r: r.outcome))
+    res.odds = Odds(enumerate_outcomes(lambda d: coin_flip(res, d), lambda r: str(r.outcome)))
     return res

@@ -13,6 +13,7 @@ from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
+    from collections.abc import Mapping
     from fractions import Fraction
     from typing import Any
 
@@ -32,7 +33,7 @@ def _shot_odds(spec: ShotSpec) -> dict[tuple[str, int, bool], Fraction]:
     )
 
 
-def _outcomes(dist: dict[tuple[str, int], Fraction]) -> dict[str, Fraction]:
+def _outcomes(dist: dict[tuple[str, int, bool], Fraction]) -> dict[str, Fraction]:
     from fractions import Fraction
 
     out = dict.fromkeys(OUTCOMES, Fraction(0))
@@ -41,7 +42,7 @@ def _outcomes(dist: dict[tuple[str, int], Fraction]) -> dict[str, Fraction]:
     return out
 
 
-def _wounds(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
+def _wounds(dist: dict[tuple[str, int, bool], Fraction]) -> dict[int, Fraction]:
     from fractions import Fraction
 
     out: dict[int, Fraction] = {}
@@ -50,7 +51,7 @@ def _wounds(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
     return dict(sorted(out.items()))
 
 
-def _casualty(dist: dict[tuple[str, int], Fraction]) -> dict[int, Fraction]:
+def _casualty(dist: dict[tuple[str, int, bool], Fraction]) -> dict[int, Fraction]:
     from fractions import Fraction
 
     p = sum((v for (o, *_), v in dist.items() if o == "casualty"), Fraction(0))
@@ -90,11 +91,12 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
     # thousands of sums of long integers. Past its budget only its mean is given.
     whole = len(per_shot) > 1 or each[0].power_cost(len(each)) <= POWER_BUDGET
     wounds = add_independent(each) if whole else None
+    losses: Mapping[int, Fraction]
     if plan.mode == "unit":
-        casualties = _unit_casualties(plan, dists)
+        losses = _unit_casualties(plan, dists)
     else:  # the models under an area marker: a shot each
-        casualties = add_independent(_casualty(d) for d in dists)
-    counts = {"casualties": casualties}
+        losses = add_independent(_casualty(d) for d in dists)
+    counts: dict[str, Mapping[int, Fraction]] = {"casualties": losses}
     if wounds is not None:
         counts["wounds"] = wounds
     else:
@@ -116,13 +118,12 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
                 _odds_shot(spec, dist) for spec, dist in zip(plan.specs, dists, strict=True)
             ]
         outcomes = {
-            "no casualty": casualties.get(0, Fraction(0)),
-            "at least one casualty": 1 - casualties.get(0, Fraction(0)),
+            "no casualty": losses.get(0, Fraction(0)),
+            "at least one casualty": 1 - losses.get(0, Fraction(0)),
         }
-    if plan.deviation is not None:
-        deviates = enumerate_outcomes(
-            lambda d: deviation_roll(plan.deviation, d), lambda r: r.outcome
-        )
+    deviation = plan.deviation
+    if deviation is not None:
+        deviates = enumerate_outcomes(lambda d: deviation_roll(deviation, d), lambda r: r.outcome)
         on_target = deviates.get("on-target", Fraction(0))
         res.explanation.append(
             "the odds below the deviation are for the marker on target; a "

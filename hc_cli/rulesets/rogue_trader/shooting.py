@@ -18,6 +18,10 @@ from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables, Weap
 from hc_cli.rulesets.rogue_trader.volley import SHARES, models_left, wounded_firers
 from hc_cli.tables import readings
 
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
 
 def _new(command: str, inputs: dict) -> Resolution:
     return Resolution(command=command, ruleset=RULESET, inputs=inputs)
@@ -55,12 +59,12 @@ def _firer_bs(t: RogueTraderTables, req: FireRequest, res: Resolution) -> int:
         )
     if not 1 <= bs <= 10:
         raise HcError(f"BS {bs} is off the chart", "BS runs from 1 to 10 (0 may not shoot)")
-    return bs
+    return int(bs)  # a whole number: --bs is one, and so is a profile's
 
 
 def _weapon(t: RogueTraderTables, req: FireRequest, res: Resolution) -> Weapon:
     """The weapon from the table, with any direct numbers laid over it."""
-    direct = {
+    direct: dict[str, Any] = {
         "short": req.short,
         "long": req.long,
         "maximum": req.maximum,
@@ -550,7 +554,8 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
         # "Area weapons thrown or fired into a closed room or vehicle, will hit all occupants
         # automatically": nothing to deviate from.
         if not req.placed and not req.closed_room:
-            plan.deviation = _deviation_spec(t, weapon.area, req.range, req.blasting_cover, res)
+            radius = weapon.area or 0.0  # an area weapon: its area is its radius
+            plan.deviation = _deviation_spec(t, radius, req.range, req.blasting_cover, res)
     if mode == "following":
         res.explanation.append(
             f"following fire: each shot that causes wound damage (even if saved) fires again at "

@@ -81,6 +81,8 @@ def resolve_rally(t: RogueTraderTables, req: RallyRequest, dice: DiceSource) -> 
 
 
 def rally_odds(t: RogueTraderTables, req: RallyRequest) -> Resolution:
+    from fractions import Fraction
+
     from hc_cli.core.odds import enumerate_outcomes
 
     res, needed, name = plan_rally(t, req)
@@ -88,5 +90,5 @@ def rally_odds(t: RogueTraderTables, req: RallyRequest) -> Resolution:
         lambda d: rally_roll(Resolution("rally", RULESET, {}), needed, name, d),
         lambda r: r.outcome,
     )
-    res.odds = Odds({k: outcomes.get(k, 0) for k in ("rallied", "routing")})
+    res.odds = Odds({k: outcomes.get(k, Fraction(0)) for k in ("rallied", "routing")})
     return res

@@ -26,10 +26,11 @@ INITIATIVE_LISTS = (
 
 def _fire_request(v: dict[str, Any]) -> f.FireRequest:
     lists = ("zone", "zone_npc")
-    fields = {k: x for k, x in v.items() if x is not None and k not in (*lists, "mod")}
-    return f.FireRequest(
-        **fields, **{k: tuple(v.get(k) or ()) for k in lists}, mods=parse_mods(v.get("mod"))
-    )
+    fields: dict[str, Any] = {
+        k: x for k, x in v.items() if x is not None and k not in (*lists, "mod")
+    }
+    given: dict[str, Any] = {k: tuple(v.get(k) or ()) for k in lists}
+    return f.FireRequest(**fields, **given, mods=parse_mods(v.get("mod")))
 
 
 def _initiative_request(v: dict[str, Any]) -> i.InitiativeRequest:

@@ -25,7 +25,7 @@ from hc_cli.rulesets.t2k.game_order import (
     wound_of,
 )
 from hc_cli.rulesets.t2k.game_sequence import BETWEEN, SEQUENCE, fill_action
-from hc_cli.tables.schema import Field
+from hc_cli.tables.schema import Field, line_of
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class T2kGame(GameRules):
         if "rounds" in unit and weapon.magazine is not None and unit["rounds"] > weapon.magazine:
             problems.add(
                 path,
-                unit.line_of("rounds"),
+                line_of(unit, "rounds"),
                 f"{key}.rounds",
                 f"{unit['rounds']} rounds: a {weapon.key} holds {weapon.magazine}",
                 f"give 0..{weapon.magazine}",

@@ -14,7 +14,7 @@ from hc_cli.core.model import Odds, Resolution
 from hc_cli.core.numbers import is_digits, shown, whole
 from hc_cli.core.record import record
 from hc_cli.rulesets.t2k.tables import RULESET, T2kTables
-from hc_cli.tables.schema import Field, Problems, check_entry
+from hc_cli.tables.schema import Field, Problems, check_entry, line_at
 
 NOTES = {
     "ambush": "acts outside the Initiative order: ambush",
@@ -103,7 +103,7 @@ def read_roster(path: str) -> list[Character]:
         if not isinstance(entry, dict):
             problems.add(
                 path,
-                raw.item_lines[i],
+                line_at(raw, i),
                 f"[{i}]",
                 "each character is a mapping",
                 "name, initiative, wounds, agility, bulk",

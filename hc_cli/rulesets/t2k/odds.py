@@ -37,12 +37,13 @@ def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
     from hc_cli.core.odds import add_independent, enumerate_outcomes
 
     res, plan = plan_fire(t, req)
-    npc = plan.effects is not None and plan.effects.npc
+    effects = plan.effects
+    npc = effects is not None and effects.npc
     dist = enumerate_outcomes(
         lambda d: fire_dice(plan, d, effects=False),
         lambda r: (r.outcome, r.fields["hits"], sum(r.fields.get("zone_hits", {}).values())),
     )
-    spared = 1 - _quick_kill_chance(plan.effects) if npc else Fraction(1)
+    spared = 1 - _quick_kill_chance(effects) if effects is not None and npc else Fraction(1)
     outcomes = {"miss": Fraction(0), "hit": Fraction(0)}
     if npc:
         outcomes["quick-kill"] = Fraction(0)
@@ -60,8 +61,8 @@ def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
         zone[z] = zone.get(z, Fraction(0)) + p
     bursts = req.shots if plan.kind == "burst" else 1
     if bursts > 1:  # independent bursts: their hits add up
-        hits = add_independent([hits] * bursts)
-        zone = add_independent([zone] * bursts)
+        hits = dict(add_independent([hits] * bursts))
+        zone = dict(add_independent([zone] * bursts))
         none = outcomes["miss"] ** bursts
         kill = 1 - (1 - outcomes.get("quick-kill", Fraction(0))) ** bursts
         outcomes = {"miss": none, "hit": 1 - none - kill}

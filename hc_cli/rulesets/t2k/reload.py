@@ -62,7 +62,7 @@ def plan_reload(t: T2kTables, req: ReloadRequest) -> Resolution:
     if req.speed_loader and not feed.speed_loader_rounds:
         raise HcError(f"a speed loader is for a revolver, not a {feed.name}", "leave out it")
     if feed.actions is not None:
-        actions = feed.actions_with_helper if req.helper else feed.actions
+        actions = (feed.actions_with_helper if req.helper else None) or feed.actions
         res.fields.update(actions=actions)
         res.outcome = "reloaded" if actions == 1 else "reloading"
         res.headline = f"{feed.name}: a full load in {count(actions, 'action')}"

@@ -156,7 +156,8 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
     check_bounds(tables, "rules", RULE_BOUNDS, problems)
     rules = {name: entry.get("value") for name, entry in tables["rules"].items()}
     top = max((entry.get("up_to", 0) for entry in tables["hit_locations"].values()), default=0)
-    if isinstance(rules.get("hit-location-die"), int) and top < rules["hit-location-die"]:
+    die = rules.get("hit-location-die")
+    if isinstance(die, int) and top < die:
         path, line = origin(tables["rules"]["hit-location-die"], "value")
         problems.add(
             path,

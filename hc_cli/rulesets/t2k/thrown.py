@@ -16,7 +16,8 @@ from hc_cli.tables import readings
 
 def _zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, float], ...]:
     width = min(t.rule("danger-zone-metres"), req.range or 0)
-    inside, outside = [], []
+    inside: list[tuple[str, float]] = []
+    outside: list[tuple[str, float]] = []
     for text in req.zone:
         name, sep, metres = text.rpartition(":")
         if not sep or not name.strip() or not is_number(metres):
@@ -164,7 +165,9 @@ class DeviateRequest:
     weight: float | None = None
 
 
-def plan_deviate(t: T2kTables, req: DeviateRequest) -> tuple[Resolution, tuple]:
+def plan_deviate(
+    t: T2kTables, req: DeviateRequest
+) -> tuple[Resolution, tuple[float, float, int, int]]:
     res = _new(
         "deviate",
         {
