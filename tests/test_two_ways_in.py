@@ -50,6 +50,9 @@ LINES += [
     ["fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--dice", "12,34,56"],  # too many
     ["fire", "--ruleset", "rogue-trader", "--bs", "4", "-w", "bolt-gun", "-r", "10", "-t",
      "ork:3", "-t", "ork", "--dice", "4,4,1,1"],
+    ["fire", "-w", "ingrave-ar", "-r", "1e1", "-t", "orc", "--seed", "1"],  # numbers as
+    ["fire", "-w", "ingrave-ar", "-r", ".5E+1", "-t", "orc", "--seed", "1"],  # scripts write
+    ["fire", "-w", "ingrave-ar", "-r", "14.", "-t", "orc", "--seed", "1"],  # them
     ["fire", "--ruleset=t2k", "--asset", "12", "--strength", "5", "-w", "m16a2", "-r", "30",
      "--shot", "burst", "--seed", "2", "--json"],
 ]  # fmt: skip
@@ -72,3 +75,5 @@ def test_the_direct_path_takes_the_plain_command_lines():
 
     taken = sum(parse(args, {}) is not None for args in LINES)
     assert taken >= len(LINES) // 2, taken
+    for written in ("1e1", ".5E+1", "14.", "-2.5e-1"):  # no slow way round for a number
+        assert parse(["fire", "-w", "ingrave-ar", "-r", written, "-t", "orc"], {}) is not None

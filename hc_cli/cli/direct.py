@@ -62,8 +62,15 @@ def _plain_whole(text: str) -> bool:
 
 
 def _plain_number(text: str) -> bool:
-    whole, dot, fraction = text.partition(".")
-    return _plain_whole(whole) and (not dot or (bool(fraction) and set(fraction) <= _WHOLE))
+    """A decimal number as a player or a script writes one: 14, -2.5, .5, 1e1, 2.5E-1 (what
+    click's float reads in other forms, typer reads)."""
+    mantissa, e, exponent = text.partition("e") if "e" in text else text.partition("E")
+    if e and not _plain_whole(exponent[1:] if exponent[:1] == "+" else exponent):
+        return False
+    whole, dot, fraction = mantissa.partition(".")
+    if dot and not (fraction and set(fraction) <= _WHOLE):
+        return bool(dot) and not fraction and _plain_whole(whole)  # 14.
+    return _plain_whole(whole) or (bool(dot) and whole in ("", "-"))
 
 
 def _convert(kind: str, text: str) -> Any:
