@@ -10,8 +10,8 @@ import pytest
 
 from hc_cli.core.dice import SeededDice
 from hc_cli.rulesets.t2k.commands import load_tables
-from hc_cli.rulesets.t2k.fire import FireRequest, fire_odds, resolve_fire
 from hc_cli.rulesets.t2k.initiative import InitiativeRequest, initiative_odds
+from hc_cli.rulesets.t2k.resolve import FireRequest, fire_odds, resolve_fire
 
 T2K = ("--ruleset", "t2k")
 RIFLE = ("--short-range", "50", "--rof", "sa", "--recoil", "2", "--strength", "5")

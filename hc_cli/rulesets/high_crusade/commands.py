@@ -6,7 +6,7 @@ from hc_cli.core.errors import HcError
 from hc_cli.core.mods import parse_mods
 from hc_cli.core.numbers import is_digits, whole
 from hc_cli.plugin.declare import CommandSpec
-from hc_cli.rulesets.high_crusade import resolve as r
+from hc_cli.rulesets.high_crusade import resolve
 from hc_cli.rulesets.high_crusade.orders import OrdersRequest, orders_odds, resolve_orders
 from hc_cli.rulesets.high_crusade.tables import RULESET, SCHEMAS, HighCrusadeTables, cross_check
 from hc_cli.tables.load import load_typed
@@ -16,12 +16,12 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def _fire_request(f: dict[str, Any]) -> r.FireRequest:
+def _fire_request(f: dict[str, Any]) -> resolve.FireRequest:
     # A bare number is a defence factor; anything else names a troop type.
     targets = [
-        r.TargetSpec(defence=whole(t, "--target (a defence factor)", -1000, 1000))
+        resolve.TargetSpec(defence=whole(t, "--target (a defence factor)", -1000, 1000))
         if is_digits(t)
-        else r.TargetSpec(troop=t)
+        else resolve.TargetSpec(troop=t)
         for t in f.get("target") or []
     ]
     if f.get("df") is not None:
@@ -31,8 +31,8 @@ def _fire_request(f: dict[str, Any]) -> r.FireRequest:
                 "under a template give each target as a troop name or a number: "
                 "--target crusader --target 6",
             )
-        targets = [r.TargetSpec(targets[0].troop if targets else None, f["df"])]
-    return r.FireRequest(
+        targets = [resolve.TargetSpec(targets[0].troop if targets else None, f["df"])]
+    return resolve.FireRequest(
         weapon=f.get("weapon"),
         range=f.get("range"),
         chance=f.get("chance"),
@@ -66,11 +66,11 @@ def _volley(given: Any) -> tuple[tuple[str, int], ...]:
     return tuple(volley)
 
 
-def _initiative_request(f: dict[str, Any]) -> r.InitiativeRequest:
+def _initiative_request(f: dict[str, Any]) -> resolve.InitiativeRequest:
     sides = f.get("side") or ["Side 1", "Side 2"]
     if len(sides) != 2:
         raise HcError(f"{len(sides)} --side given", "give --side NAME exactly twice")
-    return r.InitiativeRequest(
+    return resolve.InitiativeRequest(
         (sides[0], sides[1]), parse_mods(f.get("mod")), parse_mods(f.get("second_mod"))
     )
 
@@ -78,11 +78,11 @@ def _initiative_request(f: dict[str, Any]) -> r.InitiativeRequest:
 COMMANDS = {
     "fire": CommandSpec(
         _fire_request,
-        r.resolve_fire,
-        r.fire_odds,
+        resolve.resolve_fire,
+        resolve.fire_odds,
     ),
     "melee": CommandSpec(
-        lambda f: r.MeleeRequest(
+        lambda f: resolve.MeleeRequest(
             f.get("attacker"),
             f.get("attacker_weapon"),
             f.get("defender"),
@@ -90,11 +90,11 @@ COMMANDS = {
             parse_mods(f.get("mod")),
             parse_mods(f.get("defender_mod")),
         ),
-        r.resolve_melee,
-        r.melee_odds,
+        resolve.resolve_melee,
+        resolve.melee_odds,
     ),
     "morale": CommandSpec(
-        lambda f: r.MoraleRequest(
+        lambda f: resolve.MoraleRequest(
             f.get("troop"),
             f.get("fired_at", False),
             f.get("ambushed", False),
@@ -105,19 +105,19 @@ COMMANDS = {
             parse_mods(f.get("mod")),
             f.get("has_casualties", False),
         ),
-        r.resolve_morale,
-        r.morale_odds,
+        resolve.resolve_morale,
+        resolve.morale_odds,
     ),
     "rally": CommandSpec(
-        lambda f: r.RallyRequest(
+        lambda f: resolve.RallyRequest(
             f.get("troop"),
             f.get("has_casualties", False),
             f.get("casualties_during_regroup", False),
             parse_mods(f.get("mod")),
             f.get("casualties"),
         ),
-        r.resolve_rally,
-        r.rally_odds,
+        resolve.resolve_rally,
+        resolve.rally_odds,
     ),
     "orders": CommandSpec(
         lambda f: OrdersRequest(tuple(f.get("given") or ())),
@@ -126,8 +126,8 @@ COMMANDS = {
     ),
     "initiative": CommandSpec(
         _initiative_request,
-        r.resolve_initiative,
-        r.initiative_odds,
+        resolve.resolve_initiative,
+        resolve.initiative_odds,
     ),
 }
 

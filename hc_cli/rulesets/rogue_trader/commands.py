@@ -6,8 +6,7 @@ from hc_cli.core.errors import HcError
 from hc_cli.core.mods import parse_mods
 from hc_cli.plugin.declare import CommandSpec
 from hc_cli.rulesets.rogue_trader import move as m
-from hc_cli.rulesets.rogue_trader import resolve as r
-from hc_cli.rulesets.rogue_trader import turn
+from hc_cli.rulesets.rogue_trader import resolve, turn
 from hc_cli.rulesets.rogue_trader.tables import RULESET, SCHEMAS, RogueTraderTables, cross_check
 from hc_cli.tables.load import load_typed
 
@@ -16,13 +15,13 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def _fire_request(f: dict[str, Any]) -> r.FireRequest:
+def _fire_request(f: dict[str, Any]) -> resolve.FireRequest:
     fields = {
         k: v
         for k, v in f.items()
         if v is not None and k not in ("target", "mod", "weapon_type", "wounded")
     }
-    return r.FireRequest(
+    return resolve.FireRequest(
         **fields,
         targets=tuple(f.get("target") or ()),
         weapon_type=tuple(f.get("weapon_type") or ()),
@@ -31,22 +30,24 @@ def _fire_request(f: dict[str, Any]) -> r.FireRequest:
     )
 
 
-def _initiative_request(f: dict[str, Any]) -> r.InitiativeRequest:
+def _initiative_request(f: dict[str, Any]) -> resolve.InitiativeRequest:
     sides = f.get("side") or ["Side 1", "Side 2"]
     if len(sides) != 2:
         raise HcError(f"{len(sides)} --side given", "give --side NAME exactly twice")
-    return r.InitiativeRequest((sides[0], sides[1]))
+    return resolve.InitiativeRequest((sides[0], sides[1]))
 
 
 COMMANDS = {
-    "initiative": CommandSpec(_initiative_request, r.resolve_initiative, r.initiative_odds),
-    "fire": CommandSpec(_fire_request, r.resolve_fire, r.fire_odds),
+    "initiative": CommandSpec(
+        _initiative_request, resolve.resolve_initiative, resolve.initiative_odds
+    ),
+    "fire": CommandSpec(_fire_request, resolve.resolve_fire, resolve.fire_odds),
     "deviate": CommandSpec(
-        lambda f: r.DeviateRequest(
+        lambda f: resolve.DeviateRequest(
             f.get("weapon"), f.get("radius"), f.get("range"), f.get("blasting_cover", False)
         ),
-        r.resolve_deviate,
-        r.deviate_odds,
+        resolve.resolve_deviate,
+        resolve.deviate_odds,
     ),
     "move": CommandSpec(
         lambda f: m.MoveRequest(**{k: v for k, v in f.items() if v is not None}),

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from hc_cli.core.mods import parse_mods
 from hc_cli.plugin.declare import CommandSpec
-from hc_cli.rulesets.t2k import fire as f
-from hc_cli.rulesets.t2k import initiative as i
-from hc_cli.rulesets.t2k import reload as r
+from hc_cli.rulesets.t2k import resolve
 from hc_cli.rulesets.t2k.tables import RULESET, SCHEMAS, T2kTables, cross_check
 from hc_cli.tables.load import load_typed
 
@@ -24,40 +22,42 @@ INITIATIVE_LISTS = (
 )
 
 
-def _fire_request(v: dict[str, Any]) -> f.FireRequest:
+def _fire_request(v: dict[str, Any]) -> resolve.FireRequest:
     lists = ("zone", "zone_npc")
     fields: dict[str, Any] = {
         k: x for k, x in v.items() if x is not None and k not in (*lists, "mod")
     }
     given: dict[str, Any] = {k: tuple(v.get(k) or ()) for k in lists}
-    return f.FireRequest(**fields, **given, mods=parse_mods(v.get("mod")))
+    return resolve.FireRequest(**fields, **given, mods=parse_mods(v.get("mod")))
 
 
-def _initiative_request(v: dict[str, Any]) -> i.InitiativeRequest:
+def _initiative_request(v: dict[str, Any]) -> resolve.InitiativeRequest:
     lists = {k: tuple(v.get(k) or ()) for k in INITIATIVE_LISTS}
-    return i.InitiativeRequest(tuple(v.get("char") or ()), v.get("roster"), **lists)
+    return resolve.InitiativeRequest(tuple(v.get("char") or ()), v.get("roster"), **lists)
 
 
 COMMANDS = {
-    "fire": CommandSpec(_fire_request, f.resolve_fire, f.fire_odds),
-    "initiative": CommandSpec(_initiative_request, i.resolve_initiative, i.initiative_odds),
+    "fire": CommandSpec(_fire_request, resolve.resolve_fire, resolve.fire_odds),
+    "initiative": CommandSpec(
+        _initiative_request, resolve.resolve_initiative, resolve.initiative_odds
+    ),
     "deviate": CommandSpec(
-        lambda v: f.DeviateRequest(
+        lambda v: resolve.DeviateRequest(
             v.get("range"), v.get("band"), v.get("throw_range"), v.get("weight")
         ),
-        f.resolve_deviate,
-        f.deviate_odds,
+        resolve.resolve_deviate,
+        resolve.deviate_odds,
     ),
     "reload": CommandSpec(
-        lambda v: r.ReloadRequest(
+        lambda v: resolve.ReloadRequest(
             v.get("weapon"),
             v.get("feed"),
             v.get("magazine"),
             bool(v.get("speed_loader")),
             bool(v.get("helper")),
         ),
-        r.resolve_reload,
-        r.reload_odds,
+        resolve.resolve_reload,
+        resolve.reload_odds,
     ),
 }
 
@@ -67,7 +67,7 @@ TABLE_OF_OPTION = {"weapon": "weapons", "movement": "movement", "mod": "modifier
 def complete(tables: Any, command: str, option: str) -> list[str]:
     """Names an option of a command takes, from the tables in use (for TAB completion)."""
     if option == "shot":
-        return list(f.SHOT_KINDS)
+        return list(resolve.SHOT_KINDS)
     if option == "ammo":
         return sorted(tables.ammunition)
     if option == "feed":

@@ -24,7 +24,7 @@ from hc_cli.rulesets.t2k.game_order import (
     to_act,
     wound_of,
 )
-from hc_cli.rulesets.t2k.game_sequence import BETWEEN, SEQUENCE, fill_action
+from hc_cli.rulesets.t2k.sequence import BETWEEN, SEQUENCE, fill_action
 from hc_cli.tables.schema import Field, line_of
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import

@@ -1,12 +1,14 @@
-"""Twilight: 2000 direct fire, automatic fire, shotguns and thrown weapons, gathered from their
-steps: request (the data), shooting and bursts and thrown (the plan), shots and damage (the
-dice), odds. Each step is a module of its own; this is their face for the commands and for those
-who call the resolvers."""
+"""Twilight: 2000 resolvers, gathered from their steps: direct fire, automatic fire, shotguns
+and thrown weapons (request, the data; shooting, bursts and thrown, the plan; shots and damage,
+the dice; odds), the Initiative and reloading. Each step is a module of its own; this is their
+face for the commands and for those who call the resolvers."""
 
 from __future__ import annotations
 
 from hc_cli.rulesets.t2k.damage import roll_damage
+from hc_cli.rulesets.t2k.initiative import InitiativeRequest, initiative_odds, resolve_initiative
 from hc_cli.rulesets.t2k.odds import fire_odds
+from hc_cli.rulesets.t2k.reload import ReloadRequest, reload_odds, resolve_reload
 from hc_cli.rulesets.t2k.request import (
     QUICK_KILL_LOCATIONS,
     SHOT_KINDS,
@@ -26,6 +28,12 @@ from hc_cli.rulesets.t2k.thrown import (
 )
 
 __all__ = [
+    "InitiativeRequest",
+    "initiative_odds",
+    "resolve_initiative",
+    "ReloadRequest",
+    "reload_odds",
+    "resolve_reload",
     "SHOT_KINDS",
     "QUICK_KILL_LOCATIONS",
     "FireRequest",
