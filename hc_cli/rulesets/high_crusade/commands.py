@@ -172,3 +172,10 @@ def schemas() -> tuple[dict, object]:
 
 def load_tables(house_files: list[str] | None = None) -> HighCrusadeTables:
     return load_typed(RULESET, schemas, house_files, HighCrusadeTables.from_merged)
+
+
+if TYPE_CHECKING:  # this module keeps the contract of a rule set's `impl` (a type checker says)
+    from hc_cli.plugin.contract import RuleSetModule
+    from hc_cli.rulesets.high_crusade import commands as _this
+
+    _contract: RuleSetModule = _this

@@ -802,3 +802,9 @@ def _fighting_weapon(unit: dict[str, Any]) -> str:
 
 
 GAME = HighCrusadeGame()
+
+
+if TYPE_CHECKING:  # GAME keeps the contract the shared game code relies on (a type checker says)
+    from hc_cli.plugin.contract import KeepsGames
+
+    _contract: KeepsGames = GAME

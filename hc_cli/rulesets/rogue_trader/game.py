@@ -563,3 +563,9 @@ def _legacy_hits(state: dict, game: dict, meta: dict, result: dict) -> list[tupl
         else living(state["units"][target])
     )
     return [(target, m, s.get("wounds") or 0) for s, m in zip(shots, models, strict=False)]
+
+
+if TYPE_CHECKING:  # GAME keeps the contract the shared game code relies on (a type checker says)
+    from hc_cli.plugin.contract import KeepsGames
+
+    _contract: KeepsGames = GAME

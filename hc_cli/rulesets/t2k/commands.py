@@ -82,3 +82,10 @@ def schemas() -> tuple[dict, object]:
 
 def load_tables(house_files: list[str] | None = None) -> T2kTables:
     return load_typed(RULESET, schemas, house_files, T2kTables.from_merged)
+
+
+if TYPE_CHECKING:  # this module keeps the contract of a rule set's `impl` (a type checker says)
+    from hc_cli.plugin.contract import RuleSetModule
+    from hc_cli.rulesets.t2k import commands as _this
+
+    _contract: RuleSetModule = _this

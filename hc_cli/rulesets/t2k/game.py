@@ -400,3 +400,9 @@ class T2kGame(GameRules):
 
 
 GAME = T2kGame()
+
+
+if TYPE_CHECKING:  # GAME keeps the contract the shared game code relies on (a type checker says)
+    from hc_cli.plugin.contract import KeepsGames
+
+    _contract: KeepsGames = GAME
