@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from os import PathLike
     from typing import Any
 
-    from hc_cli.plugin.contract import RuleSetModule
-
 
 # Units a distance or weight may carry: the word for help, the mark after a printed number.
 UNITS = {"inches": '"', "metres": " m", "kg": " kg", "kph": " kph"}
@@ -210,7 +208,7 @@ class RuleSet:
         # module's `GAME`, if it has one.
         self.game = game
 
-    def implementation(self) -> RuleSetModule:
+    def implementation(self) -> Any:
         import importlib
 
         return importlib.import_module(self.impl)

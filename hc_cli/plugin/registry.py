@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import Any
 
+    from hc_cli.plugin.contract import RuleSetModule
+
 
 GROUP = "hc.rulesets"
 DEFAULT_RULESET = "high-crusade"
@@ -152,7 +154,7 @@ def _load(ref: str) -> Any:
     return getattr(importlib.import_module(module_name), attribute or "RULESET")
 
 
-def implementation(name: str) -> Any:
+def implementation(name: str) -> RuleSetModule:
     """The module that resolves the rule set's commands (imported only now)."""
     return get(name).implementation()
 
