@@ -59,6 +59,15 @@ class Entry:
         sys.exit(code)
 
 
+def words(args: tuple[str, ...] | list[str]) -> list[str]:
+    """A command line given as one string is split as a shell would; words are kept."""
+    import shlex
+
+    if len(args) == 1 and any(c.isspace() for c in args[0]):
+        return shlex.split(args[0])
+    return list(args)
+
+
 class Hc:
     """Runs `hc` in-process as its script does (the direct path when it takes the command
     line, else the typer app) and keeps stdout and stderr apart. That the two ways in print
@@ -69,9 +78,12 @@ class Hc:
         self.runner = CliRunner()
 
     def __call__(self, *args: str, env: dict[str, str] | None = None):
-        return self.runner.invoke(Entry(), list(args), env=env)
+        """`hc("fire -w ingrave-ar -r 14")`: a command line as one string, split as a shell
+        splits it; or its words one by one, where a word holds a space or a quote."""
+        return self.runner.invoke(Entry(), words(args), env=env)
 
     def both_ways(self, *args: str, env: dict[str, str] | None = None):
+        args = tuple(words(args))
         """The command line through the direct path and through the typer app, with the same
         system seed: (the direct path's result, typer's), and whether the direct path took
         it."""
@@ -85,6 +97,7 @@ class Hc:
         return result, typer_result, entry.direct
 
     def json(self, *args: str, env: dict[str, str] | None = None) -> dict:
+        args = tuple(words(args))
         result = self(*args, "--json", env=env)
         assert result.exit_code == 0, result.output
         out = json.loads(result.stdout)

@@ -61,12 +61,12 @@ def test_batch_good_and_bad_lines_in_order(hc):
     assert [o["line"] for o in out] == [1, 2, 3, 4, 6, 7, 8, 9, 10]
     assert out[0]["outcome"] == "hit" and out[0]["seed"] == 7
     assert out[0] == {
-        **hc.json("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader", "--seed", "7"),
+        **hc.json("fire -w ingrave-ar -r 14 -t crusader --seed 7"),
         "line": 1,
     }
     assert out[1]["error"] == "unknown weapon 'ingrav-ar'" and "ingrave-ar" in out[1]["hint"]
     assert out[2]["error"].startswith("not JSON")
-    assert out[3]["total"] == hc.json("roll", "2d6+1", "--seed", "3")["total"]
+    assert out[3]["total"] == hc.json("roll 2d6+1 --seed 3")["total"]
     assert abs(sum(out[4]["odds"].values()) - 1) < 1e-9
     assert out[5]["error"] == "field 'weapn' is not an option of high-crusade fire"
     assert out[5]["hint"] == "did you mean 'weapon'?"
@@ -213,7 +213,7 @@ def test_a_log_whose_writer_was_killed_still_reads(tmp_path):
 
 
 def test_replay_of_a_missing_file(hc):
-    assert "cannot read the log 'nope.log'" in hc.error("replay", "nope.log")
+    assert "cannot read the log 'nope.log'" in hc.error("replay nope.log")
 
 
 def test_log_to_an_unwritable_place(hc, tmp_path):

@@ -30,14 +30,14 @@ def karsk(hc, tmp_path):
     def run(*args: str):
         return hc(*args, env=env)
 
-    assert run("initiative", "--dice", "3,6").exit_code == 0
+    assert run("initiative --dice 3,6").exit_code == 0
     run.path = path  # type: ignore[attr-defined]
     run.env = env  # type: ignore[attr-defined]
     return run
 
 
 def _status(run) -> dict:
-    result = run("status", "--json")
+    result = run("status --json")
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
@@ -56,9 +56,9 @@ def _json(result) -> dict:
 
 
 def test_orders_for_a_side_and_by_name_are_kept_and_shown(karsk):
-    given = _json(karsk("orders", "Orcs", "static", "ladz=advance", "--json"))
+    given = _json(karsk("orders Orcs static ladz=advance --json"))
     assert given["orders"] == {"boyz": "static", "ladz": "advance"}
-    _json(karsk("orders", "advance", "fireteam-2=static", "--json"))  # the side by its Fireteam
+    _json(karsk("orders advance fireteam-2=static --json"))  # the side by its Fireteam
     status = _status(karsk)
     orders = {r["name"]: r["order"] for rows in status["sides"].values() for r in rows}
     assert orders == {
@@ -79,7 +79,7 @@ def test_a_misspelt_order_or_side_is_exit_2_with_what_was_meant(karsk, word, mea
 
 
 def test_a_shot_takes_the_firer_s_and_the_target_s_orders(karsk):
-    karsk("orders", "Orcs", "advance")
+    karsk("orders Orcs advance")
     karsk("orders", "Free Companies", "static")
     # The firer on Advance: -10; the target on Static: +10 (orders.yaml -> modifiers.yaml).
     shot = _json(karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--dice", _misses(8),
@@ -95,7 +95,7 @@ def test_a_shot_takes_the_firer_s_and_the_target_s_orders(karsk):
 
 
 def test_an_order_or_a_modifier_given_by_hand_stands(karsk):
-    karsk("orders", "Orcs", "advance")
+    karsk("orders Orcs advance")
     karsk("orders", "Free Companies", "static")
     by_hand = _json(karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--order", "static",
                           "--dice", _misses(8), "--json"))  # fmt: skip
@@ -114,14 +114,14 @@ def test_the_same_modifier_twice_is_refused(hc):
 
 
 def test_orders_stand_from_move_to_move_and_are_given_in_the_orders_phase(karsk):
-    karsk("orders", "Orcs", "static")
+    karsk("orders Orcs static")
     karsk("orders", "Free Companies", "advance")
     karsk("fire", "boyz", "--at", "fireteam-1", "-r", "30", "--dice", _misses(8))
-    late = karsk("orders", "Orcs", "advance")
+    late = karsk("orders Orcs advance")
     assert late.exit_code == 2 and "orders are given in the orders phase" in late.stderr
     assert _row(_status(karsk), "boyz")["order"] == "Static"  # nothing was appended
-    karsk("morale", "--due", "--dice", "9")
-    assert karsk("initiative", "--dice", "1,9").exit_code == 0  # move 2: the Orcs again
+    karsk("morale --due --dice 9")
+    assert karsk("initiative --dice 1,9").exit_code == 0  # move 2: the Orcs again
     shot = _json(karsk("fire", "ladz", "--at", "fireteam-2", "-r", "30", "--dice", _misses(6),
                        "--json"))  # fmt: skip
     assert [m["name"] for m in shot["modifiers"]] == ["firer-static"]  # Advance: none at it
@@ -129,10 +129,10 @@ def test_orders_stand_from_move_to_move_and_are_given_in_the_orders_phase(karsk)
 
 
 def test_the_game_gives_the_rout_s_order_and_the_rallied_static(karsk):
-    karsk("orders", "Orcs", "static")
+    karsk("orders Orcs static")
     karsk("orders", "Free Companies", "advance")
     karsk("fire", "boyz", "--at", "fireteam-1", "-r", "30", "--dice", _misses(8))
-    karsk("morale", "fireteam-1", "--dice", "1")  # 1 + 2 (Crusaders) - 1 (fired at) = 2: rout
+    karsk("morale fireteam-1 --dice 1")  # 1 + 2 (Crusaders) - 1 (fired at) = 2: rout
     assert _row(_status(karsk), "fireteam-1")["order"] == "routed"
     # A routed target makes a full Advance move: target-running, -20 (modifiers.yaml).
     shot = _json(karsk("fire", "ladz", "--at", "fireteam-1", "-r", "30", "--dice", _misses(6),
@@ -140,15 +140,15 @@ def test_the_game_gives_the_rout_s_order_and_the_rallied_static(karsk):
     assert ("target-running", -20) in [(m["name"], m["value"]) for m in shot["modifiers"]]
     refused = karsk("orders", "Free Companies", "advance", "fireteam-1=static")
     assert refused.exit_code == 2  # not in the orders phase (and fireteam-1 is routed)
-    karsk("morale", "--due", "--dice", "9")
-    karsk("initiative", "--dice", "9,1")  # move 2: the Free Companies are Player A
-    routed = karsk("orders", "fireteam-1=advance")
+    karsk("morale --due --dice 9")
+    karsk("initiative --dice 9,1")  # move 2: the Free Companies are Player A
+    routed = karsk("orders fireteam-1=advance")
     assert routed.exit_code == 2 and "fireteam-1 is routed" in routed.stderr
     # A bare order passes over the routed Fireteam, and says so.
     side = _json(karsk("orders", "Free Companies", "static", "--json"))
     assert side["orders"] == {"fireteam-2": "static"}
     assert any("fireteam-1 is routed: no order" in n for n in side["game"]["filled"])
-    karsk("rally", "fireteam-1", "--dice", "9")  # 9 + 2 = 11: rallied
+    karsk("rally fireteam-1 --dice 9")  # 9 + 2 = 11: rallied
     row = _row(_status(karsk), "fireteam-1")
     assert (row["order"], row["order_name"]) == ("rallied: Static", "static")
 
@@ -172,23 +172,23 @@ def test_orders_that_say_nothing_clear_are_exit_2(karsk, words, said):
 
 
 def test_outside_a_game_an_order_says_what_it_means(hc):
-    said = hc.json("orders", "static", "--game", "none")
+    said = hc.json("orders static --game none")
     assert said["outcome"] == "explained" and said["orders"] == {}
     assert (
         "a shot by it +10 (firer-static); a shot at it +10 (target-static)"
         in (said["explanation"][0])
     )
-    odds = hc("orders", "static", "--odds", "--game", "none")
+    odds = hc("orders static --odds --game none")
     assert odds.exit_code == 2  # orders roll nothing: no --odds to give
 
 
 def test_an_exported_game_of_orders_plays_again(karsk, hc, tmp_path):
     import subprocess
 
-    karsk("orders", "Orcs", "static", "ladz=advance")
+    karsk("orders Orcs static ladz=advance")
     karsk("orders", "Free Companies", "advance")
-    karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--seed", "3")
-    script = karsk("game", "export").stdout
+    karsk("fire boyz --at fireteam-1 -r 14 --seed 3")
+    script = karsk("game export").stdout
     assert "hc orders Orcs static ladz=advance" in script  # as the player gave them
     folder = tmp_path / "again"
     folder.mkdir()
@@ -202,7 +202,7 @@ def test_an_exported_game_of_orders_plays_again(karsk, hc, tmp_path):
         ["/bin/sh", "play.sh"], cwd=folder, env=env, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    replayed = json.loads(hc("status", "--json", env={"HC_GAME": str(folder / "karsk.hcg")})
+    replayed = json.loads(hc("status --json", env={"HC_GAME": str(folder / "karsk.hcg")})
                           .stdout)  # fmt: skip
     assert _row(replayed, "ladz")["order"] == "Advance"
 
@@ -216,7 +216,7 @@ def test_a_fire_step_with_nothing_left_to_fire_passes_once_the_tests_are_taken(k
     assert _status(karsk)["step"] == 2  # ladz may still fire
     karsk("fire", "ladz", "--at", "fireteam-2", "-r", "30", "--dice", _misses(6))
     assert _status(karsk)["step"] == 2  # the tests due hold it
-    taken = _json(karsk("morale", "--due", "--dice", "9,9", "--json"))
+    taken = _json(karsk("morale --due --dice 9,9 --json"))
     assert [r["outcome"] for r in taken] == ["pass", "pass"]
     # Step 3, the Free Companies' move, does not pass by itself: the game cannot see it.
     assert _status(karsk)["step"] == 3
@@ -228,14 +228,14 @@ def test_a_fire_step_with_nothing_left_to_fire_passes_once_the_tests_are_taken(k
 
 def test_player_a_holding_a_fireteam_back_keeps_step_4(karsk):
     karsk("fire", "boyz", "--at", "fireteam-1", "-r", "30", "--dice", _misses(8))
-    karsk("morale", "--due", "--dice", "9")
-    karsk("game", "next")  # step 3: the Free Companies move
+    karsk("morale --due --dice 9")
+    karsk("game next")  # step 3: the Free Companies move
     b_early = karsk("fire", "fireteam-1", "--at", "boyz", "-r", "30", "--dice", _misses(5))
     assert b_early.exit_code == 2  # ladz may still fire at step 4
-    karsk("game", "next")
+    karsk("game next")
     assert _status(karsk)["step"] == 4
     karsk("fire", "ladz", "--at", "fireteam-2", "-r", "30", "--dice", _misses(6))
-    karsk("morale", "--due", "--dice", "9")
+    karsk("morale --due --dice 9")
     assert _status(karsk)["step"] == 5  # step 4 has nothing left: on to Player B's fire
 
 
@@ -248,7 +248,7 @@ def test_several_units_dice_each_in_turn(karsk):
                    f"{_misses(8)}/{_misses(6)}", "--json")  # fmt: skip
     shots = _json(result)
     assert [s["inputs"]["shots"] for s in shots] == [8, 6]
-    history = json.loads(karsk("history", "--json").stdout)["entries"]
+    history = json.loads(karsk("history --json").stdout)["entries"]
     fired = [e["what"].split(" fire at ")[0] for e in history if " fire at " in e["what"]]
     assert fired == ["boyz", "ladz"]
     assert karsk("undo").exit_code == 0  # the newest only: ladz's
@@ -296,12 +296,12 @@ def test_morale_due_takes_every_test_due_one_d10_each_in_the_roster_s_order(kars
     karsk("fire", "boyz", "--at", "fireteam-1", "-r", "30", "--dice", _misses(8))
     karsk("fire", "ladz", "--at", "fireteam-2", "-r", "30", "--dice", _misses(6))
     # 9 + 2 (Crusaders) - 1 (fired at) = 10; 1 + 2 - 1 = 2: a rout (seed 001).
-    tests = _json(karsk("morale", "--due", "--dice", "9,1", "--json"))
+    tests = _json(karsk("morale --due --dice 9,1 --json"))
     assert [(t["total"], t["outcome"]) for t in tests] == [(10, "pass"), (2, "rout")]
     assert [t["game"]["unit"] for t in tests] == ["fireteam-1", "fireteam-2"]
-    none = karsk("morale", "--due")
+    none = karsk("morale --due")
     assert none.exit_code == 2 and "no morale test is due" in none.stderr
-    named = karsk("morale", "fireteam-1", "--due")
+    named = karsk("morale fireteam-1 --due")
     assert named.exit_code == 2 and "no unit is named with it" in named.stderr
 
 
@@ -316,10 +316,10 @@ def test_seeds_of_several_units_follow_one_another(karsk):
 
 
 def test_again_takes_the_newest_action_again_with_new_dice(karsk):
-    karsk("orders", "Orcs", "static")
+    karsk("orders Orcs static")
     karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--dice", _misses(8))
-    karsk("morale", "--due", "--dice", "9")
-    karsk("initiative", "--dice", "1,9")  # move 2
+    karsk("morale --due --dice 9")
+    karsk("initiative --dice 1,9")  # move 2
     again = karsk("again", "boyz", "--dice", _misses(8), "--json")
     shot = _json(again)
     assert "again: hc fire boyz --at fireteam-1 --range 14" in again.stderr
@@ -337,13 +337,13 @@ def test_again_takes_the_newest_action_again_with_new_dice(karsk):
 def test_again_passes_over_a_morale_test_to_the_shot_a_player_chose(karsk):
     # A Morale test is taken when the game says it is due (seed 001: "whenever the following
     # circumstances occur"), not chosen: `hc again ladz` after ladz's test is its shot again.
-    karsk("orders", "Orcs", "static")
+    karsk("orders Orcs static")
     karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--dice", _misses(8))
     karsk("fire", "ladz", "--at", "fireteam-1", "-r", "20", "--dice", _misses(6))
-    karsk("morale", "--due", "--dice", "9")  # the Orcs have fired: steps 2 and 4 pass
+    karsk("morale --due --dice 9")  # the Orcs have fired: steps 2 and 4 pass
     karsk("fire", "fireteam-1", "--at", "ladz", "-r", "20", "--dice", _misses(5))
-    assert karsk("morale", "ladz", "--dice", "9").exit_code == 0  # ladz's newest action
-    karsk("initiative", "--dice", "1,9")  # move 2: the Orcs are Player A again
+    assert karsk("morale ladz --dice 9").exit_code == 0  # ladz's newest action
+    karsk("initiative --dice 1,9")  # move 2: the Orcs are Player A again
     again = karsk("again", "ladz", "--dice", _misses(6), "--json")
     assert "again: hc fire ladz --at fireteam-1 --range 20" in again.stderr
     assert _json(again)["game"]["unit"] == "ladz"
@@ -360,11 +360,11 @@ def test_again_by_the_next_model_of_a_rogue_trader_unit(hc, tmp_path):
     path = tmp_path / "hunt.hcg"
     hc("game", "new", str(path), "--roster", str(ROOT / "examples" / "rogue-trader-roster.yaml"))
     env = {"HC_GAME": str(path)}
-    hc("initiative", "--dice", "1", env=env)
-    hc("fire", "marines:1", "--at", "boyz", "-r", "10", "--dice", "1", env=env)
-    shot = json.loads(hc("again", "marines:2", "--dice", "1", "--json", env=env).stdout)
+    hc("initiative --dice 1", env=env)
+    hc("fire marines:1 --at boyz -r 10 --dice 1", env=env)
+    shot = json.loads(hc("again marines:2 --dice 1 --json", env=env).stdout)
     assert shot["game"]["unit"] == "marines:2"
-    row = json.loads(hc("status", "--json", env=env).stdout)["sides"]["Imperials"][0]
+    row = json.loads(hc("status --json", env=env).stdout)["sides"]["Imperials"][0]
     assert row["fired_models"] == [1, 2]
 
 
@@ -380,25 +380,25 @@ def _hunt(hc, tmp_path, switched: bool):
         (config / "hc" / "settings.toml").write_text("turn_ends_by_itself = true\n")
     env = {"HC_GAME": str(path), "XDG_CONFIG_HOME": str(config)}
     hc("game", "new", str(path), "--roster", str(ROOT / "examples" / "rogue-trader-roster.yaml"))
-    hc("initiative", "--dice", "1", env=env)  # heads: the Imperials play first
+    hc("initiative --dice 1", env=env)  # heads: the Imperials play first
     return env
 
 
 @pytest.mark.parametrize("switched", [True, False])
 def test_a_rogue_trader_turn_ends_when_every_unit_has_acted(hc, tmp_path, switched):
     env = _hunt(hc, tmp_path, switched)
-    hc("fire", "marines", "--at", "boyz", "-r", "20", "--dice", "1,1,1,1,1", env=env)
-    assert json.loads(hc("status", "--json", env=env).stdout)["playing"] == "Imperials"
+    hc("fire marines --at boyz -r 20 --dice 1,1,1,1,1", env=env)
+    assert json.loads(hc("status --json", env=env).stdout)["playing"] == "Imperials"
     said = " ".join(hc("status", env=env).stdout.split())
     assert ("turn ends by itself once every unit" in said) == switched
     last = json.loads(hc("fire", "lascannon-team", "--at", "carnosaur", "-r", "20", "--dice",
                          "1", "--json", env=env).stdout)  # fmt: skip
-    playing = json.loads(hc("status", "--json", env=env).stdout)["playing"]
+    playing = json.loads(hc("status --json", env=env).stdout)["playing"]
     assert playing == ("Orks" if switched else "Imperials")
     assert any("its turn ends by itself" in c for c in last["game"]["changes"]) == switched
     # The fold reads the action, not the settings: the game is the same without them.
     env.pop("XDG_CONFIG_HOME")
-    assert json.loads(hc("status", "--json", env=env).stdout)["playing"] == playing
+    assert json.loads(hc("status --json", env=env).stdout)["playing"] == playing
 
 
 def test_a_setting_that_is_no_switch_is_exit_2(hc, tmp_path):
@@ -406,7 +406,7 @@ def test_a_setting_that_is_no_switch_is_exit_2(hc, tmp_path):
     (Path(env["XDG_CONFIG_HOME"]) / "hc" / "settings.toml").write_text(
         'turn_ends_by_itself = "1"\n'
     )
-    result = hc("fire", "marines", "--at", "boyz", "-r", "20", "--seed", "1", env=env)
+    result = hc("fire marines --at boyz -r 20 --seed 1", env=env)
     assert result.exit_code == 2 and "must be true or false" in result.stderr
 
 
@@ -418,11 +418,11 @@ def test_the_character_whose_action_it_is_acts_unnamed(hc, tmp_path):
     path = tmp_path / "kalisz.hcg"
     hc("game", "new", str(path), "--roster", str(ROOT / "examples" / "t2k-roster.yaml"))
     env = {"HC_GAME": str(path)}
-    hc("initiative", "--seed", "1", env=env)  # kowalski (6) acts first
-    shot = json.loads(hc("fire", "--at", "ivanov", "-r", "40", "--dice", "20", "--json",
+    hc("initiative --seed 1", env=env)  # kowalski (6) acts first
+    shot = json.loads(hc("fire --at ivanov -r 40 --dice 20 --json",
                          env=env).stdout)  # fmt: skip
     assert shot["game"]["unit"] == "kowalski"
-    assert json.loads(hc("status", "--json", env=env).stdout)["acting"] == "ivanov"
-    assert "hc fire kowalski --at ivanov" in hc("game", "export", env=env).stdout
+    assert json.loads(hc("status --json", env=env).stdout)["acting"] == "ivanov"
+    assert "hc fire kowalski --at ivanov" in hc("game export", env=env).stdout
     reload = hc("reload", env=env)  # ivanov's action: his full magazine, said in the game
     assert reload.exit_code == 2 and "ivanov's ak-74 is full" in reload.stderr

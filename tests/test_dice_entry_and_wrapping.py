@@ -95,7 +95,7 @@ def test_errors_wrap_at_the_terminal_width(hc):
 
 def test_smaller_things(hc):
     assert "did you mean --weapon?" in hc("fire", *T2K, "--wepon", "m16a2").stderr
-    seed = hc.error("roll", "d6", "--seed", "-1")
+    seed = hc.error("roll d6 --seed -1")
     assert "0..9223372036854775807" in seed and "e+" not in seed
     volley = hc.json("fire", *RT, "--bs", "4", "-w", "bolt-gun", "-r", "10", "-t", "ork",
                      "--shots", "4", "--seed", "3")  # fmt: skip
@@ -104,7 +104,7 @@ def test_smaller_things(hc):
     odds = hc("fire", *RT, "--bs", "4", "-w", "bolt-gun", "-r", "10", "-t", "ork", "--shots",
               "4", "--odds", "-q").stdout  # fmt: skip
     assert odds.startswith("odds: at least one casualty ")
-    readings = hc("tables", "readings", env={"COLUMNS": "80"}).stdout
+    readings = hc("tables readings", env={"COLUMNS": "80"}).stdout
     assert "      reroll-ties: each side rolls" in readings
 
 

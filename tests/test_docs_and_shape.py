@@ -94,7 +94,7 @@ def test_json_shape_of_cli_md(hc, args):
 
 
 def test_json_is_alone_on_stdout(hc):
-    result = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "2", "--json")
+    result = hc("fire -w ingrave-ar -r 14 -t orc --shots 2 --json")
     assert json.loads(result.stdout)["summary"]["shots"] == 2
 
 
@@ -157,7 +157,7 @@ def test_odds_on_a_terminal_have_bars(hc):
 
 
 def test_plain_output_when_piped_or_no_color(hc):
-    result = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "1")
+    result = hc("fire -w ingrave-ar -r 14 -t orc --seed 1")
     assert "\x1b[" not in result.stdout
     assert result.stdout.splitlines()[1] == "hc fire · high-crusade · seed 1"
 
@@ -232,7 +232,7 @@ def test_every_table_of_every_ruleset_lists(hc, ruleset):
 
 
 def test_the_wound_chart_lists_as_a_grid(hc):
-    out = hc("tables", "--ruleset", "rogue-trader", "charts").stdout
+    out = hc("tables --ruleset rogue-trader charts").stdout
     assert "charts: wound (rows, numbered down and across)" in out
     assert "  4   2  2  3  4  5  6  6  N  N  N" in out  # Strength 4 against T1..T10
 

@@ -32,17 +32,17 @@ def test_unknown_names_suggest_the_nearest(hc, args, wrong, right):
 
 
 def test_negative_range(hc):
-    err = hc.error("fire", "-w", "ingrave-ar", "-r", "-3", "-t", "crusader")
+    err = hc.error("fire -w ingrave-ar -r -3 -t crusader")
     assert "--range -3 is out of bounds: 0..100000 inches" in err and "from 0 to 100000" in err
 
 
 def test_non_numeric_range(hc):
-    err = hc.error("fire", "-w", "ingrave-ar", "-r", "far", "-t", "crusader")
+    err = hc.error("fire -w ingrave-ar -r far -t crusader")
     assert "'far' is not a valid float" in err
 
 
 def test_range_beyond_the_last_band_rolls_nothing(hc):
-    err = hc.error("fire", "-w", "ingrave-ar", "-r", "60", "-t", "crusader", "--dice", "1,1")
+    err = hc.error("fire -w ingrave-ar -r 60 -t crusader --dice 1,1")
     assert 'out of range: ingrave-ar reaches 48"' in err and "no roll" in err
 
 
@@ -61,9 +61,9 @@ def test_bad_dice_on_fire(hc, dice, message):
 
 
 def test_bad_dice_on_a_d10(hc):
-    err = hc.error("morale", "--troop", "levy", "--ambushed", "--dice", "11")
+    err = hc.error("morale --troop levy --ambushed --dice 11")
     assert "does not fit the d10 for morale" in err and "1..10 (0 is read as 10)" in err
-    err = hc.error("melee", "--attacker", "orc", "--defender", "levy", "--dice", "3")
+    err = hc.error("melee --attacker orc --defender levy --dice 3")
     assert "ran out at roll 2: d10 for defender" in err
 
 
@@ -115,7 +115,7 @@ def test_conflicting_or_impossible_flags(hc, args, message):
 
 
 def test_errors_are_one_or_two_lines(hc):
-    err = hc.error("fire", "-w", "ingrav-ar", "-r", "14", "-t", "crusader")
+    err = hc.error("fire -w ingrav-ar -r 14 -t crusader")
     assert err.splitlines() == [
         "hc fire: unknown weapon 'ingrav-ar'",
         "  did you mean 'ingrave-ar'?",

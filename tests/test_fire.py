@@ -100,9 +100,7 @@ def test_direct_numbers_win_over_the_table(hc):
 
 
 def test_fireteam_lists_each_shot_then_sums(hc):
-    out = hc.json(
-        "fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "3", "--dice", "1,0,9,9,6,5"
-    )
+    out = hc.json("fire -w ingrave-ar -r 14 -t orc --shots 3 --dice 1,0,9,9,6,5")
     assert [s["outcome"] for s in out["shots"]] == ["kill", "miss", "kill"]
     assert [s["label"] for s in out["shots"]] == ["shot 1", "shot 2", "shot 3"]
     assert out["summary"] == {"shots": 3, "hits": 2, "kills": 2, "hits_no_kill": 0, "misses": 1}
@@ -156,9 +154,9 @@ def test_template_for_direct_numbers(hc):
 
 
 def test_sample_values_are_marked(hc):
-    out = hc.json("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader", "--seed", "2")
+    out = hc.json("fire -w ingrave-ar -r 14 -t crusader --seed 2")
     assert out["sample_values"] == ['ingrave-ar band 12-24": 65/4', "crusader DF 5"]
-    plain = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader", "--seed", "2").stdout
+    plain = hc("fire -w ingrave-ar -r 14 -t crusader --seed 2").stdout
     assert "sample numbers (not the book's)" in plain
 
 
@@ -168,7 +166,7 @@ def test_seed_replays_byte_identical(hc):
 
 
 def test_without_seed_the_seed_used_is_printed_and_replays(hc):
-    first = hc.json("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "4")
+    first = hc.json("fire -w ingrave-ar -r 14 -t orc --shots 4")
     again = hc.json(
         "fire",
         "-w",
@@ -183,5 +181,5 @@ def test_without_seed_the_seed_used_is_printed_and_replays(hc):
         str(first["seed"]),
     )
     assert again["shots"] == first["shots"]
-    text = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc").stdout
+    text = hc("fire -w ingrave-ar -r 14 -t orc").stdout
     assert "seed " in text.splitlines()[1]  # under the headline

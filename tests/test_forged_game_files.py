@@ -22,7 +22,7 @@ def karsk(hc, tmp_path):
     path = tmp_path / "karsk.hcg"
     assert hc("game", "new", str(path), "--roster", HC_ROSTER).exit_code == 0
     env = {"HC_GAME": str(path)}
-    assert hc("initiative", "--dice", "3,6", env=env).exit_code == 0
+    assert hc("initiative --dice 3,6", env=env).exit_code == 0
     return path, env
 
 
@@ -53,9 +53,9 @@ def test_log_pointed_at_a_game_file_is_refused_before_anything_is_rolled(hc, kar
 def test_a_whole_last_entry_without_its_end_of_line_is_kept(hc, karsk):
     path, env = karsk
     path.write_bytes(path.read_bytes().rstrip(b"\n"))
-    status = json.loads(hc("status", "--json", env=env).stdout)
+    status = json.loads(hc("status --json", env=env).stdout)
     assert status["entries"] == 2 and status["move"] == 1
-    result = hc("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1", env=env)
+    result = hc("fire boyz --at fireteam-1 -r 12 --seed 1", env=env)
     assert result.exit_code == 0
     assert "kept, and ended" in result.stderr
     lines = path.read_bytes().splitlines()
@@ -68,7 +68,7 @@ def test_a_torn_last_line_is_removed_and_said(hc, karsk):
     path, env = karsk
     with open(path, "ab") as f:
         f.write(b'{"seq":3,"prev":"0')
-    result = hc("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1", env=env)
+    result = hc("fire boyz --at fireteam-1 -r 12 --seed 1", env=env)
     assert result.exit_code == 0 and "cut short" in result.stderr
     assert len(path.read_bytes().splitlines()) == 3
     assert hc("replay", str(path)).exit_code == 0
@@ -79,7 +79,7 @@ def test_a_keyed_game_refuses_its_newest_entry_edited(hc, tmp_path, monkeypatch)
     path = tmp_path / "keyed.hcg"
     assert hc("game", "new", str(path), "--roster", HC_ROSTER).exit_code == 0
     env = {"HC_GAME": str(path)}
-    assert hc("initiative", "--dice", "3,6", env=env).exit_code == 0
+    assert hc("initiative --dice 3,6", env=env).exit_code == 0
     lines = path.read_bytes().splitlines(keepends=True)
     assert lines[-1].rstrip().endswith(b'"}') and b',"sig":"' in lines[-1]
     path.write_bytes(b"".join([*lines[:-1], lines[-1].replace(b'"Orcs"', b'"Orcx"', 1)]))
@@ -111,7 +111,7 @@ def test_house_rules_rewritten_mid_game_are_refused_unless_recorded(hc, tmp_path
     path = tmp_path / "h.hcg"
     assert hc("game", "new", str(path), "--roster", HC_ROSTER, "--rules", str(house)).exit_code == 0
     env = {"HC_GAME": str(path)}
-    assert hc("initiative", "--dice", "3,6", env=env).exit_code == 0
+    assert hc("initiative --dice 3,6", env=env).exit_code == 0
     house.write_text(band % 100)  # a bolt gun that never misses
     before = path.read_bytes()
     fire = ("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1")
@@ -125,7 +125,7 @@ def test_house_rules_rewritten_mid_game_are_refused_unless_recorded(hc, tmp_path
     assert "house rules changed since the game began: recorded" in replay.stdout.replace(
         "\n  ", " "
     )
-    export = hc("game", "export", env=env).stdout
+    export = hc("game export", env=env).stdout
     assert "--rules-changed" in export
 
 
@@ -208,12 +208,12 @@ def test_completion_install_onto_a_pipe_is_refused_at_once(hc, tmp_path, monkeyp
     target = tmp_path / "bash-completion" / "completions" / "hc"
     target.parent.mkdir(parents=True)
     os.mkfifo(target)
-    assert "not a regular file" in hc.error("completion", "bash", "--install")
+    assert "not a regular file" in hc.error("completion bash --install")
 
 
 def test_smaller_things(hc, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert hc("game", "new", "x.hcg").exit_code == 2 and not (tmp_path / "x.hcg").exists()
+    assert hc("game new x.hcg").exit_code == 2 and not (tmp_path / "x.hcg").exists()
     message = hc.error("game", "new", "/proc/x.hcg", "--roster", HC_ROSTER)
     assert "the game file" in message and "the log" not in message
     # a batch whose reader stops early: 141, as a shell says SIGPIPE, not 1 (a failed check)
@@ -250,19 +250,19 @@ def test_an_entry_too_long_is_refused_and_writes_nothing(tmp_path, monkeypatch):
 
 def test_odd_targets_and_counts_in_a_game_are_exit_2(hc, karsk, tmp_path):
     path, env = karsk
-    assert "not one of its figures" in hc.error("fire", "boyz", "--at", "fireteam-1:x", "-r", "9",
+    assert "not one of its figures" in hc.error("fire boyz --at fireteam-1:x -r 9",
                                                 env=env)  # fmt: skip
-    assert "not one of its figures" in hc.error("melee", "boyz", "--at", "fireteam-1:2", env=env)
+    assert "not one of its figures" in hc.error("melee boyz --at fireteam-1:2", env=env)
     assert "out of bounds" in hc.error("fire", "boyz", "--at", "fireteam-1", "--shots", "0",
                                        "-r", "9", env=env)  # fmt: skip
     rt = tmp_path / "rt.hcg"
     roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
     assert hc("game", "new", str(rt), "--roster", roster).exit_code == 0
     rt_env = {"HC_GAME": str(rt)}
-    assert hc("initiative", "--dice", "1", env=rt_env).exit_code == 0
+    assert hc("initiative --dice 1", env=rt_env).exit_code == 0
     assert "fires nothing" in hc.error("fire", "marines", "--at", "boyz", "--shots", "0",
                                        "-r", "9", env=rt_env)  # fmt: skip
-    assert "has models 1..10" in hc.error("fire", "marines", "--at", "boyz:x", "-r", "9",
+    assert "has models 1..10" in hc.error("fire marines --at boyz:x -r 9",
                                           env=rt_env)  # fmt: skip
 
 
@@ -299,8 +299,8 @@ def _keyed_game(hc, tmp_path, monkeypatch):
     roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
     assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
     env = {"HC_GAME": str(path)}
-    assert hc("initiative", "--dice", "1", env=env).exit_code == 0
-    assert hc("fire", "marines", "--at", "boyz", "-r", "10", "--dice", "1,1,1,1,1",
+    assert hc("initiative --dice 1", env=env).exit_code == 0
+    assert hc("fire marines --at boyz -r 10 --dice 1,1,1,1,1",
               env=env).exit_code == 0  # fmt: skip
     return path, env
 
@@ -347,7 +347,7 @@ def test_house_rules_laid_on_in_another_order_or_added_mid_game_are_refused(hc, 
     assert hc("game", "new", str(path), "--roster", roster, "--rules", str(strong), "--rules",
               str(weak)).exit_code == 0  # fmt: skip
     env = {"HC_GAME": str(path)}
-    assert hc("initiative", "--dice", "1", env=env).exit_code == 0
+    assert hc("initiative --dice 1", env=env).exit_code == 0
     fire = ("fire", "marines", "--at", "boyz", "-r", "10", "--dice", "1,1,1,1,1")
     swapped = hc.error(*fire, "--rules", str(weak), "--rules", str(strong), env=env)
     assert "another order" in swapped
@@ -367,11 +367,9 @@ def test_a_replay_fails_an_entry_whose_tables_changed_unsaid(hc, tmp_path):
     path = tmp_path / "g.hcg"
     assert hc("game", "new", str(path), "--roster", HC_ROSTER).exit_code == 0
     env = {"HC_GAME": str(path)}
-    assert hc("initiative", "--dice", "3,6", env=env).exit_code == 0
-    assert (
-        hc("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1", env=env).exit_code == 0
-    )
-    assert hc("morale", "fireteam-1", "--dice", "9", env=env).exit_code == 0
+    assert hc("initiative --dice 3,6", env=env).exit_code == 0
+    assert hc("fire boyz --at fireteam-1 -r 12 --seed 1", env=env).exit_code == 0
+    assert hc("morale fireteam-1 --dice 9", env=env).exit_code == 0
     lines = path.read_bytes().splitlines()
     last = json.loads(lines[-1])
     last["tables"] = "0" * 64  # as if other house rules had been laid on, and nothing said
@@ -388,9 +386,7 @@ def test_an_entry_giving_options_its_command_does_not_take_is_refused(hc, karsk,
     from hc_cli.log.chain import chain_hash, entry_line
 
     path, env = karsk
-    assert (
-        hc("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1", env=env).exit_code == 0
-    )
+    assert hc("fire boyz --at fireteam-1 -r 12 --seed 1", env=env).exit_code == 0
     lines = path.read_bytes().splitlines()
     last = json.loads(lines[-1])
     last["game"]["given"]["game"] = str(tmp_path / "victim.hcg")  # to be exported and run
@@ -414,9 +410,7 @@ def test_an_entry_holding_what_no_one_could_type_is_refused(hc, karsk, field, va
     from hc_cli.log.chain import chain_hash, entry_line
 
     path, env = karsk
-    assert (
-        hc("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1", env=env).exit_code == 0
-    )
+    assert hc("fire boyz --at fireteam-1 -r 12 --seed 1", env=env).exit_code == 0
     lines = path.read_bytes().splitlines()
     last = json.loads(lines[-1])
     *parents, key = field
@@ -437,9 +431,7 @@ def test_history_says_an_undone_entry_whatever_it_holds(hc, karsk):
     from hc_cli.log.chain import chain_hash, entry_line
 
     path, env = karsk
-    assert (
-        hc("fire", "boyz", "--at", "fireteam-1", "-r", "12", "--seed", "1", env=env).exit_code == 0
-    )
+    assert hc("fire boyz --at fireteam-1 -r 12 --seed 1", env=env).exit_code == 0
     assert hc("undo", env=env).exit_code == 0
     lines = path.read_bytes().splitlines()
     fired = json.loads(lines[-2])
@@ -467,7 +459,7 @@ def test_rogue_trader_options_the_game_keeps_are_refused_by_hand(hc, tmp_path):
     roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
     assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
     env = {"HC_GAME": str(path)}
-    assert hc("initiative", "--dice", "1", env=env).exit_code == 0
+    assert hc("initiative --dice 1", env=env).exit_code == 0
     for given in (("--models", "3"), ("--wounds-taken", "2"), ("--wounded", "1"),
                   ("--target", "ork")):  # fmt: skip
         message = hc.error("fire", "marines", "--at", "boyz", "-r", "10", *given, env=env)

@@ -20,7 +20,7 @@ def karsk(hc, tmp_path):
     roster = str(ROOT / "examples" / "high-crusade-roster.yaml")
     assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
     env = {"HC_GAME": str(path)}
-    assert hc("initiative", "--dice", "3,6", env=env).exit_code == 0
+    assert hc("initiative --dice 3,6", env=env).exit_code == 0
     return path, env
 
 
@@ -63,7 +63,7 @@ def test_game_rules_prints_the_sequence_of_each_rule_set(hc, ruleset):
 
 def test_game_rules_of_a_game_names_the_readings_it_plays_by(hc, karsk):
     _, env = karsk
-    view = json.loads(hc("game", "rules", "--json", env=env).stdout)
+    view = json.loads(hc("game rules --json", env=env).stdout)
     assert view["game"] and view["ruleset"] == "high-crusade"
 
 
@@ -102,7 +102,7 @@ def test_a_game_file_naming_a_reading_hc_does_not_play_by_is_damaged(hc, karsk):
 
 
 def test_rogue_trader_sequence_is_the_seeds_six_parts(hc):
-    view = json.loads(hc("game", "rules", "--ruleset", "rogue-trader", "--json").stdout)
+    view = json.loads(hc("game rules --ruleset rogue-trader --json").stdout)
     # seed 003: 1 Movement, 2 Shooting, 3 Hand-To-Hand Combat, 4 Reserves, 5 Psionics,
     # 6 Rallying
     assert [s["step"] for s in view["sequence"]] == ["1", "2", "3", "4", "5", "6"]
@@ -127,7 +127,7 @@ def test_undo_from_checkpoints_is_the_fold_from_the_start(hc, tmp_path, monkeypa
     roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
     assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
     env = {"HC_GAME": str(path)}
-    assert hc("initiative", "--dice", "1", env=env).exit_code == 0
+    assert hc("initiative --dice 1", env=env).exit_code == 0
     turn = {"Imperials": ["marines", "lascannon-team"], "Orks": ["boyz"]}
     pick = random.Random(5)
 
@@ -140,14 +140,14 @@ def test_undo_from_checkpoints_is_the_fold_from_the_start(hc, tmp_path, monkeypa
         return chain_module.fold(chain, str(path)).state
 
     for step in range(60):
-        playing = json.loads(hc("status", "--json", env=env).stdout)["playing"]
+        playing = json.loads(hc("status --json", env=env).stdout)["playing"]
         roll = pick.random()
         if playing is None:  # undone back before the first turn's coin
-            assert hc("initiative", "--dice", "1", env=env).exit_code == 0
+            assert hc("initiative --dice 1", env=env).exit_code == 0
         elif roll < 0.4:
             hc("undo", env=env)
         elif roll < 0.5:
-            assert hc("game", "next", env=env).exit_code == 0
+            assert hc("game next", env=env).exit_code == 0
         else:
             unit = pick.choice(turn[playing])
             target = "boyz" if playing == "Imperials" else "marines"

@@ -73,7 +73,7 @@ def game(hc, tmp_path):
             return hc(*args, env=env)
 
         def status() -> dict:
-            result = hc("status", "--json", env=env)
+            result = hc("status --json", env=env)
             assert result.exit_code == 0, result.output
             return json.loads(result.stdout)
 
@@ -414,10 +414,10 @@ def test_morale_tests_due_hold_the_next_step_and_the_next_move(game):
 
 
 def test_game_rules_print_the_move_in_the_seeds_words_at_80_columns(hc):
-    rules = hc("game", "rules")
+    rules = hc("game rules")
     assert rules.exit_code == 0
     assert all(len(line) <= 80 for line in rules.stdout.splitlines())
-    view = hc.json("game", "rules")
+    view = hc.json("game rules")
     assert view["period"] == "the move"
     assert [(s["step"], s["who"], s["commands"]) for s in view["sequence"]] == [
         ("orders", "Both players", ["rally", "morale"]),
@@ -495,13 +495,13 @@ def test_a_game_file_of_before_still_loads_and_plays(game, hc):
         prev = chain_hash(line, None)
     old.write_bytes(b"\n".join(lines) + b"\n")
     env = {"HC_GAME": str(old)}
-    s = json.loads(hc("status", "--json", env=env).stdout)
+    s = json.loads(hc("status --json", env=env).stdout)
     # Then a move began at step 1, and Player A's fire at step 1 began step 2.
     assert (s["move"], s["step"]) == (1, 2)
     assert _row(s, "fireteam-1")["weapons"] == {"ingrave-ar": 4}
-    assert hc("morale", "fireteam-1", "--dice", "9", env=env).exit_code == 0
-    assert hc("game", "next", env=env).exit_code == 0
-    assert json.loads(hc("status", "--json", env=env).stdout)["step"] == 3
+    assert hc("morale fireteam-1 --dice 9", env=env).exit_code == 0
+    assert hc("game next", env=env).exit_code == 0
+    assert json.loads(hc("status --json", env=env).stdout)["step"] == 3
 
 
 # ---------------------------------------------------------------------------------------------

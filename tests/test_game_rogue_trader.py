@@ -341,19 +341,19 @@ def test_every_result_a_fire_reports_is_what_the_game_keeps(hc, tmp_path_factory
     env = {"HC_GAME": str(path)}
 
     def status() -> dict:
-        result = hc("status", "--json", env=env)
+        result = hc("status --json", env=env)
         assert result.exit_code == 0, result.output
         return {r["name"]: r for rows in json.loads(result.stdout)["sides"].values() for r in rows}
 
-    assert hc("initiative", "--seed", "7", env=env).exit_code == 0
+    assert hc("initiative --seed 7", env=env).exit_code == 0
     for kind, who, aims, distance, seed in plan:
-        playing = json.loads(hc("status", "--json", env=env).stdout)["playing"]
+        playing = json.loads(hc("status --json", env=env).stdout)["playing"]
         enemy = next(s for s in SIDES if s != playing)
         unit = SIDES[playing][who]
         before = status()
         size = path.stat().st_size
         if kind == "next":
-            assert hc("game", "next", env=env).exit_code == 0
+            assert hc("game next", env=env).exit_code == 0
             continue
         if kind == "move":
             result = hc("move", unit, "--distance", str(min(distance, 4)), env=env)

@@ -56,7 +56,7 @@ def game(hc, tmp_path):
             return hc(*args, env=env)
 
         def status() -> dict:
-            result = hc("status", "--json", env=env)
+            result = hc("status --json", env=env)
             assert result.exit_code == 0, result.output
             return json.loads(result.stdout)
 
@@ -493,7 +493,7 @@ def test_what_status_shows_is_what_each_result_reports(hc, roster, data):
     ok(hc("initiative", "--seed", str(data.draw(st.integers(0, 99), "seed")), "--json", env=env))
     taken: set[tuple[int, int, int]] = set()  # (combat turn, action turn, slot): once each
     for _ in range(data.draw(st.integers(1, 12), "actions")):
-        before = ok(hc("status", "--json", env=env))
+        before = ok(hc("status --json", env=env))
         if before["acting"] is None:
             break
         rows = {r["name"]: r for rs in before["sides"].values() for r in rs}
@@ -511,7 +511,7 @@ def test_what_status_shows_is_what_each_result_reports(hc, roster, data):
                 continue
             who = data.draw(st.sampled_from(later), "ambusher")
             ok(hc("initiative", "--ambush", who, "--json", env=env))
-            before = ok(hc("status", "--json", env=env))
+            before = ok(hc("status --json", env=env))
             assert before["outside"][who] == "ambush"
             kind = "fire"
         enemies = [n for n in rows if side_of[n] != side_of[who] and not rows[n]["out"]]
@@ -540,7 +540,7 @@ def test_what_status_shows_is_what_each_result_reports(hc, roster, data):
         key = (before["combat_turn"], before["action_turn"], first[who])
         assert key not in taken  # nobody takes an action twice
         result = hc(*args, env=env)
-        after = ok(hc("status", "--json", env=env))
+        after = ok(hc("status --json", env=env))
         if result.exit_code == 2:  # refused or not resolvable: nothing changed
             assert "Traceback" not in result.output
             assert after["entries"] == before["entries"], result.stderr

@@ -58,7 +58,7 @@ def game(hc, tmp_path):
             return hc(*args, env=env)
 
         def status() -> dict:
-            result = hc("status", "--json", env=env)
+            result = hc("status --json", env=env)
             assert result.exit_code == 0, result.output
             return json.loads(result.stdout)
 
@@ -396,7 +396,7 @@ def test_bad_actions_are_refused_and_append_nothing(game, hc, tmp_path):
     for args, message in cases:
         assert message in act(*args).stderr.replace("\n    ", " "), args
     assert len(Path(path).read_bytes()) == size
-    no_game = hc("fire", "boyz", "--at", "fireteam-1", "-r", "8")
+    no_game = hc("fire boyz --at fireteam-1 -r 8")
     assert no_game.exit_code == 2 and "no game in force" in no_game.stderr
 
 

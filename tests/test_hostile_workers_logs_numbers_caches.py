@@ -214,7 +214,7 @@ def _config(tmp_path: Path) -> Path:
 def test_settings_that_are_no_file_are_refused_at_once(hc, tmp_path):
     settings = _config(tmp_path) / "settings.toml"
     settings.symlink_to("/dev/zero")
-    assert "not a regular file" in hc.error("roll", "d6", "--seed", "1")
+    assert "not a regular file" in hc.error("roll d6 --seed 1")
     settings.unlink()
     os.mkfifo(settings)
     for args in (("roll", "d6", "--seed", "1"), ("--version",)):
@@ -225,9 +225,9 @@ def test_settings_that_are_no_file_are_refused_at_once(hc, tmp_path):
     assert tab.returncode == 0
     settings.unlink()
     settings.write_text('ruleset = "t2k"\n' + "# padding\n" * 6_000_000)
-    assert "larger than" in hc.error("roll", "d6", "--seed", "1")
+    assert "larger than" in hc.error("roll d6 --seed 1")
     settings.write_text("a = " + "[" * 30_000)
-    assert "nested too deep" in hc.error("roll", "d6", "--seed", "1")
+    assert "nested too deep" in hc.error("roll d6 --seed 1")
 
 
 def test_dice_asked_from_a_device_end_at_once(hc):
@@ -262,18 +262,18 @@ def test_replay_rules_and_logs_that_are_no_files(hc, tmp_path):
     for rules in ("/dev/zero", str(fifo)):
         assert "not a regular file" in hc.error("replay", str(log), "--rules", rules)
     assert "not a regular file" in hc.error("replay", str(tmp_path))
-    assert "not a regular file" in hc.error("roll", "d6", "--log", "/proc/self/status")
+    assert "not a regular file" in hc.error("roll d6 --log /proc/self/status")
 
 
 def test_completion_install_with_an_odd_zshrc(hc, tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))
     zshrc = tmp_path / ".zshrc"
     zshrc.write_bytes(b"export LANG=\xff\xfe latin-1 bytes\n")
-    assert hc("completion", "zsh", "--install").exit_code == 0
+    assert hc("completion zsh --install").exit_code == 0
     assert b"fpath+=~/.zfunc" in zshrc.read_bytes()
     zshrc.unlink()
     os.mkfifo(zshrc)
-    assert "not a regular file" in hc.error("completion", "zsh", "--install")
+    assert "not a regular file" in hc.error("completion zsh --install")
 
 
 def test_replay_reads_a_huge_log_of_garbage_in_bounded_time(hc, tmp_path):

@@ -102,12 +102,12 @@ def test_config_files_for_another_ruleset_are_skipped_and_said(hc, clean_environ
     (conf / "rt.yaml").write_text("ruleset: rogue-trader\nweapons:\n  lasgun: {name: x}\n")
     fire = ("fire", "-w", "ingrave-ar", "-r", "1", "-t", "orc", "--seed", "1")
     assert hc.json(*fire)["chance"] == 75
-    listing = hc("tables", "troops")
+    listing = hc("tables troops")
     assert listing.exit_code == 0
     assert f"skipped (for another rule set): {conf / 'rt.yaml'} (for rogue-trader)" in " ".join(
         listing.stdout.split()
     )
-    assert hc.json("tables", "troops")["skipped"] == [f"{conf / 'rt.yaml'} (for rogue-trader)"]
+    assert hc.json("tables troops")["skipped"] == [f"{conf / 'rt.yaml'} (for rogue-trader)"]
 
 
 def test_tables_show_where_each_value_came_from(hc, house):
@@ -184,7 +184,7 @@ def test_every_problem_is_reported(hc, house):
 
 def test_missing_file(hc):
     assert "house-rules file 'nope.yaml' does not exist" in hc.error(
-        "fire", "--chance", "1", "--penetration", "1", "--df", "1", "--rules", "nope.yaml"
+        "fire --chance 1 --penetration 1 --df 1 --rules nope.yaml"
     )
 
 

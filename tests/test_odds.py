@@ -53,25 +53,15 @@ def tables():
 
 
 def test_fire_odds_exact(hc):
-    out = hc.json("fire", "--chance", "65", "--penetration", "4", "--df", "5", "--odds")
+    out = hc.json("fire --chance 65 --penetration 4 --df 5 --odds")
     assert out["odds"] == {"miss": 0.35, "hit": 0.65, "kill": 0.0}
     assert out["odds_exact"] == {"miss": "7/20", "hit": "13/20", "kill": "0/1"}
     assert "outcome" not in out and out["rolls"] == []
 
 
 def test_chance_beyond_100_always_hits_and_0_never(hc):
-    assert (
-        hc.json("fire", "--chance", "120", "--penetration", "4", "--df", "4", "--odds")["odds"][
-            "kill"
-        ]
-        == 1.0
-    )
-    assert (
-        hc.json("fire", "--chance", "0", "--penetration", "4", "--df", "4", "--odds")["odds"][
-            "miss"
-        ]
-        == 1.0
-    )
+    assert hc.json("fire --chance 120 --penetration 4 --df 4 --odds")["odds"]["kill"] == 1.0
+    assert hc.json("fire --chance 0 --penetration 4 --df 4 --odds")["odds"]["miss"] == 1.0
 
 
 @pytest.mark.parametrize("mods", [(), ("target-static", "smoke=-7")])
@@ -158,10 +148,10 @@ def test_initiative_odds_with_ties_rolled_again(tables):
 
 
 def test_roll_odds(hc):
-    out = hc.json("roll", "2d6+1", "--odds")
+    out = hc.json("roll 2d6+1 --odds")
     assert out["odds_exact"]["8"] == "1/6"
     assert abs(sum(out["odds"].values()) - 1) < 1e-9
-    d100 = hc.json("roll", "d100", "--odds")["odds"]
+    d100 = hc.json("roll d100 --odds")["odds"]
     assert set(d100) == {str(v) for v in range(1, 101)}
     assert all(abs(p - 0.01) < 1e-12 for p in d100.values())
 

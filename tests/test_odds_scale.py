@@ -53,7 +53,7 @@ def test_mixed_shots_convolve_as_icepool_does():
 
 
 def test_a_thousand_shot_fireteam_odds_match_icepool(hc):
-    out = hc.json("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "300", "--odds")
+    out = hc.json("fire -w ingrave-ar -r 14 -t orc --shots 300 --odds")
     expected = _icepool({0: Fraction(7, 20), 1: Fraction(13, 20)}, 300)
     assert {int(k): Fraction(v) for k, v in out["distributions_exact"]["kills"].items()} == expected
 
@@ -93,7 +93,7 @@ def test_bounds_answer_at_once_with_the_way_round(hc, args, message):
 
 
 def test_bounds_are_in_the_help(hc):
-    assert "[1..10000]" in " ".join(hc("fire", "--help").stdout.split())
+    assert "[1..10000]" in " ".join(hc("fire --help").stdout.split())
 
 
 def test_tied_orders_are_counted_not_listed(hc):

@@ -35,10 +35,10 @@ def test_the_usage_line_names_the_command_whole_in_help_and_error(hc, ruleset, w
 
 
 def test_a_missing_argument_prints_the_help_s_usage(hc):
-    missing = hc("game", "new", "x.hcg")
+    missing = hc("game new x.hcg")
     assert missing.exit_code == 2
     assert missing.stderr.splitlines()[0] == "Usage: hc game new [OPTIONS] FILE"
-    missing = hc("rules", "check")
+    missing = hc("rules check")
     assert missing.stderr.splitlines()[0] == "Usage: hc rules check [OPTIONS] FILE"
 
 
@@ -178,8 +178,8 @@ def test_game_goes_before_the_command_as_ruleset_does(hc, karsk):
     from hc_cli.cli.app import app
 
     # Outside a game: the two sides of no roster, as --game none after the command says.
-    before = hc("--game", "none", "initiative", "--dice", "3,6")
-    after = hc("initiative", "--game", "none", "--dice", "3,6")
+    before = hc("--game none initiative --dice 3,6")
+    after = hc("initiative --game none --dice 3,6")
     assert before.exit_code == 0 and before.stdout == after.stdout
     assert "Side 2 acts first" in before.stdout
     # In a game named before the command: the game's sides, kept in the game.
@@ -245,38 +245,38 @@ def test_quiet_in_the_game_s_own_commands(hc, karsk, tmp_path):
     assert full.startswith("started other.hcg: a game of high-crusade, Ambush at Karsk\n")
     assert len(full.splitlines()) > 2
     env = {"HC_GAME": karsk, "COLUMNS": "10000"}  # a line of the output, not of the screen
-    assert hc("initiative", "--dice", "3,6", env=env).exit_code == 0
+    assert hc("initiative --dice 3,6", env=env).exit_code == 0
     # game next -q and undo -q: the same as without, less what is due now.
     said = hc.runner.invoke(app, ["game", "next", "-q"], env=env)
     assert said.exit_code == 0 and "now:" not in said.stdout
     assert said.stdout.startswith("game: move 1, step 1: Orcs moves")
-    undone_quiet = hc("undo", "-q", env=env).stdout
+    undone_quiet = hc("undo -q", env=env).stdout
     assert hc.runner.invoke(app, ["game", "next"], env=env).exit_code == 0
     undone = hc("undo", env=env).stdout
     assert "now:" in undone and "now:" not in undone_quiet
     assert _without_now(undone).replace("entry 5", "entry 3") == undone_quiet
     # status -q: the clock line and what is due, each as --json says it; no table.
     status = hc.json("status", env=env)
-    quiet = hc("status", "-q", "--no-color", env=env).stdout.splitlines()
+    quiet = hc("status -q --no-color", env=env).stdout.splitlines()
     assert quiet[0] == status["clock"]
     assert [line.strip() for line in quiet[1:]] == status["due"]
     assert not any("fireteam-1" in line and "ingrave-ar" in line for line in quiet)
     # history -q: a line an entry, numbered as the entries are.
     entries = hc.json("history", env=env)["entries"]
-    quiet = hc("history", "-q", env=env).stdout.splitlines()
+    quiet = hc("history -q", env=env).stdout.splitlines()
     assert [line.split(".")[0] for line in quiet] == [str(e["entry"]) for e in entries]
     assert quiet[0] == "1. the game begins" and quiet[-1].startswith(f"{len(entries)}. undo")
     assert quiet[2].endswith("(undone)")
     # game export -q: the script, without its comment; it still plays the game.
-    script = hc("game", "export", env=env).stdout
-    quiet = hc("game", "export", "-q", env=env).stdout
+    script = hc("game export", env=env).stdout
+    quiet = hc("game export -q", env=env).stdout
     comments = [line for line in script.splitlines() if line.startswith("# ")]
     assert len(comments) == 1 and comments[0] not in quiet
     assert quiet.splitlines() == [line for line in script.splitlines() if line not in comments]
     assert quiet.startswith("#!/bin/sh\n")
     # game rules -q: a line a step, as the sequence has them.
-    sequence = hc.json("game", "rules", env=env)["sequence"]
-    quiet = hc("game", "rules", "-q", "--game", "none").stdout
+    sequence = hc.json("game rules", env=env)["sequence"]
+    quiet = hc("game rules -q --game none").stdout
     assert [line.split(".")[0] for line in quiet.splitlines() if not line.startswith(" ")] == [
         str(step["step"]) for step in sequence
     ]
@@ -292,11 +292,11 @@ def test_quiet_in_the_shared_commands(hc, karsk, tmp_path, monkeypatch):
     from hc_cli.cli.app import app
 
     # tables -q: a line a table, its entries by name.
-    listing = hc("tables", "--json").stdout
+    listing = hc("tables --json").stdout
     tables = json.loads(listing)["tables"]
-    quiet = hc("tables", "-q", env={"COLUMNS": "10000"}).stdout.splitlines()
+    quiet = hc("tables -q", env={"COLUMNS": "10000"}).stdout.splitlines()
     assert quiet == [f"{name}: " + ", ".join(entries) for name, entries in tables.items()]
-    one = hc("tables", "weapons", "-q", env={"COLUMNS": "10000"}).stdout
+    one = hc("tables weapons -q", env={"COLUMNS": "10000"}).stdout
     assert one == "weapons: " + ", ".join(tables["weapons"]) + "\n"
     # rules check -q: the verdict alone.
     house = tmp_path / "house.yaml"
@@ -316,14 +316,14 @@ def test_quiet_in_the_shared_commands(hc, karsk, tmp_path, monkeypatch):
     line = json.dumps({"command": "roll", "expression": "d6", "seed": 1}) + "\n"
     done = [hc.runner.invoke(app, ["batch", *q], input=line).stdout for q in ([], ["-q"])]
     assert done[0] == done[1] and json.loads(done[0])["headline"]
-    assert "Nothing to leave out" in hc("batch", "--help").stdout
+    assert "Nothing to leave out" in hc("batch --help").stdout
     # completion --install -q: what was written, no advice.
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / "data"))
-    said = hc("completion", "bash", "--install", "-q").stdout
+    said = hc("completion bash --install -q").stdout
     assert said == f"wrote {tmp_path / 'home' / 'data'}/bash-completion/completions/hc\n"
-    assert "Open a new shell" in hc("completion", "bash", "--install").stdout
-    assert hc("completion", "bash", "-q").stdout == hc("completion", "bash").stdout
+    assert "Open a new shell" in hc("completion bash --install").stdout
+    assert hc("completion bash -q").stdout == hc("completion bash").stdout
 
 
 @pytest.mark.parametrize(("ruleset", "words"), _every_command())

@@ -656,7 +656,7 @@ def test_bad_input(hc, args, message):
 def test_deviate_bad_input(hc):
     assert "--range is needed" in hc.error("deviate", *RT, "--radius", "2")
     assert "lasgun has no area marker" in hc.error("deviate", *RT, "-w", "lasgun", "-r", "5")
-    assert "high-crusade has no 'deviate' command" in hc.error("deviate", "--radius", "2")
+    assert "high-crusade has no 'deviate' command" in hc.error("deviate --radius 2")
     assert "rogue-trader has no 'morale' command" in hc.error("morale", *RT, "--ambushed")
 
 
@@ -686,7 +686,7 @@ def test_move_bad_input(hc):
     assert "no move given" in hc.error("move", *RT)
     assert "rolls no dice" in hc.error("move", *RT, "--m", "4", "--odds")
     assert "--m -1 is out of bounds: 0..100000 inches" in hc.error("move", *RT, "--m", "-1")
-    assert "high-crusade has no 'move' command" in hc.error("move", "--m", "4")
+    assert "high-crusade has no 'move' command" in hc.error("move --m 4")
 
 
 def test_closed_room_hits_every_occupant_without_a_to_hit_roll(hc):

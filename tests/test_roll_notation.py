@@ -69,14 +69,14 @@ def test_exploding_die_odds():
 
 
 def test_rolled_notation_reads_the_dice(hc):
-    assert hc.json("roll", "4d6kh3", "--dice", "6,6,1,1")["total"] == 13
-    assert hc.json("roll", "2d20kl1", "--dice", "17,4")["total"] == 4
+    assert hc.json("roll 4d6kh3 --dice 6,6,1,1")["total"] == 13
+    assert hc.json("roll 2d20kl1 --dice 17,4")["total"] == 4
     assert hc.json("roll", "10d6>=4", "--dice", "1,2,3,4,5,6,6,6,1,4")["total"] == 6
     assert hc.json("roll", "d6!", "--dice", "6,6,2")["total"] == 14
-    d66 = hc.json("roll", "d66", "--dice", "3,5")
+    d66 = hc.json("roll d66 --dice 3,5")
     assert d66["total"] == 35 and d66["rolls"][0]["faces"] == [3, 5]
-    assert hc.json("roll", "d666", "--dice", "1,2,3")["total"] == 123
-    text = hc("roll", "4d6kh3", "--dice", "6,6,1,1").stdout
+    assert hc.json("roll d666 --dice 1,2,3")["total"] == 123
+    text = hc("roll 4d6kh3 --dice 6,6,1,1").stdout
     assert "(6+6+1 (dropped 1)) = 13" in text
 
 

@@ -154,7 +154,7 @@ def test_inputs_are_echoed_whole(hc):
     for name, value in (("one_model", True), ("wounds_taken", 1), ("armour", "mesh"),
                         ("soft_cover", True)):  # fmt: skip
         assert fire["inputs"][name] == value
-    text = hc("rally", "--troop", "crusader", "--casualties", "2", "--dice", "4").stdout
+    text = hc("rally --troop crusader --casualties 2 --dice 4").stdout
     assert "inputs: troop crusader; casualties 2; dice 4" in text
 
 

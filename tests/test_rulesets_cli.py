@@ -66,7 +66,7 @@ def test_help_shows_only_the_rule_sets_own_options_with_units(hc, ruleset, comma
 
 
 def test_help_without_the_flag_uses_the_environment(hc):
-    text = hc("fire", "--help", env={"HC_RULESET": "t2k"}).stdout
+    text = hc("fire --help", env={"HC_RULESET": "t2k"}).stdout
     assert "--asset" in text and "--firer" not in text and "--df" not in text
     assert "Example: hc fire --asset 12" in text
 
@@ -90,7 +90,7 @@ def test_version_says_the_rule_set_and_where_it_came_from(hc, clean_environment)
     assert f"rule set: rogue-trader (from settings file {settings})" in hc("--version").stdout
     env = {"HC_RULESET": "t2k"}
     assert "rule set: t2k (from HC_RULESET)" in hc("--version", env=env).stdout
-    flagged = hc("--ruleset=high-crusade", "--version", env=env).stdout
+    flagged = hc("--ruleset=high-crusade --version", env=env).stdout
     assert "rule set: high-crusade (from --ruleset)" in flagged
 
 
@@ -103,35 +103,35 @@ def test_precedence_flag_environment_settings_default(hc, clean_environment):
     roll = ("roll", "d6", "--seed", "1")
     assert hc.json(*roll, env={"HC_RULESET": "rogue-trader"})["ruleset"] == "rogue-trader"
     assert (
-        hc.json("roll", "d6", "--ruleset=high-crusade", env={"HC_RULESET": "t2k"})["ruleset"]
+        hc.json("roll d6 --ruleset=high-crusade", env={"HC_RULESET": "t2k"})["ruleset"]
         == "high-crusade"
     )
     settings.write_text("ruleset = 7\n")
-    assert 'ruleset = "t2k"' in hc.error("roll", "d6")
+    assert 'ruleset = "t2k"' in hc.error("roll d6")
 
 
 def test_a_settings_file_is_not_read_as_house_rules(hc, clean_environment):
     settings = clean_environment / "config" / "hc" / "settings.toml"
     settings.parent.mkdir(parents=True)
     settings.write_text('ruleset = "high-crusade"\n')
-    files = hc.json("tables", "weapons")["files"]
+    files = hc.json("tables weapons")["files"]
     assert "weapons.yaml" in files and not any("settings" in f for f in files)
 
 
 def test_a_command_the_rule_set_lacks_names_those_that_have_it(hc):
-    err = hc.error("deviate", "--range", "8")
+    err = hc.error("deviate --range 8")
     assert "high-crusade has no 'deviate' command" in err
     assert "rogue-trader and t2k have it" in err and "--ruleset rogue-trader" in err
     assert "No such command 'nonsense'" in hc.error("nonsense")
 
 
 def test_melee_without_a_defender_is_refused(hc):
-    err = hc.error("melee", "--attacker", "orc")
+    err = hc.error("melee --attacker orc")
     assert "--defender" in err
 
 
 def test_distances_carry_their_unit(hc):
-    hc_fire = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "1").stdout
+    hc_fire = hc("fire -w ingrave-ar -r 14 -t orc --seed 1").stdout
     assert 'range 14"' in hc_fire
     t2k = hc(
         "fire",
@@ -149,7 +149,7 @@ def test_distances_carry_their_unit(hc):
         "1",
     )
     assert "range 85 m" in t2k.stdout and "bands short 65 m, medium 130 m" in t2k.stdout
-    rt = hc("move", "--ruleset", "rogue-trader", "--m", "4", "--difficult", "1").stdout
+    rt = hc("move --ruleset rogue-trader --m 4 --difficult 1").stdout
     assert 'm 4"' in rt and 'difficult 1"' in rt
 
 

@@ -189,7 +189,7 @@ def test_the_headline_comes_first_and_alone_with_quiet(hc):
 
 
 def test_source_tags_read_as_the_book_and_the_footer_is_short(hc):
-    text = hc("morale", "--troop", "crusader", "--ambushed", "--dice", "5").stdout
+    text = hc("morale --troop crusader --ambushed --dice 5").stdout
     assert "High Crusade book" in text and "seed 001" not in text
     wide = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "crusader", "--mod",
               "target-static", "--seed", "7", env={"COLUMNS": "60"}).stdout  # fmt: skip
@@ -198,12 +198,12 @@ def test_source_tags_read_as_the_book_and_the_footer_is_short(hc):
 
 def test_odds_give_the_mean_and_n_or_more(hc):
     """4 shots at 65% to kill: P(2 or more) = 1 - 0.35^4 - 4 x 0.65 x 0.35^3, by hand."""
-    out = hc.json("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "4", "--odds")
+    out = hc.json("fire -w ingrave-ar -r 14 -t orc --shots 4 --odds")
     p = Fraction(13, 20)
     two_or_more = 1 - (1 - p) ** 4 - 4 * p * (1 - p) ** 3
     assert out["at_least_exact"]["kills"]["2"] == str(two_or_more)
     assert out["means"]["kills"] == pytest.approx(4 * 0.65)
-    text = hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "4", "--odds").stdout
+    text = hc("fire -w ingrave-ar -r 14 -t orc --shots 4 --odds").stdout
     assert "  2   31.05%   87.35%" in text and "kills (mean 2.60):" in text
     assert "  hit         0" in text  # an impossible outcome is a plain 0, not 0.00% (0/1)
 
