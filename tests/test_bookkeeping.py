@@ -239,6 +239,23 @@ def test_player_a_holding_a_fireteam_back_keeps_step_4(karsk):
     assert _status(karsk)["step"] == 5  # step 4 has nothing left: on to Player B's fire
 
 
+def test_a_test_due_holds_the_step_against_a_fire_that_would_pass_it(karsk):
+    # Seed 001: a Fireteam tests "whenever the following circumstances occur", so before the
+    # move goes on; Player B's fire may pass Player A's empty steps only once it is taken.
+    karsk("orders Orcs static")
+    karsk("fire ladz --at fireteam-2 -r 20 --dice " + _misses(6))
+    karsk("fire boyz --at fireteam-2 -r 20 --dice " + _misses(8))  # the Orcs have all fired
+    size = karsk.path.stat().st_size
+    early = karsk("fire fireteam-1 --at ladz -r 20 --dice " + _misses(5))
+    assert early.exit_code == 2 and "fireteam-2 (first time fired at) must test" in " ".join(
+        early.stderr.split()
+    )
+    assert karsk.path.stat().st_size == size and _status(karsk)["step"] == 2
+    karsk("morale fireteam-2 --dice 9")
+    assert karsk("fire fireteam-1 --at ladz -r 20 --dice " + _misses(5)).exit_code == 0
+    assert _status(karsk)["step"] == 5
+
+
 # ---------------------------------------------------------------------------------------------
 # Several units in one command
 

@@ -120,3 +120,8 @@ def test_errors_are_one_or_two_lines(hc):
         "hc fire: unknown weapon 'ingrav-ar'",
         "  did you mean 'ingrave-ar'?",
     ]
+
+
+def test_a_misspelt_command_says_what_was_meant(hc):
+    result = hc("fier -w ingrave-ar -r 14 -t orc")
+    assert result.exit_code == 2 and "did you mean 'fire'?" in result.stderr

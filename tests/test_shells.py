@@ -247,7 +247,7 @@ def test_a_root_shell_on_debian_completes_once_its_bashrc_loads_bash_completion(
         [f"{BIN}/hc", "completion", "bash", "--install"], env=env, capture_output=True, text=True
     )
     assert install.returncode == 0, install.stderr
-    assert f"add this line to it: . {loader}" in install.stdout
+    assert f"add this line to it: . {loader}" in " ".join(install.stdout.split())  # wrapped
     shell = terminal(["bash", "-i"], env)
     time.sleep(1)
     screen = shell.tab_once("hc fire --weapon ingr", "ingrave-ar", seconds=3)

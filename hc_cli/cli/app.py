@@ -92,6 +92,11 @@ class HcGroup(TyperGroup):
             ruleset = ctx.find_root().meta["hc.ruleset"][0]
             if registry.commands_elsewhere(name, ruleset):
                 fail(name, missing_command(ruleset, name, list(self._own(ctx))))
+            from hc_cli.core.errors import UnknownName
+
+            misspelt = UnknownName("command", name, self.list_commands(ctx))
+            if misspelt.suggestions:  # hc fier: did you mean 'fire'?
+                fail(name, misspelt)
         return super().resolve_command(ctx, args)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:

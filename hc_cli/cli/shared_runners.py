@@ -181,7 +181,12 @@ def _completion(ctx: Any) -> None:
 
     try:
         if ctx.params.get("install"):
-            typer.echo(install(ctx.params["shell"], bool(ctx.params.get("quiet"))))
+            from hc_cli.cli.runner import width
+            from hc_cli.render.text import wrap
+
+            wrote, *notes = install(ctx.params["shell"], bool(ctx.params.get("quiet"))).split("\n")
+            typer.echo("\n".join([wrote, *(wrap([n], width()) for n in notes)]))  # the notes
+            # wrapped between words; the line naming the file whole, to copy as it is
         else:
             typer.echo(script(ctx.params["shell"]), nl=False)
     except HcError as error:

@@ -242,7 +242,18 @@ class HighCrusadeGame(GameRules):
         nothing left to do (a game of version 2 on)."""
         if state.get("version", 1) < 2:
             return None
-        return lambda step: self.empty(state, step)
+        held = self._tests_first(state, "") is not None  # a test due holds the game in its step
+        return lambda step: not held and self.empty(state, step)
+
+    def _step_or_test(self, state: dict[str, Any], command: str, side: str) -> tuple[int, Any]:
+        """The step `command` by `side` is taken in, and why not now: when it would pass over
+        steps with nothing left to do while a Morale test is due, the test comes first."""
+        step, refusal = step_check(state, command, side, self._passable(state))
+        if refusal is not None and state.get("version", 1) >= 2:
+            free = step_check(state, command, side, lambda s: self.empty(state, s))
+            if free[1] is None:  # only the test due holds it
+                refusal = self._tests_first(state, "the move goes on")
+        return step, refusal
 
     def _able_to_fire(self, unit: dict[str, Any]) -> bool:
         return bool(unit["left"]) and not unit["fired"] and unit["morale"] == "steady"
@@ -543,7 +554,7 @@ class HighCrusadeGame(GameRules):
                 + (" may be given a Regroup order (hc rally " + pending[0] + "); hc game next "
                    "closes the orders phase"),
             )  # fmt: skip
-        return step_check(state, "fire", me["side"], self._passable(state))
+        return self._step_or_test(state, "fire", me["side"])
 
     def _regroup_due(self, state: dict) -> list[str]:
         """The routed Fireteams that may be given a Regroup order in this move's orders phase."""
@@ -572,7 +583,7 @@ class HighCrusadeGame(GameRules):
                 notes.append(f"{key.replace('_', ' ')} {value}")
         if not state["move"]:
             return Fill(flags, refusal="no move has begun: roll the Initiative first", notes=notes)
-        step, refusal = step_check(state, "melee", me["side"], self._passable(state))
+        step, refusal = self._step_or_test(state, "melee", me["side"])
         for who, fighter, key in ((unit, me, "attacker_weapon"), (name, target, "defender_weapon")):
             weapon = str(flags[key]).lower()
             if refusal is None and not fighter["weapons"].get(weapon):
