@@ -447,6 +447,34 @@ def test_the_colour_table_is_what_rich_renders_for_every_style_hc_paints():
     assert used <= set(CODES), used - set(CODES)
 
 
+def test_the_json_writer_writes_what_the_json_package_writes():
+    """`--json` is written by hc's own encoder (no `re` at start-up): the same text as
+    json.dumps(indent=2, ensure_ascii=False), for any value a resolution holds."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from hc_cli.render.json_text import dumps
+
+    scalars = st.one_of(
+        st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text()
+    )
+    values = st.recursive(
+        scalars,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4),
+            st.dictionaries(st.one_of(st.text(), st.integers(), st.booleans()), inner, max_size=4),
+        ),
+        max_leaves=20,
+    )
+
+    @settings(max_examples=300, deadline=None)
+    @given(values)
+    def same(value):
+        assert dumps(value) == json.dumps(value, indent=2, ensure_ascii=False)
+
+    same()
+
+
 def test_the_readme_shows_the_house_files_as_they_ship():
     """The house-rules files the README prints whole are the files examples/ ships."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
