@@ -49,9 +49,13 @@ def _shared_methods(cls: type, names: tuple[str, ...], frozen: bool) -> dict:
     cost a command 12 ms."""
     from operator import attrgetter
 
-    values = attrgetter(*names) if len(names) > 1 else (lambda obj: (getattr(obj, names[0]),))
-    if not names:
-        values = lambda obj: ()  # noqa: E731
+    values: Callable[[object], tuple] = (
+        attrgetter(*names)
+        if len(names) > 1
+        else (lambda obj: (getattr(obj, names[0]),))
+        if names
+        else (lambda obj: ())
+    )
 
     def __repr__(self: object) -> str:
         shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
@@ -74,12 +78,12 @@ def _shared_methods(cls: type, names: tuple[str, ...], frozen: bool) -> dict:
     def __setattr__(self: object, name: str, value: object) -> None:
         if type(self) is cls or name in fields:
             raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)  # type: ignore[misc]
+        object.__setattr__(self, name, value)
 
     def __delattr__(self: object, name: str) -> None:
         if type(self) is cls or name in fields:
             raise FrozenInstanceError(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)  # type: ignore[misc]
+        object.__delattr__(self, name)
 
     made.update(__hash__=__hash__, __setattr__=__setattr__, __delattr__=__delattr__)
     return made
