@@ -166,7 +166,7 @@ def _replay(ctx: Any) -> None:
 
 
 def _rules_check(ctx: Any) -> None:
-    from hc_cli.tables.house_rules import check_file
+    from hc_cli.plugin.house_rules import check_file
 
     try:
         summary = check_file(ctx.params["file"])
