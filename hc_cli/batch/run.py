@@ -284,8 +284,8 @@ class _Pool:
         import multiprocessing
         from concurrent.futures import TimeoutError as Waiting
 
-        while future is not None and self.executor is not None:
-            try:
+        while future is not None and (self.executor is not None or future.done()):
+            try:  # a group answered before the pool ended is taken as it was answered
                 return future.result(timeout=0.25)
             except Waiting:
                 if len(multiprocessing.active_children()) < self.jobs:  # one died unseen
@@ -293,6 +293,7 @@ class _Pool:
                     self.close()
             except Exception:  # its worker died (BrokenProcessPool), or failed: again, here
                 self.close()
+                break
         return self.worker.group(task)
 
     def close(self) -> None:
