@@ -7,7 +7,6 @@ from hc_cli.core.mods import parse_mods
 from hc_cli.core.numbers import is_digits, whole
 from hc_cli.plugin.declare import CommandSpec
 from hc_cli.rulesets.high_crusade import resolve
-from hc_cli.rulesets.high_crusade.orders import OrdersRequest, orders_odds, resolve_orders
 from hc_cli.rulesets.high_crusade.tables import RULESET, SCHEMAS, HighCrusadeTables, cross_check
 from hc_cli.tables.load import load_typed
 
@@ -120,9 +119,9 @@ COMMANDS = {
         resolve.rally_odds,
     ),
     "orders": CommandSpec(
-        lambda f: OrdersRequest(tuple(f.get("given") or ())),
-        resolve_orders,
-        orders_odds,
+        lambda f: resolve.OrdersRequest(tuple(f.get("given") or ())),
+        resolve.resolve_orders,
+        resolve.orders_odds,
     ),
     "initiative": CommandSpec(
         _initiative_request,

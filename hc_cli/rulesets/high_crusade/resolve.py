@@ -39,6 +39,7 @@ from hc_cli.rulesets.high_crusade.morale import (
     resolve_morale,
     resolve_rally,
 )
+from hc_cli.rulesets.high_crusade.orders import OrdersRequest, orders_odds, resolve_orders
 from hc_cli.rulesets.high_crusade.shooting import (
     FireRequest,
     ShotSpec,
@@ -57,6 +58,9 @@ from hc_cli.rulesets.high_crusade.words import (
 )
 
 __all__ = [
+    "OrdersRequest",
+    "orders_odds",
+    "resolve_orders",
     "TargetSpec",
     "FireRequest",
     "ShotSpec",

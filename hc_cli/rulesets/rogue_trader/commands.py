@@ -5,8 +5,7 @@ from __future__ import annotations
 from hc_cli.core.errors import HcError
 from hc_cli.core.mods import parse_mods
 from hc_cli.plugin.declare import CommandSpec
-from hc_cli.rulesets.rogue_trader import move as m
-from hc_cli.rulesets.rogue_trader import resolve, turn
+from hc_cli.rulesets.rogue_trader import resolve
 from hc_cli.rulesets.rogue_trader.tables import RULESET, SCHEMAS, RogueTraderTables, cross_check
 from hc_cli.tables.load import load_typed
 
@@ -50,15 +49,15 @@ COMMANDS = {
         resolve.deviate_odds,
     ),
     "move": CommandSpec(
-        lambda f: m.MoveRequest(**{k: v for k, v in f.items() if v is not None}),
-        m.resolve_move,
-        m.move_odds,
+        lambda f: resolve.MoveRequest(**{k: v for k, v in f.items() if v is not None}),
+        resolve.resolve_move,
+        resolve.move_odds,
     ),
-    "hide": CommandSpec(lambda f: turn.HideRequest(), turn.resolve_hide, turn.hide_odds),
+    "hide": CommandSpec(lambda f: resolve.HideRequest(), resolve.resolve_hide, resolve.hide_odds),
     "rally": CommandSpec(
-        lambda f: turn.RallyRequest(f.get("profile"), f.get("ld")),
-        turn.resolve_rally,
-        turn.rally_odds,
+        lambda f: resolve.RallyRequest(f.get("profile"), f.get("ld")),
+        resolve.resolve_rally,
+        resolve.rally_odds,
     ),
 }
 
