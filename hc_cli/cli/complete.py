@@ -2,9 +2,10 @@
 
 Importing typer alone costs more than the whole budget of a TAB press, so this module answers
 the shell's question (click's protocol, as the scripts in completions/ ask it) from the
-declarations of the rule set in force (`hc_cli.plugin.declare`: plain data, cheap to import) and the
-table values of that rule set, cached beside the tables' own cache and rebuilt whenever a table
-or house-rules file changes. It behaves as click's completion of the generated app does; a test
+declarations of the rule set in force (`hc_cli.plugin.declare`: plain data, cheap to import),
+read word by word as the direct path reads them (`hc_cli.cli.walk`), and the table values of
+that rule set, kept in the tables' own cache and rebuilt whenever a table or house-rules file
+changes. It behaves as click's completion of the generated app does; a test
 holds the two to the same answers. Anything it does not know returns None, and the full app
 answers instead.
 """
@@ -12,6 +13,8 @@ answers instead.
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+from hc_cli.cli.walk import words
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -235,22 +238,18 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
     positional = 0
     acting: list[str] = []  # the command's arguments: the unit that acts
     waiting = None
-    for word in rest:
-        if waiting is not None:
-            values.setdefault(waiting["name"], []).append(word)
-            waiting = None
-            continue
-        name, equals, value = word.partition("=") if _is_option(word) else (word, "", "")
-        option = by_opt.get(name)
-        if option is not None:
-            given.add(option["name"])
-            if equals:
-                values.setdefault(option["name"], []).append(value)
-            elif not option["flag"]:
-                waiting = option
-        elif not _is_option(word):
+    for kind, option, text, equals in words(
+        rest, by_opt, lambda o: not o["flag"], _is_option, equals_on_short=True
+    ):
+        if kind == "positional" and text is not None:
             positional += 1
-            acting.append(word)
+            acting.append(text)
+        elif kind in ("option", "flag"):
+            given.add(option["name"])
+            if text is None:
+                waiting = option if kind == "option" else None  # its value is being typed
+            elif kind == "option" or equals:
+                values.setdefault(option["name"], []).append(text)
     if "--" not in rest and _is_option(incomplete):
         return _options(options, given, incomplete)
     if waiting is None:

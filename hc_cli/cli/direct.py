@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from hc_cli.cli.walk import GROUP_OPTIONS, group_options, words
+
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import Any
@@ -30,30 +32,6 @@ def _direct_runs() -> frozenset:
     from hc_cli.plugin.shared_commands import GAME_RUNS
 
     return frozenset((None, "roll", *GAME_RUNS))
-
-
-GROUP_OPTIONS = ("--ruleset", "--game")  # what `hc` itself takes before the command
-
-
-def _group_options(args: Sequence[str]) -> tuple[int | None, str | None]:
-    """Where the command begins after the options of `hc` itself (`--ruleset NAME`, `--game
-    FILE`, each also with '='), and the last --game given there; None where the command
-    would begin when they are not plain (a value missing, `--rulesetx`)."""
-    start, game = 0, None
-    while start < len(args) and args[start].startswith(GROUP_OPTIONS):
-        word = args[start]
-        flag, equals, value = word.partition("=")
-        if flag not in GROUP_OPTIONS:
-            return None, None
-        if not equals:
-            if start + 1 >= len(args):
-                return None, None
-            value = args[start + 1]
-            start += 1
-        start += 1
-        if flag == "--game":
-            game = value
-    return start, game
 
 
 def _plain_whole(text: str) -> bool:
@@ -71,6 +49,10 @@ def _plain_number(text: str) -> bool:
     if dot and not (fraction and set(fraction) <= _WHOLE):
         return bool(dot) and not fraction and _plain_whole(whole)  # 14.
     return _plain_whole(whole) or (bool(dot) and whole in ("", "-"))
+
+
+def _takes_value(option: Any) -> bool:
+    return option.kind != "flag"
 
 
 def _convert(kind: str, text: str) -> Any:
@@ -93,7 +75,7 @@ def parse(
 
     if not args or "--" in args:
         return None
-    start, group_game = _group_options(args)
+    start, group_game = group_options(args)
     if start is None or start >= len(args):
         return None
     try:
@@ -117,45 +99,26 @@ def parse(
     positional = [o for o in (*declared.options, *common_options(declared)) if o.positional]
     values: dict[str, Any] = {} if group_game is None else {"game": group_game}
     given: set[str] = set()
-    rest = args[start + 1 :]
-    i = 0
-    while i < len(rest):
-        word = rest[i]
-        i += 1
-        if not word.startswith("-"):
+    for kind, option, text, equals in words(args[start + 1 :], by_flag, _takes_value):
+        if kind == "unknown":
+            return None  # help, a misspelling, another game's option: typer explains
+        if kind == "positional":
             if not positional:
                 return None
             option = positional[0] if positional[0].many else positional.pop(0)
-            value = _convert(option.kind, word)
-            if value is None:
-                return None
-            if option.many:  # it takes every word left, as click's nargs=-1
-                values[option.name] = (*values.get(option.name, ()), value)
-            else:
-                values[option.name] = value
-            given.add(option.name)
-            continue
-        flag, equals, text = word.partition("=") if word.startswith("--") else (word, "", "")
-        option = by_flag.get(flag)
-        if option is None:
-            return None  # help, a misspelling, another game's option: typer explains
-        if option.kind == "flag":
+        elif kind == "flag":
             if equals:
                 return None
             values[option.name] = True
+            given.add(option.name)
+            continue
+        value = None if text is None else _convert(option.kind, text)
+        if value is None:
+            return None  # a value missing, or one click would have to convert
+        if option.many:  # an argument takes every word left, as click's nargs=-1
+            values[option.name] = (*values.get(option.name, ()), value)
         else:
-            if not equals:
-                if i >= len(rest):
-                    return None
-                text = rest[i]
-                i += 1
-            value = _convert(option.kind, text)
-            if value is None:
-                return None
-            if option.many:
-                values[option.name] = (*values.get(option.name, ()), value)
-            else:
-                values[option.name] = value
+            values[option.name] = value
         given.add(option.name)
     if any(o.required and o.name not in values for o in positional) or any(
         o.required and o.name not in values for o in options
@@ -195,7 +158,7 @@ def help_text(args: Sequence[str], env: Mapping[str, str]) -> tuple[str, int, bo
     from hc_cli.plugin import registry
     from hc_cli.plugin.shared_commands import SHARED_COMMANDS, common_options
 
-    start = _group_options(args)[0]
+    start = group_options(args)[0]
     if start is None:
         return None
     try:
@@ -227,19 +190,13 @@ def help_text(args: Sequence[str], env: Mapping[str, str]) -> tuple[str, int, bo
         rest = rest[1:]
     options = [o for o in (*declared.options, *common_options(declared)) if not o.positional]
     by_flag = {flag: o for o in options for flag in o.flags}
-    i = 0
-    while i < len(rest):  # --help where click reads a flag, not an option's value
-        word = rest[i]
-        if word in ("--help", "-h"):
+    for kind, _, word, _ in words(rest, by_flag, _takes_value, equals_on_short=True):
+        if kind == "unknown" and word in ("--help", "-h"):  # a flag, not an option's value
             own = declared.name in declaration.commands and declared not in shared.values()
             takes = any(o.name == "ruleset" for o in common_options(declared))
             carried = ruleset if flagged and takes else None
             text = helps.command_help(declared, ruleset if own else None, carried, width())
             return text, 0, False
-        option = by_flag.get(word.partition("=")[0])
-        if option is not None and option.kind != "flag" and "=" not in word:
-            i += 1
-        i += 1
     return None
 
 
