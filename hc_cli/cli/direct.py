@@ -9,8 +9,8 @@ positional arguments, and numbers written plainly (`14`, `-1`, `2.5`). Anything 
 `--version`, an unknown or misspelt option, a missing value or argument, `--`, a number click
 would have to convert, a command that is not a resolving one) returns None and the typer
 command line takes it, with its help and its messages. Both paths end in
-`hc_cli.cli.runner.dispatch`; a test runs every command line of the suite both ways and compares
-the bytes.
+`hc_cli.cli.runner.dispatch`; tests/test_two_ways_in.py runs every kind of command line both
+ways and compares the bytes.
 """
 
 from __future__ import annotations
