@@ -167,6 +167,10 @@ def command_index(ruleset: str) -> dict[str, Any]:
     }
 
 
+def _takes_value(option: dict[str, Any]) -> bool:
+    return not option["flag"]
+
+
 def _is_option(word: str) -> bool:
     return bool(word) and not word[0].isalnum()
 
@@ -206,17 +210,17 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
     rest: list[str] | None = None
     command = None
     waiting = None
-    for i, word in enumerate(args):
-        if waiting is not None:
-            waiting = None
+    for kind, option, text, _, after in words(
+        args, group_opts, _takes_value, _is_option, equals_on_short=True
+    ):
+        if kind == "option" and text is None:
+            waiting = option  # its value is the word being typed
+        elif kind in ("option", "flag"):
             continue
-        option = group_opts.get(word.partition("=")[0] if _is_option(word) else word)
-        if option is not None:
-            waiting = None if option["flag"] or "=" in word else option
-            continue
-        if word not in index["commands"] or index["commands"][word]["group"]:
+        elif kind == "unknown" or text not in index["commands"] or index["commands"][text]["group"]:
             return None  # something click would have to parse (or a sub-group): let it
-        command, rest = word, args[i + 1 :]
+        else:
+            command, rest = text, args[after:]
         break
     if command is None:
         if waiting is not None:
@@ -238,8 +242,8 @@ def candidates(args: list[str], incomplete: str, env: Mapping[str, str]) -> list
     positional = 0
     acting: list[str] = []  # the command's arguments: the unit that acts
     waiting = None
-    for kind, option, text, equals in words(
-        rest, by_opt, lambda o: not o["flag"], _is_option, equals_on_short=True
+    for kind, option, text, equals, _ in words(
+        rest, by_opt, _takes_value, _is_option, equals_on_short=True
     ):
         if kind == "positional" and text is not None:
             positional += 1

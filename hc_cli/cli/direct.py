@@ -99,7 +99,7 @@ def parse(
     positional = [o for o in (*declared.options, *common_options(declared)) if o.positional]
     values: dict[str, Any] = {} if group_game is None else {"game": group_game}
     given: set[str] = set()
-    for kind, option, text, equals in words(args[start + 1 :], by_flag, _takes_value):
+    for kind, option, text, equals, _ in words(args[start + 1 :], by_flag, _takes_value):
         if kind == "unknown":
             return None  # help, a misspelling, another game's option: typer explains
         if kind == "positional":
@@ -190,7 +190,7 @@ def help_text(args: Sequence[str], env: Mapping[str, str]) -> tuple[str, int, bo
         rest = rest[1:]
     options = [o for o in (*declared.options, *common_options(declared)) if not o.positional]
     by_flag = {flag: o for o in options for flag in o.flags}
-    for kind, _, word, _ in words(rest, by_flag, _takes_value, equals_on_short=True):
+    for kind, _, word, _, _ in words(rest, by_flag, _takes_value, equals_on_short=True):
         if kind == "unknown" and word in ("--help", "-h"):  # a flag, not an option's value
             own = declared.name in declaration.commands and declared not in shared.values()
             takes = any(o.name == "ruleset" for o in common_options(declared))

@@ -1,6 +1,7 @@
 """One reading of a command line's words, shared by the direct path (`direct.parse`), the help
 it writes (`direct.help_text`) and TAB completion (`complete.candidates`): where hc's own
-options end and the command begins, and then each word after the command as what it is, an
+options end and the command begins, and each word (of hc's own options, and after the
+command) as what it is, an
 option (with the value it takes, from `--name=VALUE` or the next word), a flag, a positional
 argument, or an option of nobody's. Each reader then does its own part with the words: the
 direct path converts the values, help looks for a `--help` that is a flag and not a value, TAB
@@ -50,31 +51,32 @@ def words(
     takes_value: Callable[[Any], bool],
     is_option: Callable[[str], bool] = long_option,
     equals_on_short: bool = False,
-) -> Iterator[tuple[str, Any, str | None, bool]]:
-    """Each word after the command, as (kind, option, value, with '='): kind is "option" (an
-    option and its value; None when the line ends before it), "flag", "positional" (the word is
-    the value) or "unknown" (an option-like word no option has). `--name=VALUE` is read on long
-    options (and on short ones with `equals_on_short`, as click's completion splits them)."""
+) -> Iterator[tuple[str, Any, str | None, bool, int]]:
+    """Each word, as (kind, option, value, with '=', where the next word is): kind is "option"
+    (an option and its value; None when the line ends before it), "flag", "positional" (the
+    word is the value) or "unknown" (an option-like word no option has). `--name=VALUE` is read
+    on long options (and on short ones with `equals_on_short`, as click's completion splits
+    them)."""
     i = 0
     while i < len(rest):
         word = rest[i]
         i += 1
         if not is_option(word):
-            yield "positional", None, word, False
+            yield "positional", None, word, False, i
             continue
         split = word.startswith("--") or equals_on_short
         flag, equals, text = word.partition("=") if split else (word, "", "")
         option = by_flag.get(flag)
         if option is None:
-            yield "unknown", None, word, False
+            yield "unknown", None, word, False, i
             continue
         if not takes_value(option):
-            yield "flag", option, text if equals else None, bool(equals)
+            yield "flag", option, text if equals else None, bool(equals), i
             continue
         if not equals:
             if i >= len(rest):
-                yield "option", option, None, False
+                yield "option", option, None, False, i
                 return
             text = rest[i]
             i += 1
-        yield "option", option, text, bool(equals)
+        yield "option", option, text, bool(equals), i
