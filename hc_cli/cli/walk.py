@@ -23,21 +23,25 @@ def group_options(args: Sequence[str]) -> tuple[int | None, str | None]:
     """Where the command begins after the options of `hc` itself (`--ruleset NAME`, `--game
     FILE`, each also with '='), and the last --game given there; None where the command
     would begin when they are not plain (a value missing, `--rulesetx`)."""
-    start, game = 0, None
-    while start < len(args) and args[start].startswith(GROUP_OPTIONS):
-        word = args[start]
-        flag, equals, value = word.partition("=")
-        if flag not in GROUP_OPTIONS:
-            return None, None
-        if not equals:
-            if start + 1 >= len(args):
-                return None, None
-            value = args[start + 1]
-            start += 1
-        start += 1
-        if flag == "--game":
-            game = value
-    return start, game
+    game = None
+    for kind, option, text, _, after in words(args, _GROUP, _always):
+        if kind == "option":
+            if text is None:
+                return None, None  # a value missing
+            if option == "--game":
+                game = text
+            continue
+        if kind == "unknown" and args[after - 1].startswith(GROUP_OPTIONS):
+            return None, None  # --rulesetx
+        return after - 1, game
+    return len(args), game
+
+
+_GROUP = {flag: flag for flag in GROUP_OPTIONS}
+
+
+def _always(option: Any) -> bool:
+    return True
 
 
 def long_option(word: str) -> bool:
