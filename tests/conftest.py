@@ -10,16 +10,9 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-import typer
-import typer.testing
-from typer.testing import CliRunner
+from helpers import CliRunner
 
 from hc_cli.cli.app import app
-
-# hc's command line is a group generated from the rule sets' declarations (a click command
-# built with typer's classes), not a `typer.Typer`: let typer's test runner take it as it is.
-_typer_command = typer.testing._get_command
-typer.testing._get_command = lambda a: _typer_command(a) if isinstance(a, typer.Typer) else a
 
 
 @pytest.fixture(autouse=True)

@@ -7,11 +7,50 @@ import os
 import subprocess
 import sys
 
+import typer.testing
+
 FIRE = {"command": "fire", "weapon": "ingrave-ar", "range": 14, "target": "orc"}
 FIRE_ARGS = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc")
 NINES = "9" * 5000
 RT = ("--ruleset", "rogue-trader")
 T2K = ("--ruleset", "t2k")
+
+
+class CliRunner(typer.testing.CliRunner):
+    """typer's test runner for hc's command line, which is a click group generated from the rule
+    sets' declarations rather than a `typer.Typer` (typer's `invoke` takes only those). It uses
+    the runner's public `isolation` and `Result`, as `invoke` does, and nothing private."""
+
+    def invoke(self, cli, args=None, input=None, env=None, catch_exceptions=True, **extra):
+        exception: BaseException | None = None
+        exc_info = None
+        with self.isolation(input=input, env=env) as (stdout, stderr, output):
+            prog_name = extra.pop("prog_name", None) or getattr(cli, "name", None) or "hc"
+            try:
+                cli.main(args=list(args or ()), prog_name=prog_name, **extra)
+                code = 0
+            except SystemExit as stop:
+                code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+                exception = stop if code else None
+                exc_info = sys.exc_info()
+            except Exception as error:
+                if not catch_exceptions:
+                    raise
+                code, exception, exc_info = 1, error, sys.exc_info()
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                printed = stdout.getvalue(), stderr.getvalue(), output.getvalue()
+        return typer.testing.Result(
+            runner=self,
+            stdout_bytes=printed[0],
+            stderr_bytes=printed[1],
+            output_bytes=printed[2],
+            return_value=None,
+            exit_code=code,
+            exception=exception,
+            exc_info=exc_info,
+        )
 
 
 def run_hc(*args: str, env: dict | None = None, **kwargs) -> subprocess.CompletedProcess:

@@ -8,7 +8,7 @@ import os
 import sys
 
 import pytest
-from typer.testing import CliRunner
+from helpers import CliRunner
 
 from hc_cli.cli.app import app
 from hc_cli.cli.complete import answer

@@ -7,9 +7,9 @@ from __future__ import annotations
 import os
 
 import pytest
+from helpers import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from hc_cli.cli.app import app
 from hc_cli.plugin import registry

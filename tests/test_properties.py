@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import os
 
+from helpers import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from hc_cli.cli.app import app
 
