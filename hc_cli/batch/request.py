@@ -8,6 +8,7 @@ import difflib
 import json
 
 from hc_cli.core.errors import HcError
+from hc_cli.games import choice
 from hc_cli.plugin import registry
 from hc_cli.plugin.execute import Call, command_of
 
@@ -74,12 +75,12 @@ class Fields:
         self._calls: dict[tuple, tuple[Call, set[str]]] = {}
         # A game in force for the whole batch (HC_GAME, the settings file): a line of a command
         # the game takes for all its sides (its initiative) acts in it.
-        self.game_for_all = registry.game_in_force(self.game) is not None
+        self.game_for_all = choice.game_in_force(self.game) is not None
 
     def default_ruleset(self) -> str:
         """A request without `ruleset` is for the rule set in force (environment, settings)."""
         if self._default is None:
-            self._default = registry.choose(self._args)[0]
+            self._default = choice.choose(self._args)[0]
         return self._default
 
     def shaped(self, request: Any) -> tuple[Any, tuple[Call, set[str]]]:
@@ -113,7 +114,7 @@ class Fields:
             if command == "roll":
                 own, declared = self._roll, self._roll_command
             else:
-                declared = command_of(ruleset, command)
+                declared = command_of(registry.get(ruleset), command)
                 own = {o.name: o for o in declared.options}
             takes = {o.name for o in common_options(declared)}  # a move: no seed, no dice
             common = {k: o for k, o in self._common.items() if k in takes}

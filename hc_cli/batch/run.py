@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 
 from hc_cli.batch.request import Fields, parse_request, spell_field, with_seed
 from hc_cli.core.errors import HcError
-from hc_cli.plugin import registry
+from hc_cli.games import choice
 from hc_cli.plugin.execute import Call, Session, execute
 from hc_cli.render.json_text import as_dict
 
@@ -105,7 +105,7 @@ def _game_action(
     if not isinstance(at, list) or not all(isinstance(a, str) for a in at):
         raise HcError("field 'at' is not a unit's name", "give 'at' as a name or a list of names")
     wants = own.get("unit") is not None or bool(at) or bool(own.get("anyway"))
-    found = registry.game_in_force(own.get("game", fields_of.game))
+    found = choice.game_in_force(own.get("game", fields_of.game))
     if found is None:
         if wants:
             raise HcError(
@@ -120,7 +120,7 @@ def _game_action(
         if own.get("game") is not None:
             found = (found[0], "field 'game'")
         raise unreadable_game(found, problem, batch=True)
-    ruleset = registry.choose(("--game", found[0]))[0]
+    ruleset = choice.choose(("--game", found[0]))[0]
     if not wants and fields.get("ruleset", ruleset) != ruleset:
         return None  # another rule set named: a line of no game, as on the command line
     fields.setdefault("ruleset", ruleset)

@@ -1,6 +1,6 @@
 """The `hc` command line, generated from declarations (`hc_cli.plugin.declare`).
 
-The rule set in force (`hc_cli.plugin.registry.choose`: flag, environment, settings file,
+The rule set in force (`hc_cli.games.choice.choose`: flag, environment, settings file,
 default) is found before any command is built; its declared commands, with their options,
 units, help and examples, become typer commands, beside the commands every rule set shares
 (`hc_cli.plugin.shared_commands`). Nothing here names a rule set's option. Only the command
@@ -16,6 +16,7 @@ from hc_cli.cli.runner import width
 from hc_cli.cli.shared_runners import SHARED, fail
 from hc_cli.cli.typer_commands import COMMON, CONTEXT, build_command, completer
 from hc_cli.core.errors import HcError
+from hc_cli.games import choice
 from hc_cli.plugin import registry
 from hc_cli.plugin.declare import Command
 
@@ -41,19 +42,19 @@ class HcGroup(TyperGroup):
         super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        choice = None
+        chosen = None
         try:
-            choice = registry.choose(args)
-            declaration = registry.get(choice[0])
+            chosen = choice.choose(args)
+            declaration = registry.get(chosen[0])
         except HcError as error:
             if not ctx.resilient_parsing:
-                if choice is not None and choice[1] != "--ruleset":
-                    error.message += f" (from {choice[1]})"
+                if chosen is not None and chosen[1] != "--ruleset":
+                    error.message += f" (from {chosen[1]})"
                 fail("", error)
             # Completing: the default rule set's commands, with no table values to offer.
-            choice = (registry.ruleset_in_args(args) or registry.DEFAULT_RULESET, "--ruleset")
+            chosen = (choice.ruleset_in_args(args) or registry.DEFAULT_RULESET, "--ruleset")
             declaration = registry.get(registry.DEFAULT_RULESET)
-        ctx.meta["hc.ruleset"] = choice
+        ctx.meta["hc.ruleset"] = chosen
         ctx.meta["hc.declaration"] = declaration
         ctx.meta["hc.built"] = {}
         return super().parse_args(ctx, args)

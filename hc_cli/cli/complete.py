@@ -187,10 +187,10 @@ def _options(options: list[dict], given: set[str], incomplete: str) -> list[Item
 
 def _ruleset_in_force(args: list[str], env: Mapping[str, str]) -> str | None:
     from hc_cli.core.errors import HcError
-    from hc_cli.plugin import registry
+    from hc_cli.games import choice
 
     try:
-        return registry.choose(args, env)[0]
+        return choice.choose(args, env)[0]
     except HcError:
         return None  # a broken settings file: complete nothing, the command will say why
 
@@ -278,11 +278,11 @@ def _units(
     (`acting`: the units that act), the other side's (`hc_cli.games.choice.target_names`);
     after units that act, the others of their side (`fellow_names`)."""
     from hc_cli.core.errors import HcError
+    from hc_cli.games import choice
     from hc_cli.games.choice import fellow_names, game_in_args, target_names
-    from hc_cli.plugin import registry
 
     try:
-        found = registry.game_in_force(game_in_args(args), env)
+        found = choice.game_in_force(game_in_args(args), env)
     except HcError:
         return []
     if found is None:

@@ -70,6 +70,7 @@ def parse(
     """(command, rule set, option values, names given, what runs it) for a plain command line
     the direct path runs; None for anything the typer command line should read."""
     from hc_cli.core.errors import HcError
+    from hc_cli.games import choice
     from hc_cli.plugin import registry
     from hc_cli.plugin.shared_commands import SHARED_COMMANDS, common_options
 
@@ -79,7 +80,7 @@ def parse(
     if start is None or start >= len(args):
         return None
     try:
-        ruleset = registry.choose(args, env)[0]
+        ruleset = choice.choose(args, env)[0]
         declaration = registry.get(ruleset)
     except HcError:
         return None  # the typer command line says what is wrong
@@ -155,6 +156,7 @@ def help_text(args: Sequence[str], env: Mapping[str, str]) -> tuple[str, int, bo
     from hc_cli.cli import help as helps
     from hc_cli.cli.runner import width
     from hc_cli.core.errors import HcError
+    from hc_cli.games import choice
     from hc_cli.plugin import registry
     from hc_cli.plugin.shared_commands import SHARED_COMMANDS, common_options
 
@@ -162,7 +164,7 @@ def help_text(args: Sequence[str], env: Mapping[str, str]) -> tuple[str, int, bo
     if start is None:
         return None
     try:
-        ruleset, source = registry.choose(args, env)
+        ruleset, source = choice.choose(args, env)
         flagged = source == "--ruleset"
         declaration = registry.get(ruleset)
     except HcError:

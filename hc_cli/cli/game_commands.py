@@ -22,9 +22,9 @@ NAMES = {
 
 def game_path(values: dict[str, Any]) -> str:
     """The game in force (`--game`, HC_GAME, the settings file), or what to do for one."""
-    from hc_cli.plugin import registry
+    from hc_cli.games import choice
 
-    found = registry.game_in_force(values.get("game"))
+    found = choice.game_in_force(values.get("game"))
     if found is None:
         raise HcError(
             "no game in force",
@@ -95,11 +95,11 @@ def _game_next(values: dict[str, Any]) -> int:
 
 
 def _game_rules(values: dict[str, Any]) -> int:
+    from hc_cli.games import choice
     from hc_cli.games.views import game_rules_view
-    from hc_cli.plugin import registry
 
     ruleset = values.get("ruleset")
-    found = None if ruleset else registry.game_in_force(values.get("game"))
+    found = None if ruleset else choice.game_in_force(values.get("game"))
     if found is not None:
         from hc_cli.games.choice import game_file_problem, unreadable_game
 
@@ -109,7 +109,7 @@ def _game_rules(values: dict[str, Any]) -> int:
     if found is None and not ruleset:
         import os
 
-        ruleset = registry.choose((), os.environ)[0]
+        ruleset = choice.choose((), os.environ)[0]
     view = game_rules_view(found[0] if found else None, ruleset)
     if values.get("json"):
         _json(view)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import textwrap
 
+from hc_cli.games import choice
 from hc_cli.plugin import registry
 from hc_cli.plugin.shared_commands import COMMON_OPTIONS, SHARED_COMMANDS, common_options
 
@@ -161,7 +162,7 @@ def main_help(ruleset: str, source: str, width: int) -> str:
     shared = ", ".join(c.name for c in SHARED_COMMANDS)
     lines += wrap(
         f'Choose with --ruleset NAME, HC_RULESET, or ruleset = "NAME" in '
-        f"{registry.settings_path()}; a game in force (--game FILE, HC_GAME) plays its own. "
+        f"{choice.settings_path()}; a game in force (--game FILE, HC_GAME) plays its own. "
         f"Every rule set also has: {shared}.",
         width,
     )
@@ -204,5 +205,5 @@ def version_text(ruleset: str, source: str) -> str:
 
     return (
         f"hc {__version__}\nrule set: {ruleset} (from {source})\n"
-        f"settings file: {registry.settings_path()}"
+        f"settings file: {choice.settings_path()}"
     )

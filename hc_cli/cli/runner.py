@@ -220,10 +220,10 @@ def _several(
                 "--due takes every unit whose test is due: no unit is named with it",
                 f"hc {command} --due, or hc {command} UNIT",
             )
+        from hc_cli.games import choice
         from hc_cli.games.views import due_units
-        from hc_cli.plugin import registry
 
-        found = registry.game_in_force(values.get("game"))
+        found = choice.game_in_force(values.get("game"))
         if found is None:
             raise HcError(
                 "--due takes the tests due in a game: no game is in force",
@@ -235,9 +235,9 @@ def _several(
     elif len(units) < 2:
         return None
     else:
-        from hc_cli.plugin import registry
+        from hc_cli.games import choice
 
-        found = registry.game_in_force(values.get("game"))
+        found = choice.game_in_force(values.get("game"))
         if found is not None:
             from hc_cli.games.views import check_units
 
@@ -342,11 +342,11 @@ def _game_of(command: str, ruleset: str, values: dict[str, Any]) -> str | None:
     """The game file a command acts in: one naming a unit (or --at, --anyway) needs a game in
     force; a command the game takes for all its sides (its initiative) acts in one when there
     is one. None: resolve it on its own, as ever."""
-    from hc_cli.plugin import registry
+    from hc_cli.games import choice
 
     unit = values.get("unit")
     wants = unit is not None or bool(values.get("at")) or bool(values.get("anyway"))
-    found = registry.game_in_force(values.get("game"))
+    found = choice.game_in_force(values.get("game"))
     if found is None:
         if not wants:
             return None

@@ -58,7 +58,7 @@ def _tables(ctx: Any) -> None:
     values = ctx.params
     ruleset = ctx.find_root().meta["hc.ruleset"][0]
     try:
-        loaded = registry.implementation(ruleset).load_tables(values.get("rules") or None)
+        loaded = registry.get(ruleset).load_tables(values.get("rules"))
         listing = list_tables(loaded.merged, values.get("name"))
     except HcError as error:
         fail("tables", error)
@@ -134,8 +134,13 @@ def _replay(ctx: Any) -> None:
     quiet = bool(ctx.params.get("quiet"))
     replay = None
     try:
+        from hc_cli.games.store import GameCheck
+
         replay = Replay(
-            ctx.params["file"], list(ctx.params.get("rules") or ()), ctx.params.get("head")
+            ctx.params["file"],
+            list(ctx.params.get("rules") or ()),
+            ctx.params.get("head"),
+            game=GameCheck(),
         )
         first = True
         for item in replay:

@@ -10,6 +10,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from hc_cli.cli.runner import width
 from hc_cli.cli.shared_runners import RUNNERS, run_resolving
 from hc_cli.core.errors import HcError
+from hc_cli.games import choice
 from hc_cli.plugin import registry
 from hc_cli.plugin.declare import Command, Option
 from hc_cli.plugin.shared_commands import COMMON_OPTIONS, common_options
@@ -33,7 +34,7 @@ def completer(command: str, option: str) -> Any:
 
             try:
                 game = ctx.params.get("game") or ctx.find_root().params.get("game")
-                found = registry.game_in_force(game)
+                found = choice.game_in_force(game)
             except HcError:
                 found = None
             acting = ctx.params.get("unit")

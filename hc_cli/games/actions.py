@@ -52,7 +52,7 @@ def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[s
     loaded: list[Any] = []
 
     def tables_for(name: str) -> Any:
-        loaded.append(registry.implementation(name).load_tables(list(rules) or None))
+        loaded.append(registry.get(name).load_tables(rules))
         return loaded[-1]
 
     ruleset, roster = load(roster_path, tables_for)
@@ -187,6 +187,7 @@ class _Prepared:
 
 def _prepare(call, game, unit, at, anyway, session, rules_changed) -> _Prepared:
     from hc_cli.core.record import replace
+    from hc_cli.plugin import registry
 
     game_path = game.path
     if call.ruleset != game.folded.ruleset:
@@ -205,7 +206,7 @@ def _prepare(call, game, unit, at, anyway, session, rules_changed) -> _Prepared:
             "put the game's house rules back, or play on with them as they are now: "
             "--rules-changed (the game records it)",
         )
-    tables = session.tables(game.folded.ruleset, rules_files)
+    tables = session.tables(registry.get(game.folded.ruleset), rules_files)
     changed = changed or _layers_changed(game.folded, tables)
     if changed and not rules_changed and not call.odds:
         raise HcError(

@@ -1,5 +1,6 @@
 """Which game is in force, and its rule set, read cheaply: every command and every TAB press
-asks (`hc_cli.plugin.registry.choose`), so this module imports nothing but `os`.
+asks (`choose`), so this module imports little beyond `os` (the settings file's TOML only
+when there is one).
 
 The game in force, like the rule set: `--game FILE`, else `HC_GAME`, else `game = "FILE"` in
 the settings file (a relative path there is relative to the settings file's folder). `--game
@@ -11,9 +12,14 @@ from __future__ import annotations
 
 import os
 
+from hc_cli.core.errors import HcError
+from hc_cli.tables.paths import config_dir
+
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
+
+SETTINGS_FILE = "settings.toml"
 
 NO_GAME = "none"
 FIRST_LINE_MOST = 4_000_000  # the roster entry: a few kilobytes
@@ -174,3 +180,142 @@ def target_names(path: str, acting: Sequence[str]) -> list[str]:
     if not own:
         return [name for _, units in sides for name in units if name not in names]
     return [name for side, units in sides if side not in own for name in units]
+
+
+# ---------------------------------------------------------------------------------------------
+# The rule set in force
+
+
+def settings_path() -> str:
+    return os.path.join(config_dir(), SETTINGS_FILE)
+
+
+MAX_SETTINGS_BYTES = 64_000  # a settings file is a few lines
+
+
+_read: tuple[tuple, dict[str, str]] | None = None  # the settings as last read, by file state
+
+
+def _settings() -> dict[str, str]:
+    """The settings file's `ruleset` and `game`, as far as it gives them: read once however
+    many times a command asks (the rule set, then the game in force), again if it changed."""
+    global _read
+    path = settings_path()
+    try:
+        stat = os.stat(path)
+        state: tuple = (path, stat.st_mtime_ns, stat.st_size, stat.st_ino)
+    except OSError:
+        state = (path,)
+    if _read is not None and _read[0] == state:
+        return _read[1]
+    settings = _read_settings(path)
+    _read = (state, settings)
+    return settings
+
+
+def _read_settings(path: str) -> dict[str, str]:
+    from hc_cli.tables.files import read_text
+
+    try:
+        text = read_text(path, MAX_SETTINGS_BYTES)
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
+        raise HcError(f"settings file '{path}' cannot be read: {reason}", _SETTINGS_HINT) from None
+    import tomllib
+
+    try:
+        found = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise HcError(f"{path}: not valid TOML: {exc}", _SETTINGS_HINT) from None
+    except RecursionError:
+        raise HcError(f"{path}: nested too deep to be settings", _SETTINGS_HINT) from None
+    settings = {}
+    for key in ("ruleset", "game"):
+        value = found.get(key)
+        if value is not None and not isinstance(value, str):
+            raise HcError(f"{path}: {key}: must be text in quotes", _SETTINGS_HINT)
+        if value:
+            settings[key] = value
+    if "game" in settings and not os.path.isabs(settings["game"]):
+        settings["game"] = os.path.join(os.path.dirname(path), settings["game"])
+    for key in SWITCHES:
+        value = found.get(key)
+        if value is not None and not isinstance(value, bool):
+            raise HcError(f"{path}: {key}: must be true or false", _SETTINGS_HINT)
+        if value:
+            settings[key] = "yes"
+    return settings
+
+
+# Settings a player switches on: `turn_ends_by_itself = true` ends a side's turn once every
+# unit of it has acted (Rogue Trader), without hc game next.
+SWITCHES = ("turn_ends_by_itself",)
+
+
+def switched_on(name: str) -> bool:
+    """Whether the settings file switches `name` on (SWITCHES)."""
+    return bool(_settings().get(name))
+
+
+_SETTINGS_HINT = (
+    'the settings file holds lines such as: ruleset = "t2k", game = "karsk.hcg" or '
+    "turn_ends_by_itself = true"
+)
+
+
+def ruleset_in_args(args: Sequence[str]) -> str | None:
+    """The value of the last `--ruleset NAME` / `--ruleset=NAME` before any `--`."""
+    found = None
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        if word == "--ruleset" and i + 1 < len(args):
+            found = args[i + 1]
+        elif word.startswith("--ruleset="):
+            found = word.partition("=")[2]
+    return found
+
+
+def choose(args: Sequence[str], env: Mapping[str, str] | None = None) -> tuple[str, str]:
+    """The rule set in force and where that came from: the flag, else the game in force (its
+    own rule set: `--game`, `HC_GAME`), else the environment, else the settings file (its game,
+    then its rule set), else the default."""
+    env = os.environ if env is None else env
+    given = ruleset_in_args(args)
+    if given:
+        return given, "--ruleset"
+    settings = None
+    game = in_force(args, env)
+    if game is None and game_in_args(args) is None and "HC_GAME" not in env:
+        if not env.get("HC_RULESET"):
+            settings = _settings()
+            game = in_force(args, env, settings.get("game"))
+    if game is not None:
+        found = ruleset_of(game[0])
+        if found is not None:
+            return found, f"the game {game[0]} ({game[1]})"
+    if env.get("HC_RULESET"):
+        return env["HC_RULESET"], "HC_RULESET"
+    if settings is None:
+        settings = _settings()
+    if settings.get("ruleset"):
+        return settings["ruleset"], f"settings file {settings_path()}"
+    from hc_cli.plugin.registry import DEFAULT_RULESET
+
+    return DEFAULT_RULESET, "default"
+
+
+def game_in_force(
+    flag: str | None = None, env: Mapping[str, str] | None = None
+) -> tuple[str, str] | None:
+    """(path, where it came from) of the game in force: `--game` (its value here), else
+    HC_GAME, else the settings file's game unless HC_RULESET chose another rule set; None for
+    no game (`--game none`)."""
+    env = os.environ if env is None else env
+    args = () if flag is None else ("--game", flag)
+    found = in_force(args, env)
+    if found is not None or flag is not None or "HC_GAME" in env or env.get("HC_RULESET"):
+        return found
+    return in_force(args, env, _settings().get("game"))

@@ -108,11 +108,7 @@ def load(path: str, tables_for: Any = None) -> tuple[str, dict[str, Any]]:
         err = UnknownName("rule set", str(ruleset), registry.names())
         raise RulesFileError(path, line_of(raw, "ruleset"), "ruleset", err.message, err.hint)
     rules = game_rules(ruleset)
-    tables = (
-        tables_for(ruleset)
-        if tables_for is not None
-        else registry.implementation(ruleset).load_tables()
-    )
+    tables = tables_for(ruleset) if tables_for is not None else registry.get(ruleset).load_tables()
     problems = Problems()
     for key in raw:
         if key not in ROSTER_KEYS:

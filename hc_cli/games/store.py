@@ -350,3 +350,32 @@ def append(
     _save_snapshot(game)
     _OPENED[real] = (_identity(game.path, fd), game)
     return receipt
+
+
+class GameCheck:
+    """How `hc replay` reads a game file's own entries (`hc_cli.log.replay.Replay`'s `game`)."""
+
+    @staticmethod
+    def describe(entry: dict) -> str:
+        from hc_cli.games.chain import describe
+
+        return describe(entry)
+
+    @staticmethod
+    def folds(path: str) -> str:
+        """The game's state folds from its entries (every action on a unit of the roster, every
+        undo naming the newest action in effect): what is wrong in words, or nothing."""
+        from hc_cli.games.chain import fold, scan
+        from hc_cli.log.chain import log_key
+
+        try:
+            fd = open_to_read(path)
+            try:
+                fold(scan(path, fd, log_key()), path)
+            finally:
+                os.close(fd)
+        except HcError as error:
+            return f"the game does not fold: {error.message}"
+        except OSError as error:
+            return f"the game cannot be read again: {error.strerror}"
+        return ""

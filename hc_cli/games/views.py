@@ -270,9 +270,9 @@ def game_rules_view(game_path: str | None, ruleset: str | None) -> dict[str, Any
         rules = game_rules(ruleset)
         from hc_cli.games.actions import game_readings
 
-        chosen = game_readings(rules, registry.implementation(ruleset).load_tables())
+        chosen = game_readings(rules, registry.get(ruleset).load_tables())
     files = [r["path"] for r in game.folded.rules_files if "path" in r] if game_path else []
-    tables = registry.implementation(ruleset).load_tables(files or None)
+    tables = registry.get(ruleset).load_tables(files)
     described = []
     for name, choice in chosen.items():
         entry = tables.merged.tables.get("readings", {}).get(name) or {}

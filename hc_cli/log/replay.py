@@ -22,7 +22,17 @@ from hc_cli.render.json_text import as_dict
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from typing import Any
+    from typing import Any, Protocol
+
+    class GameCheck(Protocol):
+        """What a replay asks of the games' code for a game file's own entries."""
+
+        def describe(self, entry: dict) -> str:
+            """A game entry (its roster, a step, an undo) in words."""
+
+        def folds(self, path: str) -> str:
+            """What stops the whole game folding, in words; "" when it folds."""
+
 
 MAX_NOTED = 1000  # damaged lines and breaks listed in the report: past this the log is no log
 
@@ -67,8 +77,17 @@ def parse_receipt(text: str) -> tuple[int | None, str]:
 class Replay:
     """One replay of a log: iterate to replay it entry by entry; then `failed`, `summary`."""
 
-    def __init__(self, path: str, rules: list[str] | None = None, head: str | None = None) -> None:
+    def __init__(
+        self,
+        path: str,
+        rules: list[str] | None = None,
+        head: str | None = None,
+        game: GameCheck | None = None,
+    ) -> None:
         self.path = path
+        # How a game's own entries are read (`hc_cli.games.chain.GAME_CHECK`): the log knows
+        # chains and resolutions, not games. Without it, a game file replays as a plain log.
+        self.game_check = game
         self.supplied = {file_digest(f): f for f in rules or ()}
         self._renamed: Any = None  # a folder of links: files given back under their old names
         self.head = parse_receipt(head) if head else None
@@ -111,16 +130,14 @@ class Replay:
 
     def _entry(self, line: int, entry: dict) -> EntryReport:
         what = f"{_text(entry.get('command'))} ({_text(entry.get('ruleset'))})"
-        if entry.get("command") == "game":
+        if entry.get("command") == "game" and self.game_check is not None:
             # A game's own entry (its roster, a step, an undo) rolls nothing: the fold of the
             # whole game, after the last entry, checks them.
-            from hc_cli.games.chain import describe
-
             if entry.get("seq") == 1:
                 self.game = True
                 game = entry.get("game")
                 self.game_rules = _digests(game.get("rules") if isinstance(game, dict) else [])
-            return EntryReport(line, f"game: {_text(describe(entry))}", True)
+            return EntryReport(line, f"game: {_text(self.game_check.describe(entry))}", True)
         game = entry.get("game")
         said = game.get("rules_changed") if isinstance(game, dict) else None
         tables, before = (entry.get("tables"), entry.get("hc")), self.game_tables
@@ -182,22 +199,8 @@ class Replay:
         return EntryReport(line, what, not differences, differences)
 
     def _game_folds(self) -> str:
-        """The game's state folds from its entries (every action on a unit of the roster, every
-        undo naming the newest action in effect): what is wrong in words, or nothing."""
-        from hc_cli.games.chain import fold, scan
-        from hc_cli.games.store import open_to_read
-
-        try:
-            fd = open_to_read(self.path)
-            try:
-                fold(scan(self.path, fd, log_key()), self.path)
-            finally:
-                os.close(fd)
-        except HcError as error:
-            return f"the game does not fold: {error.message}"
-        except OSError as error:
-            return f"the game cannot be read again: {error.strerror}"
-        return ""
+        """The game's state folds from its entries: what is wrong in words, or nothing."""
+        return self.game_check.folds(self.path) if self.game_check is not None else ""
 
     def close(self) -> None:
         if self._renamed is not None:

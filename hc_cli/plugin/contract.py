@@ -10,12 +10,19 @@ protocols at the bottom of its `commands.py` and `game.py`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from hc_cli.plugin.declare import CommandSpec
 from hc_cli.plugin.game_rules import Fill, Step
 from hc_cli.tables.schema import Problems
+
+
+class Resolver(Protocol):
+    """How a rule set resolves one command (`hc_cli.plugin.declare.CommandSpec` is one)."""
+
+    build: Callable[[dict[str, Any]], Any]  # option values -> typed request; or HcError
+    resolve: Callable[[Any, Any, Any], Any]  # (tables, request, dice) -> Resolution
+    odds: Callable[[Any, Any], Any]  # (tables, request) -> Resolution with odds
 
 
 class RuleSetModule(Protocol):
@@ -23,7 +30,7 @@ class RuleSetModule(Protocol):
     and TAB call."""
 
     @property
-    def COMMANDS(self) -> Mapping[str, CommandSpec]:  # noqa: N802 - the module's constant
+    def COMMANDS(self) -> Mapping[str, Resolver]:  # noqa: N802 - the module's constant
         """Command name -> (option values to a request; tables, request and dice to a
         Resolution; tables and request to the same Resolution with exact odds)."""
 

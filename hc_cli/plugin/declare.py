@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from os import PathLike
     from typing import Any
 
+    from hc_cli.plugin.contract import RuleSetModule
+
 
 # Units a distance or weight may carry: the word for help, the mark after a printed number.
 UNITS = {"inches": '"', "metres": " m", "kg": " kg", "kph": " kph"}
@@ -178,7 +180,17 @@ class RuleSet:
     """A rule set as the command line sees it: its name, its game, where its tables are, its
     commands, and the module that resolves them (imported only to resolve)."""
 
-    __slots__ = ("name", "title", "data", "commands", "impl", "field_units", "book", "game")
+    __slots__ = (
+        "name",
+        "title",
+        "data",
+        "commands",
+        "impl",
+        "field_units",
+        "book",
+        "game",
+        "_module",
+    )
 
     def __init__(
         self,
@@ -207,11 +219,21 @@ class RuleSet:
         # this rule set: its roster and the rules between actions. None: the implementation
         # module's `GAME`, if it has one.
         self.game = game
+        self._module: RuleSetModule | None = None
 
-    def implementation(self) -> Any:
-        import importlib
+    @property
+    def module(self) -> RuleSetModule:
+        """The module that resolves the rule set's commands, imported the first time it is
+        wanted (help and TAB never import it)."""
+        if self._module is None:
+            import importlib
 
-        return importlib.import_module(self.impl)
+            self._module = importlib.import_module(self.impl)
+        return self._module
+
+    def load_tables(self, files: list[str] | tuple[str, ...] | None = None) -> Any:
+        """Its tables, with the house-rules `files` over them."""
+        return self.module.load_tables(list(files) if files else None)
 
     def units(self, command: str) -> dict[str, str]:
         """Name -> unit for every input and result of `command` that carries one."""

@@ -16,6 +16,13 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
+    from hc_cli.plugin.contract import Resolver
+    from hc_cli.plugin.declare import Command, RuleSet
+
+    # A call's checked request and how it resolves: the rule set, the command's resolver, the
+    # typed request, and the unit of each input and result that carries one.
+    Prepared = tuple[RuleSet, Resolver, Any, dict[str, str]]
+
 
 def spell_option(name: str) -> str:
     """A command's option as typed on the command line: `wounds_left` -> `--wounds-left`."""
@@ -40,18 +47,18 @@ class Session:
 
     def __init__(self) -> None:
         self._tables: dict[tuple[str, tuple[str, ...]], Any] = {}
-        self._prepared: dict[Any, tuple[Any, Any, dict[str, str], str]] = {}
+        self._prepared: dict[Any, Prepared] = {}
         self._last: tuple | None = None
 
-    def tables(self, ruleset: str, rules: tuple[str, ...]) -> Any:
-        key = (ruleset, rules)
+    def tables(self, ruleset: RuleSet, rules: tuple[str, ...]) -> Any:
+        key = (ruleset.name, rules)
         if key not in self._tables:
-            self._tables[key] = registry.implementation(ruleset).load_tables(list(rules) or None)
+            self._tables[key] = ruleset.load_tables(rules)
         return self._tables[key]
 
     def prepared(
         self, call: Call, given: Iterable[str] | None, spell: Callable[[str], str]
-    ) -> tuple[Any, Any, dict[str, str], str]:
+    ) -> Prepared:
         """The checked, typed request of a call, and how it resolves: worked out once for
         every call that gives the same options (a batch of seeded fires builds one)."""
         last = self._last  # the very same options as the call before (a batch's seeded lines)
@@ -68,7 +75,7 @@ class Session:
 
     def _prepare(
         self, call: Call, given: Iterable[str] | None, spell: Callable[[str], str]
-    ) -> tuple[Any, Any, dict[str, str], str]:
+    ) -> Prepared:
         names = frozenset(call.flags if given is None else given)
         try:
             key: Any = (call.ruleset, call.command, names, repr(sorted(call.flags.items())))
@@ -78,11 +85,11 @@ class Session:
         found = self._prepared.get(key) if key is not None else None
         if found is not None:
             return found
-        declared = command_of(call.ruleset, call.command)
+        ruleset = registry.get(call.ruleset)  # the one lookup of the rule set a call names
+        declared = command_of(ruleset, call.command)
         check_options(declared, call.ruleset, set(names), spell, call.flags)
-        spec = registry.implementation(call.ruleset).COMMANDS[call.command]
-        declaration = registry.get(call.ruleset)
-        found = (spec, spec.build(call.flags), declaration.units(call.command), declaration.book)
+        spec = ruleset.module.COMMANDS[call.command]
+        found = (ruleset, spec, spec.build(call.flags), ruleset.units(call.command))
         if key is not None and len(self._prepared) < 1024:
             self._prepared[key] = found
         return found
@@ -92,13 +99,12 @@ class Session:
         return tables.merged.digest if tables is not None else None
 
 
-def command_of(ruleset: str, command: str) -> Any:
+def command_of(ruleset: RuleSet, command: str) -> Command:
     """The declaration of `command` in `ruleset`; a command it lacks is an error that names
     the rule sets that have it."""
-    declaration = registry.get(ruleset)
-    declared = declaration.commands.get(command)
+    declared = ruleset.commands.get(command)
     if declared is None:
-        raise missing_command(ruleset, command, list(declaration.commands))
+        raise missing_command(ruleset.name, command, list(ruleset.commands))
     return declared
 
 
@@ -280,8 +286,9 @@ def execute(
         def odds() -> Any:
             return roll_odds(expression, call.ruleset)
     else:
-        spec, request, units, book = session.prepared(call, given, spell)
-        tables = session.tables(call.ruleset, call.rules)
+        ruleset, spec, request, units = session.prepared(call, given, spell)
+        tables = session.tables(ruleset, call.rules)
+        book = ruleset.book
 
         # By name, as the breakdown names them (the log records each path and digest).
         house = [

@@ -24,9 +24,10 @@ def check_file(path: str) -> list[str]:
     if not isinstance(ruleset, str) or ruleset not in registry.refs():
         err = UnknownName("rule set", str(ruleset), registry.names())
         raise RulesFileError(path, line_of(raw, "ruleset"), "ruleset", err.message, err.hint)
-    schemas, cross_check = registry.implementation(ruleset).schemas()
-    bundled = merge(ruleset, schemas, bundled_files(ruleset), [], cross_check)
-    merged = merge(ruleset, schemas, bundled_files(ruleset), [file], cross_check)
+    declaration = registry.get(ruleset)
+    schemas, cross_check = declaration.module.schemas()
+    bundled = merge(ruleset, schemas, bundled_files(declaration), [], cross_check)
+    merged = merge(ruleset, schemas, bundled_files(declaration), [file], cross_check)
     lines = [f"{path}: a valid house-rules file for {ruleset}"]
     for table, entries in merged.tables.items():
         before = bundled.tables[table]

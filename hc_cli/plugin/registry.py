@@ -22,14 +22,13 @@ import sys
 
 from hc_cli import __version__
 from hc_cli.core.errors import HcError, UnknownName
-from hc_cli.tables.paths import cache_dir, config_dir
+from hc_cli.tables.paths import cache_dir
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
     from typing import Any
 
-    from hc_cli.plugin.contract import RuleSetModule
+    from hc_cli.plugin.declare import RuleSet
 
 
 GROUP = "hc.rulesets"
@@ -41,10 +40,9 @@ BUILTIN = {
     "rogue-trader": "hc_cli.rulesets.rogue_trader.declaration:DECLARATION",
     "t2k": "hc_cli.rulesets.t2k.declaration:DECLARATION",
 }
-SETTINGS_FILE = "settings.toml"
 
 _refs: dict[str, str] | None = None
-_loaded: dict[str, Any] = {}
+_loaded: dict[str, RuleSet] = {}
 
 
 CACHE_FILE = "rulesets.cache"
@@ -105,7 +103,7 @@ def names() -> list[str]:
     return sorted(refs())
 
 
-def get(name: str) -> Any:
+def get(name: str) -> RuleSet:
     """The declaration (`RuleSet`) of the rule set called `name`."""
     declaration = _loaded.get(name)
     if declaration is not None:
@@ -152,134 +150,6 @@ def _load(ref: str) -> Any:
 
     module_name, _, attribute = ref.partition(":")
     return getattr(importlib.import_module(module_name), attribute or "RULESET")
-
-
-def implementation(name: str) -> RuleSetModule:
-    """The module that resolves the rule set's commands (imported only now)."""
-    return get(name).implementation()
-
-
-# ---------------------------------------------------------------------------------------------
-# The rule set in force
-
-
-def settings_path() -> str:
-    return os.path.join(config_dir(), SETTINGS_FILE)
-
-
-MAX_SETTINGS_BYTES = 64_000  # a settings file is a few lines
-
-
-def _settings() -> dict[str, str]:
-    """The settings file's `ruleset` and `game`, as far as it gives them."""
-    from hc_cli.tables.files import read_text
-
-    path = settings_path()
-    try:
-        text = read_text(path, MAX_SETTINGS_BYTES)
-    except FileNotFoundError:
-        return {}
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
-        raise HcError(f"settings file '{path}' cannot be read: {reason}", _SETTINGS_HINT) from None
-    import tomllib
-
-    try:
-        found = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise HcError(f"{path}: not valid TOML: {exc}", _SETTINGS_HINT) from None
-    except RecursionError:
-        raise HcError(f"{path}: nested too deep to be settings", _SETTINGS_HINT) from None
-    settings = {}
-    for key in ("ruleset", "game"):
-        value = found.get(key)
-        if value is not None and not isinstance(value, str):
-            raise HcError(f"{path}: {key}: must be text in quotes", _SETTINGS_HINT)
-        if value:
-            settings[key] = value
-    if "game" in settings and not os.path.isabs(settings["game"]):
-        settings["game"] = os.path.join(os.path.dirname(path), settings["game"])
-    for key in SWITCHES:
-        value = found.get(key)
-        if value is not None and not isinstance(value, bool):
-            raise HcError(f"{path}: {key}: must be true or false", _SETTINGS_HINT)
-        if value:
-            settings[key] = "yes"
-    return settings
-
-
-# Settings a player switches on: `turn_ends_by_itself = true` ends a side's turn once every
-# unit of it has acted (Rogue Trader), without hc game next.
-SWITCHES = ("turn_ends_by_itself",)
-
-
-def switched_on(name: str) -> bool:
-    """Whether the settings file switches `name` on (SWITCHES)."""
-    return bool(_settings().get(name))
-
-
-_SETTINGS_HINT = (
-    'the settings file holds lines such as: ruleset = "t2k", game = "karsk.hcg" or '
-    "turn_ends_by_itself = true"
-)
-
-
-def ruleset_in_args(args: Sequence[str]) -> str | None:
-    """The value of the last `--ruleset NAME` / `--ruleset=NAME` before any `--`."""
-    found = None
-    for i, word in enumerate(args):
-        if word == "--":
-            break
-        if word == "--ruleset" and i + 1 < len(args):
-            found = args[i + 1]
-        elif word.startswith("--ruleset="):
-            found = word.partition("=")[2]
-    return found
-
-
-def choose(args: Sequence[str], env: Mapping[str, str] | None = None) -> tuple[str, str]:
-    """The rule set in force and where that came from: the flag, else the game in force (its
-    own rule set: `--game`, `HC_GAME`), else the environment, else the settings file (its game,
-    then its rule set), else the default."""
-    from hc_cli.games.choice import game_in_args, in_force, ruleset_of
-
-    env = os.environ if env is None else env
-    given = ruleset_in_args(args)
-    if given:
-        return given, "--ruleset"
-    settings = None
-    game = in_force(args, env)
-    if game is None and game_in_args(args) is None and "HC_GAME" not in env:
-        if not env.get("HC_RULESET"):
-            settings = _settings()
-            game = in_force(args, env, settings.get("game"))
-    if game is not None:
-        found = ruleset_of(game[0])
-        if found is not None:
-            return found, f"the game {game[0]} ({game[1]})"
-    if env.get("HC_RULESET"):
-        return env["HC_RULESET"], "HC_RULESET"
-    if settings is None:
-        settings = _settings()
-    if settings.get("ruleset"):
-        return settings["ruleset"], f"settings file {settings_path()}"
-    return DEFAULT_RULESET, "default"
-
-
-def game_in_force(
-    flag: str | None = None, env: Mapping[str, str] | None = None
-) -> tuple[str, str] | None:
-    """(path, where it came from) of the game in force: `--game` (its value here), else
-    HC_GAME, else the settings file's game unless HC_RULESET chose another rule set; None for
-    no game (`--game none`)."""
-    from hc_cli.games.choice import in_force
-
-    env = os.environ if env is None else env
-    args = () if flag is None else ("--game", flag)
-    found = in_force(args, env)
-    if found is not None or flag is not None or "HC_GAME" in env or env.get("HC_RULESET"):
-        return found
-    return in_force(args, env, _settings().get("game"))
 
 
 def commands_elsewhere(command: str, but: str) -> list[str]:

@@ -34,7 +34,7 @@ def _table_values(ruleset: str, rules: list[str]) -> dict | None:
     try:
         declaration = registry.get(ruleset)
         found = kept_with_tables(
-            ruleset, rules, "completion", lambda: build_values(declaration, rules)
+            declaration, rules, "completion", lambda: build_values(declaration, rules)
         )
     except (HcError, OSError):
         return None  # an unknown rule set, or a house-rules file that is not there
@@ -59,7 +59,7 @@ def build_values(declaration: Any, rules: list[str]) -> dict | None:
     from hc_cli.core.errors import HcError
 
     try:
-        module = declaration.implementation()
+        module = declaration.module
         tables = module.load_tables(rules or None)
     except HcError:
         return None

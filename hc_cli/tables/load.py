@@ -42,7 +42,15 @@ from hc_cli.tables.schema import (
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
+    from os import PathLike
+    from typing import Any, Protocol
+
+    class RuleSet(Protocol):
+        """A rule set's declaration (`hc_cli.plugin.declare.RuleSet`) as its tables see it."""
+
+        name: str
+        data: str | PathLike[str]
+
 
 TableSchemas = dict[str, dict[str, Field]]
 
@@ -58,11 +66,9 @@ class RulesProblems(HcError):
         self.problems = problems
 
 
-def bundled_files(ruleset: str) -> list[str]:
+def bundled_files(ruleset: RuleSet) -> list[str]:
     """The rule set's own tables: every *.yaml of its data folder."""
-    from hc_cli.plugin import registry
-
-    return yaml_files(registry.get(ruleset).data)
+    return yaml_files(ruleset.data)
 
 
 MAX_RULES_BYTES = 1_000_000  # a house-rules file is a page of YAML, not a megabyte
@@ -460,11 +466,12 @@ def _cache_of(ruleset: str, files: list[str]) -> tuple[str, str]:
     return os.path.join(cache_dir(), f"tables-{name}.cache"), description
 
 
-def kept_with_tables(ruleset: str, cli_files: list[str] | None, part: str, build: Any) -> Any:
+def kept_with_tables(ruleset: RuleSet, cli_files: list[str] | None, part: str, build: Any) -> Any:
     """`part` of what the tables give (TAB's values, `hc_cli.plugin.values`), kept in their
     cache beside them: read from it, or `build()` (which loads the tables, and so writes the
     cache) and added to it. One cache, one key: a changed file changes both."""
-    path, description = _cache_of(ruleset, bundled_files(ruleset) + house_rule_files(cli_files))
+    files = bundled_files(ruleset) + house_rule_files(cli_files)
+    path, description = _cache_of(ruleset.name, files)
     data = None if os.environ.get("HC_NO_CACHE") else read_cache(path, description, MAX_CACHE_BYTES)
     if isinstance(data, dict) and part in data:
         return data[part]
@@ -476,17 +483,21 @@ def kept_with_tables(ruleset: str, cli_files: list[str] | None, part: str, build
 
 
 def load_merged(
-    ruleset: str, schemas_loader: Any, cli_files: list[str] | None = None, use_cache: bool = True
+    ruleset: RuleSet,
+    schemas_loader: Any,
+    cli_files: list[str] | None = None,
+    use_cache: bool = True,
 ) -> MergedTables:
-    """The merged tables for `ruleset`, from the cache when no file has changed."""
+    """The merged tables of `ruleset` (its declaration: its name and its data folder), from
+    the cache when no file has changed."""
     bundled = bundled_files(ruleset)
     house = house_rule_files(cli_files)
-    cached, description = _cache_of(ruleset, bundled + house)
+    cached, description = _cache_of(ruleset.name, bundled + house)
     if use_cache and not os.environ.get("HC_NO_CACHE"):
         data = read_cache(cached, description, MAX_CACHE_BYTES)
         if data is not None and _cache_shape(data):
             return MergedTables(
-                ruleset,
+                ruleset.name,
                 data["tables"],
                 data["files"],
                 data["digest"],
@@ -494,7 +505,7 @@ def load_merged(
                 data["house"],
             )
     schemas, cross_check = schemas_loader()
-    merged = merge(ruleset, schemas, bundled, house, cross_check)
+    merged = merge(ruleset.name, schemas, bundled, house, cross_check)
     if use_cache:
         write_cache(
             cached,
@@ -510,7 +521,9 @@ def load_merged(
     return merged
 
 
-def load_typed(ruleset: str, schemas_loader: Any, house_files: list[str] | None, build: Any) -> Any:
+def load_typed(
+    ruleset: RuleSet, schemas_loader: Any, house_files: list[str] | None, build: Any
+) -> Any:
     """A rule set's typed tables (`build(merged)`): from the cache, and if what the cache
     holds cannot be built (written by another hc, or tampered with), from the files."""
     merged = load_merged(ruleset, schemas_loader, house_files)

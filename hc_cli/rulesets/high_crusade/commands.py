@@ -7,7 +7,8 @@ from hc_cli.core.mods import parse_mods
 from hc_cli.core.numbers import is_digits, whole
 from hc_cli.plugin.declare import CommandSpec
 from hc_cli.rulesets.high_crusade import resolve
-from hc_cli.rulesets.high_crusade.tables import RULESET, SCHEMAS, HighCrusadeTables, cross_check
+from hc_cli.rulesets.high_crusade.declaration import DECLARATION
+from hc_cli.rulesets.high_crusade.tables import SCHEMAS, HighCrusadeTables, cross_check
 from hc_cli.tables.load import load_typed
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -170,7 +171,7 @@ def schemas() -> tuple[dict, object]:
 
 
 def load_tables(house_files: list[str] | None = None) -> HighCrusadeTables:
-    return load_typed(RULESET, schemas, house_files, HighCrusadeTables.from_merged)
+    return load_typed(DECLARATION, schemas, house_files, HighCrusadeTables.from_merged)
 
 
 if TYPE_CHECKING:  # this module keeps the contract of a rule set's `impl` (a type checker says)

@@ -6,7 +6,8 @@ from hc_cli.core.errors import HcError
 from hc_cli.core.mods import parse_mods
 from hc_cli.plugin.declare import CommandSpec
 from hc_cli.rulesets.rogue_trader import resolve
-from hc_cli.rulesets.rogue_trader.tables import RULESET, SCHEMAS, RogueTraderTables, cross_check
+from hc_cli.rulesets.rogue_trader.declaration import DECLARATION
+from hc_cli.rulesets.rogue_trader.tables import SCHEMAS, RogueTraderTables, cross_check
 from hc_cli.tables.load import load_typed
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -87,7 +88,7 @@ def schemas() -> tuple[dict, object]:
 
 
 def load_tables(house_files: list[str] | None = None) -> RogueTraderTables:
-    return load_typed(RULESET, schemas, house_files, RogueTraderTables.from_merged)
+    return load_typed(DECLARATION, schemas, house_files, RogueTraderTables.from_merged)
 
 
 if TYPE_CHECKING:  # this module keeps the contract of a rule set's `impl` (a type checker says)

@@ -325,7 +325,7 @@ class RogueTraderGame(GameRules):
                 f"hc {command} UNIT" + (" --at UNIT" if command == "fire" else ""),
             )
         filled = self._fill_unit(state, command, unit, at, flags, tables)
-        from hc_cli.plugin.registry import switched_on
+        from hc_cli.games.choice import switched_on
 
         if switched_on("turn_ends_by_itself"):  # kept with the action: the fold reads no setting
             filled.meta["turn_ends"] = True
@@ -473,7 +473,7 @@ class RogueTraderGame(GameRules):
             ]  # fmt: skip
             if ready:
                 out.append(f"{playing} may still fire: " + ", ".join(ready))
-        from hc_cli.plugin.registry import switched_on
+        from hc_cli.games.choice import switched_on
 
         if switched_on("turn_ends_by_itself"):  # the settings file: the next action says
             out.append(f"then {possessive(playing)} turn ends by itself once every unit has "

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hc_cli.core.mods import parse_mods
 from hc_cli.plugin.declare import CommandSpec
 from hc_cli.rulesets.t2k import resolve
-from hc_cli.rulesets.t2k.tables import RULESET, SCHEMAS, T2kTables, cross_check
+from hc_cli.rulesets.t2k.declaration import DECLARATION
+from hc_cli.rulesets.t2k.tables import SCHEMAS, T2kTables, cross_check
 from hc_cli.tables.load import load_typed
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -81,7 +82,7 @@ def schemas() -> tuple[dict, object]:
 
 
 def load_tables(house_files: list[str] | None = None) -> T2kTables:
-    return load_typed(RULESET, schemas, house_files, T2kTables.from_merged)
+    return load_typed(DECLARATION, schemas, house_files, T2kTables.from_merged)
 
 
 if TYPE_CHECKING:  # this module keeps the contract of a rule set's `impl` (a type checker says)

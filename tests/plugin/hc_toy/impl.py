@@ -28,7 +28,9 @@ def schemas() -> tuple[dict, object]:
 
 
 def load_tables(house_files: list[str] | None = None) -> ToyTables:
-    return ToyTables(load_merged("toy", schemas, house_files))
+    from hc_toy import DECLARATION
+
+    return ToyTables(load_merged(DECLARATION, schemas, house_files))
 
 
 def complete(tables: ToyTables, command: str, option: str) -> list[str]:
