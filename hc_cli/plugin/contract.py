@@ -11,7 +11,7 @@ protocols at the bottom of its `commands.py` and `game.py`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from hc_cli.plugin.game_rules import Fill, Step
 from hc_cli.tables.schema import Problems
@@ -44,8 +44,14 @@ class RuleSetModule(Protocol):
         """The names TAB offers for an option of a command, from the tables in use."""
 
 
-class KeepsGames(Protocol):
-    """What the shared game code (`hc_cli.games`) asks of a rule set's `GAME`."""
+# The game state a rule set's GAME folds (its own TypedDict): the shared code hands back to
+# a rule set only the state that rule set made.
+State = TypeVar("State", contravariant=True)
+
+
+class KeepsGames(Protocol[State]):
+    """What the shared game code (`hc_cli.games`) asks of a rule set's `GAME`, for a game
+    state of the shape `State` (`KeepsGames[HcState]`)."""
 
     @property
     def sides(self) -> tuple[int, int]: ...
@@ -79,7 +85,7 @@ class KeepsGames(Protocol):
 
     def fill(
         self,
-        state: dict[str, Any],
+        state: State,
         command: str,
         unit: str | None,
         at: list[str],
@@ -87,14 +93,14 @@ class KeepsGames(Protocol):
         tables: Any,
     ) -> Fill: ...
 
-    def apply(self, state: dict[str, Any], entry: dict) -> list[str]: ...
+    def apply(self, state: State, entry: dict) -> list[str]: ...
 
-    def next(self, state: dict[str, Any]) -> list[str]: ...
+    def next(self, state: State) -> list[str]: ...
 
-    def due(self, state: dict[str, Any]) -> list[str]: ...
+    def due(self, state: State) -> list[str]: ...
 
-    def due_units(self, state: dict[str, Any], command: str) -> list[str]: ...
+    def due_units(self, state: State, command: str) -> list[str]: ...
 
-    def hold(self, state: dict[str, Any]) -> str | None: ...
+    def hold(self, state: State) -> str | None: ...
 
-    def clock(self, state: dict[str, Any]) -> str: ...
+    def clock(self, state: State) -> str: ...

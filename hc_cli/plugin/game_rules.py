@@ -16,9 +16,24 @@ from hc_cli.tables.schema import line_of
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Mapping
+    from typing import Any, TypeVar
+    from typing import Generic as Typed
 
     from hc_cli.tables.schema import Field, Problems
+
+    # A rule set's game state and the state of one of its units: each rule set names its own
+    # `TypedDict`s (`GameRules["HcState", "HcUnit"]`), so a type checker knows every key.
+    State = TypeVar("State", bound=Mapping[str, Any])
+    Unit = TypeVar("Unit", bound=Mapping[str, Any])
+else:
+    State = Unit = object  # only names at run time
+
+    class Typed:
+        """`GameRules[...]` at run time: the class itself (the types are for a checker)."""
+
+        def __class_getitem__(cls, params: object) -> type:
+            return cls
 
 
 @record
@@ -48,8 +63,9 @@ class Step:
     source: str = ""
 
 
-class GameRules:
-    """The base every rule set's game rules extend; the defaults suit a game of two sides."""
+class GameRules(Typed[State, Unit]):
+    """The base every rule set's game rules extend; the defaults suit a game of two sides. Its
+    state is plain data (what a snapshot keeps as JSON), typed for a checker by the rule set."""
 
     sides: tuple[int, int] = (2, 2)  # how many sides a roster may have
     unit_fields: dict[str, Field] = {}  # a unit's entry in the roster
@@ -113,7 +129,7 @@ class GameRules:
 
     # -- the fold ---------------------------------------------------------------------------
 
-    def start(self, roster: dict[str, Any]) -> dict[str, Any]:
+    def start(self, roster: dict[str, Any]) -> State:
         """The first state: each unit of the roster (`unit_state`) with its side, the sides in
         the roster's order, and the clock before anything happened (`first_clock`)."""
         units = {
@@ -121,13 +137,14 @@ class GameRules:
             for side, members in roster["sides"].items()
             for name, unit in members.items()
         }
-        return {"sides": list(roster["sides"]), **self.first_clock(), "units": units}
+        state = {"sides": list(roster["sides"]), **self.first_clock(), "units": units}
+        return state  # type: ignore[return-value]  # the rule set's State, as it makes it
 
     def chosen(self, readings: dict[str, Any]) -> dict[str, str]:
         """The game's readings: those `hc game new` kept, the defaults for any it did not."""
         return {name: readings.get(name, kinds[0]) for name, kinds in self.readings.items()}
 
-    def reading(self, state: dict[str, Any], name: str) -> str:
+    def reading(self, state: State, name: str) -> str:
         """The game's choice for the reading `name`."""
         return state["readings"][name]
 
@@ -139,20 +156,20 @@ class GameRules:
         """The move, turn or order before anything happened."""
         return {}
 
-    def apply(self, state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+    def apply(self, state: State, entry: dict[str, Any]) -> list[str]:
         """Take one logged action into the state (in place); return what changed, in words."""
         raise NotImplementedError
 
-    def next(self, state: dict[str, Any]) -> list[str]:
+    def next(self, state: State) -> list[str]:
         """`hc game next`: the game moves on a step (in place); what now comes, in words. An
         HcError when nothing can come next yet."""
         raise HcError("this game has no steps to move on by", "act with hc COMMAND UNIT")
 
-    def due_units(self, state: dict[str, Any], command: str) -> list[str]:
+    def due_units(self, state: State, command: str) -> list[str]:
         """The units that must take `command` now (a test due), in the roster's order."""
         return []
 
-    def hold(self, state: dict[str, Any]) -> str | None:
+    def hold(self, state: State) -> str | None:
         """Why the game should not move on yet (a test the rules require first), or None: `hc
         game next` refuses it unless --anyway, which the game records."""
         return None
@@ -161,7 +178,7 @@ class GameRules:
 
     def fill(
         self,
-        state: dict[str, Any],
+        state: State,
         command: str,
         unit: str | None,
         at: list[str],
@@ -172,19 +189,19 @@ class GameRules:
 
     # -- seeing -----------------------------------------------------------------------------
 
-    def clock(self, state: dict[str, Any]) -> str:
+    def clock(self, state: State) -> str:
         """Where the game is: "move 2, step 3: Orcs move"."""
         return ""
 
-    def clock_fields(self, state: dict[str, Any]) -> dict[str, Any]:
+    def clock_fields(self, state: State) -> dict[str, Any]:
         """Where the game is, for scripts (`hc status --json`): {"move": 2, "step": 3, ...}."""
         return {}
 
-    def period(self, state: dict[str, Any]) -> str:
+    def period(self, state: State) -> str:
         """The part of the game an entry belongs to, as `hc history` heads it: "move 2"."""
         return "the game"
 
-    def due(self, state: dict[str, Any]) -> list[str]:
+    def due(self, state: State) -> list[str]:
         """What the rules now require, each a sentence with the command that does it."""
         return []
 
@@ -192,11 +209,11 @@ class GameRules:
         """The status table's columns: (key of a unit's row, heading)."""
         return [("name", "unit")]
 
-    def row(self, state: dict[str, Any], name: str, unit: dict[str, Any]) -> dict[str, Any]:
+    def row(self, state: State, name: str, unit: Unit) -> dict[str, Any]:
         """A unit's row for the status table (and `hc status --json`): `name` and more."""
         return {"name": name}
 
-    def rows(self, state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    def rows(self, state: State) -> dict[str, list[dict[str, Any]]]:
         """Side -> its units' rows, in the roster's order."""
         sides: dict[str, list[dict[str, Any]]] = {side: [] for side in state["sides"]}
         for name, unit in state["units"].items():
@@ -204,7 +221,7 @@ class GameRules:
         return sides
 
     def sides_fill(
-        self, state: dict[str, Any], unit: str | None, at: list[str], flags: dict[str, Any]
+        self, state: State, unit: str | None, at: list[str], flags: dict[str, Any]
     ) -> list[str]:
         """A roll-off of the sides (`--side` twice) filled from the roster: the sides in its
         order; a unit or --side given is an error that says so."""
@@ -221,11 +238,11 @@ class GameRules:
         return [f"sides {' and '.join(state['sides'])} (the roster)"]
 
 
-def side_of(state: dict[str, Any], unit: str) -> str:
+def side_of(state: State, unit: str) -> str:
     return state["units"][unit]["side"]
 
 
-def known_unit(state: dict[str, Any], name: str, role: str) -> dict[str, Any]:
+def known_unit(state: State, name: str, role: str) -> Any:
     """The unit `name` of the game, or an error that names the units there are."""
     units = state["units"]
     if name not in units:
@@ -236,7 +253,7 @@ def known_unit(state: dict[str, Any], name: str, role: str) -> dict[str, Any]:
     return units[name]
 
 
-def enemy_check(state: dict[str, Any], firer: str, target: str) -> None:
+def enemy_check(state: State, firer: str, target: str) -> None:
     """A unit acts against the other side's units, not its own."""
     if side_of(state, firer) == side_of(state, target):
         raise HcError(

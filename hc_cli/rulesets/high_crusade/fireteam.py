@@ -15,6 +15,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
+    from hc_cli.rulesets.high_crusade.state import HcUnit
     from hc_cli.tables.schema import Problems
 
 MIXED_EXAMPLE = "weapon: {ingrave-ar: 4, schmitwess-mpi: 1}"
@@ -192,7 +193,7 @@ def _firing(flags: dict[str, Any]) -> int:
     return sum(int(n) if n.isdigit() and len(n) < 7 else 1 for n in figures)
 
 
-def check_under(unit: str, name: str, target: dict, flags: dict[str, Any], tables: Any) -> None:
+def check_under(unit: str, name: str, target: HcUnit, flags: dict[str, Any], tables: Any) -> None:
     """A template shot resolves the figures of the target under it: the player counts them
     (--under N, or a --target each), at most the figures it has left."""
     weapons = [str(w).partition(":")[0].lower() for w in flags.get("volley") or ()]

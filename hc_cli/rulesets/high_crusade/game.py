@@ -43,6 +43,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
+    from hc_cli.rulesets.high_crusade.state import HcState, HcUnit
     from hc_cli.tables.schema import Problems
 
 # The four occasions of seed 001 for a Morale test, by the morale command's flags.
@@ -54,7 +55,7 @@ TRIGGERS = {
 }
 
 
-class HighCrusadeGame(GameRules):
+class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
     sides = (2, 2)
     unit_fields = {
         "troop": Field("str", required=True, help="the Fireteam's troop type (hc tables troops)"),
@@ -131,7 +132,7 @@ class HighCrusadeGame(GameRules):
     def first_clock(self) -> dict[str, Any]:
         return {"move": 0, "step": 0, "a": None, "b": None}
 
-    def apply(self, state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+    def apply(self, state: HcState, entry: dict[str, Any]) -> list[str]:
         command = entry["command"]
         result = entry["result"]
         game = entry["game"]
@@ -188,14 +189,14 @@ class HighCrusadeGame(GameRules):
             raise HcError(f"{command} is no action of a High Crusade game")
         return self._settled(state, notes)
 
-    def _rout(self, state: dict[str, Any], unit: dict[str, Any]) -> None:
+    def _rout(self, state: HcState, unit: HcUnit) -> None:
         """A routed Fireteam tests no more (seed 001): its tests due go with the rout."""
         unit["morale"] = "routed"
         unit["due"] = []
         unit["routed"] = state["move"]
         unit["order"], unit["order_move"] = ROUT_ORDER, state["move"]
 
-    def _orders(self, state: dict[str, Any], result: dict[str, Any]) -> list[str]:
+    def _orders(self, state: HcState, result: dict[str, Any]) -> list[str]:
         """Each Fireteam's order for the move, as `hc orders` gave it."""
         given = result["orders"]
         if not isinstance(given, dict):
@@ -215,7 +216,7 @@ class HighCrusadeGame(GameRules):
 
     # -- steps with nothing left to do ------------------------------------------------------
 
-    def _settled(self, state: dict[str, Any], notes: list[str]) -> list[str]:
+    def _settled(self, state: HcState, notes: list[str]) -> list[str]:
         """After each action and step of a game of version 2 on: a fire step whose side has no
         Fireteam left that may fire passes by itself, once no Morale test is due. A step of
         movement never passes by itself (the game cannot see the table), nor the orders
@@ -230,14 +231,14 @@ class HighCrusadeGame(GameRules):
             notes.append(f"{side} has nothing left to fire: {where_now(state)}")
         return notes
 
-    def empty(self, state: dict[str, Any], step: int) -> bool:
+    def empty(self, state: HcState, step: int) -> bool:
         """A fire step whose side has no Fireteam that may still fire."""
         side = {2: state["a"], 4: state["a"], 5: state["b"]}.get(step)
         if side is None:
             return False
         return not any(u["side"] == side and self._able_to_fire(u) for u in state["units"].values())
 
-    def _passable(self, state: dict[str, Any]) -> Any:
+    def _passable(self, state: HcState) -> Any:
         """The steps an action may pass over though they are the other player's: those with
         nothing left to do (a game of version 2 on)."""
         if state.get("version", 1) < 2:
@@ -245,7 +246,7 @@ class HighCrusadeGame(GameRules):
         held = self._tests_first(state, "") is not None  # a test due holds the game in its step
         return lambda step: not held and self.empty(state, step)
 
-    def _step_or_test(self, state: dict[str, Any], command: str, side: str) -> tuple[int, Any]:
+    def _step_or_test(self, state: HcState, command: str, side: str) -> tuple[int, Any]:
         """The step `command` by `side` is taken in, and why not now: when it would pass over
         steps with nothing left to do while a Morale test is due, the test comes first."""
         step, refusal = step_check(state, command, side, self._passable(state))
@@ -255,25 +256,26 @@ class HighCrusadeGame(GameRules):
                 refusal = self._tests_first(state, "the move goes on")
         return step, refusal
 
-    def _able_to_fire(self, unit: dict[str, Any]) -> bool:
+    def _able_to_fire(self, unit: HcUnit) -> bool:
         return bool(unit["left"]) and not unit["fired"] and unit["morale"] == "steady"
 
-    def _clock_to(self, state: dict, meta: dict, legacy_move: bool, notes: list[str]) -> None:
+    def _clock_to(self, state: HcState, meta: dict, legacy_move: bool, notes: list[str]) -> None:
         """The step the action was taken in, as its fill logged it (an action of a later step
         ends the steps before it). An entry logged before the sequence was kept as data
         names none: then Player A's fire ended its move at step 1 or 3."""
-        step = _step_of(meta, None)
+        step = _step_of(meta)
         if step is None:
             step = state["step"] + 1 if legacy_move and state["step"] in (1, 3) else state["step"]
         if step != state["step"]:
             state["step"] = step
             notes.append(f"step {step}: {step_words(state, step)}")
 
-    def _new_move(self, state: dict, result: dict, meta: dict) -> list[str]:
+    def _new_move(self, state: HcState, result: dict, meta: dict) -> list[str]:
         state["move"] += 1
         # The move opens with its orders phase; a game file written before the orders phase
         # was kept goes straight to step 1.
-        state["step"] = _step_of(meta, 1)
+        step = _step_of(meta)
+        state["step"] = 1 if step is None else step
         state["a"], state["b"] = result["player_a"], result["player_b"]
         notes = [
             f"move {state['move']}: {state['a']} has the Initiative (Player A), {state['b']} "
@@ -293,7 +295,7 @@ class HighCrusadeGame(GameRules):
                 )
         return notes
 
-    def next(self, state: dict[str, Any]) -> list[str]:
+    def next(self, state: HcState) -> list[str]:
         if not state["move"]:
             raise HcError("no move has begun", "hc initiative rolls for the Initiative of move 1")
         if state["step"] >= LAST:
@@ -304,10 +306,10 @@ class HighCrusadeGame(GameRules):
         state["step"] += 1
         return self._settled(state, [where_now(state)])
 
-    def hold(self, state: dict[str, Any]) -> str | None:
+    def hold(self, state: HcState) -> str | None:
         return self._tests_first(state, "the game moves on")
 
-    def _tests_first(self, state: dict[str, Any], before: str) -> str | None:
+    def _tests_first(self, state: HcState, before: str) -> str | None:
         """The Morale tests due: taken "whenever the following circumstances occur" (seed
         001), so before the move goes on."""
         due = [(n, u) for n, u in state["units"].items() if u["due"] and u["left"]]
@@ -320,12 +322,12 @@ class HighCrusadeGame(GameRules):
             f"{before}: {commands}"
         )
 
-    def due_units(self, state: dict[str, Any], command: str) -> list[str]:
+    def due_units(self, state: HcState, command: str) -> list[str]:
         if command != "morale":
             return []
         return [n for n, u in state["units"].items() if u["due"] and u["left"]]
 
-    def _fired_at(self, state: dict, name: str, ambushed: bool, notes: list[str]) -> None:
+    def _fired_at(self, state: HcState, name: str, ambushed: bool, notes: list[str]) -> None:
         unit = state["units"][name]
         if not unit["fired_at"]:
             unit["fired_at"] = True
@@ -334,7 +336,7 @@ class HighCrusadeGame(GameRules):
             self._trigger(state, name, "ambushed", notes)
 
     def _casualties(
-        self, state: dict, name: str, lost: int, notes: list[str], weapon: str | None = None
+        self, state: HcState, name: str, lost: int, notes: list[str], weapon: str | None = None
     ) -> None:
         """`lost` figures of the Fireteam removed: those of `weapon` first when it is known (it
         fought hand to hand with it), else as the casualties-fall-on reading says."""
@@ -374,7 +376,7 @@ class HighCrusadeGame(GameRules):
             unit["below_half"] = True
             self._trigger(state, name, "below_half", notes)
 
-    def _trigger(self, state: dict, name: str, trigger: str, notes: list[str]) -> None:
+    def _trigger(self, state: HcState, name: str, trigger: str, notes: list[str]) -> None:
         unit = state["units"][name]
         if unit["morale"] == "routed" or not unit["left"] or trigger in unit["due"]:
             return
@@ -385,7 +387,7 @@ class HighCrusadeGame(GameRules):
 
     def fill(
         self,
-        state: dict[str, Any],
+        state: HcState,
         command: str,
         unit: str | None,
         at: list[str],
@@ -406,12 +408,12 @@ class HighCrusadeGame(GameRules):
                 f"hc {command} in a game names the Fireteam that acts",
                 f"hc {command} UNIT" + (" --at UNIT" if command in ("fire", "melee") else ""),
             )
-        me = known_unit(state, unit, "the Fireteam acting")
+        me: HcUnit = known_unit(state, unit, "the Fireteam acting")
         if not me["left"]:
             raise HcError(f"{unit} is wiped out: no figure of it is left", "act with another")
         return getattr(self, f"_fill_{command}")(state, unit, me, at, flags, tables)
 
-    def _target(self, state: dict, unit: str, at: list[str], command: str) -> tuple[str, dict]:
+    def _target(self, state: HcState, unit: str, at: list[str], command: str) -> tuple[str, HcUnit]:
         if len(at) != 1:
             raise HcError(
                 f"hc {command} {unit} needs its target: one Fireteam of the other side",
@@ -423,7 +425,7 @@ class HighCrusadeGame(GameRules):
                 f"--at {at[0]}: a High Crusade {command} is at a Fireteam, not one of its figures",
                 f"hc {command} {unit} --at {name}",
             )
-        target = known_unit(state, name, "--at")
+        target: HcUnit = known_unit(state, name, "--at")
         enemy_check(state, unit, name)
         if not target["left"]:
             raise HcError(f"{name} is wiped out: no figure of it is left", "choose another target")
@@ -505,7 +507,7 @@ class HighCrusadeGame(GameRules):
         flags["given"] = [f"{n}={named[n]}" for n in state["units"] if n in named]  # roster order
         return Fill(flags, refusal=self._may_order(state, named), notes=notes)
 
-    def _may_order(self, state: dict, named: dict[str, str]) -> str | None:
+    def _may_order(self, state: HcState, named: dict[str, str]) -> str | None:
         """Why the orders may not be given now."""
         if not state["move"]:
             return "no move has begun: roll the Initiative first (hc initiative)"
@@ -527,7 +529,7 @@ class HighCrusadeGame(GameRules):
                 return f"{name} rallied this move: it stays Static for the rest of it (seed 001)"
         return None
 
-    def _may_fire(self, state: dict, unit: str, me: dict) -> tuple[int, str | None]:
+    def _may_fire(self, state: HcState, unit: str, me: HcUnit) -> tuple[int, str | None]:
         """The step the fire is taken in, and why the Fireteam may not fire now."""
         if not state["move"]:
             return 0, "no move has begun: roll the Initiative first (hc initiative)"
@@ -556,7 +558,7 @@ class HighCrusadeGame(GameRules):
             )  # fmt: skip
         return self._step_or_test(state, "fire", me["side"])
 
-    def _regroup_due(self, state: dict) -> list[str]:
+    def _regroup_due(self, state: HcState) -> list[str]:
         """The routed Fireteams that may be given a Regroup order in this move's orders phase."""
         late = self.reading(state, "regroup-after-rout") == "next-move"
         return [
@@ -639,7 +641,7 @@ class HighCrusadeGame(GameRules):
             refusal = step_check(state, "rally", me["side"])[1]
         return Fill(flags, refusal=refusal, notes=notes)
 
-    def _troop_and_casualties(self, me: dict, flags: dict[str, Any]) -> list[str]:
+    def _troop_and_casualties(self, me: HcUnit, flags: dict[str, Any]) -> list[str]:
         """What a Morale test and a Regroup both take from the game: the troop type, and the
         casualties suffered (the casualty modifier's)."""
         notes = []
@@ -653,15 +655,15 @@ class HighCrusadeGame(GameRules):
 
     # -- seeing -----------------------------------------------------------------------------
 
-    def _triggers(self, unit: dict) -> str:
+    def _triggers(self, unit: HcUnit) -> str:
         return ", ".join(TRIGGERS[t] for t in unit["due"])
 
-    def clock(self, state: dict[str, Any]) -> str:
+    def clock(self, state: HcState) -> str:
         if not state["move"]:
             return "before the first move"
         return f"move {state['move']}, {where_now(state)}"
 
-    def clock_fields(self, state: dict[str, Any]) -> dict[str, Any]:
+    def clock_fields(self, state: HcState) -> dict[str, Any]:
         return {
             "move": state["move"],
             "step": state["step"],  # 0 in a move: its orders phase
@@ -669,10 +671,10 @@ class HighCrusadeGame(GameRules):
             "player_b": state["b"],
         }
 
-    def period(self, state: dict[str, Any]) -> str:
+    def period(self, state: HcState) -> str:
         return f"move {state['move']}" if state["move"] else "before the first move"
 
-    def due(self, state: dict[str, Any]) -> list[str]:
+    def due(self, state: HcState) -> list[str]:
         out = []
         if not state["move"]:
             return ["roll the Initiative for move 1: hc initiative"]
@@ -700,7 +702,7 @@ class HighCrusadeGame(GameRules):
             out.append(f"next, step {step + 1}: {step_words(state, step + 1)} (hc game next)")
         return out
 
-    def _orders_due(self, state: dict) -> str:
+    def _orders_due(self, state: HcState) -> str:
         """The orders of the move as they stand, and who has none yet."""
         standing = []
         for side in state["sides"]:
@@ -714,7 +716,7 @@ class HighCrusadeGame(GameRules):
             + "; ".join(standing)
         )
 
-    def _routed_due(self, state: dict, name: str, unit: dict) -> str:
+    def _routed_due(self, state: HcState, name: str, unit: HcUnit) -> str:
         advance = f"{name} is routed: it makes a full Advance move toward its own table edge"
         if unit["regroup"] == state["move"]:
             return f"{name} retreats a full Advance move toward its own table edge"
@@ -741,7 +743,7 @@ class HighCrusadeGame(GameRules):
             ("due", "test due"),
         ]
 
-    def row(self, state: dict[str, Any], name: str, unit: dict[str, Any]) -> dict[str, Any]:
+    def row(self, state: HcState, name: str, unit: HcUnit) -> dict[str, Any]:
         morale = unit["morale"] if unit["left"] else "wiped out"
         return {
             "name": name,
@@ -763,7 +765,7 @@ class HighCrusadeGame(GameRules):
 
 
 def _order_fill(
-    state: dict, name: str, unit: dict, option: str, side: str, flags: dict, tables: Any
+    state: HcState, name: str, unit: HcUnit, option: str, side: str, flags: dict, tables: Any
 ) -> list[str]:
     """A shot's order for the firer (`order`) or the target (`target_order`), from the game:
     the order the Fireteam was given, the rout's of a routed one, the Static of a rallied one.
@@ -787,7 +789,7 @@ def _order_fill(
     return [f"{name} on {order.capitalize()} orders{why}{since}"]
 
 
-def _order_shown(unit: dict[str, Any]) -> str:
+def _order_shown(unit: HcUnit) -> str:
     """The status table's order: "Advance", "routed", "rallied: Static", "-" (none yet)."""
     if unit["morale"] == "routed":
         return "routed"
@@ -796,15 +798,15 @@ def _order_shown(unit: dict[str, Any]) -> str:
     return unit["order"].capitalize() if unit["order"] else "-"
 
 
-def _step_of(meta: dict[str, Any], default: int | None) -> int | None:
-    """The step of the move an entry's fill logged (`default` for an entry that logs none)."""
-    step = meta.get("step", default)
+def _step_of(meta: dict[str, Any]) -> int | None:
+    """The step of the move an entry's fill logged (None for an entry that logs none)."""
+    step = meta.get("step")
     if step is not None and (type(step) is not int or not ORDERS <= step <= LAST):
         raise HcError(f"step {step!r} is no step of the move")
     return step
 
 
-def _fighting_weapon(unit: dict[str, Any]) -> str:
+def _fighting_weapon(unit: HcUnit) -> str:
     """The weapon of the figure that fights hand to hand: the main weapon while a figure
     carries it, else the first weapon a figure left carries."""
     if unit["weapons"].get(unit["weapon"]):
@@ -818,4 +820,4 @@ GAME = HighCrusadeGame()
 if TYPE_CHECKING:  # GAME keeps the contract the shared game code relies on (a type checker says)
     from hc_cli.plugin.contract import KeepsGames
 
-    _contract: KeepsGames = GAME
+    _contract: KeepsGames[HcState] = GAME

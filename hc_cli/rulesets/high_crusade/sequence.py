@@ -12,6 +12,8 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
+    from hc_cli.rulesets.high_crusade.state import HcState
+
 PERIOD = "the move"
 PLAYER_A, PLAYER_B, BOTH = "Player A", "Player B", "Both players"
 
@@ -96,19 +98,19 @@ BETWEEN = (
 )
 
 
-def whose(step: Step, state: dict[str, Any]) -> str | None:
+def whose(step: Step, state: HcState) -> str | None:
     """The side whose step it is; None for a step of both players."""
     return {PLAYER_A: state["a"], PLAYER_B: state["b"]}.get(step.who)
 
 
-def _takes(step: Step, command: str, side: str, state: dict[str, Any]) -> bool:
+def _takes(step: Step, command: str, side: str, state: HcState) -> bool:
     if command not in step.commands:
         return False
     return command not in OWN_COMMANDS or whose(step, state) == side
 
 
 def step_check(
-    state: dict[str, Any], command: str, side: str, empty: Any = None
+    state: HcState, command: str, side: str, empty: Any = None
 ) -> tuple[int, str | None]:
     """The step of the move `command` by a Fireteam of `side` is taken in, and why it may not
     be taken now. A step that does not take it ends when a later one that does is reached over
@@ -130,7 +132,7 @@ def step_check(
     return now, _refusal(state, command, side)
 
 
-def _refusal(state: dict[str, Any], command: str, side: str) -> str:
+def _refusal(state: HcState, command: str, side: str) -> str:
     steps = [i for i, step in enumerate(SEQUENCE) if _takes(step, command, side, state)]
     if len(steps) > 1:
         where = "steps " + " and ".join(str(i) for i in steps)
@@ -144,14 +146,14 @@ def _refusal(state: dict[str, Any], command: str, side: str) -> str:
     return f"{rule}; it is {where_now(state)} ({how})"
 
 
-def where_now(state: dict[str, Any]) -> str:
+def where_now(state: HcState) -> str:
     """The step of the move, in words: "step 2: Orcs may fire any or all of its Fireteams"."""
     if state["step"] == ORDERS:
         return f"the orders phase: {step_words(state, ORDERS)}"
     return f"step {state['step']}: {step_words(state, state['step'])}"
 
 
-def step_words(state: dict[str, Any], step: int) -> str:
+def step_words(state: HcState, step: int) -> str:
     if step == ORDERS:
         return "both players give their orders, a Regroup order among them"
     return MOVE_SEQUENCE[step - 1].format(a=state["a"], b=state["b"])

@@ -25,6 +25,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
+    from hc_cli.rulesets.rogue_trader.state import RtState, RtUnit
     from hc_cli.tables.schema import Problems
 
 SEQUENCE = (
@@ -46,7 +47,7 @@ UNCOMMITTED = "reserve-move"  # the reading: which troops may make a reserve mov
 HIDING = "hiding-lasts"  # the reading: how long a model declared hiding stays hidden
 
 
-class RogueTraderGame(GameRules):
+class RogueTraderGame(GameRules["RtState", "RtUnit"]):
     sides = (2, 2)
     unit_fields = {
         "profile": Field("str", required=True, help="the models' profile (hc tables profiles)"),
@@ -135,7 +136,7 @@ class RogueTraderGame(GameRules):
     def first_clock(self) -> dict[str, Any]:
         return {"turn": 0, "first": None, "playing": None, "phase": 0}
 
-    def apply(self, state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+    def apply(self, state: RtState, entry: dict[str, Any]) -> list[str]:
         command = entry["command"]
         result = entry["result"]
         game = entry["game"]
@@ -174,7 +175,7 @@ class RogueTraderGame(GameRules):
             notes += self.next(state)
         return notes
 
-    def _side_done(self, state: dict[str, Any]) -> bool:
+    def _side_done(self, state: RtState) -> bool:
         """Whether every unit of the side playing has done all it may this turn: fired with
         every model left (or charged, failed its charge, hidden), a unit with no weapon moved;
         none routing (it may still rally) nor uncommitted (it may still make a reserve move)."""
@@ -192,7 +193,9 @@ class RogueTraderGame(GameRules):
                 return False
         return True
 
-    def _moved(self, state: dict, name: str, unit: dict, flags: dict, result: dict) -> list[str]:
+    def _moved(
+        self, state: RtState, name: str, unit: RtUnit, flags: dict, result: dict
+    ) -> list[str]:
         reserve = bool(flags.get("reserve"))
         state["phase"] = max(state.get("phase", 0), PHASE_OF["move --reserve" if reserve else
                                                             "move"])  # fmt: skip
@@ -218,7 +221,7 @@ class RogueTraderGame(GameRules):
         return notes
 
     def _fire(
-        self, state: dict, name: str, unit: dict, game: dict, meta: dict, result: dict
+        self, state: RtState, name: str, unit: RtUnit, game: dict, meta: dict, result: dict
     ) -> list[str]:
         state["phase"] = max(state.get("phase", 0), PHASE_OF["fire"])
         firers = meta.get("firers")
@@ -254,7 +257,7 @@ class RogueTraderGame(GameRules):
             self._wound(state, target, model, wounds, notes)
         return notes
 
-    def _wound(self, state: dict, name: str, model: int, wounds: int, notes: list[str]) -> None:
+    def _wound(self, state: RtState, name: str, model: int, wounds: int, notes: list[str]) -> None:
         unit = state["units"][name]
         if not wounds or unit["taken"][model] >= unit["w"]:
             return
@@ -272,16 +275,16 @@ class RogueTraderGame(GameRules):
                 "it is removed)"
             )
 
-    def _new_turn(self, unit: dict) -> None:
+    def _new_turn(self, unit: RtUnit) -> None:
         unit["fired"] = []
         unit["marker"] = []
         unit["moved"] = unit["charged"] = unit["stalled"] = unit["reserve"] = False
         unit["inches"] = 0.0
 
-    def next(self, state: dict[str, Any]) -> list[str]:
+    def next(self, state: RtState) -> list[str]:
         if not state["turn"]:
             raise HcError("no turn has begun", "hc initiative flips the coin for the first turn")
-        ending = state["playing"]
+        ending = _playing(state)
         other = next(s for s in state["sides"] if s != ending)
         if other == state["first"]:
             state["turn"] += 1
@@ -304,7 +307,7 @@ class RogueTraderGame(GameRules):
 
     def fill(
         self,
-        state: dict[str, Any],
+        state: RtState,
         command: str,
         unit: str | None,
         at: list[str],
@@ -333,7 +336,7 @@ class RogueTraderGame(GameRules):
 
     def _fill_unit(
         self,
-        state: dict[str, Any],
+        state: RtState,
         command: str,
         unit: str,
         at: list[str],
@@ -367,12 +370,12 @@ class RogueTraderGame(GameRules):
             refusal = "the turn is over"
         return Fill(flags, refusal=refusal, notes=notes)
 
-    def _turn_refusal(self, state: dict, name: str, me: dict) -> str | None:
+    def _turn_refusal(self, state: RtState, name: str, me: RtUnit) -> str | None:
         if not state["turn"]:
             return "no turn has begun: flip for the first turn (hc initiative)"
         if me["side"] != state["playing"]:
             return (
-                f"it is {possessive(state['playing'])} turn, not {possessive(me['side'])} "
+                f"it is {possessive(_playing(state))} turn, not {possessive(me['side'])} "
                 "(hc game next)"
             )
         if me.get("stalled"):
@@ -382,7 +385,7 @@ class RogueTraderGame(GameRules):
             )
         return None
 
-    def _phase_refusal(self, state: dict, command: str) -> str | None:
+    def _phase_refusal(self, state: RtState, command: str) -> str | None:
         """A command of an earlier part of the turn than one already taken."""
         wanted = PHASE_OF[command]
         if state["phase"] <= wanted:
@@ -393,7 +396,7 @@ class RogueTraderGame(GameRules):
         )
 
     def _fill_move(
-        self, state: dict, name: str, me: dict, flags: dict, refusal: str | None
+        self, state: RtState, name: str, me: RtUnit, flags: dict, refusal: str | None
     ) -> Fill:
         if "profile" not in flags and "m" not in flags:
             flags["profile"] = me["profile"]
@@ -421,7 +424,7 @@ class RogueTraderGame(GameRules):
             refusal = f"{name} has moved this turn"
         return Fill(flags, refusal=refusal, notes=notes)
 
-    def _may_hide(self, name: str, me: dict) -> str | None:
+    def _may_hide(self, name: str, me: RtUnit) -> str | None:
         if fired_models(me):
             return f"{name} fired this turn: a model cannot fire and go into hiding in one turn"
         if me["reserve"]:
@@ -432,14 +435,14 @@ class RogueTraderGame(GameRules):
 
     # -- seeing -----------------------------------------------------------------------------
 
-    def clock(self, state: dict[str, Any]) -> str:
+    def clock(self, state: RtState) -> str:
         if not state["turn"]:
             return "before the first turn"
         phase = state.get("phase", 0)
         part = f": {PHASE_NAMES[phase]} (part {phase} of 6)" if phase else ""
         return f"turn {state['turn']}: {state['playing']} plays{part}"
 
-    def clock_fields(self, state: dict[str, Any]) -> dict[str, Any]:
+    def clock_fields(self, state: RtState) -> dict[str, Any]:
         return {
             "turn": state["turn"],
             "playing": state["playing"],
@@ -447,15 +450,15 @@ class RogueTraderGame(GameRules):
             "phase": state.get("phase", 0),
         }
 
-    def period(self, state: dict[str, Any]) -> str:
+    def period(self, state: RtState) -> str:
         if not state["turn"]:
             return "before the first turn"
         return f"turn {state['turn']}: {state['playing']} plays"
 
-    def due(self, state: dict[str, Any]) -> list[str]:
+    def due(self, state: RtState) -> list[str]:
         if not state["turn"]:
             return ["flip for the first turn: hc initiative"]
-        playing = state["playing"]
+        playing = _playing(state)
         mine = {n: u for n, u in state["units"].items() if u["side"] == playing and living(u)}
         out = []
         for n, u in mine.items():
@@ -493,7 +496,7 @@ class RogueTraderGame(GameRules):
             ("state", "state"),
         ]
 
-    def row(self, state: dict[str, Any], name: str, unit: dict[str, Any]) -> dict[str, Any]:
+    def row(self, state: RtState, name: str, unit: RtUnit) -> dict[str, Any]:
         standing = living(unit)
         fired = [i for i in fired_models(unit) if i in standing]
         inches = unit.get("inches", 0)
@@ -544,7 +547,17 @@ class RogueTraderGame(GameRules):
 GAME = RogueTraderGame()
 
 
-def _legacy_hits(state: dict, game: dict, meta: dict, result: dict) -> list[tuple[str, int, int]]:
+def _playing(state: RtState) -> str:
+    """The side whose turn it is: one from the first turn on, which the callers wait for."""
+    side = state["playing"]
+    if side is None:
+        raise HcError("no turn has begun", "hc initiative flips the coin for the first turn")
+    return side
+
+
+def _legacy_hits(
+    state: RtState, game: dict, meta: dict, result: dict
+) -> list[tuple[str, int, int]]:
     """A fire logged before results said which model each shot struck: the models as the
     game then took them (a label a following-fire target, else the unit's models in turn)."""
     shots = result.get("shots") or [result]
@@ -568,4 +581,4 @@ def _legacy_hits(state: dict, game: dict, meta: dict, result: dict) -> list[tupl
 if TYPE_CHECKING:  # GAME keeps the contract the shared game code relies on (a type checker says)
     from hc_cli.plugin.contract import KeepsGames
 
-    _contract: KeepsGames = GAME
+    _contract: KeepsGames[RtState] = GAME

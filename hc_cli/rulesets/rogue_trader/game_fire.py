@@ -15,16 +15,18 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
+    from hc_cli.rulesets.rogue_trader.state import RtState, RtUnit
 
-def living(unit: dict) -> list[int]:
+
+def living(unit: RtUnit) -> list[int]:
     return [i for i, taken in enumerate(unit["taken"]) if taken < unit["w"]]
 
 
-def model_label(name: str, unit: dict, model: int) -> str:
+def model_label(name: str, unit: RtUnit, model: int) -> str:
     return f"{name}:{model + 1}" if len(unit["taken"]) > 1 else name
 
 
-def fired_models(unit: dict) -> list[int]:
+def fired_models(unit: RtUnit) -> list[int]:
     """The models that have fired this turn (a game file before models kept a yes or no)."""
     fired = unit["fired"]
     if isinstance(fired, bool):
@@ -32,7 +34,7 @@ def fired_models(unit: dict) -> list[int]:
     return fired
 
 
-def unit_and_model(state: dict, word: str, role: str) -> tuple[str, int | None]:
+def unit_and_model(state: RtState, word: str, role: str) -> tuple[str, int | None]:
     """`boyz` or `boyz:3` (its third model, as the roster counts them): the unit, the model."""
     name, _, number = word.partition(":")
     unit = known_unit(state, name, role)
@@ -48,7 +50,7 @@ def unit_and_model(state: dict, word: str, role: str) -> tuple[str, int | None]:
     return name, model
 
 
-def _order(unit: dict) -> list[int]:
+def _order(unit: RtUnit) -> list[int]:
     """A unit's models still standing, in the order a volley strikes them: the wounded first
     (the most wounded first), then the rest, each in the roster's order."""
     return sorted(living(unit), key=lambda i: -unit["taken"][i])

@@ -31,13 +31,14 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
+    from hc_cli.rulesets.t2k.state import Slot, T2kState, T2kUnit
     from hc_cli.tables.schema import Problems
 
 # A game started before hc kept these with the roster plays by the bundled tables' values.
 BEFORE_KEPT = {"extra_above": 5, "extra_round_up": 0}
 
 
-class T2kGame(GameRules):
+class T2kGame(GameRules["T2kState", "T2kUnit"]):
     sides = (1, 8)
     unit_fields = {
         "asset": Field("int", required=True, minimum=1, maximum=100, help="skill + attribute"),
@@ -133,7 +134,7 @@ class T2kGame(GameRules):
         # which parts the ties Agility cannot; outside: name -> why he may act outside it.
         return {"combat_turn": 0, "action_turn": 0, "order": [], "rolled": [], "outside": {}}
 
-    def apply(self, state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+    def apply(self, state: T2kState, entry: dict[str, Any]) -> list[str]:
         command = entry["command"]
         was = actor(state)
         if command == "initiative":
@@ -151,7 +152,7 @@ class T2kGame(GameRules):
             notes.append(f"still {possessive(was['name'])} action (initiative {was['initiative']})")
         return notes
 
-    def _initiative(self, state: dict, entry: dict) -> list[str]:
+    def _initiative(self, state: T2kState, entry: dict) -> list[str]:
         result, meta = entry["result"], entry["game"].get("meta") or {}
         rolled = [[o["name"], o["extra"]] for o in result["order"]]
         notes = []
@@ -174,7 +175,7 @@ class T2kGame(GameRules):
             notes += self._outside(state, name, kind)
         return notes
 
-    def _outside(self, state: dict, name: str, kind: str) -> list[str]:
+    def _outside(self, state: T2kState, name: str, kind: str) -> list[str]:
         """An exception to the order: an involuntary action is taken at once (it is the
         record); an ambush or opportunity fire is the character's next hc fire or reload."""
         reading = self.reading(state, "outside-order-action")
@@ -198,7 +199,7 @@ class T2kGame(GameRules):
             f"{spent} {said}"
         ]
 
-    def _spend(self, state: dict, name: str, was: dict | None) -> list[str]:
+    def _spend(self, state: T2kState, name: str, was: Slot | None) -> list[str]:
         """The action is the character's: at his place in the order, that place; outside the
         order, his next action of the action turn, unless it comes beside them (the reading
         outside-order-action); out of his turn (--anyway), his next action too."""
@@ -217,13 +218,13 @@ class T2kGame(GameRules):
             return [f"{name} acted outside the order ({granted}): {spent} {said}"]
         return [f"{name} acted out of his turn: {spent}"] if state["order"] else []
 
-    def _lapse(self, state: dict, name: str) -> None:
+    def _lapse(self, state: T2kState, name: str) -> None:
         """An action outside the order that is one of his goes with his last action."""
         if self.reading(state, "outside-order-action") == "his-action":
             if next_slot(state, name) is None:
                 state["outside"].pop(name, None)
 
-    def _fired(self, state: dict, entry: dict) -> list[str]:
+    def _fired(self, state: T2kState, entry: dict) -> list[str]:
         game, result = entry["game"], entry["result"]
         name = game["unit"]
         unit = state["units"][name]
@@ -246,7 +247,7 @@ class T2kGame(GameRules):
                 notes += take_damage(state, who, damage, killed)
         return notes
 
-    def _reload(self, state: dict, name: str, result: dict) -> list[str]:
+    def _reload(self, state: T2kState, name: str, result: dict) -> list[str]:
         unit = state["units"][name]
         unit["reloaded_turn"] = state["combat_turn"]
         magazine = result.get("magazine") or unit["magazine"]
@@ -262,7 +263,7 @@ class T2kGame(GameRules):
             return [f"{name} has reloaded: {magazine} rounds"]
         return [f"{name} is reloading: {unit['reloading']} of {needed} actions"]
 
-    def next(self, state: dict[str, Any]) -> list[str]:
+    def next(self, state: T2kState) -> list[str]:
         if not state["combat_turn"]:
             raise HcError("there is no order yet", "hc initiative rolls the Initiative order")
         slot = actor(state)
@@ -272,7 +273,7 @@ class T2kGame(GameRules):
         self._lapse(state, slot["name"])
         return [f"{slot['name']} passes"] + go_on(state, slot)
 
-    def hold(self, state: dict[str, Any]) -> str | None:
+    def hold(self, state: T2kState) -> str | None:
         """An action outside the order is open to a character until his action turn ends:
         passing its last action would close it unseen."""
         slot = actor(state)
@@ -291,7 +292,7 @@ class T2kGame(GameRules):
 
     def fill(
         self,
-        state: dict[str, Any],
+        state: T2kState,
         command: str,
         unit: str | None,
         at: list[str],
@@ -302,7 +303,7 @@ class T2kGame(GameRules):
 
     # -- seeing -----------------------------------------------------------------------------
 
-    def clock(self, state: dict[str, Any]) -> str:
+    def clock(self, state: T2kState) -> str:
         if not state["combat_turn"]:
             return "before the first action turn"
         slot = actor(state)
@@ -310,7 +311,7 @@ class T2kGame(GameRules):
             f"{possessive(slot['name'])} action" if slot else "nobody left to act"
         )
 
-    def clock_fields(self, state: dict[str, Any]) -> dict[str, Any]:
+    def clock_fields(self, state: T2kState) -> dict[str, Any]:
         slot = actor(state)
         return {
             "combat_turn": state["combat_turn"],
@@ -320,12 +321,12 @@ class T2kGame(GameRules):
             "outside": state["outside"],
         }
 
-    def period(self, state: dict[str, Any]) -> str:
+    def period(self, state: T2kState) -> str:
         if not state["combat_turn"]:
             return "before the first action turn"
         return f"combat turn {state['combat_turn']}, action turn {state['action_turn']}"
 
-    def due(self, state: dict[str, Any]) -> list[str]:
+    def due(self, state: T2kState) -> list[str]:
         if not state["combat_turn"]:
             return ["roll the Initiative order: hc initiative"]
         out = [
@@ -367,7 +368,7 @@ class T2kGame(GameRules):
             ("state", "state"),
         ]
 
-    def row(self, state: dict[str, Any], name: str, unit: dict[str, Any]) -> dict[str, Any]:
+    def row(self, state: T2kState, name: str, unit: T2kUnit) -> dict[str, Any]:
         rounds = unit["rounds"]
         slot = actor(state)
         mine = [s for s in state["order"] if s["name"] == name]
@@ -405,4 +406,4 @@ GAME = T2kGame()
 if TYPE_CHECKING:  # GAME keeps the contract the shared game code relies on (a type checker says)
     from hc_cli.plugin.contract import KeepsGames
 
-    _contract: KeepsGames = GAME
+    _contract: KeepsGames[T2kState] = GAME

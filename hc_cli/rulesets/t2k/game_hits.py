@@ -11,6 +11,8 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
+    from hc_cli.rulesets.t2k.state import T2kState
+
 
 def struck(result: dict[str, Any], target: str | None) -> dict[str, tuple[int, bool]]:
     """Who the fire hit: name -> (damage in all, killed outright), the target's hits and each
@@ -32,7 +34,7 @@ def struck(result: dict[str, Any], target: str | None) -> dict[str, tuple[int, b
     return {name: taken for name, taken in hit.items() if taken != (0, False)}
 
 
-def take_damage(state: dict[str, Any], name: str, damage: int, killed: bool) -> list[str]:
+def take_damage(state: T2kState, name: str, damage: int, killed: bool) -> list[str]:
     """The damage into the character's state, and what it changed, in words: the wound level
     is always the table's for the damage in all (it is worked out from it, never kept)."""
     unit = state["units"][name]

@@ -16,6 +16,8 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
+    from hc_cli.rulesets.t2k.state import Slot, T2kState, T2kUnit
+
 ACTION_TURNS = 6  # "Combat turn: 30 seconds Action Turn: 5 seconds"
 # Exceptions to the order, by the options of hc initiative that name them: the involuntary
 # actions (panic, bail out) are taken by that record; the others allow a fire or a reload.
@@ -28,14 +30,14 @@ EXCEPTIONS = (*OUTSIDE, *INVOLUNTARY)
 # Wounds and the Initiative they leave
 
 
-def wound_of(unit: dict[str, Any]) -> str:
+def wound_of(unit: T2kUnit) -> str:
     """The wound level the table gives for the damage taken: the level with the greatest
     least damage the character has reached."""
     reached = [(least, level) for least, level in unit["wound_damage"] if unit["damage"] >= least]
     return max(reached)[1] if reached else "none"
 
 
-def initiative_now(unit: dict[str, Any]) -> int:
+def initiative_now(unit: T2kUnit) -> int:
     """Initiative less the wound's reduction, never below 0."""
     return max(0, unit["initiative"] - unit["reductions"].get(wound_of(unit), 0))
 
@@ -44,14 +46,14 @@ def initiative_now(unit: dict[str, Any]) -> int:
 # The order made from the state
 
 
-def order_now(state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
+def order_now(state: T2kState) -> tuple[list[Slot], list[str]]:
     """The slots of an action turn from every character still in the fight, and a note for
     each tie only the last roll could part. Ties: Agility - bulk, then Agility; then the
     order the last roll gave (a character whose Agility is not given keeps his place in it,
     and the others take the places left by Agility, as `hc initiative` places them)."""
     rank = {(name, extra): i for i, (name, extra) in enumerate(state["rolled"])}
 
-    def last(slot: dict) -> int:
+    def last(slot: Slot) -> int:
         key = (slot["name"], slot["extra"])
         return rank.get(key, rank.get((slot["name"], not slot["extra"]), len(rank)))
 
@@ -79,19 +81,19 @@ def order_now(state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
     return order, notes
 
 
-def _slot(name: str, value: int, extra: bool) -> dict[str, Any]:
+def _slot(name: str, value: int, extra: bool) -> Slot:
     return {"name": name, "initiative": value, "extra": extra, "done": False}
 
 
-def _agility(state: dict, slot: dict) -> tuple[int, int] | None:
+def _agility(state: T2kState, slot: Slot) -> tuple[int, int] | None:
     unit = state["units"][slot["name"]]
     if unit["agility"] is None:
         return None
     return (unit["agility"] - (unit["bulk"] or 0), unit["agility"])
 
 
-def _by_agility(state: dict) -> Any:
-    def key(slot: dict) -> tuple[int, int]:
+def _by_agility(state: T2kState) -> Any:
+    def key(slot: Slot) -> tuple[int, int]:
         agility = _agility(state, slot)
         assert agility is not None
         return (-agility[0], -agility[1])
@@ -99,7 +101,7 @@ def _by_agility(state: dict) -> Any:
     return key
 
 
-def label(slot: dict[str, Any]) -> str:
+def label(slot: Slot) -> str:
     return f"{slot['name']} ({slot['initiative']}{', extra' if slot['extra'] else ''})"
 
 
@@ -107,7 +109,7 @@ def label(slot: dict[str, Any]) -> str:
 # Acting in the order
 
 
-def actor(state: dict[str, Any]) -> dict[str, Any] | None:
+def actor(state: T2kState) -> Slot | None:
     """The slot whose action it is: the first not taken of a character still in the fight."""
     for slot in state["order"]:
         if not slot["done"] and not state["units"][slot["name"]]["out"]:
@@ -115,16 +117,16 @@ def actor(state: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def next_slot(state: dict[str, Any], name: str) -> dict[str, Any] | None:
+def next_slot(state: T2kState, name: str) -> Slot | None:
     """The character's first action of this action turn not yet taken."""
     return next((s for s in state["order"] if s["name"] == name and not s["done"]), None)
 
 
-def to_act(state: dict[str, Any]) -> list[dict[str, Any]]:
+def to_act(state: T2kState) -> list[Slot]:
     return [s for s in state["order"] if not s["done"] and not state["units"][s["name"]]["out"]]
 
 
-def take(state: dict[str, Any], name: str) -> dict[str, Any] | None:
+def take(state: T2kState, name: str) -> Slot | None:
     """The character acts: his first action of the action turn not yet taken is spent (an
     action outside the order or out of his turn too: one action a character an action turn).
     Returns that slot, or None when he had none left."""
@@ -134,7 +136,7 @@ def take(state: dict[str, Any], name: str) -> dict[str, Any] | None:
     return slot
 
 
-def go_on(state: dict[str, Any], was: dict[str, Any] | None) -> list[str]:
+def go_on(state: T2kState, was: Slot | None) -> list[str]:
     """After an action: a new action turn when every action of this one is taken; who acts
     next, in words, when it is no longer the slot `was` (whose action it was before)."""
     notes: list[str] = []
@@ -151,7 +153,7 @@ def go_on(state: dict[str, Any], was: dict[str, Any] | None) -> list[str]:
     return notes
 
 
-def new_action_turn(state: dict[str, Any]) -> list[str]:
+def new_action_turn(state: T2kState) -> list[str]:
     """The next action turn (the next combat turn after the sixth), its order made again from
     the Initiatives as wounds leave them: from each action turn, or each combat turn (the
     reading wound-initiative); those out of the fight are left out."""
@@ -177,7 +179,7 @@ def new_action_turn(state: dict[str, Any]) -> list[str]:
     return notes + ties
 
 
-def _places(state: dict, order: list[dict]) -> list[tuple[str, int, bool]]:
+def _places(state: T2kState, order: list[Slot]) -> list[tuple[str, int, bool]]:
     """The order's slots of the characters still in the fight: what a wound can change."""
     return [
         (s["name"], s["initiative"], s["extra"])
@@ -186,7 +188,7 @@ def _places(state: dict, order: list[dict]) -> list[tuple[str, int, bool]]:
     ]
 
 
-def pending_wounds(state: dict[str, Any]) -> list[str]:
+def pending_wounds(state: T2kState) -> list[str]:
     """The characters whose wounds have lowered their Initiative below the place they hold
     in this action turn's order: the change comes with the next order."""
     when = state["readings"]["wound-initiative"]

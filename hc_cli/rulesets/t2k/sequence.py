@@ -15,6 +15,8 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
+    from hc_cli.rulesets.t2k.state import T2kState, T2kUnit
+
 SEQUENCE = (
     Step(
         "1",
@@ -66,7 +68,7 @@ BETWEEN = (
 
 
 def fill_action(
-    state: dict[str, Any],
+    state: T2kState,
     command: str,
     unit: str | None,
     at: list[str],
@@ -102,7 +104,13 @@ def fill_action(
 
 
 def _fill_reload(
-    state: dict, unit: str, me: dict, at: list[str], flags: dict, tables: Any, refusal: str | None
+    state: T2kState,
+    unit: str,
+    me: T2kUnit,
+    at: list[str],
+    flags: dict,
+    tables: Any,
+    refusal: str | None,
 ) -> Fill:
     if at:
         raise HcError("a reload takes no --at", f"hc reload {unit}")
@@ -130,7 +138,13 @@ def _fill_reload(
 
 
 def _fill_fire(
-    state: dict, unit: str, me: dict, at: list[str], flags: dict, tables: Any, refusal: str | None
+    state: T2kState,
+    unit: str,
+    me: T2kUnit,
+    at: list[str],
+    flags: dict,
+    tables: Any,
+    refusal: str | None,
 ) -> Fill:
     notes = []
     for key in ("asset", "strength", "weapon"):
@@ -181,7 +195,7 @@ def _fill_fire(
     return Fill(flags, refusal=refusal, notes=notes)
 
 
-def _fill_zone(state: dict, unit: str, at: list[str], flags: dict) -> list[str]:
+def _fill_zone(state: T2kState, unit: str, at: list[str], flags: dict) -> list[str]:
     """The danger zone's targets are the game's characters (a typo is no bystander); its
     NPCs may be quick-killed, as the target may."""
     notes, npcs = [], []
@@ -217,13 +231,13 @@ def _rounds_needed(flags: dict[str, Any], tables: Any) -> int | None:
     return shots
 
 
-def _steps_now(state: dict) -> tuple[Step, ...]:
+def _steps_now(state: T2kState) -> tuple[Step, ...]:
     """The steps of the sequence in force: the order first, then the action turns and
     the exceptions to them."""
     return SEQUENCE[:1] if not state["combat_turn"] else SEQUENCE[1:]
 
 
-def _out_of_sequence(state: dict, command: str, flags: dict) -> str | None:
+def _out_of_sequence(state: T2kState, command: str, flags: dict) -> str | None:
     """A command no step in force takes, refused with the rule of the step that takes it
     and the commands that are taken now."""
     now = _steps_now(state)
@@ -254,7 +268,7 @@ def _commands_text(commands: list[str]) -> str:
     return ", ".join(words)
 
 
-def _may_act(state: dict, unit: str) -> str | None:
+def _may_act(state: T2kState, unit: str) -> str | None:
     """Whether it is the character's action: his place in the order, or one outside it
     that hc initiative recorded."""
     slot = actor(state)
@@ -278,7 +292,7 @@ def _may_act(state: dict, unit: str) -> str | None:
     )
 
 
-def _fill_initiative(state: dict, unit: str | None, at: list[str], flags: dict) -> Fill:
+def _fill_initiative(state: T2kState, unit: str | None, at: list[str], flags: dict) -> Fill:
     """The order rolled once, before the first action turn; after it only the exceptions to
     it are recorded (a roll of the ties again is refused unless --anyway)."""
     if unit is not None or at:
@@ -326,7 +340,7 @@ def _fill_initiative(state: dict, unit: str | None, at: list[str], flags: dict) 
     )
 
 
-def _char(name: str, u: dict) -> str:
+def _char(name: str, u: T2kUnit) -> str:
     """A character as hc initiative takes it: NAME:INITIATIVE:WOUNDS:AGILITY:BULK."""
     wound = wound_of(u)
     agility = "" if u["agility"] is None else str(u["agility"])

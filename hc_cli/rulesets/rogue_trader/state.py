@@ -1,0 +1,41 @@
+"""The shape of a Rogue Trader game's state (what `game.GAME` folds a game file into, and what
+a snapshot keeps as JSON), for the type checker: nothing imports this module at run time
+(`typing` is slow to import), so the state stays plain dicts and lists."""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+
+class RtUnit(TypedDict):
+    """A unit in the game (`unit_state`, with its side): its models by their wounds taken."""
+
+    side: str
+    profile: str
+    weapon: str | None
+    w: int
+    i: int | None  # it spots hiding enemies within this many inches
+    taken: list[int]  # wounds on each model; W taken: removed
+    fired: list[int]  # the models that have fired this turn
+    moved: bool  # this turn, in the movement part
+    inches: float  # moved in its side's turn (the last one, in the enemy's turn)
+    charged: bool  # charged into hand-to-hand combat this turn
+    stalled: bool  # a charge that failed to make contact: nothing else this turn
+    reserve: bool  # made a reserve move this turn
+    hidden: bool
+    routing: bool
+    marker: list[int]  # the models whose area marker deviated, to place where it landed
+
+
+class RtState(TypedDict):
+    """A game of Rogue Trader: the turn, the side that went first and the one playing, the
+    part of its turn (0-5), and the units."""
+
+    sides: list[str]
+    units: dict[str, RtUnit]
+    readings: NotRequired[dict[str, str]]
+    version: NotRequired[int]
+    turn: int
+    first: str | None
+    playing: str | None
+    phase: int

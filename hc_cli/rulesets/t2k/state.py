@@ -1,0 +1,59 @@
+"""The shape of a Twilight: 2000 game's state (what `game.GAME` folds a game file into, and what
+a snapshot keeps as JSON), for the type checker: nothing imports this module at run time
+(`typing` is slow to import), so the state stays plain dicts and lists."""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+
+class T2kUnit(TypedDict):
+    """A character in the game (`unit_state`, with its side)."""
+
+    side: str
+    asset: int
+    strength: int
+    initiative: int
+    agility: int | None
+    weapon: str
+    bulk: int | None
+    npc: bool
+    magazine: int | None
+    rounds: int | None
+    feed: str | None
+    # (least damage in all, wound level), as the tables give them (lists, read back from JSON)
+    wound_damage: list[tuple[int, str]]
+    out_damage: int
+    reductions: dict[str, int]  # Initiative off, by wound level
+    extra_above: int
+    extra_round_up: int
+    damage: int  # the wound level is the table's for it (game_order.wound_of)
+    out: bool  # killed, or out of the fight
+    killed: bool  # by a quick kill
+    reloading: int  # actions spent on a reload not yet done
+    reload_needed: int  # the actions that reload takes
+    reloaded_turn: int  # the combat turn of its last reload action
+
+
+class Slot(TypedDict):
+    """One place in an action turn's order: a character's action, or his extra one."""
+
+    name: str
+    initiative: int
+    extra: bool
+    done: bool
+
+
+class T2kState(TypedDict):
+    """A game of Twilight: 2000: the combat turn and action turn, this action turn's order, the
+    order the last Initiative roll gave, and who may act outside the order."""
+
+    sides: list[str]
+    units: dict[str, T2kUnit]
+    readings: NotRequired[dict[str, str]]
+    version: NotRequired[int]
+    combat_turn: int
+    action_turn: int
+    order: list[Slot]
+    rolled: list[list]  # (name, extra) in the order the last roll gave
+    outside: dict[str, str]  # name -> why he may act outside the order
