@@ -434,6 +434,33 @@ def test_every_package_of_the_tree_ships_in_the_wheel():
     assert found <= listed, found - listed
 
 
+def test_every_bundled_rule_set_has_the_same_faces():
+    """A newcomer finds the same files in each rule set: its declaration, its commands and
+    their face, its tables, its game, the sequence that game keeps and the state's shape."""
+    faces = {"declaration.py", "commands.py", "resolve.py", "tables.py", "game.py"}
+    faces |= {"sequence.py", "state.py"}
+    for package in ("high_crusade", "rogue_trader", "t2k"):
+        files = {p.name for p in (ROOT / "hc_cli" / "rulesets" / package).glob("*.py")}
+        assert faces <= files, (package, faces - files)
+
+
+def test_a_state_shape_is_never_imported_at_run_time():
+    """state.py is for the type checker (typing is slow to import): a game runs without it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from hc_cli.games import actions, store, views\n"
+        "from hc_cli.rulesets.high_crusade import game as a\n"
+        "from hc_cli.rulesets.rogue_trader import game as b\n"
+        "from hc_cli.rulesets.t2k import game as c\n"
+        "print(sorted(m for m in sys.modules if m.endswith('.state') or m == 'typing'))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "[]"
+
+
 def test_the_colour_table_is_what_rich_renders_for_every_style_hc_paints():
     from hc_cli.render.colour import CODES, END, by_rich
     from hc_cli.render.text import OUTCOME_STYLES

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
-from hc_cli.plugin.game_rules import Fill, GameRules, Step, possessive
+from hc_cli.plugin.game_rules import Fill, GameRules, possessive
 from hc_cli.rulesets.rogue_trader.game_fire import (
     fill_fire,
     fired_models,
@@ -19,6 +19,7 @@ from hc_cli.rulesets.rogue_trader.game_fire import (
     model_label,
     unit_and_model,
 )
+from hc_cli.rulesets.rogue_trader.sequence import PHASE_NAMES, PHASE_OF, SEQUENCE
 from hc_cli.tables.schema import Field, line_of
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -28,21 +29,6 @@ if TYPE_CHECKING:
     from hc_cli.rulesets.rogue_trader.state import RtState, RtUnit
     from hc_cli.tables.schema import Problems
 
-SEQUENCE = (
-    Step("1", "the side playing", "moves its troops (a charge: double move)", ("move",),
-         "seed 003, the turn sequence"),
-    Step("2", "the side playing", "shoots: once with any appropriately armed model", ("fire",),
-         "seed 003"),
-    Step("3", "both sides", "fight hand to hand with their troops engaged", (), "seed 003"),
-    Step("4", "the side playing", "moves uncommitted troops: the reserves",
-         ("move --reserve",), "seed 003"),
-    Step("5", "the side playing", "uses its psionic powers", (), "seed 003"),
-    Step("6", "the side playing", "may rally its routing troops", ("rally",), "seed 003"),
-)  # fmt: skip
-PHASE_NAMES = {1: "movement", 2: "shooting", 3: "hand-to-hand", 4: "reserves", 5: "psionics",
-               6: "rallying"}  # fmt: skip
-# The phase a command is taken in, read from the sequence.
-PHASE_OF = {command: int(step.name) for step in SEQUENCE for command in step.commands}
 UNCOMMITTED = "reserve-move"  # the reading: which troops may make a reserve move
 HIDING = "hiding-lasts"  # the reading: how long a model declared hiding stays hidden
 
