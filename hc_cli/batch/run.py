@@ -79,7 +79,7 @@ def _answer(
         return _text(_error_line(number, message, "report it, with the line")), None, None, True
 
 
-GAME_FIELDS = frozenset(("unit", "at", "game", "anyway", "rules_changed"))
+GAME_FIELDS = frozenset(("unit", "at", "game", "anyway", "rules_changed", "reroll"))
 
 
 def _game_action(
@@ -93,7 +93,8 @@ def _game_action(
 
     fields = {str(k).lstrip("-").replace("-", "_"): v for k, v in request.items()}
     own = {k: fields.pop(k) for k in list(fields) if k in GAME_FIELDS}
-    for name, kind in (("unit", str), ("game", str), ("anyway", bool), ("rules_changed", bool)):
+    kinds = (("unit", str), ("game", str), ("anyway", bool), ("rules_changed", bool))
+    for name, kind in (*kinds, ("reroll", bool)):
         if own.get(name) is not None and not isinstance(own[name], kind):
             raise HcError(
                 f"field '{name}' is {json.dumps(own[name])[:40]}: not "
@@ -137,6 +138,7 @@ def _game_action(
         bool(own.get("anyway")),
         session,
         rules_changed=bool(own.get("rules_changed")),
+        reroll=bool(own.get("reroll")),
     )
     return as_dict(res)
 
@@ -318,7 +320,7 @@ class _Pool:
 def _acts_in_a_game(lines: list[str], fields_of: Fields) -> bool:
     """Whether a group may hold an action of a game (read from the text: a line that merely
     mentions a field of a game goes this way too, and is answered the same)."""
-    words = ('"unit"', '"at"', '"game"', '"anyway"', '"rules_changed"') + (
+    words = ('"unit"', '"at"', '"game"', '"anyway"', '"rules_changed"', '"reroll"') + (
         ('"command"',) if fields_of.game_for_all else ()
     )
     return any(word in line for line in lines for word in words)

@@ -127,7 +127,7 @@ def _game_rules(values: dict[str, Any]) -> int:
 def _undo(values: dict[str, Any]) -> int:
     from hc_cli.games.actions import undo
 
-    return _said(undo(game_path(values)), values)
+    return _said(undo(game_path(values), values.get("to")), values)
 
 
 def _game_export(values: dict[str, Any]) -> int:
@@ -192,7 +192,7 @@ def _again(values: dict[str, Any]) -> int:
     last = last_action(path, values.get("unit"))
     again: dict[str, Any] = {**last["given"], "unit": last["unit"], "at": tuple(last["at"])}
     names = set(last["given"]) | {"unit", "at"}
-    for key in ("seed", "dice", "json", "quiet", "no_color", "anyway"):
+    for key in ("seed", "dice", "json", "quiet", "no_color", "anyway", "reroll"):
         if values.get(key) not in (None, False):
             again[key] = values[key]
             names.add(key)

@@ -300,6 +300,7 @@ def _dispatch_one(
                 session,
                 ask=(_ask_line, _tell),
                 rules_changed=bool(values.get("rules_changed")),
+                reroll=bool(values.get("reroll")),
             )
         else:
             res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))

@@ -147,17 +147,20 @@ def act(
     session: Any,
     ask: Any = None,
     rules_changed: bool = False,
+    reroll: bool = False,
 ) -> tuple[Any, dict[str, Any], Any]:
     """Fill a command from the game, resolve it and (unless it is a question of odds) append
     it: (resolution, what the game says of it, the call as resolved). House rules other than
     the game's (a file rewritten since it began, or another --rules) only with
     `rules_changed`, which the entry records. Dice asked of a player (--dice ask) are asked
     with the file unlocked, so a prompt left open blocks nobody: the entry is appended only if
-    the game has not moved on meanwhile."""
-    asking = bool(call.dice) and call.dice.strip().lower() == "ask"
+    the game has not moved on meanwhile. An action taken back and made again in the same step
+    rolls the dice it rolled then (`_taken_back`), unless the players agree to a `reroll`."""
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
-        prepared = _prepare(call, game, unit, at, anyway, session, rules_changed)
+        prepared = _prepare(call, game, unit, at, anyway, session, rules_changed, reroll)
+        call = prepared.call
+        asking = bool(call.dice) and call.dice.strip().lower() == "ask"
         if not asking or call.odds:
             return _resolve_and_append(prepared, game, fd, session, ask)
     head = game.chain.head
@@ -183,9 +186,11 @@ class _Prepared:
     fill: Any
     given: dict
     changed: str | None
+    clock: dict  # where the game was when the action was taken (a taken-back one is matched)
+    again: dict | None = None  # what the entry says of a taken-back action's dice
 
 
-def _prepare(call, game, unit, at, anyway, session, rules_changed) -> _Prepared:
+def _prepare(call, game, unit, at, anyway, session, rules_changed, reroll=False) -> _Prepared:
     from hc_cli.core.record import replace
     from hc_cli.plugin import registry
 
@@ -225,7 +230,74 @@ def _prepare(call, game, unit, at, anyway, session, rules_changed) -> _Prepared:
         )
     given = dict(call.flags)
     call = replace(call, flags=fill.flags, rules=rules_files)
-    return _Prepared(call, fill.unit or unit, list(at), anyway, fill, given, changed)
+    unit = fill.unit or unit
+    with unreadable(game_path):
+        clock = game.rules.clock_fields(game.folded.state)
+    again = None
+    if not call.odds:
+        call, again = _dice_again(call, game, unit, list(at), clock, reroll)
+    return _Prepared(call, unit, list(at), anyway, fill, given, changed, clock, again)
+
+
+def _taken_back(game: Game, call: Any, unit: str | None, at: list[str], clock: dict) -> Any:
+    """The newest action taken back (after the newest entry still in effect) that was this
+    very action: the same command, unit, targets and options as filled, taken where the game
+    is now (its clock). (its entry number, the entry), or None."""
+    import json
+
+    newest = game.folded.effective[-1] if game.folded.effective else 1
+    flags = json.loads(json.dumps(call.flags))
+    for seq in range(game.chain.count, newest, -1):
+        line = game.chain.line(seq)
+        if b'"command":"game"' in line:
+            continue  # an undo, or a step taken back
+        entry = json.loads(line)
+        kept = entry.get("game") or {}
+        if (
+            entry.get("command") == call.command
+            and kept.get("unit") == unit
+            and kept.get("at") == at
+            and entry.get("flags") == flags
+            and kept.get("clock") == clock
+        ):
+            return seq, entry
+    return None
+
+
+def _dice_again(
+    call: Any, game: Game, unit: str | None, at: list[str], clock: dict, reroll: bool
+) -> tuple[Any, dict | None]:
+    """An action taken back and made again in the same step rolls the dice it rolled (its
+    seed, or the dice entered): a take-back is no way to fish for a better roll. Other dice
+    only when the players agree (--reroll), which the entry records."""
+    from hc_cli.core.record import replace
+
+    found = _taken_back(game, call, unit, at, clock)
+    if found is None:
+        if reroll:
+            raise HcError(
+                "--reroll is for an action taken back and made again: this one was not",
+                "leave out --reroll",
+            )
+        return call, None
+    seq, entry = found
+    if reroll:
+        return call, {"reroll": seq}
+    dice, seed = entry.get("dice"), entry.get("seed")
+    asked = bool(call.dice) and call.dice.strip().lower() == "ask"
+    if (call.dice and not asked and call.dice != dice) or (
+        call.seed is not None and call.seed != seed
+    ):
+        rolled = f"the dice {dice}" if dice else f"seed {seed}"
+        raise HcError(
+            f"this action was taken back (entry {seq}), rolled with {rolled}: made again in "
+            "the same step, it rolls them again",
+            "leave out --dice and --seed, or roll anew if both players agree: --reroll",
+        )
+    return replace(call, dice=dice, seed=None if dice else seed), {
+        "reused": seq,
+        "seed_from": entry.get("seed_from"),
+    }
 
 
 def _resolve(prepared: _Prepared, session: Any, ask: Any) -> Any:
@@ -257,13 +329,18 @@ def _resolve_and_append(
         call = replace(call, dice=res.inputs.get("dice", call.dice))
     entry = make_entry(call, as_dict(res), session.digest(call.ruleset, call.rules))
     overridden = fill.refusal if fill.refusal and prepared.anyway else None
+    again = prepared.again or {}
+    if "reused" in again and again.get("seed_from"):
+        entry["seed_from"] = again["seed_from"]  # the seed as it was first drawn
     entry["game"] = {
         "unit": prepared.unit,
         "at": prepared.at,
         "given": prepared.given,
         "meta": fill.meta,
+        "clock": prepared.clock,
         **({"anyway": overridden} if overridden else {}),
         **({"rules_changed": prepared.changed} if prepared.changed else {}),
+        **({k: v for k, v in again.items() if k in ("reused", "reroll")}),
     }
     rules = game.rules
     after = copy(game.folded.state)
@@ -273,6 +350,12 @@ def _resolve_and_append(
     with unreadable(game.path):
         changes = rules.apply(after, entry)
     report["changes"] = changes
+    if "reused" in again:
+        report["again"] = f"the dice of entry {again['reused']}, taken back: rolled again"
+    elif "reroll" in again:
+        report["again"] = (
+            f"re-rolled, as both players agreed: entry {again['reroll']}'s dice set aside"
+        )
     if overridden:
         report["anyway"] = f"--anyway: {overridden}"
     with unreadable(game.path):  # worked out first: what fails appends nothing
@@ -309,20 +392,42 @@ def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
         return said
 
 
-def undo(game_path: str) -> dict[str, Any]:
-    """`hc undo`: an entry that takes back the newest action or step still in effect; the
-    state it leaves is folded from the newest checkpoint before it."""
+def undo(game_path: str, to: int | None = None) -> dict[str, Any]:
+    """`hc undo`: an entry that takes back the newest action or step still in effect (with
+    `to`: every one after entry `to`); the state it leaves is folded from the newest
+    checkpoint before it."""
     import json
+
+    from hc_cli.core.words import count
 
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
-        if not game.folded.effective:
+        effective = game.folded.effective
+        if not effective:
             raise HcError("nothing to undo: no action of this game is in effect", "act first")
-        target = game.folded.effective[-1]
-        what = describe(json.loads(game.chain.line(target)))
-        after = fold(game.chain, game_path, base=game.folded, undoing=target)
-        said = _said(game, after.state, [f"undid entry {target}: {what}"])  # first: what
-        entry = game_entry(game.folded.ruleset, "undo", undoes=target, what=what)  # fails
+        target = effective[-1]
+        taken = [target] if to is None else [seq for seq in effective if seq > to]
+        if to is not None and not 1 <= to < game.chain.count:
+            raise HcError(
+                f"--to {to}: the game's entries are 1 to {game.chain.count}",
+                "give the number of the entry to go back to, as hc history numbers them",
+            )
+        if not taken:
+            raise HcError(
+                f"nothing after entry {to} is in effect: nothing to undo",
+                f"the newest entry in effect is {target} (hc history)",
+            )
+        words = [describe(json.loads(game.chain.line(seq))) for seq in taken]
+        after = fold(game.chain, game_path, base=game.folded, undoing=taken[0])
+        if to is None:
+            notes = [f"undid entry {target}: {words[0]}"]
+            more: dict[str, Any] = {"what": words[0]}
+        else:
+            notes = [f"undid entry {seq}: {what}" for seq, what in zip(taken, words, strict=True)]
+            notes.append(f"back to entry {to}: {count(len(taken), 'entry')} taken back in one")
+            more = {"to": to, "what": count(len(taken), "entry")}
+        said = _said(game, after.state, notes)  # worked out first: what fails
+        entry = game_entry(game.folded.ruleset, "undo", undoes=target, **more)
         said["receipt"] = append(game, fd, entry, folded=after)  # appends nothing
     return said
 

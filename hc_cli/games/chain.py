@@ -506,7 +506,18 @@ def _events(chain: Chain, first: int, stack: list[int]) -> None:
                         f"the undo names entry {str(target)[:20]!r}, which was not the newest "
                         "in effect",
                     )
-                stack.pop()
+                to = (entry.get("game") or {}).get("to")
+                if to is None:
+                    stack.pop()
+                    continue
+                if type(to) is not int or not 1 <= to < target:
+                    raise damaged(
+                        chain.path,
+                        chain.numbers[seq - 1],
+                        f"the undo goes back to {str(to)[:20]!r}",
+                    )
+                while stack and stack[-1] > to:  # hc undo --to N: every entry after N
+                    stack.pop()
                 continue
         stack.append(seq)
 
@@ -531,8 +542,8 @@ def fold(
     are all still in effect (an undo since may have taken some back). `each(entry, notes,
     undone, period)` sees every entry from the first, for `hc history`: the part of the game
     it was taken in (the one it begins, for a command of the whole game such as the
-    Initiative). `undoing`: the game as it will be once an undo of that entry (the newest
-    in effect) is appended, worked out before it is."""
+    Initiative). `undoing`: the game as it will be once an undo of that entry and every
+    later one in effect (the newest, for one undo) is appended, worked out before it is."""
     from bisect import bisect_right
 
     from hc_cli.games.roster import game_rules
@@ -552,9 +563,10 @@ def fold(
         stack = []
         _events(chain, 2, stack)
         points = {}
-    if undoing is not None:
-        assert stack and stack[-1] == undoing
-        stack.pop()
+    if undoing is not None:  # every entry in effect from `undoing` on (the newest, or more)
+        assert stack and stack[-1] >= undoing
+        while stack and stack[-1] >= undoing:
+            stack.pop()
     rules = game_rules(ruleset)
     valid = [
         seq
@@ -625,6 +637,8 @@ def describe(entry: dict) -> str:
         anyway = text(game.get("anyway"))
         return "next" + (f" (--anyway: {anyway})" if anyway else "")
     if event == "undo":
+        if isinstance(game.get("to"), int):
+            return f"undo back to entry {game['to']} ({text(game.get('what'))})"
         return f"undo of entry {str(game.get('undoes'))[:20]} ({text(game.get('what'))})"
     unit = text(game.get("unit"))
     at = [a for a in game.get("at") or [] if isinstance(a, str)] if isinstance(
@@ -640,4 +654,10 @@ def describe(entry: dict) -> str:
     for key in ("anyway", "rules_changed"):
         if text(game.get(key)):
             words += f" (--{key.replace('_', '-')}: {text(game.get(key))})"
+    for key, said in (
+        ("reused", "the dice of entry {} again"),
+        ("reroll", "re-rolled, agreed: entry {}'s dice set aside"),
+    ):
+        if isinstance(game.get(key), int) and not isinstance(game.get(key), bool):
+            words += " (" + said.format(game[key]) + ")"
     return words

@@ -87,6 +87,12 @@ COMMON_OPTIONS = (
         help="Act although the rules say the unit may not now; the game records the override.",
     ),
     Option(
+        "reroll",
+        kind="flag",
+        help="In a game: roll anew an action taken back and made again in the same step, as "
+        "both players agree (without it, it rolls the dice it rolled); the game records it.",
+    ),
+    Option(
         "rules_changed",
         kind="flag",
         help="In a game: play on with house rules other than those it began with (a file "
@@ -98,7 +104,7 @@ COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
 # to replay, no odds to tell, no volley to spell out shot by shot. A rule set declares such a
 # command with `common=ROLLS_NOTHING`; --help, TAB, the direct path and hc batch then leave
 # them out.
-DICE_OPTIONS = ("seed", "dice", "odds", "exact", "verbose")
+DICE_OPTIONS = ("seed", "dice", "odds", "exact", "verbose", "reroll")
 ROLLS_NOTHING = tuple(name for name in COMMON_NAMES if name not in DICE_OPTIONS)
 SEED_OPTION = next(o for o in COMMON_OPTIONS if o.name == "seed")
 _COMMON_BY_NAME = {o.name: o for o in COMMON_OPTIONS}
@@ -390,13 +396,24 @@ SHARED_COMMANDS = (
     Command(
         "undo",
         "Take back the game's newest action or step (an entry that says so: the log stays).",
+        description="Made again in the same step, an action taken back rolls the dice it "
+        "rolled (unless both players agree to --reroll).",
         options=(
             GAME_OPTION,
+            Option(
+                "to",
+                kind="whole",
+                low=1,
+                high=100_000_000,
+                metavar="N",
+                help="Take back every action and step after entry N (hc history numbers them), "
+                "as one entry.",
+            ),
             quiet("What was taken back and what that changed, not what is due now."),
         ),
         common=("json",),
         run="undo",
-        examples=("hc undo --game karsk.hcg",),
+        examples=("hc undo --game karsk.hcg", "hc undo --to 1 --game karsk.hcg"),
     ),
     Command(
         "again",

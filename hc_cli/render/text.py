@@ -128,6 +128,8 @@ def game_lines(game: dict, paint: Paint = plain) -> list[str]:
         for k, v in game.items()
     }  # fmt: skip
     lines = []
+    if game.get("again"):
+        lines.append(paint("yellow", game["again"]))
     if game.get("anyway"):
         lines.append(paint("yellow", game["anyway"]))
     if game.get("refused"):
