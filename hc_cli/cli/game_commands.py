@@ -214,6 +214,23 @@ def _roster_check(values: dict[str, Any]) -> int:
     return 0
 
 
+def _luck(values: dict[str, Any]) -> int:
+    """`hc luck [FILE]`: the game in force unless a file (a game or a log) is named."""
+    from hc_cli.games.luck import luck
+
+    path = values.get("file") or game_path(values)
+    found = luck(
+        path, values.get("side"), values.get("unit"), values.get("since"), values.get("ruleset")
+    )
+    if values.get("json"):
+        _json(found)
+        return 0
+    from hc_cli.render.text import render_luck
+
+    echo(render_luck(found, width(), bool(values.get("quiet"))))
+    return 0
+
+
 _RUN = {
     "game_new": _game_new,
     "game_next": _game_next,
@@ -224,4 +241,5 @@ _RUN = {
     "undo": _undo,
     "roster_check": _roster_check,
     "again": _again,
+    "luck": _luck,
 }

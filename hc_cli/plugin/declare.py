@@ -10,7 +10,8 @@ The implementation module exposes:
 - `COMMANDS`: command name -> `CommandSpec` (request builder, resolver, odds);
 - `load_tables(house_files)`: the merged, typed tables (see `hc_cli.tables.load.load_merged`);
 - `schemas()`: `(table schemas, cross_check)`, for `hc rules check`;
-- `complete(tables, command, option)`: the names an option's value may take.
+- `complete(tables, command, option)`: the names an option's value may take;
+- `LUCK` (optional): command name -> `Luck`, how `hc luck` rates a result of it.
 """
 
 from __future__ import annotations
@@ -243,6 +244,36 @@ class RuleSet:
 
     def __repr__(self) -> str:
         return f"RuleSet({self.name!r})"
+
+
+class Luck:
+    """How `hc luck` rates a command's result for the side that acted: where the result fell
+    in its own exact distribution (`--odds` of the same action). One of three measures:
+    - `count`: a number, better the more (`fewer` True: the fewer): the result's summary or
+      field of that name, its odds distribution of that name; a lone shot with neither reads
+      `single` (outcome -> count, others 0) against the odds' outcomes.
+    - `order`: the outcome words from worst to best for the side that acted; `contest` True
+      rates the same result for the target's side, the other way round.
+    - `sides`: the outcome names the side that won (a roll-off): rated for every side."""
+
+    __slots__ = ("count", "fewer", "single", "order", "contest", "sides")
+
+    def __init__(
+        self,
+        count: str | None = None,
+        *,
+        fewer: bool = False,
+        single: dict[str, int] | None = None,
+        order: tuple[str, ...] = (),
+        contest: bool = False,
+        sides: bool = False,
+    ) -> None:
+        self.count = count
+        self.fewer = fewer
+        self.single = single or {}
+        self.order = order
+        self.contest = contest
+        self.sides = sides
 
 
 class CommandSpec:

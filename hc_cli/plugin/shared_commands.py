@@ -136,6 +136,7 @@ GAME_RUNS = (
     "undo",
     "again",
     "roster_check",
+    "luck",
 )
 
 GAME_OPTION = Option(
@@ -392,6 +393,38 @@ SHARED_COMMANDS = (
         common=("json",),
         run="history",
         examples=("hc history --game karsk.hcg",),
+    ),
+    Command(
+        "luck",
+        "Was it luck? Where each action's result fell in its own exact odds, summed by side.",
+        description="Each action is rated by its own exact odds (the same code as --odds): "
+        "the chance of a result no better and of one no worse, and its luck, its percentile "
+        "less a half (0 on average with fair dice). A side's luck is the sum over its "
+        "actions, judged by how often fair dice land as far from even. Dice entered by hand "
+        "(--dice) are counted face by face and tested against fair dice.",
+        options=(
+            Option(
+                "file",
+                positional=True,
+                metavar="FILE",
+                help="A game file or a log written by --log; the game in force if left out.",
+            ),
+            GAME_OPTION,
+            Option("side", complete=True, metavar="SIDE", help="Only this side's actions."),
+            Option("unit", complete=True, metavar="UNIT", help="Only this unit's actions."),
+            Option(
+                "since",
+                kind="whole",
+                low=1,
+                high=100_000_000,
+                metavar="N",
+                help="Only the actions from entry N on (hc history numbers them).",
+            ),
+            quiet("Each side's luck and its verdict: not every action, nor the chart."),
+        ),
+        common=("ruleset", "json", "no_color"),
+        run="luck",
+        examples=("hc luck --game karsk.hcg", "hc luck --side Orcs --game karsk.hcg"),
     ),
     Command(
         "undo",

@@ -400,6 +400,113 @@ def render_history(entries: list[dict], width: int = 0) -> str:
     return wrap(lines, width)
 
 
+def render_luck(report: dict, width: int = 0, quiet: bool = False) -> str:
+    """`hc luck`: each side's luck and its verdict first; then the counts against their
+    expectation, each unit and kind of action, every action rated, the hand-entered dice and
+    a chart of each side's running luck over the game."""
+    from hc_cli.core.words import count, printable
+
+    def signed(x: float) -> str:
+        return f"{x:+.2f}"
+
+    def group(name: str, g: dict) -> str:
+        how = "" if g.get("method") in ("exact", "none") else f", by the {g['method']}"
+        return (
+            f"{printable(name)}: luck {signed(g['luck'])} over {count(g['actions'], 'action')}: "
+            f"{g['verdict']}{how}"
+        )
+
+    lines = []
+    sides = report["sides"]
+    if sides:
+        lines += [group(side, g) for side, g in sides.items()]
+    else:
+        lines.append(group("all", report["all"]))
+    rated, skipped = len(report["actions"]), len(report["not_rated"])
+    lines.append(
+        f"{report['kind']} {printable(report['file'])} ({report['ruleset']}): "
+        f"{count(rated, 'result')} rated" + (f", {skipped} not rated" if skipped else "")
+    )
+    if quiet:
+        return wrap(lines, width)
+    for side, g in (sides or {"all": report["all"]}).items():
+        for kind, c in g["counts"].items():
+            lines.append(
+                f"  {printable(side)}, {kind}: {c['actual']:g}, {c['expected']:g} expected"
+            )
+    if report["units"]:
+        lines.append("by unit: " + ", ".join(
+            f"{printable(u)} {signed(g['luck'])} ({g['actions']})"
+            for u, g in report["units"].items()
+        ))  # fmt: skip
+    if report["kinds"]:
+        lines.append("by kind: " + ", ".join(
+            f"{k} {signed(g['luck'])} ({g['actions']})" for k, g in report["kinds"].items()
+        ))  # fmt: skip
+    lines.append("each result, in its own odds:")
+    for a in report["actions"]:
+        who = printable(a["unit"] or a["side"] or "")
+        value = (
+            f"{a['value']:g} {a['measure']}"
+            if a["expected"] is not None
+            else (f"{printable(str(a['value']))}" + (" won" if a["view"] == "roll-off" else ""))
+        )
+        if a["view"] == "roll-off":
+            value = f"{'won' if a['value'] else 'lost'} the roll-off"
+        expected = f" ({a['expected']:.2f} expected)" if a["expected"] is not None else ""
+        as_target = " (its target's side)" if a["view"] == "target" else ""
+        again = f" (re-rolled: entry {a['reroll_of']} set aside)" if a.get("reroll_of") else ""
+        lines.append(
+            f"  {a['entry']:>3}. {who} {a['command']}{as_target}: {value}{expected}; no better "
+            f"{a['p_no_better']:.0%}, no worse {a['p_no_worse']:.0%}: luck "
+            f"{signed(a['luck'])}{again}"
+        )
+    for n in report["not_rated"]:
+        lines.append(f"  {n['entry']:>3}. {printable(str(n.get('unit') or ''))} "
+                     f"{n['command']}: {printable(n['why'])}")  # fmt: skip
+    for r in report["rerolls"]:
+        lines.append(f"entry {r['entry']} re-rolled by agreement: entry {r['sets_aside']}'s dice "
+                     "set aside")  # fmt: skip
+    for d in report["hand_entered_dice"]:
+        shown = (
+            " ".join(str(c) for c in d["counts"])
+            if len(d["counts"]) <= 20
+            else (f"{d['rolls']} rolls")
+        )
+        grouped = f", {d['grouped']}" if d.get("grouped") else ""
+        lines.append(
+            f"dice entered by hand, {d['die']}: {shown} (each face, 1 up); {d['method']}"
+            f"{grouped}: p = {d['p']:.3f}"
+            + (" (fair dice give a count this far from even that often)" if d["rolls"] else "")
+        )
+    lines += _luck_chart(report["chart"], width or 80)
+    return wrap(lines, width)
+
+
+def _luck_chart(chart: list[dict], width: int) -> list[str]:
+    """Each side's running luck after each part of the game, as bars either side of even."""
+    if not chart:
+        return []
+    names = sorted({k for row in chart for k in row["luck"]})
+    top = max((abs(v) for row in chart for v in row["luck"].values()), default=0) or 1
+    label = max(len(row["period"]) for row in chart)
+    name_w = max(len(n) for n in names)
+    half = max(4, (width - label - name_w - 12) // 2)
+    lines = [f"running luck (each side; | is even, a full bar {top:.2f}):"]
+    for row in chart:
+        for i, name in enumerate(names):
+            v = row["luck"].get(name, 0.0)
+            n = round(abs(v) / top * half)
+            bar = (
+                (" " * (half - n) + "#" * n + "|" + " " * half)
+                if v < 0
+                else (" " * half + "|" + "#" * n + " " * (half - n))
+            )
+            period = row["period"] if i == 0 else ""
+            lines.append(f"{period:<{label}} {name:<{name_w}} {v:+.2f} {bar}".rstrip())
+    return lines
+
+
 def render_game_rules(view: dict, width: int = 0) -> str:
     """`hc game rules`: the sequence step by step (who acts, what they do, the commands it
     takes), the rules kept between actions, the readings the game plays by."""

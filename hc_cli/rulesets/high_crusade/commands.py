@@ -5,7 +5,7 @@ from __future__ import annotations
 from hc_cli.core.errors import HcError
 from hc_cli.core.mods import parse_mods
 from hc_cli.core.numbers import is_digits, whole
-from hc_cli.plugin.declare import CommandSpec
+from hc_cli.plugin.declare import CommandSpec, Luck
 from hc_cli.rulesets.high_crusade import resolve
 from hc_cli.rulesets.high_crusade.declaration import DECLARATION
 from hc_cli.rulesets.high_crusade.tables import SCHEMAS, HighCrusadeTables, cross_check
@@ -152,6 +152,15 @@ MODIFIERS_FOR = {
     "morale": ("morale",),
     "rally": ("morale",),
     "initiative": ("initiative",),
+}
+
+
+LUCK = {  # how hc luck rates a result for the side that acted
+    "fire": Luck("kills", single={"kill": 1}),
+    "melee": Luck(order=("defender", "draw", "attacker"), contest=True),
+    "morale": Luck(order=("rout", "pass")),
+    "rally": Luck(order=("rout", "retreat", "rallied")),
+    "initiative": Luck(sides=True),
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.mods import parse_mods
-from hc_cli.plugin.declare import CommandSpec
+from hc_cli.plugin.declare import CommandSpec, Luck
 from hc_cli.rulesets.rogue_trader import resolve
 from hc_cli.rulesets.rogue_trader.declaration import DECLARATION
 from hc_cli.rulesets.rogue_trader.tables import SCHEMAS, RogueTraderTables, cross_check
@@ -72,6 +72,14 @@ TABLE_OF_OPTION = {
     "friend": "profiles",
     "armour": "armour",
     "mod": "modifiers",
+}
+
+
+LUCK = {  # how hc luck rates a result for the side that acted
+    "fire": Luck("casualties", single={"casualty": 1}),
+    "deviate": Luck(order=("deviated", "on-target")),
+    "rally": Luck(order=("routing", "rallied")),
+    "initiative": Luck(sides=True),
 }
 
 

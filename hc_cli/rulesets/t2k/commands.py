@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hc_cli.core.mods import parse_mods
-from hc_cli.plugin.declare import CommandSpec
+from hc_cli.plugin.declare import CommandSpec, Luck
 from hc_cli.rulesets.t2k import resolve
 from hc_cli.rulesets.t2k.declaration import DECLARATION
 from hc_cli.rulesets.t2k.tables import SCHEMAS, T2kTables, cross_check
@@ -63,6 +63,12 @@ COMMANDS = {
 }
 
 TABLE_OF_OPTION = {"weapon": "weapons", "movement": "movement", "mod": "modifiers"}
+
+
+LUCK = {  # how hc luck rates a result for the side that acted (an Initiative is an order)
+    "fire": Luck("hits", single={"hit": 1}),
+    "deviate": Luck("distance (metres)", fewer=True),
+}
 
 
 def complete(tables: Any, command: str, option: str) -> list[str]:

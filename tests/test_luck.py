@@ -1,0 +1,209 @@
+"""`hc luck` (issue 28): each action's place in its own exact distribution, and the sums. The
+expected values come from enumerations written here, not from hc's odds code: a Fireteam's
+kills are binomial in its shots (High Crusade), a unit's casualties binomial in the chain of
+hit, wound and save per shot (Rogue Trader), a face count of hand-entered d6 against the
+uniform by listing every count."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from fractions import Fraction
+
+import pytest
+
+HC_ROSTER = """\
+ruleset: high-crusade
+sides:
+  Free Companies:
+    fireteam-1: {troop: crusader, figures: 4, weapon: ingrave-ar}
+  Orcs:
+    boyz: {troop: orc, figures: 8, weapon: bolt-gun}
+"""
+
+RT_ROSTER = """\
+ruleset: rogue-trader
+sides:
+  Imperials:
+    marines: {profile: space-marine, models: 5, weapon: bolt-gun}
+  Orks:
+    boyz: {profile: ork, models: 10, weapon: bolt-gun}
+"""
+
+
+def _binomial(n: int, p: Fraction) -> dict[int, Fraction]:
+    return {k: math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
+
+
+def _place(dist: dict[int, Fraction], x: int) -> tuple[Fraction, Fraction, Fraction]:
+    """(P(no better), P(no worse), luck) of the count x, worked from the distribution."""
+    below = sum((p for k, p in dist.items() if k < x), Fraction(0))
+    equal = dist[x]
+    return below + equal, 1 - below, below + equal / 2 - Fraction(1, 2)
+
+
+def _two_sided(dist: dict[int, Fraction], luck: Fraction) -> Fraction:
+    """P(|luck| at least this) for one action under fair dice, listed value by value."""
+    return sum((p for k, p in dist.items() if abs(_place(dist, k)[2]) >= abs(luck)), Fraction(0))
+
+
+@pytest.fixture
+def start(hc, tmp_path):
+    def make(roster: str):
+        (tmp_path / "roster.yaml").write_text(roster, encoding="utf-8")
+        path = tmp_path / "game.hcg"
+        assert hc(f"game new {path} --roster {tmp_path / 'roster.yaml'}").exit_code == 0
+        env = {"HC_GAME": str(path)}
+
+        def run(line: str) -> dict | str:
+            result = hc(line, env=env)
+            assert result.exit_code == 0, result.output
+            return json.loads(result.stdout) if "--json" in line else result.stdout
+
+        return run, path
+
+    return make
+
+
+def test_a_fireteams_kills_against_the_binomial_of_its_shots(start):
+    run, path = start(HC_ROSTER)
+    run("initiative --dice 9,1")  # the Free Companies are Player A
+    # Four rifles kill on 75 (75/5 at 10" against DF 4): kills ~ Binomial(4, 3/4); one kill.
+    run("fire fireteam-1 --at boyz -r 10 --dice 10,80,80,80")
+    report = run("luck --since 3 --json")
+    (action,) = report["actions"]
+    kills = _binomial(4, Fraction(3, 4))
+    no_better, no_worse, luck = _place(kills, 1)
+    assert (action["value"], action["measure"], action["unit"]) == (1, "kills", "fireteam-1")
+    assert action["expected"] == pytest.approx(3.0)
+    assert action["p_no_better"] == pytest.approx(float(no_better))  # 13/256
+    assert action["p_no_worse"] == pytest.approx(float(no_worse))  # 255/256
+    assert action["luck"] == pytest.approx(float(luck))  # -121/256
+    side = report["sides"]["Free Companies"]
+    assert side["luck"] == pytest.approx(float(luck)) and side["method"] == "exact"
+    assert side["p"] == pytest.approx(float(_two_sided(kills, luck)))
+    assert side["counts"] == {"fire kills": {"actual": 1, "expected": 3.0}}
+    text = run("luck")
+    assert text.startswith("Free Companies: luck")  # the verdict is the first thing seen
+    assert "too few to tell luck from chance" in text
+
+
+def test_a_units_casualties_against_hit_wound_and_save_per_shot(start):
+    run, _ = start(RT_ROSTER)
+    run("initiative --dice 1")  # the Imperials first
+    # Marines BS 4 at 10" with bolt guns: to hit 7 - 4 = 3, +1 at short range: 2+ (5/6);
+    # S 4 against an ork's T 4: 4+ (1/2); flak's save of 6 less the bolt gun's 1: none.
+    per_shot = Fraction(5, 6) * Fraction(1, 2) * 1
+    run("fire marines --at boyz --range 10 --dice 6,6,6,1,1,6,1,6")  # 3 hits, 2 wounds
+    report = run("luck --unit marines --json")
+    (action,) = report["actions"]
+    casualties = _binomial(5, per_shot)
+    no_better, no_worse, luck = _place(casualties, 2)
+    assert action["value"] == 2
+    assert action["expected"] == pytest.approx(float(5 * per_shot))
+    assert action["p_no_better"] == pytest.approx(float(no_better))
+    assert action["p_no_worse"] == pytest.approx(float(no_worse))
+    assert action["luck"] == pytest.approx(float(luck))
+
+
+def _exact_multinomial(counts: list[int]) -> Fraction:
+    """P(a count of faces no likelier than this) for fair dice, every count listed."""
+    n, k = sum(counts), len(counts)
+
+    def p(vector: tuple[int, ...]) -> Fraction:
+        ways = math.factorial(n)
+        for c in vector:
+            ways //= math.factorial(c)
+        return Fraction(ways, k**n)
+
+    seen = p(tuple(counts))
+    total = Fraction(0)
+    for cut in itertools.combinations(range(n + k - 1), k - 1):  # stars and bars
+        bounds = (-1, *cut, n + k - 1)
+        vector = tuple(bounds[i + 1] - bounds[i] - 1 for i in range(k))
+        if p(vector) <= seen:
+            total += p(vector)
+    return total
+
+
+@pytest.mark.parametrize(
+    "dice",
+    ["6,6,6,6,6,6,6,6,6,6", "2,3,4,5,6,1,2,3,4,5", "2,2,3,3,4,4,1,6,6,5"],
+)
+def test_hand_entered_d6_against_fair_dice(start, dice):
+    run, _ = start(RT_ROSTER)
+    run("initiative --dice 1")
+    run(f"fire marines --at boyz --range 10 --dice {dice}")
+    report = run("luck --json")
+    (d6,) = [d for d in report["hand_entered_dice"] if d["die"] == "d6"]
+    faces = [dice.split(",").count(str(face)) for face in range(1, 7)]
+    assert d6["counts"] == faces and d6["rolls"] == 10
+    assert d6["method"] == "exact multinomial"
+    assert d6["p"] == pytest.approx(float(_exact_multinomial(faces)))
+
+
+def test_a_face_count_past_listing_is_tested_by_chi_square():
+    from hc_cli.games.luck import fit
+
+    # 600 rolls of a d6, by hand: chi-square 5 degrees of freedom; its tail worked here
+    # from the closed form for odd degrees (no library): Q(5/2, x/2).
+    counts = [90, 110, 100, 95, 105, 100]
+    found = fit("d6", counts)
+    x = sum((c - 100) ** 2 / 100 for c in counts)
+    tail = math.erfc(math.sqrt(x / 2)) + math.exp(-x / 2) * math.sqrt(2 * x / math.pi) * (1 + x / 3)
+    assert found["method"] == "chi-square"
+    assert found["chi_square"] == pytest.approx(x)
+    assert found["p"] == pytest.approx(tail, rel=1e-9)
+
+
+def test_a_reroll_is_shown_and_undone_actions_are_not_rated(start, hc):
+    run, path = start(RT_ROSTER)
+    run("initiative --dice 1")
+    run("fire marines --at boyz --range 10 --dice 1,1,1,1,1")
+    run("undo")
+    run("fire marines --at boyz --range 10 --dice 6,6,6,6,6,6,6,6,6,6 --reroll")
+    report = run("luck --json")
+    assert [a["entry"] for a in report["actions"] if a["command"] == "fire"] == [5]
+    assert report["rerolls"] == [{"entry": 5, "sets_aside": 3, "unit": "marines"}]
+    assert "re-rolled by agreement" in run("luck")
+
+
+def test_a_log_is_rated_and_what_cannot_be_is_listed_not_guessed(hc, tmp_path):
+    log = tmp_path / "play.log"
+    assert hc(f"fire -w ingrave-ar -r 10 -t orc --shots 4 --dice 10,80,80,80 --log {log}")\
+        .exit_code == 0  # fmt: skip
+    assert hc(f"roll 2d6 --seed 3 --log {log}").exit_code == 0
+    big = "--ruleset rogue-trader --bs 4 --strength 4 --toughness 3 --damage 100d1000"
+    assert hc(f"fire {big} --seed 1 --log {log}").exit_code == 0
+    report = hc.json(f"luck {log}")
+    (action,) = report["actions"]
+    assert action["luck"] == pytest.approx(float(_place(_binomial(4, Fraction(3, 4)), 1)[2]))
+    why = {n["command"]: n["why"] for n in report["not_rated"]}
+    assert "a plain roll" in why["roll"]
+    assert why["fire"].startswith("not rated: --odds for a roll of 100 dice")
+    assert "a log has no sides" in hc.error(f"luck {log} --side Orcs")
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("", "is empty"),
+        ("hello\n", "neither a game file nor a log"),
+        ('{"a": 1}\n', "neither a game file nor a log"),
+    ],
+)
+def test_a_file_that_is_no_game_nor_log_is_one_clear_line(hc, tmp_path, content, said):
+    odd = tmp_path / "odd.txt"
+    odd.write_text(content)
+    assert said in hc.error(f"luck {odd}")
+    assert "Traceback" not in hc(f"luck {odd}").output
+
+
+def test_a_log_of_another_rule_set_and_an_unknown_side(hc, tmp_path, start):
+    log = tmp_path / "play.log"
+    assert hc(f"roll d6 --seed 1 --log {log}").exit_code == 0
+    assert "a log of high-crusade, not of t2k" in hc.error(f"luck {log} --ruleset t2k")
+    run, path = start(HC_ROSTER)
+    run("initiative --dice 9,1")
+    assert "unknown side" in hc.error(f"luck --side Elves --game {path}")
