@@ -231,6 +231,71 @@ def _luck(values: dict[str, Any]) -> int:
     return 0
 
 
+def _seal_said(found: dict[str, Any], values: dict[str, Any], game: str | None = None) -> int:
+    """What a step of a sealed roll says: the line for the other player to paste."""
+    if values.get("json"):
+        _json({k: v for k, v in found.items() if k != "say"})
+    else:
+        echo("\n".join(found["say"]))
+    if game is not None and found.get("receipt"):
+        echo(f"logged to {game}: receipt {found['receipt']}", err=True)
+    return 0
+
+
+def _seal_join(values: dict[str, Any]) -> int:
+    from hc_cli.games.seal import join
+
+    return _seal_said(join(values["code"]), values)
+
+
+def _seal_commit(values: dict[str, Any]) -> int:
+    from hc_cli.games.seal import commit
+
+    path = game_path(values)
+    return _seal_said(commit(path, values["code"]), values, path)
+
+
+def _seal_reveal(values: dict[str, Any]) -> int:
+    from hc_cli.games.seal import reveal
+
+    return _seal_said(reveal(values["code"]), values)
+
+
+def _seal_roll(path: str, number: int, seal: dict, mine: dict, values: dict[str, Any]) -> int:
+    """A sealed roll rolled: its action as sealed, with the seed of both secrets."""
+    from hc_cli.cli.runner import dispatch
+    from hc_cli.games.choice import ruleset_of
+    from hc_cli.games.seal import derive
+
+    action = seal["action"]
+    hidden = seal["hidden"] and seal["a"] is None
+    again: dict[str, Any] = {**action["given"], "unit": action["unit"], "at": tuple(action["at"])}
+    names = set(action["given"]) | {"unit", "at", "seed"}
+    for key in ("json", "quiet", "no_color"):
+        if values.get(key):
+            again[key] = values[key]
+            names.add(key)
+    again.update(game=path, seed=derive(seal["head"], mine["secret"], seal["b"]))
+    again.update(sealed_roll=number, hidden_roll=hidden)
+    return dispatch(action["command"], ruleset_of(path) or "", again, names)
+
+
+def _seal_open(values: dict[str, Any]) -> int:
+    from hc_cli.games.seal import opening
+
+    path = game_path(values)
+    number, seal, mine = opening(path, values["code"])
+    return _seal_roll(path, number, seal, mine, values)
+
+
+def _seal_unseal(values: dict[str, Any]) -> int:
+    from hc_cli.games.seal import mine, unsealing
+
+    path = game_path(values)
+    seal = unsealing(path, values["seal"])
+    return _seal_roll(path, values["seal"], seal, mine(seal), values)
+
+
 _RUN = {
     "game_new": _game_new,
     "game_next": _game_next,
@@ -242,4 +307,9 @@ _RUN = {
     "roster_check": _roster_check,
     "again": _again,
     "luck": _luck,
+    "seal_join": _seal_join,
+    "seal_commit": _seal_commit,
+    "seal_reveal": _seal_reveal,
+    "seal_open": _seal_open,
+    "seal_unseal": _seal_unseal,
 }

@@ -288,6 +288,34 @@ def _dispatch_one(
 
             refuse_game_file(values["log"])
         game = _game_of(command, ruleset, values)
+        if game is None and (values.get("sealed") or values.get("hidden")):
+            raise HcError("a sealed roll is a game's", "seal it in a game: --game FILE")
+        if game is not None and (values.get("sealed") or values.get("hidden")):
+            if values.get("seed") is not None or values.get("dice") or values.get("odds"):
+                raise HcError(
+                    "a sealed roll takes its seed from both players' secrets: no --seed, "
+                    "--dice or --odds",
+                    "leave them out",
+                )
+            from hc_cli.games.actions import seal_action
+
+            said = seal_action(
+                call,
+                game,
+                values.get("unit"),
+                list(values.get("at") or ()),
+                bool(values.get("anyway")),
+                session,
+                bool(values.get("hidden")),
+            )
+            if values.get("json"):
+                import json
+
+                echo(json.dumps({k: v for k, v in said.items() if k != "say"}))
+            else:
+                echo("\n".join(said["say"]))
+            echo(f"logged to {game}: receipt {said['receipt']}", err=True)
+            return 0
         if game is not None:
             from hc_cli.games.actions import act
 
@@ -301,6 +329,8 @@ def _dispatch_one(
                 ask=(_ask_line, _tell),
                 rules_changed=bool(values.get("rules_changed")),
                 reroll=bool(values.get("reroll")),
+                sealed=values.get("sealed_roll"),
+                hidden=bool(values.get("hidden_roll")),
             )
         else:
             res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))

@@ -148,6 +148,8 @@ def act(
     ask: Any = None,
     rules_changed: bool = False,
     reroll: bool = False,
+    sealed: int | None = None,
+    hidden: bool = False,
 ) -> tuple[Any, dict[str, Any], Any]:
     """Fill a command from the game, resolve it and (unless it is a question of odds) append
     it: (resolution, what the game says of it, the call as resolved). House rules other than
@@ -155,11 +157,20 @@ def act(
     `rules_changed`, which the entry records. Dice asked of a player (--dice ask) are asked
     with the file unlocked, so a prompt left open blocks nobody: the entry is appended only if
     the game has not moved on meanwhile. An action taken back and made again in the same step
-    rolls the dice it rolled then (`_taken_back`), unless the players agree to a `reroll`."""
+    rolls the dice it rolled then (`_taken_back`), unless the players agree to a `reroll`.
+    `sealed`: the roll of that sealed roll, with the seed both secrets give (`hidden`: worked
+    out for its roller alone, not appended)."""
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
-        prepared = _prepare(call, game, unit, at, anyway, session, rules_changed, reroll)
+        prepared = _prepare(call, game, unit, at, anyway, session, rules_changed, reroll, sealed)
         call = prepared.call
+        if hidden:
+            res = _resolve(prepared, session, ask)
+            report = {"game": game.path, "unit": prepared.unit, "at": prepared.at,
+                      "note": f"the hidden roll of entry {sealed}: only you see it; it is in "
+                      f"the game file once you unseal it (hc seal unseal {sealed})"}  # fmt: skip
+            res.fields["game"] = report
+            return res, report, call
         asking = bool(call.dice) and call.dice.strip().lower() == "ask"
         if not asking or call.odds:
             return _resolve_and_append(prepared, game, fd, session, ask)
@@ -175,6 +186,27 @@ def act(
         return _resolve_and_append(prepared, game, fd, session, ask, res)
 
 
+def seal_action(
+    call: Any,
+    game_path: str,
+    unit: str | None,
+    at: list[str],
+    anyway: bool,
+    session: Any,
+    hidden: bool,
+) -> dict[str, Any]:
+    """`hc fire UNIT ... --sealed`: the action filled from the game as it stands (and
+    refused as any action would be), sealed for its roll (`hc_cli.games.seal.begin`)."""
+    from hc_cli.games.seal import begin
+
+    with Locked(game_path) as fd:
+        game = open_game(game_path, fd)
+        prepared = _prepare(call, game, unit, at, anyway, session, False, sealed=0)
+        if prepared.fill.refusal and not anyway:
+            raise HcError(prepared.fill.refusal, "act when the rules allow it")
+        return begin(prepared, game, fd, hidden)
+
+
 @record
 class _Prepared:
     """An action filled in from the game, ready to resolve."""
@@ -188,13 +220,23 @@ class _Prepared:
     changed: str | None
     clock: dict  # where the game was when the action was taken (a taken-back one is matched)
     again: dict | None = None  # what the entry says of a taken-back action's dice
+    sealed: int | None = None  # the sealed roll this action rolls
 
 
-def _prepare(call, game, unit, at, anyway, session, rules_changed, reroll=False) -> _Prepared:
+def _prepare(
+    call, game, unit, at, anyway, session, rules_changed, reroll=False, sealed=None
+) -> _Prepared:
     from hc_cli.core.record import replace
+    from hc_cli.games.seal import open_seal
     from hc_cli.plugin import registry
 
     game_path = game.path
+    held = open_seal(game.folded.state)
+    if held is not None and not (sealed and held[0] == str(sealed)) and not call.odds:
+        raise HcError(
+            f"the sealed roll of entry {held[0]} is under way: nothing else is played first",
+            "exchange its codes and open it (hc seal open N:SECRET), as hc printed",
+        )
     if call.ruleset != game.folded.ruleset:
         raise HcError(
             f"{game_path} is a game of {game.folded.ruleset}, not of {call.ruleset}",
@@ -219,24 +261,37 @@ def _prepare(call, game, unit, at, anyway, session, rules_changed, reroll=False)
             "put the game's house rules back, or play on with them as they are now: "
             "--rules-changed (the game records it)",
         )
-    with unreadable(game_path):
-        fill = game.rules.fill(  # on a copy: what a fill does to it never reaches the game
-            copy(game.folded.state), call.command, unit, list(at), dict(call.flags), tables
-        )
+    seal = (game.folded.state.get("seals") or {}).get(str(sealed)) if sealed else None
+    if seal is not None:  # its roll: the action as it was filled and sealed, whenever rolled
+        from hc_cli.plugin.game_rules import Fill
+
+        action = seal["action"]
+        fill = Fill(dict(action["flags"]), meta=dict(action.get("meta") or {}))
+        unit, at, anyway = action["unit"], list(action["at"]), bool(action.get("anyway"))
+    else:
+        with unreadable(game_path):
+            fill = game.rules.fill(  # on a copy: what a fill does to it never reaches the game
+                copy(game.folded.state), call.command, unit, list(at), dict(call.flags), tables
+            )
     if fill.refusal and not anyway and not call.odds:
         raise HcError(
             fill.refusal,
             "act when the rules allow it, or record an override with --anyway",
         )
-    given = dict(call.flags)
+    given = dict(seal["action"].get("given") or {}) if seal is not None else dict(call.flags)
     call = replace(call, flags=fill.flags, rules=rules_files)
     unit = fill.unit or unit
     with unreadable(game_path):
         clock = game.rules.clock_fields(game.folded.state)
     again = None
-    if not call.odds:
+    if sealed:
+        if seal is None:
+            raise HcError(f"entry {sealed} of this game is no sealed roll")
+    elif not call.odds:
         call, again = _dice_again(call, game, unit, list(at), clock, reroll)
-    return _Prepared(call, unit, list(at), anyway, fill, given, changed, clock, again)
+    return _Prepared(
+        call, unit, list(at), anyway, fill, given, changed, clock, again, sealed or None
+    )
 
 
 def _taken_back(game: Game, call: Any, unit: str | None, at: list[str], clock: dict) -> Any:
@@ -341,13 +396,17 @@ def _resolve_and_append(
         **({"anyway": overridden} if overridden else {}),
         **({"rules_changed": prepared.changed} if prepared.changed else {}),
         **({k: v for k, v in again.items() if k in ("reused", "reroll")}),
+        **({"sealed": prepared.sealed} if prepared.sealed is not None else {}),
     }
     rules = game.rules
     after = copy(game.folded.state)
     problem = action_problem(entry, after)  # what the fold will check, checked as it is written
     if problem:
         raise HcError(f"the action as the game would keep it {problem}: nothing was logged")
+    from hc_cli.games.seal import check_action
+
     with unreadable(game.path):
+        check_action(after, entry)  # as the fold will: a sealed roll's own seed, or none held
         changes = rules.apply(after, entry)
     report["changes"] = changes
     if "reused" in again:
@@ -375,6 +434,15 @@ def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
     at (a test due first) only with --anyway, which the entry records."""
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
+        from hc_cli.games.seal import open_seal
+
+        held = open_seal(game.folded.state)
+        if held is not None:
+            raise HcError(
+                f"the sealed roll of entry {held[0]} is under way: the game moves on once it "
+                "is rolled",
+                "exchange its codes and open it (hc seal open N:SECRET), as hc printed",
+            )
         with unreadable(game_path):
             hold = game.rules.hold(game.folded.state)
         if hold and not anyway:
@@ -417,7 +485,14 @@ def undo(game_path: str, to: int | None = None) -> dict[str, Any]:
                 f"nothing after entry {to} is in effect: nothing to undo",
                 f"the newest entry in effect is {target} (hc history)",
             )
-        words = [describe(json.loads(game.chain.line(seq))) for seq in taken]
+        lines = [json.loads(game.chain.line(seq)) for seq in taken]
+        if any((e.get("game") or {}).get("event") in ("seal", "seal-commit", "seal-reveal")
+               or (e.get("game") or {}).get("sealed") is not None for e in lines):  # fmt: skip
+            raise HcError(
+                "a sealed roll is not taken back: both players made it",
+                "play on from it" + (", or go back to before it: hc undo --to N" if to else ""),
+            )
+        words = [describe(e) for e in lines]
         after = fold(game.chain, game_path, base=game.folded, undoing=taken[0])
         if to is None:
             notes = [f"undid entry {target}: {words[0]}"]

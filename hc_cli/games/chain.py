@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 MAX_GAME_BYTES = 512_000_000  # a game of a hundred thousand actions is far less
 
-GAME_EVENTS = ("new", "next", "undo")
+GAME_EVENTS = ("new", "next", "undo", "seal", "seal-commit", "seal-reveal")
 
 
 def damaged(path: str, number: int, why: str) -> HcError:
@@ -409,13 +409,20 @@ GAME_VERSION = 2
 def take_entry(rules: Any, state: dict, entry: dict, path: str, number: int) -> list[str]:
     """One entry into the state: an action (`apply`) or a step (`next`)."""
     try:
+        from hc_cli.games import seal
+
         if event_of(entry) == "next":
+            if seal.open_seal(state) is not None:
+                raise HcError("the game moves on while a sealed roll is under way")
             return rules.next(state)
+        if event_of(entry) in seal.EVENTS:
+            return seal.take_event(state, entry)
         if event_of(entry) is not None:
             raise damaged(path, number, f"'{(entry.get('game') or {}).get('event')}' is no event")
         problem = action_problem(entry, state)
         if problem:
             raise damaged(path, number, f"entry {entry.get('seq')} {problem}")
+        seal.check_action(state, entry)
         return rules.apply(state, entry)
     except HcError as error:
         if "damaged at line" in error.message:
@@ -636,6 +643,10 @@ def describe(entry: dict) -> str:
     if event == "next":
         anyway = text(game.get("anyway"))
         return "next" + (f" (--anyway: {anyway})" if anyway else "")
+    if event in ("seal", "seal-commit", "seal-reveal"):
+        from hc_cli.games.seal import describe as sealed
+
+        return sealed(entry)
     if event == "undo":
         if isinstance(game.get("to"), int):
             return f"undo back to entry {game['to']} ({text(game.get('what'))})"
@@ -657,6 +668,7 @@ def describe(entry: dict) -> str:
     for key, said in (
         ("reused", "the dice of entry {} again"),
         ("reroll", "re-rolled, agreed: entry {}'s dice set aside"),
+        ("sealed", "the sealed roll of entry {}"),
     ):
         if isinstance(game.get(key), int) and not isinstance(game.get(key), bool):
             words += " (" + said.format(game[key]) + ")"

@@ -87,6 +87,18 @@ COMMON_OPTIONS = (
         help="Act although the rules say the unit may not now; the game records the override.",
     ),
     Option(
+        "sealed",
+        kind="flag",
+        help="In a game, for players apart: seal the roll, so that its seed comes from a "
+        "secret of each player (hc seal); neither can choose or foresee it.",
+    ),
+    Option(
+        "hidden",
+        kind="flag",
+        help="A sealed roll whose result only its roller sees, kept sealed in the game file "
+        "until hc seal unseal.",
+    ),
+    Option(
         "reroll",
         kind="flag",
         help="In a game: roll anew an action taken back and made again in the same step, as "
@@ -104,7 +116,7 @@ COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
 # to replay, no odds to tell, no volley to spell out shot by shot. A rule set declares such a
 # command with `common=ROLLS_NOTHING`; --help, TAB, the direct path and hc batch then leave
 # them out.
-DICE_OPTIONS = ("seed", "dice", "odds", "exact", "verbose", "reroll")
+DICE_OPTIONS = ("seed", "dice", "odds", "exact", "verbose", "reroll", "sealed", "hidden")
 ROLLS_NOTHING = tuple(name for name in COMMON_NAMES if name not in DICE_OPTIONS)
 SEED_OPTION = next(o for o in COMMON_OPTIONS if o.name == "seed")
 _COMMON_BY_NAME = {o.name: o for o in COMMON_OPTIONS}
@@ -137,7 +149,17 @@ GAME_RUNS = (
     "again",
     "roster_check",
     "luck",
+    "seal_join",
+    "seal_commit",
+    "seal_reveal",
+    "seal_open",
+    "seal_unseal",
 )
+
+
+def _code(help: str) -> Option:
+    return Option("code", positional=True, required=True, metavar="N:HEX", help=help)
+
 
 GAME_OPTION = Option(
     "game",
@@ -393,6 +415,63 @@ SHARED_COMMANDS = (
         common=("json",),
         run="history",
         examples=("hc history --game karsk.hcg",),
+    ),
+    Command(
+        "seal",
+        "Sealed rolls for players apart: exchange the codes hc prints, then the roll.",
+        description="The roller seals an action (hc fire UNIT --at X --sealed) and sends the "
+        "code hc prints; each step prints the command, with its code, for the other player "
+        "to paste: hc seal join, commit, reveal, open (and unseal, for a --hidden roll). The "
+        "README shows a whole exchange between two terminals.",
+        sub=(
+            Command(
+                "join",
+                "The other player: a secret of your own for the roll, and the code to send back.",
+                options=(_code("The code the roller's hc printed (N:COMMITMENT)."),),
+                common=("json",),
+                run="seal_join",
+            ),
+            Command(
+                "commit",
+                "The roller: the other player's commitment into the game file.",
+                options=(_code("The code the other player's hc printed."), GAME_OPTION),
+                common=("json",),
+                run="seal_commit",
+            ),
+            Command(
+                "reveal",
+                "The other player: the roller's secret checked; your own secret to send back.",
+                options=(_code("The roller's secret, as their hc printed it (N:SECRET)."),),
+                common=("json",),
+                run="seal_reveal",
+            ),
+            Command(
+                "open",
+                "The roller: the other player's secret checked and written; the roll.",
+                options=(_code("The other player's secret (N:SECRET)."), GAME_OPTION),
+                common=("json", "quiet", "no_color"),
+                run="seal_open",
+            ),
+            Command(
+                "unseal",
+                "The roller of a hidden roll: its secret and its result into the game file.",
+                options=(
+                    Option(
+                        "seal",
+                        positional=True,
+                        required=True,
+                        kind="whole",
+                        low=1,
+                        high=100_000_000,
+                        metavar="N",
+                        help="The entry that sealed the roll.",
+                    ),
+                    GAME_OPTION,
+                ),
+                common=("json", "quiet", "no_color"),
+                run="seal_unseal",
+            ),
+        ),
     ),
     Command(
         "luck",
