@@ -199,6 +199,7 @@ def test_only_the_rule_set_in_force_is_offered():
         "--scope",
         "--short-range",
         "--seed",
+        "--sealed",
     }
     for foreign in ("--save", "--save-mod", "--short", "--size", "--soft-cover"):
         assert foreign not in t2k_s

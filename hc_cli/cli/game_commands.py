@@ -235,6 +235,8 @@ def _seal_said(found: dict[str, Any], values: dict[str, Any], game: str | None =
     """What a step of a sealed roll says: the line for the other player to paste."""
     if values.get("json"):
         _json({k: v for k, v in found.items() if k != "say"})
+    elif values.get("quiet"):
+        echo(found["code"])
     else:
         echo("\n".join(found["say"]))
     if game is not None and found.get("receipt"):

@@ -312,6 +312,8 @@ def _dispatch_one(
                 import json
 
                 echo(json.dumps({k: v for k, v in said.items() if k != "say"}))
+            elif values.get("quiet"):
+                echo(said["code"])
             else:
                 echo("\n".join(said["say"]))
             echo(f"logged to {game}: receipt {said['receipt']}", err=True)

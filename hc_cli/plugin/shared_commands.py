@@ -427,21 +427,31 @@ SHARED_COMMANDS = (
             Command(
                 "join",
                 "The other player: a secret of your own for the roll, and the code to send back.",
-                options=(_code("The code the roller's hc printed (N:COMMITMENT)."),),
+                options=(
+                    _code("The code the roller's hc printed (N:COMMITMENT)."),
+                    quiet("The code to send back alone."),
+                ),
                 common=("json",),
                 run="seal_join",
             ),
             Command(
                 "commit",
                 "The roller: the other player's commitment into the game file.",
-                options=(_code("The code the other player's hc printed."), GAME_OPTION),
+                options=(
+                    _code("The code the other player's hc printed."),
+                    GAME_OPTION,
+                    quiet("The code to send back alone."),
+                ),
                 common=("json",),
                 run="seal_commit",
             ),
             Command(
                 "reveal",
                 "The other player: the roller's secret checked; your own secret to send back.",
-                options=(_code("The roller's secret, as their hc printed it (N:SECRET)."),),
+                options=(
+                    _code("The roller's secret, as their hc printed it (N:SECRET)."),
+                    quiet("The code to send back alone."),
+                ),
                 common=("json",),
                 run="seal_reveal",
             ),
