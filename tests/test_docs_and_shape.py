@@ -37,6 +37,11 @@ COMMANDS = [
     "game export",
     "roster check",
     "completion",
+    "luck",
+    "seal join",
+    "seal commit",
+    "seal reveal",
+    "seal open",
 ]
 
 
@@ -543,3 +548,56 @@ def test_readme_games_play_as_shown(hc, steps, tmp_path, monkeypatch):
         result = hc(*shlex.split(command)[1:], env=env)
         assert result.exit_code == 0, (command, result.output)
         assert receipt.sub("N:receipt", result.stdout) == receipt.sub("N:receipt", output), command
+
+
+def test_the_readme_sealed_roll_plays_between_two_players(hc, tmp_path, monkeypatch):
+    """The README's two terminals, played by two players with folders of their own: each code
+    a step prints is pasted into the next (the secrets are fresh each time, so the codes and
+    the dice differ); every line is the README's, codes aside."""
+    import shlex
+    import shutil
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```text\n(A\$ .*?)```", readme, flags=re.S)
+    steps = [
+        (c[:1], *c[3:].partition("\n")[::2])
+        for c in re.split(r"^(?=[AB]\$ )", block, flags=re.M)
+        if c
+    ]
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    env = {"A": {"XDG_CONFIG_HOME": str(tmp_path / "a")},
+           "B": {"XDG_CONFIG_HOME": str(tmp_path / "b"), "HC_GAME": "none"}}  # fmt: skip
+    code = re.compile(r"\b(\d+):[0-9a-f]{32}\b")
+    told: dict[str, str] = {}
+    for who, command, output in steps:
+        if command.startswith("export "):
+            name, _, value = command[len("export ") :].partition("=")
+            env[who][name] = value
+            continue
+        if command.startswith("hc seal "):
+            command = code.sub(told[command.split()[2]], command)
+        result = hc(*shlex.split(command)[1:], env=env[who])
+        assert result.exit_code == 0, (command, result.output)
+        for sub, said in re.findall(r"hc seal (\w+) (\d+:[0-9a-f]{32})", result.stdout):
+            told[sub] = said
+        if command.startswith("hc seal open"):  # the dice of fresh secrets: another result
+            assert result.stdout.splitlines()[1] == output.splitlines()[1], command
+            continue
+        assert code.sub("N:CODE", result.stdout) == code.sub("N:CODE", output), command
+
+
+def test_the_readme_checks_a_sealed_roll_with_sha256sum():
+    """The README's sha256sum lines give what they show, and what they show is the README's
+    sealed roll: the commitment its join line sent, the seed of its secrets."""
+    import subprocess
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = next(
+        b for b in re.findall(r"```console\n(.*?)```", readme, flags=re.S) if "sha256sum" in b
+    )
+    chunks = [c.partition("\n") for c in re.split(r"^\$ ", block, flags=re.M)[1:]]
+    for command, _, output in chunks:
+        run = subprocess.run(["bash", "-c", command], capture_output=True, text=True, check=True)
+        assert run.stdout == output, command
+    assert f"hc seal join 3:{chunks[0][2].strip()}" in readme

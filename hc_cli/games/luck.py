@@ -402,9 +402,10 @@ def verdict(luck: float, p: float, n: int) -> str:
         return "no action to rate"
     way = "lucky" if luck > 0 else "unlucky"
     if p >= 0.1:
+        k = round(p * 10)
         said = (
-            f"within chance: fair dice land at least this far from even in {round(p * 10)} "
-            "games in 10"
+            f"within chance: fair dice land at least this far from even in {k} "
+            f"{'game' if k == 1 else 'games'} in 10"
         )
     elif p >= 0.01:
         said = f"{way}: fair dice land this far from even in about {round(p * 100)} games in 100"

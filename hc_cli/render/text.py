@@ -64,6 +64,7 @@ def render(
     game = res.fields.get("game")
     if quiet:  # the headline alone; in a game, and what it changed
         if isinstance(game, dict):
+            lines += [f"  {game['again']}"] if game.get("again") else []
             lines += [f"  {change}" for change in game.get("changes", [])]
         return wrap(lines, width)
     lines.append(paint("dim", s.title(res)))
@@ -446,11 +447,10 @@ def render_luck(report: dict, width: int = 0, quiet: bool = False) -> str:
     lines.append("each result, in its own odds:")
     for a in report["actions"]:
         who = printable(a["unit"] or a["side"] or "")
-        value = (
-            f"{a['value']:g} {a['measure']}"
-            if a["expected"] is not None
-            else (f"{printable(str(a['value']))}" + (" won" if a["view"] == "roll-off" else ""))
-        )
+        if a["expected"] is not None:
+            value = _counted(a["value"], a["measure"])
+        else:
+            value = printable(str(a["value"]))
         if a["view"] == "roll-off":
             value = f"{'won' if a['value'] else 'lost'} the roll-off"
         expected = f" ({a['expected']:.2f} expected)" if a["expected"] is not None else ""
@@ -481,6 +481,16 @@ def render_luck(report: dict, width: int = 0, quiet: bool = False) -> str:
         )
     lines += _luck_chart(report["chart"], width or 80)
     return wrap(lines, width)
+
+
+def _counted(value: float, measure: str) -> str:
+    """3 kills, 1 kill, 1 casualty, 4 m of deviation."""
+    word, _, unit = measure.partition(" (")
+    if unit:  # a distance: "distance (metres)"
+        return f"{value:g} {unit.rstrip(')')} of {word}"
+    if value == 1:
+        word = word[:-3] + "y" if word.endswith("ies") else word.removesuffix("s")
+    return f"{value:g} {word}"
 
 
 def _luck_chart(chart: list[dict], width: int) -> list[str]:

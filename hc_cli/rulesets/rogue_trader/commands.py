@@ -76,7 +76,7 @@ TABLE_OF_OPTION = {
 
 
 LUCK = {  # how hc luck rates a result for the side that acted
-    "fire": Luck("casualties", single={"casualty": 1}),
+    "fire": Luck("wounds"),  # wounds caused: a model of several wounds counts each
     "deviate": Luck(order=("deviated", "on-target")),
     "rally": Luck(order=("routing", "rallied")),
     "initiative": Luck(sides=True),
