@@ -122,7 +122,8 @@ def test_every_step_out_of_order_is_refused(table, hc):
     assert "not taken back" in table.refused(a, "undo")
     assert "under way" in table.refused(a, "fire marines --at boyz --range 10 --sealed")
     said = table.run(b, "seal " + join)
-    assert "joined sealed roll" in hc.error("seal " + join, env=b)  # one secret a player
+    again = table.run(b, "seal " + join)  # joined again: one secret a player, the same line
+    assert table.next_code(again) == table.next_code(said) and "already" in again
     commit = table.next_code(said)
     own = json.loads(table.file.read_text().splitlines()[-1])["game"]["commit"]
     assert "fresh" in table.refused(a, f"seal commit {number}:{own}")  # A's own, as B's
@@ -227,3 +228,37 @@ def test_every_forgery_of_a_sealed_roll_is_found(table, hc, forgery):
     assert hc(f"replay {table.file}", env=table.a).exit_code == 1, forgery
     status = hc("status", env=table.a)
     assert status.exit_code == 2 and "damaged" in status.stderr, forgery
+
+
+def test_a_code_pasted_wrong_is_given_up_and_the_roll_sealed_again(table, hc):
+    """A typo in the other player's commitment cannot be told from a commitment: its secret
+    then matches nothing, and the roll is abandoned (recorded) and sealed again."""
+    a, b = table.a, table.b
+    said = table.run(b, "seal " + table.next_code(table.run(a, "fire marines --at boyz "
+                                                            "--range 10 --sealed")))  # fmt: skip
+    wrong = table.next_code(said)
+    wrong = wrong[:-1] + ("0" if wrong[-1] != "0" else "1")
+    said = table.run(b, "seal " + table.next_code(table.run(a, "seal " + wrong)))
+    message = table.refused(a, "seal " + table.next_code(said))
+    assert "does not match" in message and "hc seal abandon 3" in message
+    status = hc("status", env=a).stdout
+    assert "sealed roll 3 waits for the other player's secret" in " ".join(status.split())
+    table.run(a, "seal abandon 3")
+    assert table.entries()[-1]["game"]["event"] == "seal-abandon"
+    assert "abandoned" in table.refused(a, "seal abandon 3")
+    codes = table.exchange()  # sealed again, from the start, with fresh secrets
+    table.run(a, codes["open"])
+    assert table.entries()[-1]["game"]["sealed"] == 6  # the roll sealed after the abandon (5)
+    assert hc(f"replay {table.file}", env=a).exit_code == 0
+
+
+def test_a_second_join_with_another_code_replaces_the_first(table, hc):
+    a, b = table.a, table.b
+    join = table.next_code(table.run(a, "fire marines --at boyz --range 10 --sealed"))
+    typo = join[:-1] + ("0" if join[-1] != "0" else "1")
+    first = table.run(b, "seal " + typo)
+    second = table.run(b, "seal " + join)
+    assert "replaces" in second and table.next_code(second) != table.next_code(first)
+    said = table.run(b, "seal " + table.next_code(table.run(a, "seal " + table.next_code(second))))
+    table.run(a, "seal " + table.next_code(said))  # the roll, with the second secret
+    assert table.entries()[-1]["game"]["sealed"] == 3

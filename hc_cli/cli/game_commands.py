@@ -17,6 +17,11 @@ NAMES = {
     "game_export": "game export",
     "game_rules": "game rules",
     "roster_check": "roster check",
+    "seal_join": "seal join",
+    "seal_commit": "seal commit",
+    "seal_reveal": "seal reveal",
+    "seal_open": "seal open",
+    "seal_abandon": "seal abandon",
 }
 
 
@@ -250,10 +255,26 @@ def _seal_join(values: dict[str, Any]) -> int:
     return _seal_said(join(values["code"]), values)
 
 
+def _seal_game(values: dict[str, Any]) -> str:
+    """The game in force, for a step the roller takes (the other player needs none)."""
+    try:
+        return game_path(values)
+    except HcError as error:
+        error.hint = "the player who sealed the roll takes this step, in the game: --game FILE"
+        raise
+
+
+def _seal_abandon(values: dict[str, Any]) -> int:
+    from hc_cli.games.seal import abandon
+
+    path = _seal_game(values)
+    return _seal_said(abandon(path, values["seal"]), values, path)
+
+
 def _seal_commit(values: dict[str, Any]) -> int:
     from hc_cli.games.seal import commit
 
-    path = game_path(values)
+    path = _seal_game(values)
     return _seal_said(commit(path, values["code"]), values, path)
 
 
@@ -285,7 +306,7 @@ def _seal_roll(path: str, number: int, seal: dict, mine: dict, values: dict[str,
 def _seal_open(values: dict[str, Any]) -> int:
     from hc_cli.games.seal import opening
 
-    path = game_path(values)
+    path = _seal_game(values)
     number, seal, mine = opening(path, values["code"])
     return _seal_roll(path, number, seal, mine, values)
 
@@ -314,4 +335,5 @@ _RUN = {
     "seal_reveal": _seal_reveal,
     "seal_open": _seal_open,
     "seal_unseal": _seal_unseal,
+    "seal_abandon": _seal_abandon,
 }

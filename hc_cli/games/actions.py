@@ -11,6 +11,7 @@ import os
 from hc_cli.core.errors import HcError
 from hc_cli.core.record import record
 from hc_cli.games.chain import GAME_VERSION, Folded, action_problem, describe, fold
+from hc_cli.games.seal import due as seal_due
 from hc_cli.games.store import Game, Locked, append, copy, open_game, unreadable
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -419,7 +420,7 @@ def _resolve_and_append(
         report["anyway"] = f"--anyway: {overridden}"
     with unreadable(game.path):  # worked out first: what fails appends nothing
         report["clock"] = rules.clock(after)
-        report["due"] = rules.due(after)
+        report["due"] = seal_due(after) + rules.due(after)
     report["receipt"] = append(game, fd, entry, after)
     res.fields["game"] = report
     return res, report, call
@@ -486,11 +487,13 @@ def undo(game_path: str, to: int | None = None) -> dict[str, Any]:
                 f"the newest entry in effect is {target} (hc history)",
             )
         lines = [json.loads(game.chain.line(seq)) for seq in taken]
-        if any((e.get("game") or {}).get("event") in ("seal", "seal-commit", "seal-reveal")
+        from hc_cli.games.seal import EVENTS
+
+        if any((e.get("game") or {}).get("event") in EVENTS
                or (e.get("game") or {}).get("sealed") is not None for e in lines):  # fmt: skip
             raise HcError(
                 "a sealed roll is not taken back: both players made it",
-                "play on from it" + (", or go back to before it: hc undo --to N" if to else ""),
+                "play on from it (a sealed roll under way is given up with hc seal abandon N)",
             )
         words = [describe(e) for e in lines]
         after = fold(game.chain, game_path, base=game.folded, undoing=taken[0])
@@ -514,5 +517,5 @@ def _said(game: Game, state: dict, notes: list[str]) -> dict[str, Any]:
             "game": game.path,
             "changes": notes,
             "clock": rules.clock(state),
-            "due": rules.due(state),
+            "due": seal_due(state) + rules.due(state),
         }

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 MAX_GAME_BYTES = 512_000_000  # a game of a hundred thousand actions is far less
 
-GAME_EVENTS = ("new", "next", "undo", "seal", "seal-commit", "seal-reveal")
+GAME_EVENTS = ("new", "next", "undo", "seal", "seal-commit", "seal-reveal", "seal-abandon")
 
 
 def damaged(path: str, number: int, why: str) -> HcError:
@@ -643,7 +643,7 @@ def describe(entry: dict) -> str:
     if event == "next":
         anyway = text(game.get("anyway"))
         return "next" + (f" (--anyway: {anyway})" if anyway else "")
-    if event in ("seal", "seal-commit", "seal-reveal"):
+    if event in ("seal", "seal-commit", "seal-reveal", "seal-abandon"):
         from hc_cli.games.seal import describe as sealed
 
         return sealed(entry)

@@ -6,8 +6,9 @@ through the same code that rolled it (`hc_cli.plugin.execute`), and rated by its
 no better, of one no worse, the expected value, and its luck, the result's mid-percentile
 less a half (P(worse) + P(the same)/2 - 1/2: 0 on average under fair dice, whatever the
 measure). A group's luck is the sum over its actions; how far that sum is from 0 is judged by
-its distribution under fair dice: exact (the actions' own distributions convolved) where that
-stays within `EXACT_MOST` values, else a normal approximation, said so.
+its distribution under fair dice: every sum listed (the actions' own distributions convolved)
+while that stays within `EXACT_MOST` values and `EXACT_WORK` steps, else a normal
+approximation, said so.
 
 Dice a player entered by hand (--dice, --dice ask) are counted face by face for each kind of
 die and tested against fair dice: exactly (a multinomial test) where the outcomes are few
@@ -26,7 +27,8 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
-EXACT_MOST = 20_000  # values of a group's luck distribution kept exact; past it, the normal
+EXACT_MOST = 20_000  # values of a group's luck distribution listed; past it, the normal
+EXACT_WORK = 400_000  # steps of listing them (about a tenth of a second); past it, the normal
 MULTINOMIAL_MOST = 100_000  # outcomes of a face count listed for the exact test
 
 
@@ -365,26 +367,32 @@ def _rated(
 
 def total(rated: list[Rated]) -> dict[str, Any]:
     """A group's luck: its sum, and the chance under fair dice of a sum at least this far from
-    0 either way (exact, or the normal approximation past EXACT_MOST values)."""
+    0 either way: every sum listed (the actions' distributions convolved, in floating point)
+    while that takes at most EXACT_WORK steps and EXACT_MOST values, else the normal
+    approximation (a sum of many actions is as near normal as makes no difference)."""
     n = len(rated)
     luck = sum((r.luck for r in rated), Fraction(0))
     out: dict[str, Any] = {"actions": n, "luck": float(luck)}
     if not n:
         out.update(p=1.0, method="none", verdict="no action to rate")
         return out
-    dist: dict[Fraction, Fraction] | None = {Fraction(0): Fraction(1)}
+    dist: dict[float, float] | None = {0.0: 1.0}
+    work = 0
     for r in rated:
-        if dist is None or len(dist) * len(r.scores) > EXACT_MOST * 8:
+        scores = [(float(k), float(v)) for k, v in r.scores.items()]
+        work += len(dist) * len(scores) if dist is not None else 0
+        if dist is None or work > EXACT_WORK:
             dist = None
             break
-        step: dict[Fraction, Fraction] = {}
+        step: dict[float, float] = {}
         for a, pa in dist.items():
-            for b, pb in r.scores.items():
-                step[a + b] = step.get(a + b, Fraction(0)) + pa * pb
+            for b, pb in scores:
+                key = round(a + b, 9)  # the same sum reached two ways is one value
+                step[key] = step.get(key, 0.0) + pa * pb
         dist = step if len(step) <= EXACT_MOST else None
     if dist is not None:
-        far = abs(luck)
-        p = float(sum((q for s, q in dist.items() if abs(s) >= far), Fraction(0)))
+        far = abs(float(luck)) - 1e-9
+        p = sum(q for v, q in dist.items() if abs(v) >= far)
         out["method"] = "exact"
     else:
         var = sum(float(sum(q * s * s for s, q in r.scores.items())) for r in rated)
@@ -409,8 +417,10 @@ def verdict(luck: float, p: float, n: int) -> str:
         )
     elif p >= 0.01:
         said = f"{way}: fair dice land this far from even in about {round(p * 100)} games in 100"
-    else:
+    elif p >= 1e-6:
         said = f"very {way}: fair dice land this far from even in about 1 game in {round(1 / p):,}"
+    else:
+        said = f"very {way}: fair dice land this far from even in less than 1 game in a million"
     if n < 10:
         said += f" (only {n} {'action' if n == 1 else 'actions'}: too few to tell luck from chance)"
     return said

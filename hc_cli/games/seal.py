@@ -29,7 +29,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
-EVENTS = ("seal", "seal-commit", "seal-reveal")
+EVENTS = ("seal", "seal-commit", "seal-reveal", "seal-abandon")
 _HEX = re.compile(r"[0-9a-f]{32}")
 _CODE = re.compile(r"\s*(\d{1,12}):([0-9a-f]{32})\s*")
 
@@ -93,6 +93,9 @@ def take_event(state: dict, entry: dict) -> list[str]:
     seal = seals.get(str(game.get("seal")))
     if seal is None or seal["done"]:
         raise HcError(f"entry {str(game.get('seal'))[:20]} is no sealed roll under way")
+    if event == "seal-abandon":
+        seal["done"] = "abandoned"
+        return [f"sealed roll {game.get('seal')} abandoned: nothing was rolled"]
     if event == "seal-commit":
         commit = game.get("commit")
         if seal["commit_b"] is not None:
@@ -144,6 +147,28 @@ def check_action(state: dict, entry: dict) -> None:
     seal["done"] = True
 
 
+def next_step(number: str, seal: dict) -> str:
+    """What a sealed roll under way waits for, in words, with the command that does it."""
+    if seal["commit_b"] is None:
+        return (
+            f"sealed roll {number} waits for the other player's commitment: hc seal commit "
+            f"{number}:CODE with the line their hc printed (or hc seal abandon {number})"
+        )
+    if seal["b"] is None:
+        return (
+            f"sealed roll {number} waits for the other player's secret: hc seal open "
+            f"{number}:SECRET (or hc seal abandon {number})"
+        )
+    if seal["hidden"] and seal["a"] is None:
+        return f"hidden roll {number} is sealed: hc seal unseal {number} shows it"
+    return f"sealed roll {number} waits for its roll: hc seal open {number}:SECRET again"
+
+
+def due(state: dict) -> list[str]:
+    """The sealed rolls under way, for `hc status`: first, as nothing else goes on meanwhile."""
+    return [next_step(n, s) for n, s in (state.get("seals") or {}).items() if not s["done"]]
+
+
 def describe(entry: dict) -> str:
     found = entry.get("game")
     game: dict = found if isinstance(found, dict) else {}
@@ -155,6 +180,8 @@ def describe(entry: dict) -> str:
         return f"sealed roll{hidden}: {action.get('unit')} {action.get('command')}, committed"
     if event == "seal-commit":
         return f"sealed roll of entry {game.get('seal')}: the other player committed"
+    if event == "seal-abandon":
+        return f"sealed roll of entry {game.get('seal')}: abandoned, nothing rolled"
     return f"sealed roll of entry {game.get('seal')}: secrets shown"
 
 
@@ -248,22 +275,35 @@ def begin(prepared: Any, game: Any, fd: int, hidden: bool) -> dict[str, Any]:
 def join(code: str) -> dict[str, Any]:
     """`hc seal join N:COMMIT` (the other player): a secret of this player's own, kept here,
     and its commitment to send back. Needs no game file."""
+    import glob
+    import json
+
     number, theirs = parse_code(code, "sealed roll to join")
-    secret = _fresh_secret()
-    mine = commitment(secret)
-    if mine == theirs:
-        raise HcError("the two commitments are the same: join again")
-    try:
+    said = []
+    try:  # joined already: the same secret, and the same line again
+        kept = _kept(f"joined-{theirs}", "", "")
+        secret = kept["secret"]
+        said.append(f"you joined sealed roll {number} already: the same secret, the same line")
+    except HcError:
+        for path in glob.glob(_store("joined-*")):  # another code for this roll: mistyped
+            try:
+                with open(path) as f:
+                    other = json.load(f)
+            except (OSError, ValueError):
+                continue
+            if isinstance(other, dict) and other.get("seal") == number:
+                os.remove(path)
+                said.append(f"this replaces the code you joined sealed roll {number} with before")
+        secret = _fresh_secret()
+        if commitment(secret) == theirs:
+            raise HcError("the two commitments are the same: join again") from None
         _keep(f"joined-{theirs}", {"secret": secret, "seal": number, "theirs": theirs})
-    except FileExistsError:
-        raise HcError(
-            f"you have joined sealed roll {number} already",
-            "send back the line hc printed then; a sealed roll takes one secret a player",
-        ) from None
+    mine = commitment(secret)
     return {
         "seal": number,
         "code": f"{number}:{mine}",
         "say": [
+            *said,
             f"your secret for sealed roll {number} is kept here, not yet shown; send back:",
             f"  hc seal commit {number}:{mine}",
         ],
@@ -346,7 +386,8 @@ def opening(game_path: str, code: str) -> tuple[int, dict, dict]:
                 raise HcError(
                     f"that secret does not match the other player's commitment to "
                     f"sealed roll {number}",
-                    "give the secret their hc printed",
+                    "give the secret their hc printed; if a code was pasted wrong before, "
+                    f"give the roll up and seal it again: hc seal abandon {number}",
                 )
             kept = mine(seal)
             shown = {"b": theirs} if seal["hidden"] else {"b": theirs, "a": kept["secret"]}
@@ -384,6 +425,27 @@ def unsealing(game_path: str, number: int) -> dict:
         return seal
 
 
+def abandon(game_path: str, number: int) -> dict[str, Any]:
+    """`hc seal abandon N`: a sealed roll under way given up (a code pasted wrong, a player
+    gone): the file records it, and nothing is rolled. A roll whose secrets are both written
+    is rolled, not abandoned."""
+    from hc_cli.games.actions import game_entry
+    from hc_cli.games.chain import copy
+    from hc_cli.games.store import Locked, append, open_game
+
+    with Locked(game_path) as fd:
+        game = open_game(game_path, fd)
+        seal = _seal(game, number)
+        if seal["b"] is not None:
+            raise HcError(f"both secrets of sealed roll {number} are written: it is rolled",
+                          next_step(str(number), seal))  # fmt: skip
+        entry = game_entry(game.folded.ruleset, "seal-abandon", seal=number)
+        after = copy(game.folded.state)
+        notes = take_event(after, entry)
+        receipt = append(game, fd, entry, after)
+    return {"seal": number, "receipt": receipt, "code": f"{number}", "say": notes}
+
+
 def _seal(game: Any, number: int) -> dict:
     seal = (game.folded.state.get("seals") or {}).get(str(number))
     if seal is None:
@@ -392,7 +454,8 @@ def _seal(game: Any, number: int) -> dict:
             "give the number of the entry hc printed when the roll was sealed",
         )
     if seal["done"]:
-        raise HcError(f"sealed roll {number} is rolled already", "hc history shows it")
+        done = "abandoned" if seal["done"] == "abandoned" else "rolled already"
+        raise HcError(f"sealed roll {number} is {done}", "hc history shows it")
     return seal
 
 

@@ -154,6 +154,7 @@ GAME_RUNS = (
     "seal_reveal",
     "seal_open",
     "seal_unseal",
+    "seal_abandon",
 )
 
 
@@ -461,6 +462,26 @@ SHARED_COMMANDS = (
                 options=(_code("The other player's secret (N:SECRET)."), GAME_OPTION),
                 common=("json", "quiet", "no_color"),
                 run="seal_open",
+            ),
+            Command(
+                "abandon",
+                "Give up a sealed roll under way (a code pasted wrong): the file records it.",
+                options=(
+                    Option(
+                        "seal",
+                        positional=True,
+                        required=True,
+                        kind="whole",
+                        low=1,
+                        high=100_000_000,
+                        metavar="N",
+                        help="The entry that sealed the roll.",
+                    ),
+                    GAME_OPTION,
+                    quiet("The game's line alone."),
+                ),
+                common=("json",),
+                run="seal_abandon",
             ),
             Command(
                 "unseal",
