@@ -93,20 +93,35 @@ def test_a_sealed_roll_between_two_players(table, hc):
 
 
 def test_a_hidden_roll_stays_sealed_until_unsealed(table, hc):
-    codes = table.exchange("fire marines --at boyz --range 10 --hidden")
-    seen = table.run(table.a, codes["open"] + " --json")
-    result = json.loads(seen)
-    assert "only you see it" in result["game"]["note"]
+    """A plain roll of dice, hidden: the other player gives their secret without seeing the
+    roller's; the roller sees the result; the file holds neither the roller's secret nor the
+    result until it is unsealed, while the game goes on."""
+    a, b = table.a, table.b
+    said = table.run(b, "seal " + table.next_code(table.run(a, "roll 2d6 --hidden")))
+    said = table.run(a, "seal " + table.next_code(said))
+    assert "hc seal reveal 3\n" in said and "reveal 3:" not in said  # a stays here
+    said = table.run(b, "seal reveal 3")
+    seen = json.loads(table.run(a, "seal " + table.next_code(said) + " --json"))
     shown = table.entries()[-1]
     assert shown["game"]["event"] == "seal-reveal" and "a" not in shown["game"]
-    assert "casualt" not in table.file.read_text().split('"seal-reveal"')[-1]  # no result yet
-    table.run(table.a, "status")  # the game goes on meanwhile
-    later = json.loads(table.run(table.a, "seal unseal 3 --json"))
-    assert later["rolls"] == result["rolls"]  # what the roller saw then is what is written
+    assert "total" not in table.file.read_text()  # no result in the file yet
+    status = " ".join(hc("status", env=a).stdout.split())
+    assert "hidden roll 3 is sealed: hc seal unseal 3" in status
+    table.run(a, "fire marines --at boyz --range 10 --dice 1,1,1,1,1")  # the game goes on
+    later = json.loads(table.run(a, "seal unseal 3 --json"))
+    assert later["rolls"] == seen["rolls"]  # what the roller saw then is what is written
     entries = table.entries()
-    assert entries[-1]["game"]["sealed"] == 3
-    assert entries[-1]["seed"] == _derive(entries[2]["prev"], entries[-2]["game"]["a"],
-                                          entries[-3]["game"]["b"])  # fmt: skip
+    roll, reveal = entries[-1], entries[-2]
+    assert roll["command"] == "roll" and roll["game"]["sealed"] == 3
+    assert _commit(reveal["game"]["a"]) == entries[2]["game"]["commit"]
+    assert roll["seed"] == _derive(entries[2]["prev"], reveal["game"]["a"],
+                                   shown["game"]["b"])  # fmt: skip
+    assert hc(f"replay {table.file}", env=a).exit_code == 0
+
+
+def test_a_hidden_roll_is_a_plain_roll(table):
+    message = table.refused(table.a, "fire marines --at boyz --range 10 --hidden")
+    assert "a hidden roll is a plain roll of dice" in message
 
 
 def test_every_step_out_of_order_is_refused(table, hc):

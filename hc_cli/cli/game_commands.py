@@ -22,6 +22,7 @@ NAMES = {
     "seal_reveal": "seal reveal",
     "seal_open": "seal open",
     "seal_abandon": "seal abandon",
+    "seal_unseal": "seal unseal",
 }
 
 
@@ -243,7 +244,9 @@ def _seal_said(found: dict[str, Any], values: dict[str, Any], game: str | None =
     elif values.get("quiet"):
         echo(found["code"])
     else:
-        echo("\n".join(found["say"]))
+        from hc_cli.render.text import wrap
+
+        echo(wrap(found["say"], width()))
     if game is not None and found.get("receipt"):
         echo(f"logged to {game}: receipt {found['receipt']}", err=True)
     return 0

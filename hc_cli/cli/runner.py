@@ -288,8 +288,22 @@ def _dispatch_one(
 
             refuse_game_file(values["log"])
         game = _game_of(command, ruleset, values)
-        if game is None and (values.get("sealed") or values.get("hidden")):
+        sealing = values.get("sealed") or values.get("hidden")
+        if command == "roll" and values.get("sealed_roll"):  # a sealed roll's own dice
+            game = values["game"]
+        if sealing and command == "roll" and game is None:  # a plain roll, kept in the game
+            from hc_cli.games import choice
+
+            found = choice.game_in_force(values.get("game"))
+            game = found[0] if found is not None else None
+        if game is None and sealing:
             raise HcError("a sealed roll is a game's", "seal it in a game: --game FILE")
+        if values.get("hidden") and command != "roll":
+            raise HcError(
+                "a hidden roll is a plain roll of dice (hc roll EXPR --hidden): a result the "
+                "game keeps cannot wait sealed while the game goes on",
+                "seal the action for both to see: --sealed",
+            )
         if game is not None and (values.get("sealed") or values.get("hidden")):
             if values.get("seed") is not None or values.get("dice") or values.get("odds"):
                 raise HcError(

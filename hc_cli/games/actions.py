@@ -269,6 +269,12 @@ def _prepare(
         action = seal["action"]
         fill = Fill(dict(action["flags"]), meta=dict(action.get("meta") or {}))
         unit, at, anyway = action["unit"], list(action["at"]), bool(action.get("anyway"))
+    elif call.command == "roll":  # a plain roll kept in the game (a sealed one): no unit
+        from hc_cli.plugin.game_rules import Fill
+
+        if unit is not None or at:
+            raise HcError("a roll of dice is no unit's action", "leave out the unit and --at")
+        fill = Fill(dict(call.flags))
     else:
         with unreadable(game_path):
             fill = game.rules.fill(  # on a copy: what a fill does to it never reaches the game
@@ -401,14 +407,14 @@ def _resolve_and_append(
     }
     rules = game.rules
     after = copy(game.folded.state)
-    problem = action_problem(entry, after)  # what the fold will check, checked as it is written
+    from hc_cli.games.seal import check_action, plain_roll
+
+    problem = None if plain_roll(entry) else action_problem(entry, after)  # as the fold will
     if problem:
         raise HcError(f"the action as the game would keep it {problem}: nothing was logged")
-    from hc_cli.games.seal import check_action
-
     with unreadable(game.path):
         check_action(after, entry)  # as the fold will: a sealed roll's own seed, or none held
-        changes = rules.apply(after, entry)
+        changes = [] if plain_roll(entry) else rules.apply(after, entry)
     report["changes"] = changes
     if "reused" in again:
         report["again"] = f"the dice of entry {again['reused']}, taken back: rolled again"

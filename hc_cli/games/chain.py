@@ -419,6 +419,9 @@ def take_entry(rules: Any, state: dict, entry: dict, path: str, number: int) -> 
             return seal.take_event(state, entry)
         if event_of(entry) is not None:
             raise damaged(path, number, f"'{(entry.get('game') or {}).get('event')}' is no event")
+        if seal.plain_roll(entry):  # a sealed roll of dice: the game keeps no state of it
+            seal.check_action(state, entry)
+            return []
         problem = action_problem(entry, state)
         if problem:
             raise damaged(path, number, f"entry {entry.get('seq')} {problem}")

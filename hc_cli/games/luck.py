@@ -174,7 +174,8 @@ def _read_log(path: str, ruleset: str) -> Report:
                                          "why": f"not rated: {error.message}"})  # fmt: skip
                 continue
         rater = raters[name]
-        period = f"entries {((int(entry.get('seq') or 1) - 1) // 10) * 10 + 1}-"
+        first = ((int(entry.get("seq") or 1) - 1) // 10) * 10 + 1
+        period = f"entries {first}-{first + 9}"
         if not report.periods or report.periods[-1] != period:
             report.periods.append(period)
         rater.take(report, entry, period, {})
@@ -411,9 +412,8 @@ def verdict(luck: float, p: float, n: int) -> str:
     way = "lucky" if luck > 0 else "unlucky"
     if p >= 0.1:
         k = round(p * 10)
-        said = (
-            f"within chance: fair dice land at least this far from even in {k} "
-            f"{'game' if k == 1 else 'games'} in 10"
+        said = "within chance: fair dice land at least this far from even in " + (
+            "nearly every game" if k == 10 else f"{k} {'game' if k == 1 else 'games'} in 10"
         )
     elif p >= 0.01:
         said = f"{way}: fair dice land this far from even in about {round(p * 100)} games in 100"
@@ -583,8 +583,23 @@ def luck(
             raise HcError(error.message + " among the rated actions", error.hint)
         rated = [r for r in rated if r.unit == unit]
     if since is not None:
+        last = max([r.seq for r in report.rated] + [n.get("entry") or 0 for n in report.not_rated])
+        if since > last:
+            raise HcError(
+                f"--since {since}: no rated action is at entry {since} or after it",
+                f"the newest is entry {last} (hc history numbers them)",
+            )
         rated = [r for r in rated if r.seq >= since]
-    not_rated = [n for n in report.not_rated if since is None or (n.get("entry") or 0) >= since]
+
+    def kept(item: dict) -> bool:  # a line of the report within what was asked for
+        return (
+            (since is None or (item.get("entry") or 0) >= since)
+            and (unit is None or item.get("unit") == unit)
+            and (side is None or item.get("unit") in {r.unit for r in rated})
+        )
+
+    not_rated = [n for n in report.not_rated if kept(n)]
+    rerolls = [r for r in report.rerolls if kept(r)]
     counted = [r for r in rated if r.counted or side is not None]
     by: dict[str, dict[str, list[Rated]]] = {"sides": {}, "units": {}, "kinds": {}}
     for r in rated:
@@ -592,8 +607,8 @@ def luck(
             by["sides"].setdefault(r.side, []).append(r)
         if r.unit and r.view != "target":
             by["units"].setdefault(r.unit, []).append(r)
-        if r.view == "acted":
-            by["kinds"].setdefault(r.command, []).append(r)
+    for r in counted:
+        by["kinds"].setdefault(r.command, []).append(r)
     return {
         "file": path,
         "kind": report.kind,
@@ -604,7 +619,8 @@ def luck(
         "kinds": {k: total(v) for k, v in by["kinds"].items()},
         "actions": [r.to_dict() for r in rated],
         "not_rated": not_rated,
-        "rerolls": report.rerolls,
+        "rerolls": rerolls,
+        "unit": unit,
         "hand_entered_dice": [fit(die, c) for die, c in sorted(report.faces.items())],
         "chart": _chart(rated, report.periods),
     }

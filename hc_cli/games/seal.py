@@ -89,7 +89,7 @@ def take_event(state: dict, entry: dict) -> list[str]:
             "action": action, "head": entry["prev"], "hidden": hidden, "commit_a": commit,
             "commit_b": None, "a": None, "b": None, "done": False,
         }  # fmt: skip
-        return [f"a sealed roll begins: {action.get('unit')} {action.get('command')}"]
+        return [f"a sealed roll begins: {_what(action)}"]
     seal = seals.get(str(game.get("seal")))
     if seal is None or seal["done"]:
         raise HcError(f"entry {str(game.get('seal'))[:20]} is no sealed roll under way")
@@ -122,12 +122,19 @@ def take_event(state: dict, entry: dict) -> list[str]:
     return notes
 
 
+def plain_roll(entry: dict) -> bool:
+    """A roll of dice kept in a game (`hc roll EXPR --sealed` or `--hidden`): no unit acts."""
+    return entry.get("command") == "roll"
+
+
 def check_action(state: dict, entry: dict) -> None:
     """An action of the game: while a sealed roll holds the game, only its own roll, with
     the seed both secrets give and the action as sealed."""
     game = entry.get("game") or {}
     held = open_seal(state)
     number = game.get("sealed")
+    if number is None and plain_roll(entry):
+        raise HcError("a roll of dice in a game that is no sealed roll")
     if number is None:
         if held is not None and held[1]["a"] is None:
             raise HcError(f"an action while the sealed roll of entry {held[0]} is under way")
@@ -169,6 +176,15 @@ def due(state: dict) -> list[str]:
     return [next_step(n, s) for n, s in (state.get("seals") or {}).items() if not s["done"]]
 
 
+def _what(action: dict) -> str:
+    """A sealed action in a few words: "marines fire", "roll 2d6"."""
+    found = action.get("flags")
+    flags: dict = found if isinstance(found, dict) else {}
+    if action.get("command") == "roll":
+        return f"roll {flags.get('expression')}"
+    return f"{action.get('unit') or ''} {action.get('command')}".strip()
+
+
 def describe(entry: dict) -> str:
     found = entry.get("game")
     game: dict = found if isinstance(found, dict) else {}
@@ -177,7 +193,7 @@ def describe(entry: dict) -> str:
         sealed = game.get("action")
         action: dict = sealed if isinstance(sealed, dict) else {}
         hidden = " (hidden)" if game.get("hidden") is True else ""
-        return f"sealed roll{hidden}: {action.get('unit')} {action.get('command')}, committed"
+        return f"sealed roll{hidden}: {_what(action)}, committed"
     if event == "seal-commit":
         return f"sealed roll of entry {game.get('seal')}: the other player committed"
     if event == "seal-abandon":
@@ -264,7 +280,8 @@ def begin(prepared: Any, game: Any, fd: int, hidden: bool) -> dict[str, Any]:
         "receipt": receipt,
         "code": f"{seq}:{commitment(secret)}",
         "say": [
-            f"sealed roll {seq}: {prepared.unit} {call.command}"
+            f"sealed roll {seq}: "
+            + (f"{prepared.unit} {call.command}" if prepared.unit else _what(action))
             + (" (hidden: only you will see the result until you unseal it)" if hidden else ""),
             "your commitment is in the game file; send the other player this line:",
             f"  hc seal join {seq}:{commitment(secret)}",
@@ -331,6 +348,17 @@ def commit(game_path: str, code: str) -> dict[str, Any]:
         after = copy(game.folded.state)
         take_event(after, entry)
         receipt = append(game, fd, entry, after)
+    if seal["hidden"]:  # the roller's secret stays here until the roll is unsealed
+        return {
+            "seal": number,
+            "receipt": receipt,
+            "code": f"{number}",
+            "say": [
+                f"both players are committed to hidden roll {number}; send the other player:",
+                f"  hc seal reveal {number}",
+                "and see the roll with the secret they send back: hc seal open N:SECRET",
+            ],
+        }
     return {
         "seal": number,
         "receipt": receipt,
@@ -345,7 +373,20 @@ def commit(game_path: str, code: str) -> dict[str, Any]:
 
 def reveal(code: str) -> dict[str, Any]:
     """`hc seal reveal N:SECRET` (the other player): the roller's secret checked against the
-    commitment joined to; then this player's own secret to send back."""
+    commitment joined to; then this player's own secret to send back. A hidden roll's reveal
+    (`hc seal reveal N`) gives this player's secret alone: the roller's stays sealed."""
+    if code.strip().isdigit():
+        number = int(code.strip())
+        joined = _joined(number)
+        return {
+            "seal": number,
+            "code": f"{number}:{joined['secret']}",
+            "say": [
+                f"hidden roll {number}: the roller's secret stays sealed until the roll is "
+                "shown (hc replay checks it then); send back your own:",
+                f"  hc seal open {number}:{joined['secret']}",
+            ],
+        }
     number, theirs = parse_code(code, "secret")
     kept = _kept(
         f"joined-{commitment(theirs)}",
@@ -362,6 +403,25 @@ def reveal(code: str) -> dict[str, Any]:
             f"send back your own: hc seal open {number}:{kept['secret']}",
         ],
     }
+
+
+def _joined(number: int) -> dict:
+    """This player's secret for the roll `number` joined (the newest join of it)."""
+    import glob
+    import json
+
+    for path in sorted(glob.glob(_store("joined-*")), key=os.path.getmtime, reverse=True):
+        try:
+            with open(path) as f:
+                found = json.load(f)
+        except (OSError, ValueError):
+            continue
+        if isinstance(found, dict) and found.get("seal") == number:
+            return found
+    raise HcError(
+        f"you joined no sealed roll {number}",
+        "join it first with the line the roller's hc printed: hc seal join N:CODE",
+    )
 
 
 def opening(game_path: str, code: str) -> tuple[int, dict, dict]:

@@ -95,8 +95,8 @@ COMMON_OPTIONS = (
     Option(
         "hidden",
         kind="flag",
-        help="A sealed roll whose result only its roller sees, kept sealed in the game file "
-        "until hc seal unseal.",
+        help="For a plain roll (hc roll EXPR --hidden, in a game): sealed as --sealed, its "
+        "result seen by its roller alone until hc seal unseal writes it in the game file.",
     ),
     Option(
         "reroll",
@@ -196,6 +196,9 @@ SHARED_COMMANDS = (
             "quiet",
             "verbose",
             "log",
+            "game",
+            "sealed",
+            "hidden",
         ),
         run="roll",
         dice="the expression's dice, term by term (a D100 one read value or two faces, tens then "
@@ -450,7 +453,10 @@ SHARED_COMMANDS = (
                 "reveal",
                 "The other player: the roller's secret checked; your own secret to send back.",
                 options=(
-                    _code("The roller's secret, as their hc printed it (N:SECRET)."),
+                    _code(
+                        "The roller's secret as their hc printed it (N:SECRET), or N alone for "
+                        "a hidden roll (its secret stays sealed)."
+                    ),
                     quiet("The code to send back alone."),
                 ),
                 common=("json",),

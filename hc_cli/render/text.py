@@ -419,15 +419,19 @@ def render_luck(report: dict, width: int = 0, quiet: bool = False) -> str:
 
     lines = []
     sides = report["sides"]
-    if sides:
+    if report.get("unit"):
+        lines.append(group(report["unit"], report["all"]))
+    elif sides:
         lines += [group(side, g) for side, g in sides.items()]
     else:
         lines.append(group("all", report["all"]))
-    rated, skipped = len(report["actions"]), len(report["not_rated"])
+    rated, skipped = report["all"]["actions"], len(report["not_rated"])
     lines.append(
         f"{report['kind']} {printable(report['file'])} ({report['ruleset']}): "
-        f"{count(rated, 'result')} rated" + (f", {skipped} not rated" if skipped else "")
-    )
+        f"{count(rated, 'action')} rated" + (f", {skipped} not rated" if skipped else "")
+        + (" (a roll-off counts for each side, and once in all)" if any(
+            a["view"] == "roll-off" for a in report["actions"]) else "")
+    )  # fmt: skip
     if quiet:
         return wrap(lines, width)
     for side, g in (sides or {"all": report["all"]}).items():
@@ -457,13 +461,15 @@ def render_luck(report: dict, width: int = 0, quiet: bool = False) -> str:
         as_target = " (its target's side)" if a["view"] == "target" else ""
         again = f" (re-rolled: entry {a['reroll_of']} set aside)" if a.get("reroll_of") else ""
         lines.append(
-            f"  {a['entry']:>3}. {who} {a['command']}{as_target}: {value}{expected}; no better "
+            f"  {a['entry']:>3}. {(who + ' ') if who else ''}{a['command']}{as_target}: "
+            f"{value}{expected}; no better "
             f"{a['p_no_better']:.0%}, no worse {a['p_no_worse']:.0%}: luck "
             f"{signed(a['luck'])}{again}"
         )
     for n in report["not_rated"]:
-        lines.append(f"  {n['entry']:>3}. {printable(str(n.get('unit') or ''))} "
-                     f"{n['command']}: {printable(n['why'])}")  # fmt: skip
+        who = printable(str(n.get("unit") or ""))
+        lines.append(f"  {n['entry']:>3}. {(who + ' ') if who else ''}{n['command']}: "
+                     f"{printable(n['why'])}")  # fmt: skip
     for r in report["rerolls"]:
         lines.append(f"entry {r['entry']} re-rolled by agreement: entry {r['sets_aside']}'s dice "
                      "set aside")  # fmt: skip
@@ -475,7 +481,8 @@ def render_luck(report: dict, width: int = 0, quiet: bool = False) -> str:
         )
         grouped = f", {d['grouped']}" if d.get("grouped") else ""
         lines.append(
-            f"dice entered by hand, {d['die']}: {shown} (each face, 1 up); {d['method']}"
+            f"dice entered by hand, {d['die']}, faces 1 to {len(d['counts'])}: {shown}; "
+            f"{d['method']}"
             f"{grouped}: p = {d['p']:.3f}"
             + (" (fair dice give a count this far from even that often)" if d["rolls"] else "")
         )
