@@ -95,10 +95,16 @@ def test_a_reroll_needs_an_action_taken_back(game):
     assert "taken back" in game.refused("fire marines --at boyz --range 10 --reroll")
 
 
-def test_other_options_are_another_action_with_new_dice(game):
-    game.ok("fire marines --at boyz --range 10 --seed 11")
+def test_options_put_right_keep_the_dice_another_target_does_not(game):
+    game.ok("fire marines --at boyz --range 10")
+    first = game.entries()[-1]
     game.ok("undo")
-    game.ok("fire marines --at boyz --range 20 --seed 12")  # another range: another action
+    game.ok("fire marines --at boyz --range 11")  # the range put right (the same band)
+    again = game.entries()[-1]
+    assert again["seed"] == first["seed"] and again["game"]["reused"] == first["seq"]
+    assert again["flags"]["range"] == 11
+    game.ok("undo")
+    game.ok("fire boyz --at marines --range 10 --seed 12 --anyway")  # another unit acts
     entry = game.entries()[-1]
     assert entry["seed"] == 12 and "reused" not in entry["game"]
 

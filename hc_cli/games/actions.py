@@ -303,12 +303,13 @@ def _prepare(
 
 def _taken_back(game: Game, call: Any, unit: str | None, at: list[str], clock: dict) -> Any:
     """The newest action taken back (after the newest entry still in effect) that was this
-    very action: the same command, unit, targets and options as filled, taken where the game
-    is now (its clock). (its entry number, the entry), or None."""
+    action: the same command by the same unit at the same targets, taken where the game is
+    now (its clock). Its options may differ (a range put right): the dice rolled for it are
+    still the dice rolled, or a range moved within its band would fish for new ones. (its
+    entry number, the entry), or None."""
     import json
 
     newest = game.folded.effective[-1] if game.folded.effective else 1
-    flags = json.loads(json.dumps(call.flags))
     for seq in range(game.chain.count, newest, -1):
         line = game.chain.line(seq)
         if b'"command":"game"' in line:
@@ -319,7 +320,6 @@ def _taken_back(game: Game, call: Any, unit: str | None, at: list[str], clock: d
             entry.get("command") == call.command
             and kept.get("unit") == unit
             and kept.get("at") == at
-            and entry.get("flags") == flags
             and kept.get("clock") == clock
         ):
             return seq, entry
