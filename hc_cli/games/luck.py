@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 EXACT_MOST = 20_000  # values of a group's luck distribution listed; past it, the normal
-EXACT_WORK = 400_000  # steps of listing them (about a tenth of a second); past it, the normal
+EXACT_WORK = 50_000  # steps of listing them (a hundredth of a second); past it, the normal
 MULTINOMIAL_MOST = 100_000  # outcomes of a face count listed for the exact test
 
 
@@ -53,7 +53,8 @@ class Rated:
 
     @property
     def luck(self) -> Fraction:
-        return self.below + self.equal / 2 - Fraction(1, 2)
+        """P(worse) + P(the same)/2 - 1/2: 0 on average with fair dice."""
+        return _luck_of(self.below, self.equal)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -73,6 +74,16 @@ class Rated:
         if self.reroll is not None:
             d["reroll_of"] = self.reroll
         return d
+
+
+_LUCK: dict[tuple[Fraction, Fraction], Fraction] = {}
+
+
+def _luck_of(below: Fraction, equal: Fraction) -> Fraction:
+    found = _LUCK.get((below, equal))
+    if found is None:
+        found = _LUCK[below, equal] = below + equal / 2 - Fraction(1, 2)
+    return found
 
 
 @record
@@ -196,6 +207,7 @@ class _Rater:
         self.sides = sides
         self.session = Session()
         self.odds: dict[str, Any] = {}
+        self.placed: dict[str, list[dict[str, Any]]] = {}
 
     def take(self, report: Report, entry: dict, period: str, sides: dict[str, str]) -> None:
         seq = entry["seq"] if type(entry.get("seq")) is int else 0
@@ -228,8 +240,21 @@ class _Rater:
         side = sides.get(unit) if unit else None
         at = game.get("at") if isinstance(game.get("at"), list) else []
         target = str(at[0]).partition(":")[0] if at else None
+        import json
+
+        roll_off = self._sides(entry)
+        summary = _mapping(result.get("summary"))
+        # The same action with the same result is placed once (a long game repeats itself).
+        key = json.dumps(
+            [id(odds), result.get("outcome"), measure.count and summary.get(measure.count),
+             measure.count and result.get(measure.count.partition(" ")[0]), unit, side,
+             target, roll_off], default=str,
+        )  # fmt: skip
         try:
-            views = _views(measure, odds, result, unit, side, target, sides, self._sides(entry))
+            if key not in self.placed:
+                self.placed[key] = _views(measure, odds, result, unit, side, target, sides,
+                                          roll_off)  # fmt: skip
+            views = self.placed[key]
         except _NotRated as why:
             skip(str(why))
             return
@@ -372,15 +397,15 @@ def total(rated: list[Rated]) -> dict[str, Any]:
     while that takes at most EXACT_WORK steps and EXACT_MOST values, else the normal
     approximation (a sum of many actions is as near normal as makes no difference)."""
     n = len(rated)
-    luck = sum((r.luck for r in rated), Fraction(0))
-    out: dict[str, Any] = {"actions": n, "luck": float(luck)}
+    luck = float(sum((r.luck for r in rated), Fraction(0)))  # each action's luck is exact
+    out: dict[str, Any] = {"actions": n, "luck": luck}
     if not n:
         out.update(p=1.0, method="none", verdict="no action to rate")
         return out
     dist: dict[float, float] | None = {0.0: 1.0}
     work = 0
     for r in rated:
-        scores = [(float(k), float(v)) for k, v in r.scores.items()]
+        scores = _floats(r.scores)
         work += len(dist) * len(scores) if dist is not None else 0
         if dist is None or work > EXACT_WORK:
             dist = None
@@ -392,17 +417,30 @@ def total(rated: list[Rated]) -> dict[str, Any]:
                 step[key] = step.get(key, 0.0) + pa * pb
         dist = step if len(step) <= EXACT_MOST else None
     if dist is not None:
-        far = abs(float(luck)) - 1e-9
+        far = abs(luck) - 1e-9
         p = sum(q for v, q in dist.items() if abs(v) >= far)
         out["method"] = "exact"
     else:
-        var = sum(float(sum(q * s * s for s, q in r.scores.items())) for r in rated)
-        z = abs(float(luck)) / math.sqrt(var) if var > 0 else 0.0
+        var = sum(sum(q * v * v for v, q in _floats(r.scores)) for r in rated)
+        z = abs(luck) / math.sqrt(var) if var > 0 else 0.0
         p = math.erfc(z / math.sqrt(2))
         out["method"] = "normal approximation"
     out["p"] = min(1.0, p)
-    out["verdict"] = verdict(float(luck), out["p"], n)
+    out["verdict"] = verdict(luck, out["p"], n)
     return out
+
+
+_FLOATS: dict[int, tuple[dict, list[tuple[float, float]]]] = {}
+
+
+def _floats(scores: dict[Fraction, Fraction]) -> list[tuple[float, float]]:
+    """An action's luck distribution in floating point, worked out once for the many actions
+    that share it (an action placed once is placed for every time it recurs)."""
+    found = _FLOATS.get(id(scores))
+    if found is None or found[0] is not scores:
+        found = (scores, [(float(k), float(v)) for k, v in scores.items()])
+        _FLOATS[id(scores)] = found
+    return found[1]
 
 
 def verdict(luck: float, p: float, n: int) -> str:
@@ -635,8 +673,11 @@ def _chart(rated: list[Rated], periods: list[str]) -> list[dict[str, Any]]:
     count against its expectation."""
     out: list[dict[str, Any]] = []
     running: dict[str, Fraction] = {}
+    by_period: dict[str, list[Rated]] = {}
+    for r in rated:
+        by_period.setdefault(r.period, []).append(r)
     for period in periods:
-        here = [r for r in rated if r.period == period]
+        here = by_period.get(period)
         if not here:
             continue
         for r in here:
