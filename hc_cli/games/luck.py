@@ -637,6 +637,11 @@ def luck(
         )
 
     not_rated = [n for n in report.not_rated if kept(n)]
+    if not report.rated and not report.not_rated:
+        raise HcError(
+            f"{path}: no action to rate yet (nothing has been rolled)",
+            "play first: hc luck reports on the actions of a game or a log",
+        )
     rerolls = [r for r in report.rerolls if kept(r)]
     counted = [r for r in rated if r.counted or side is not None]
     by: dict[str, dict[str, list[Rated]]] = {"sides": {}, "units": {}, "kinds": {}}
