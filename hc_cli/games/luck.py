@@ -636,10 +636,12 @@ def luck(
             and (side is None or item.get("unit") in {r.unit for r in rated})
         )
 
+    from hc_cli.tables.files import shown_path
+
     not_rated = [n for n in report.not_rated if kept(n)]
     if not report.rated and not report.not_rated:
         raise HcError(
-            f"{path}: no action to rate yet (nothing has been rolled)",
+            f"no action to rate yet in {shown_path(path)}: nothing has been rolled",
             "play first: hc luck reports on the actions of a game or a log",
         )
     rerolls = [r for r in report.rerolls if kept(r)]
