@@ -568,7 +568,7 @@ def test_the_readme_sealed_roll_plays_between_two_players(hc, tmp_path, monkeypa
     monkeypatch.chdir(tmp_path)
     env = {"A": {"XDG_CONFIG_HOME": str(tmp_path / "a")},
            "B": {"XDG_CONFIG_HOME": str(tmp_path / "b"), "HC_GAME": "none"}}  # fmt: skip
-    code = re.compile(r"\b(\d+):[0-9a-f]{32}\b")
+    code = re.compile(r"\b\d+(?::[0-9a-f]{4,32}|:[oh])+\b")
     told: dict[str, str] = {}
     for who, command, output in steps:
         if command.startswith("export "):
@@ -579,7 +579,7 @@ def test_the_readme_sealed_roll_plays_between_two_players(hc, tmp_path, monkeypa
             command = code.sub(told[command.split()[2]], command)
         result = hc(*shlex.split(command)[1:], env=env[who])
         assert result.exit_code == 0, (command, result.output)
-        for sub, said in re.findall(r"hc seal (\w+) (\d+:[0-9a-f]{32})", result.stdout):
+        for sub, said in re.findall(r"hc seal (\w+) (\d+(?::[0-9a-f]+|:[oh])+)", result.stdout):
             told[sub] = said
         if command.startswith("hc seal open"):  # the dice of fresh secrets: another result
             assert result.stdout.splitlines()[1] == output.splitlines()[1], command
@@ -600,4 +600,6 @@ def test_the_readme_checks_a_sealed_roll_with_sha256sum():
     for command, _, output in chunks:
         run = subprocess.run(["bash", "-c", command], capture_output=True, text=True, check=True)
         assert run.stdout == output, command
-    assert f"hc seal join 3:{chunks[0][2].strip()}" in readme
+    joined = re.search(r"hc seal join 3:([0-9a-f]{16}):([0-9a-f]{32}):o:", readme)
+    assert joined and joined.group(2) == chunks[0][2].strip()  # the commitment sent
+    assert chunks[1][0].split()[4].startswith(joined.group(1))  # the sealing entry's hash

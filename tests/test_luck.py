@@ -213,3 +213,5 @@ def test_a_log_of_another_rule_set_and_an_unknown_side(hc, tmp_path, start):
     run, path = start(HC_ROSTER)
     run("initiative --dice 9,1")
     assert "unknown side" in hc.error(f"luck --side Elves --game {path}")
+    assert "numbered from 1" in hc.error(f"luck --since -3 --game {path}")
+    assert "no rated action is at entry 99" in hc.error(f"luck --since 99 --game {path}")

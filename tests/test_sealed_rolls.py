@@ -22,7 +22,20 @@ sides:
   Orks:
     boyz: {profile: ork, models: 10, weapon: bolt-gun}
 """
-CODE = re.compile(r"hc seal (\w+) (\d+:[0-9a-f]{32})")
+CODE = re.compile(r"hc seal (\w+) (\d+(?::[0-9a-f]+|:[oh])+)")
+
+
+def checked(*parts: object) -> str:
+    """A code as a forger (or a careful player) writes one: its check of four hex digits is
+    sha256("hc code:" + the code), as the README says."""
+    text = ":".join(str(p) for p in parts)
+    return f"{text}:{hashlib.sha256(f'hc code:{text}'.encode()).hexdigest()[:4]}"
+
+
+def mistyped(code: str) -> str:
+    """One hex digit of a code's secret changed: its check no longer holds."""
+    number, secret, *rest = code.split(":")
+    return ":".join([number, secret[:-1] + ("0" if secret[-1] != "0" else "1"), *rest])
 
 
 @pytest.fixture
@@ -85,7 +98,10 @@ def test_a_sealed_roll_between_two_players(table, hc):
     assert committed["game"]["event"] == "seal-commit"
     a, b = shown["game"]["a"], shown["game"]["b"]
     assert _commit(a) == sealed["game"]["commit"] and _commit(b) == committed["game"]["commit"]
-    assert roll["seed"] == _derive(sealed["prev"], a, b)  # the head when it was sealed
+    # the seed covers the action sealed: the sealing entry's own hash, the next entry's prev
+    sealing_line = table.file.read_bytes().splitlines()[2]
+    assert committed["prev"] == hashlib.sha256(sealing_line).hexdigest()
+    assert roll["seed"] == _derive(committed["prev"], a, b)
     assert roll["game"]["sealed"] == 3 and roll["command"] == "fire"
     assert hc(f"replay {table.file}", env=table.a).exit_code == 0
     history = hc("history -q", env=table.a).stdout
@@ -99,8 +115,9 @@ def test_a_hidden_roll_stays_sealed_until_unsealed(table, hc):
     a, b = table.a, table.b
     said = table.run(b, "seal " + table.next_code(table.run(a, "roll 2d6 --hidden")))
     said = table.run(a, "seal " + table.next_code(said))
-    assert "hc seal reveal 3\n" in said and "reveal 3:" not in said  # a stays here
-    said = table.run(b, "seal reveal 3")
+    ask = table.next_code(said)
+    assert ask.split()[1].count(":") == 2  # N, the roll's mark and the check: no secret
+    said = table.run(b, "seal " + ask)
     seen = json.loads(table.run(a, "seal " + table.next_code(said) + " --json"))
     shown = table.entries()[-1]
     assert shown["game"]["event"] == "seal-reveal" and "a" not in shown["game"]
@@ -114,7 +131,7 @@ def test_a_hidden_roll_stays_sealed_until_unsealed(table, hc):
     roll, reveal = entries[-1], entries[-2]
     assert roll["command"] == "roll" and roll["game"]["sealed"] == 3
     assert _commit(reveal["game"]["a"]) == entries[2]["game"]["commit"]
-    assert roll["seed"] == _derive(entries[2]["prev"], reveal["game"]["a"],
+    assert roll["seed"] == _derive(entries[3]["prev"], reveal["game"]["a"],
                                    shown["game"]["b"])  # fmt: skip
     assert hc(f"replay {table.file}", env=a).exit_code == 0
 
@@ -129,9 +146,9 @@ def test_every_step_out_of_order_is_refused(table, hc):
     said = table.run(a, "fire marines --at boyz --range 10 --sealed")
     join = table.next_code(said)
     number = join.split()[1].partition(":")[0]
-    fake = f"{number}:{'0' * 32}"
+    fake = checked(number, "0" * 32)
     assert "not committed" in table.refused(a, f"seal open {fake}")  # a reveal before both
-    assert "no sealed roll you joined" in hc.error(f"seal reveal {fake}", env=b)
+    assert "no sealed roll 3 you joined" in hc.error(f"seal reveal {fake}", env=b)
     assert "under way" in table.refused(a, "fire marines --at boyz --range 10")
     assert "under way" in table.refused(a, "game next")
     assert "not taken back" in table.refused(a, "undo")
@@ -140,20 +157,20 @@ def test_every_step_out_of_order_is_refused(table, hc):
     again = table.run(b, "seal " + join)  # joined again: one secret a player, the same line
     assert table.next_code(again) == table.next_code(said) and "already" in again
     commit = table.next_code(said)
+    assert "does not check" in table.refused(a, "seal commit " + mistyped(commit.split()[1]))
     own = json.loads(table.file.read_text().splitlines()[-1])["game"]["commit"]
-    assert "fresh" in table.refused(a, f"seal commit {number}:{own}")  # A's own, as B's
+    assert "fresh" in table.refused(a, f"seal commit {checked(number, own)}")  # A's own
     said = table.run(a, "seal " + commit)
     assert "already" in table.refused(a, "seal " + commit)
     reveal = table.next_code(said)
     said = table.run(b, "seal " + reveal)
     opening = table.next_code(said)
-    wrong = opening[:-1] + ("0" if opening[-1] != "0" else "1")
-    assert "does not match" in table.refused(a, "seal " + wrong)
+    assert "does not check" in table.refused(a, "seal open " + mistyped(opening.split()[1]))
+    assert "does not match" in table.refused(a, f"seal open {checked(number, '5' * 32)}")
     table.run(a, "seal " + opening)
     assert "rolled already" in table.refused(a, "seal " + opening)
     assert "not taken back" in table.refused(a, "undo")
-    assert hc("seal open 99:" + "1" * 32, env=a).exit_code == 2
-    assert "no sealed roll" in hc.error("seal open 99:" + "1" * 32, env=a)
+    assert "no sealed roll" in hc.error(f"seal open {checked(99, '1' * 32)}", env=a)
     assert "is no" in hc.error("seal join 7:xyz", env=b)
 
 
@@ -245,35 +262,46 @@ def test_every_forgery_of_a_sealed_roll_is_found(table, hc, forgery):
     assert status.exit_code == 2 and "damaged" in status.stderr, forgery
 
 
-def test_a_code_pasted_wrong_is_given_up_and_the_roll_sealed_again(table, hc):
-    """A typo in the other player's commitment cannot be told from a commitment: its secret
-    then matches nothing, and the roll is abandoned (recorded) and sealed again."""
+def test_a_roll_given_up_after_both_committed_is_a_forfeit(table, hc):
+    """Abandoned before the other player committed, a roll is gone; after, a forfeit, in the
+    file (and in the other player's check) for both to see. Once both secrets are written it
+    is rolled, never given up."""
     a, b = table.a, table.b
-    said = table.run(b, "seal " + table.next_code(table.run(a, "fire marines --at boyz "
-                                                            "--range 10 --sealed")))  # fmt: skip
-    wrong = table.next_code(said)
-    wrong = wrong[:-1] + ("0" if wrong[-1] != "0" else "1")
-    said = table.run(b, "seal " + table.next_code(table.run(a, "seal " + wrong)))
-    message = table.refused(a, "seal " + table.next_code(said))
-    assert "does not match" in message and "hc seal abandon 3" in message
-    status = hc("status", env=a).stdout
-    assert "sealed roll 3 waits for the other player's secret" in " ".join(status.split())
+    table.run(a, "fire marines --at boyz --range 10 --sealed")
     table.run(a, "seal abandon 3")
     assert table.entries()[-1]["game"]["event"] == "seal-abandon"
     assert "abandoned" in table.refused(a, "seal abandon 3")
+    said = table.run(b, "seal " + table.next_code(table.run(a, "fire marines --at boyz "
+                                                            "--range 10 --sealed")))  # fmt: skip
+    said = table.run(a, "seal " + table.next_code(said))
+    status = " ".join(hc("status", env=a).stdout.split())
+    assert "sealed roll 5 waits for the other player's secret" in status
+    assert "a forfeit" in table.run(a, "seal abandon 5")
+    assert "given up" in hc("history -q", env=a).stdout
+    check = hc(f"seal check {table.file}", env=b)
+    assert check.exit_code == 0 and "a forfeit" in " ".join(check.stdout.split())
     codes = table.exchange()  # sealed again, from the start, with fresh secrets
     table.run(a, codes["open"])
-    assert table.entries()[-1]["game"]["sealed"] == 6  # the roll sealed after the abandon (5)
+    assert table.entries()[-1]["game"]["sealed"] == 8
     assert hc(f"replay {table.file}", env=a).exit_code == 0
 
 
-def test_a_second_join_with_another_code_replaces_the_first(table, hc):
+def test_the_other_player_checks_the_file_against_what_they_joined(table, hc, tmp_path):
+    """The roller holds the file; the other player's hc kept the roll's mark, the roller's
+    commitment and their own secret, and finds a file whose steps are not those."""
     a, b = table.a, table.b
-    join = table.next_code(table.run(a, "fire marines --at boyz --range 10 --sealed"))
-    typo = join[:-1] + ("0" if join[-1] != "0" else "1")
-    first = table.run(b, "seal " + typo)
-    second = table.run(b, "seal " + join)
-    assert "replaces" in second and table.next_code(second) != table.next_code(first)
-    said = table.run(b, "seal " + table.next_code(table.run(a, "seal " + table.next_code(second))))
-    table.run(a, "seal " + table.next_code(said))  # the roll, with the second secret
-    assert table.entries()[-1]["game"]["sealed"] == 3
+    codes = table.exchange()
+    table.run(a, codes["open"])
+    good = hc(f"seal check {table.file}", env=b)
+    assert good.exit_code == 0 and "it is the roll you joined" in " ".join(good.stdout.split())
+    other = {**b, "XDG_CONFIG_HOME": str(tmp_path / "c")}  # a third folder: joined nothing
+    assert "no sealed roll" in hc(f"seal check {table.file}", env=other).stdout
+
+    def forged(entries):  # the roller wrote another secret as B's, and chained it again
+        entries[4]["game"]["b"] = "9" * 32
+        entries[3]["game"]["commit"] = _commit("9" * 32)
+        return entries
+
+    _forge(table.file, forged)
+    bad = hc(f"seal check {table.file}", env=b)
+    assert bad.exit_code in (1, 2)

@@ -23,6 +23,7 @@ NAMES = {
     "seal_open": "seal open",
     "seal_abandon": "seal abandon",
     "seal_unseal": "seal unseal",
+    "seal_check": "seal check",
 }
 
 
@@ -287,39 +288,76 @@ def _seal_reveal(values: dict[str, Any]) -> int:
     return _seal_said(reveal(values["code"]), values)
 
 
-def _seal_roll(path: str, number: int, seal: dict, mine: dict, values: dict[str, Any]) -> int:
-    """A sealed roll rolled: its action as sealed, with the seed of both secrets."""
-    from hc_cli.cli.runner import dispatch
+def _seal_roll(path: str, number: int, seal: dict, a: str, values: dict[str, Any], write) -> int:
+    """A sealed roll rolled: its action as sealed, with the seed of both secrets. It is tried
+    first and the secrets written only if it can be made (a roll that cannot be made leaves
+    the game as it was); then rolled and appended as any action (or, hidden, shown)."""
+    from hc_cli.cli.runner import dispatch, say_error
+    from hc_cli.games.actions import act
     from hc_cli.games.choice import ruleset_of
     from hc_cli.games.seal import derive
+    from hc_cli.plugin.execute import Call, Session
 
     action = seal["action"]
-    hidden = seal["hidden"] and seal["a"] is None
+    hidden = seal["hidden"] and not values.get("unsealing")
+    seed = derive(seal["head"], a, seal["b"])
+    ruleset = ruleset_of(path) or ""
+    try:
+        call = Call(action["command"], ruleset, dict(action["given"]), seed)
+        act(call, path, action["unit"], list(action["at"]), bool(action.get("anyway")),
+            Session(), sealed=number, hidden=True)  # fmt: skip
+    except HcError as error:
+        return say_error(NAMES.get(values["_run"], "seal"), error)
+    write()
     again: dict[str, Any] = {**action["given"], "unit": action["unit"], "at": tuple(action["at"])}
     names = set(action["given"]) | {"unit", "at", "seed"}
     for key in ("json", "quiet", "no_color"):
         if values.get(key):
             again[key] = values[key]
             names.add(key)
-    again.update(game=path, seed=derive(seal["head"], mine["secret"], seal["b"]))
-    again.update(sealed_roll=number, hidden_roll=hidden)
-    return dispatch(action["command"], ruleset_of(path) or "", again, names)
+    again.update(game=path, seed=seed, sealed_roll=number, hidden_roll=hidden)
+    return dispatch(action["command"], ruleset, again, names)
 
 
 def _seal_open(values: dict[str, Any]) -> int:
-    from hc_cli.games.seal import opening
+    from hc_cli.games.seal import opening, show
 
     path = _seal_game(values)
-    number, seal, mine = opening(path, values["code"])
-    return _seal_roll(path, number, seal, mine, values)
+    number, seal, a = opening(path, values["code"])
+
+    def write() -> None:
+        show(path, number, seal["b"], None if seal["hidden"] else a)
+
+    return _seal_roll(path, number, seal, a, {**values, "_run": "seal_open"}, write)
 
 
 def _seal_unseal(values: dict[str, Any]) -> int:
-    from hc_cli.games.seal import mine, unsealing
+    from hc_cli.games.seal import show, unsealing
 
-    path = game_path(values)
-    seal = unsealing(path, values["seal"])
-    return _seal_roll(path, values["seal"], seal, mine(seal), values)
+    path = _seal_game(values)
+    seal, a = unsealing(path, values["seal"])
+
+    def write() -> None:
+        show(path, values["seal"], None, a)
+
+    run = {**values, "_run": "seal_unseal", "unsealing": True}
+    return _seal_roll(path, values["seal"], seal, a, run, write)
+
+
+def _seal_check(values: dict[str, Any]) -> int:
+    from hc_cli.games.seal import check
+
+    found = check(values["file"])
+    if values.get("json"):
+        _json(found)
+    else:
+        from hc_cli.render.text import wrap
+
+        lines = found["checked"]
+        if values.get("quiet"):
+            lines = [line for line in lines if not line.endswith("it is the roll you joined")]
+        echo(wrap(lines, width()))
+    return 1 if found["problems"] else 0
 
 
 _RUN = {
@@ -339,4 +377,5 @@ _RUN = {
     "seal_open": _seal_open,
     "seal_unseal": _seal_unseal,
     "seal_abandon": _seal_abandon,
+    "seal_check": _seal_check,
 }

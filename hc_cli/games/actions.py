@@ -157,8 +157,9 @@ def act(
     the game's (a file rewritten since it began, or another --rules) only with
     `rules_changed`, which the entry records. Dice asked of a player (--dice ask) are asked
     with the file unlocked, so a prompt left open blocks nobody: the entry is appended only if
-    the game has not moved on meanwhile. An action taken back and made again in the same step
-    rolls the dice it rolled then (`_taken_back`), unless the players agree to a `reroll`.
+    the game has not moved on meanwhile. An action taken back and made again in the same move
+    or turn rolls the dice it rolled then (`_taken_back`), unless the players agree to a
+    `reroll`.
     `sealed`: the roll of that sealed roll, with the seed both secrets give (`hidden`: worked
     out for its roller alone, not appended)."""
     with Locked(game_path) as fd:
@@ -219,7 +220,9 @@ class _Prepared:
     fill: Any
     given: dict
     changed: str | None
-    clock: dict  # where the game was when the action was taken (a taken-back one is matched)
+    # The part of the game the action was taken in ("move 2", "turn 1: Imperials plays"): an
+    # action taken back and made again in it rolls its dice again.
+    period: str
     again: dict | None = None  # what the entry says of a taken-back action's dice
     sealed: int | None = None  # the sealed roll this action rolls
 
@@ -289,52 +292,60 @@ def _prepare(
     call = replace(call, flags=fill.flags, rules=rules_files)
     unit = fill.unit or unit
     with unreadable(game_path):
-        clock = game.rules.clock_fields(game.folded.state)
+        period = game.rules.period(game.folded.state)
     again = None
     if sealed:
         if seal is None:
             raise HcError(f"entry {sealed} of this game is no sealed roll")
     elif not call.odds:
-        call, again = _dice_again(call, game, unit, list(at), clock, reroll)
+        call, again = _dice_again(call, game, unit, list(at), period, reroll)
     return _Prepared(
-        call, unit, list(at), anyway, fill, given, changed, clock, again, sealed or None
+        call, unit, list(at), anyway, fill, given, changed, period, again, sealed or None
     )
 
 
-def _taken_back(game: Game, call: Any, unit: str | None, at: list[str], clock: dict) -> Any:
-    """The newest action taken back (after the newest entry still in effect) that was this
-    action: the same command by the same unit at the same targets, taken where the game is
-    now (its clock). Its options may differ (a range put right): the dice rolled for it are
-    still the dice rolled, or a range moved within its band would fish for new ones. (its
-    entry number, the entry), or None."""
+def _taken_back(game: Game, call: Any, unit: str | None, at: list[str], period: str) -> Any:
+    """The newest action taken back that was this action: the same command by the same unit
+    at the same targets, in the part of the game it is now (its move, turn or combat turn),
+    whatever was played since. Its options may differ (a range put right): the dice rolled
+    for it are still the dice rolled, or a range moved within its band would fish for new
+    ones. (its entry number, the entry), or None. The file is read back from its end only as
+    far as that part of the game goes (an action in effect of another part ends it)."""
     import json
 
-    newest = game.folded.effective[-1] if game.folded.effective else 1
-    for seq in range(game.chain.count, newest, -1):
+    effective = set(game.folded.effective)
+    for seq in range(game.chain.count, max(1, game.chain.count - MOST_LOOKED_BACK), -1):
         line = game.chain.line(seq)
         if b'"command":"game"' in line:
-            continue  # an undo, or a step taken back
+            continue  # an undo, a step, a sealed roll's step
         entry = json.loads(line)
         kept = entry.get("game") or {}
+        if kept.get("period") != period:
+            if seq in effective:
+                return None  # the step began after it: nothing taken back in it
+            continue
         if (
-            entry.get("command") == call.command
+            seq not in effective
+            and entry.get("command") == call.command
             and kept.get("unit") == unit
             and kept.get("at") == at
-            and kept.get("clock") == clock
         ):
             return seq, entry
     return None
 
 
+MOST_LOOKED_BACK = 2000  # entries: a step of any game is far shorter
+
+
 def _dice_again(
-    call: Any, game: Game, unit: str | None, at: list[str], clock: dict, reroll: bool
+    call: Any, game: Game, unit: str | None, at: list[str], period: str, reroll: bool
 ) -> tuple[Any, dict | None]:
-    """An action taken back and made again in the same step rolls the dice it rolled (its
+    """An action taken back and made again in the same move or turn rolls the dice it rolled (its
     seed, or the dice entered): a take-back is no way to fish for a better roll. Other dice
     only when the players agree (--reroll), which the entry records."""
     from hc_cli.core.record import replace
 
-    found = _taken_back(game, call, unit, at, clock)
+    found = _taken_back(game, call, unit, at, period)
     if found is None:
         if reroll:
             raise HcError(
@@ -353,7 +364,7 @@ def _dice_again(
         rolled = f"the dice {dice}" if dice else f"seed {seed}"
         raise HcError(
             f"this action was taken back (entry {seq}), rolled with {rolled}: made again in "
-            "the same step, it rolls them again",
+            "the same move or turn, it rolls them again",
             "leave out --dice and --seed, or roll anew if both players agree: --reroll",
         )
     return replace(call, dice=dice, seed=None if dice else seed), {
@@ -399,7 +410,7 @@ def _resolve_and_append(
         "at": prepared.at,
         "given": prepared.given,
         "meta": fill.meta,
-        "clock": prepared.clock,
+        "period": prepared.period,
         **({"anyway": overridden} if overridden else {}),
         **({"rules_changed": prepared.changed} if prepared.changed else {}),
         **({k: v for k, v in again.items() if k in ("reused", "reroll")}),

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 MAX_GAME_BYTES = 512_000_000  # a game of a hundred thousand actions is far less
 
+# The game's own entries; the last four are a sealed roll's steps (hc_cli.games.seal.EVENTS).
 GAME_EVENTS = ("new", "next", "undo", "seal", "seal-commit", "seal-reveal", "seal-abandon")
 
 
@@ -517,17 +518,21 @@ def _events(chain: Chain, first: int, stack: list[int]) -> None:
                         "in effect",
                     )
                 to = (entry.get("game") or {}).get("to")
-                if to is None:
-                    stack.pop()
-                    continue
-                if type(to) is not int or not 1 <= to < target:
+                if to is not None and (type(to) is not int or not 1 <= to < target):
                     raise damaged(
                         chain.path,
                         chain.numbers[seq - 1],
                         f"the undo goes back to {str(to)[:20]!r}",
                     )
-                while stack and stack[-1] > to:  # hc undo --to N: every entry after N
-                    stack.pop()
+                # the newest entry, or (hc undo --to N) every entry after N
+                while stack and stack[-1] >= (target if to is None else to + 1):
+                    taken = chain.line(stack.pop())
+                    if b'"event":"seal' in taken or b'"sealed":' in taken:
+                        raise damaged(
+                            chain.path,
+                            chain.numbers[seq - 1],
+                            "the undo takes back a sealed roll, which is never taken back",
+                        )
                 continue
         stack.append(seq)
 
@@ -646,7 +651,7 @@ def describe(entry: dict) -> str:
     if event == "next":
         anyway = text(game.get("anyway"))
         return "next" + (f" (--anyway: {anyway})" if anyway else "")
-    if event in ("seal", "seal-commit", "seal-reveal", "seal-abandon"):
+    if event in GAME_EVENTS[3:]:  # a sealed roll's steps
         from hc_cli.games.seal import describe as sealed
 
         return sealed(entry)

@@ -620,6 +620,8 @@ def luck(
             error = UnknownName("unit", unit, sorted(known))
             raise HcError(error.message + " among the rated actions", error.hint)
         rated = [r for r in rated if r.unit == unit]
+    if since is not None and since < 1:
+        raise HcError(f"--since {since}: entries are numbered from 1", "give --since N, N >= 1")
     if since is not None:
         last = max([r.seq for r in report.rated] + [n.get("entry") or 0 for n in report.not_rated])
         if since > last:

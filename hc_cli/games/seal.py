@@ -1,20 +1,25 @@
 """Sealed rolls for players apart: a roll neither player can choose or foresee, without a server.
 
-The player whose action it is starts it (`hc fire UNIT --at X --sealed`): hc draws a fresh
+The player whose action it is seals it (`hc fire UNIT --at X --sealed`): hc draws a fresh
 secret `a`, keeps it in the player's own folder, and writes to the game file the action as
 filled and the commitment `sha256("hc seal:" + a)` (entry N, "seal"). The other player's hc
-draws `b` and gives back its commitment (`hc seal join N:COMMIT`), which goes into the file
-(`hc seal commit N:COMMIT`, entry "seal-commit"). Only then are the secrets shown: `a` to the
-other player, `b` back (`hc seal reveal`), and `hc seal open N:b` writes both into the file
+draws `b` and gives back its commitment (`hc seal join`), which goes into the file right after
+(`hc seal commit`, entry N+1, "seal-commit"). Only then are the secrets shown: `a` to the
+other player, `b` back (`hc seal reveal`), and `hc seal open` writes both into the file
 ("seal-reveal") and rolls the action with the seed
 
     int(sha256("hc sealed roll:" + HEAD + ":" + a + ":" + b)[:15], 16)
 
-where HEAD is the chain's head when the roll was sealed (the "prev" of entry N). A hidden
-roll (`--hidden`) writes only `b` at its opening: its roller sees the result, the file holds
-it sealed until `hc seal unseal N` writes `a` and the action. The fold checks every step
-(`take_event`, `check_action`): a reveal that does not match its commitment, a secret or a
-commitment used twice, a step out of order or a roll with another seed is a damaged file.
+where HEAD is the hash of the sealing entry (the "prev" of entry N+1): it covers the action
+sealed, so the seed is of that action and no other. The codes the players paste carry a
+check of four hex digits (a code mistyped or cut short is refused where it is pasted); the
+join code carries the sealing entry's hash, so the other player's hc knows the roll it
+commits to, and `hc seal check FILE` lets that player check the file against it. A hidden
+roll (`hc roll EXPR --hidden`) writes only `b` at its opening; `hc seal unseal N` writes `a`
+and the roll. The fold checks every step (`take_event`, `check_action`): a reveal that does
+not match its commitment, a secret or a commitment used twice, a step out of order, a roll
+with another seed or of another action, an undo of any of it, is a damaged file. A roll given
+up after both players committed (`hc seal abandon`) is a forfeit, in the file for both to see.
 """
 
 from __future__ import annotations
@@ -31,7 +36,8 @@ if TYPE_CHECKING:
 
 EVENTS = ("seal", "seal-commit", "seal-reveal", "seal-abandon")
 _HEX = re.compile(r"[0-9a-f]{32}")
-_CODE = re.compile(r"\s*(\d{1,12}):([0-9a-f]{32})\s*")
+_HEAD = re.compile(r"[0-9a-f]{64}")
+_PART = {"n": r"\d{1,12}", "hex": r"[0-9a-f]{32}", "head": r"[0-9a-f]{16}", "mode": r"[oh]"}
 
 
 def commitment(secret: str) -> str:
@@ -46,16 +52,32 @@ def derive(head: str, a: str, b: str) -> int:
     return int(hashlib.sha256(f"hc sealed roll:{head}:{a}:{b}".encode()).hexdigest()[:15], 16)
 
 
-def parse_code(text: str, what: str) -> tuple[int, str]:
-    """`N:HEX` as the other player's hc printed it: (N, HEX)."""
-    found = _CODE.fullmatch(text.lower()) if len(text) < 200 else None
-    if found is None:
-        raise HcError(
-            f"'{text[:50]}' is no {what}",
-            f"give the code the other player's hc printed: N and 32 hex digits, e.g. "
-            f"7:{'3f9ac21e' * 4}",
-        )
-    return int(found.group(1)), found.group(2)
+def code(*parts: object) -> str:
+    """A code for the other player to paste: its parts and a check of four hex digits."""
+    text = ":".join(str(p) for p in parts)
+    return f"{text}:{hashlib.sha256(f'hc code:{text}'.encode()).hexdigest()[:4]}"
+
+
+def parse_code(text: str, shapes: tuple[tuple[str, ...], ...], what: str) -> list[str]:
+    """A pasted code: its parts, of one of `shapes` (names of `_PART`), its check checked."""
+    words = text.strip().lower().split(":") if len(text) < 300 else []
+    for shape in shapes:
+        if len(words) != len(shape) + 1:
+            continue
+        parts = words[:-1]
+        if all(re.fullmatch(_PART[k], w) for k, w in zip(shape, parts, strict=True)):
+            if code(*parts) != ":".join(words):
+                raise HcError(
+                    f"'{text.strip()[:60]}' does not check: a character of the {what} was "
+                    "mistyped or lost",
+                    "paste the whole code as the other player's hc printed it",
+                )
+            return parts
+    raise HcError(
+        f"'{text.strip()[:60]}' is no {what}",
+        "give the code the other player's hc printed, whole (numbers and hex digits, with "
+        "its colons)",
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -86,15 +108,20 @@ def take_event(state: dict, entry: dict) -> list[str]:
         if not isinstance(action, dict) or not isinstance(hidden, bool):
             raise HcError("a sealed roll names no action")
         seals[str(entry["seq"])] = {
-            "action": action, "head": entry["prev"], "hidden": hidden, "commit_a": commit,
-            "commit_b": None, "a": None, "b": None, "done": False,
+            "action": action, "seq": entry["seq"], "head": None, "hidden": hidden,
+            "commit_a": commit, "commit_b": None, "a": None, "b": None, "done": False,
         }  # fmt: skip
         return [f"a sealed roll begins: {_what(action)}"]
     seal = seals.get(str(game.get("seal")))
     if seal is None or seal["done"]:
         raise HcError(f"entry {str(game.get('seal'))[:20]} is no sealed roll under way")
     if event == "seal-abandon":
-        seal["done"] = "abandoned"
+        if seal["b"] is not None:
+            raise HcError("a sealed roll given up once both secrets were shown")
+        seal["done"] = "forfeit" if seal["commit_b"] else "abandoned"
+        if seal["done"] == "forfeit":
+            return [f"sealed roll {game.get('seal')} given up after both players committed: a "
+                    "forfeit, nothing rolled"]  # fmt: skip
         return [f"sealed roll {game.get('seal')} abandoned: nothing was rolled"]
     if event == "seal-commit":
         commit = game.get("commit")
@@ -102,7 +129,9 @@ def take_event(state: dict, entry: dict) -> list[str]:
             raise HcError("a sealed roll committed to twice")
         if not _HEX.fullmatch(str(commit)) or commit in used:
             raise HcError("a sealed roll's second commitment is no fresh commitment")
-        seal["commit_b"] = commit
+        if entry.get("seq") != seal["seq"] + 1 or not _HEAD.fullmatch(str(entry.get("prev"))):
+            raise HcError("a sealed roll's second commitment is not the entry after it")
+        seal["commit_b"], seal["head"] = commit, entry["prev"]  # the sealing entry's hash
         return ["both players are committed to the sealed roll"]
     if seal["commit_b"] is None:
         raise HcError("a sealed roll's secret shown before both players committed")
@@ -146,7 +175,8 @@ def check_action(state: dict, entry: dict) -> None:
         raise HcError(f"a roll of entry {str(number)[:20]}, which is no sealed roll opened")
     action = seal["action"]
     made = {"command": entry.get("command"), "unit": game.get("unit"), "at": game.get("at"),
-            "flags": entry.get("flags")}  # fmt: skip
+            "flags": entry.get("flags"), "given": game.get("given"),
+            "meta": game.get("meta"), "anyway": bool(game.get("anyway"))}  # fmt: skip
     if any(action.get(k) != v for k, v in made.items()):
         raise HcError(f"the roll of the sealed roll of entry {number} is not the action sealed")
     if entry.get("dice") or entry.get("seed") != derive(seal["head"], seal["a"], seal["b"]):
@@ -159,16 +189,17 @@ def next_step(number: str, seal: dict) -> str:
     if seal["commit_b"] is None:
         return (
             f"sealed roll {number} waits for the other player's commitment: hc seal commit "
-            f"{number}:CODE with the line their hc printed (or hc seal abandon {number})"
+            f"CODE with the line their hc printed (or hc seal abandon {number})"
         )
     if seal["b"] is None:
         return (
-            f"sealed roll {number} waits for the other player's secret: hc seal open "
-            f"{number}:SECRET (or hc seal abandon {number})"
+            f"sealed roll {number} waits for the other player's secret: hc seal open CODE "
+            f"with the line their hc printed (given up now, it is a forfeit: hc seal abandon "
+            f"{number})"
         )
     if seal["hidden"] and seal["a"] is None:
         return f"hidden roll {number} is sealed: hc seal unseal {number} shows it"
-    return f"sealed roll {number} waits for its roll: hc seal open {number}:SECRET again"
+    return f"sealed roll {number} waits for its roll: hc seal open CODE again"
 
 
 def due(state: dict) -> list[str]:
@@ -197,7 +228,7 @@ def describe(entry: dict) -> str:
     if event == "seal-commit":
         return f"sealed roll of entry {game.get('seal')}: the other player committed"
     if event == "seal-abandon":
-        return f"sealed roll of entry {game.get('seal')}: abandoned, nothing rolled"
+        return f"sealed roll of entry {game.get('seal')}: given up, nothing rolled"
     return f"sealed roll of entry {game.get('seal')}: secrets shown"
 
 
@@ -209,30 +240,57 @@ def _store(name: str) -> str:
     from hc_cli.tables.paths import config_dir
 
     folder = os.path.join(config_dir(), "seals")
-    os.makedirs(folder, mode=0o700, exist_ok=True)
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    except OSError as error:
+        raise HcError(
+            f"cannot keep a secret in {folder}: {error.strerror or error}",
+            "hc keeps each player's secrets in their config folder (XDG_CONFIG_HOME/hc/seals)",
+        ) from None
     return os.path.join(folder, name + ".json")
 
 
-def _keep(name: str, data: dict) -> None:
+def _keep(name: str, data: dict) -> str:
     import json
 
     path = _store(name)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w") as f:
-        json.dump(data, f)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            json.dump(data, f)
+    except OSError as error:
+        raise HcError(
+            f"cannot keep a secret in {path}: {error.strerror or error}",
+            "hc keeps each player's secrets in their config folder (XDG_CONFIG_HOME/hc/seals)",
+        ) from None
+    return path
 
 
-def _kept(name: str, missing: str, hint: str) -> dict:
+def _kept(name: str) -> dict | None:
     import json
 
     try:
         with open(_store(name)) as f:
             found = json.load(f)
     except (OSError, ValueError):
-        raise HcError(missing, hint) from None
-    if not isinstance(found, dict):
-        raise HcError(missing, hint)
-    return found
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def _joined_all() -> list[dict]:
+    import glob
+    import json
+
+    out = []
+    for path in glob.glob(_store("joined-*")):
+        try:
+            with open(path) as f:
+                found = json.load(f)
+        except (OSError, ValueError):
+            continue
+        if isinstance(found, dict) and isinstance(found.get("secret"), str):
+            out.append(found)
+    return out
 
 
 def _fresh_secret() -> str:
@@ -241,257 +299,216 @@ def _fresh_secret() -> str:
     return secrets.token_hex(16)
 
 
+def mine(seal: dict) -> str:
+    """The roller's own secret for `seal`, from this player's folder."""
+    found = _kept(f"mine-{seal['commit_a']}")
+    if found is None or commitment(str(found.get("secret"))) != seal["commit_a"]:
+        raise HcError(
+            "this sealed roll was not sealed here: its secret is not in this player's folder",
+            "the player who sealed it takes this step, on their own machine",
+        )
+    return str(found["secret"])
+
+
 # ---------------------------------------------------------------------------------------------
-# The commands
+# The steps
 
 
-def begin(prepared: Any, game: Any, fd: int, hidden: bool) -> dict[str, Any]:
-    """`hc fire ... --sealed`: the action as filled, sealed with the roller's commitment."""
+def _append_event(game: Any, fd: int, event: str, **fields: Any) -> tuple[str, dict]:
+    """A sealed roll's step, worked out on a copy first and then appended: (receipt, state)."""
     from hc_cli.games.actions import game_entry
     from hc_cli.games.chain import copy
     from hc_cli.games.store import append
 
+    entry = game_entry(game.folded.ruleset, event, **fields)
+    after = copy(game.folded.state)
+    take_event(after, {**entry, "seq": game.chain.count + 1, "prev": game.chain.head})
+    return append(game, fd, entry, after), after
+
+
+def begin(prepared: Any, game: Any, fd: int, hidden: bool) -> dict[str, Any]:
+    """`hc fire ... --sealed`: the action as filled, sealed with the roller's commitment (its
+    secret kept first, so no sealing entry is ever written without it)."""
+    import json
+
     call = prepared.call
     held = open_seal(game.folded.state)
     if held is not None:
-        raise HcError(
-            f"the sealed roll of entry {held[0]} is under way",
-            "open it first (hc seal open N:SECRET), then seal the next",
-        )
+        raise HcError(f"the sealed roll of entry {held[0]} is under way", next_step(*held))
     secret = _fresh_secret()
+    commit = commitment(secret)
     action = {"command": call.command, "unit": prepared.unit, "at": prepared.at,
               "flags": call.flags, "given": prepared.given, "meta": prepared.fill.meta,
               "anyway": bool(prepared.fill.refusal and prepared.anyway)}  # fmt: skip
-    import json
-
     action = json.loads(json.dumps(action))
-    entry = game_entry(
-        game.folded.ruleset, "seal", commit=commitment(secret), action=action, hidden=hidden
-    )
-    after = copy(game.folded.state)
     seq = game.chain.count + 1
-    take_event(after, {**entry, "seq": seq, "prev": game.chain.head})
-    receipt = append(game, fd, entry, after)
-    _keep(
-        f"{commitment(secret)}", {"secret": secret, "game": os.path.abspath(game.path), "seal": seq}
-    )
+    kept = _keep(f"mine-{commit}", {"secret": secret, "seal": seq})
+    try:
+        receipt, _ = _append_event(game, fd, "seal", commit=commit, action=action, hidden=hidden)
+    except BaseException:
+        os.remove(kept)
+        raise
+    join = code(seq, game.chain.head[:16], commit, "h" if hidden else "o")
+    what = f"{prepared.unit} {call.command}" if prepared.unit else _what(action)
     return {
         "seal": seq,
         "receipt": receipt,
-        "code": f"{seq}:{commitment(secret)}",
+        "code": join,
         "say": [
-            f"sealed roll {seq}: "
-            + (f"{prepared.unit} {call.command}" if prepared.unit else _what(action))
+            f"sealed roll {seq}: {what}"
             + (" (hidden: only you will see the result until you unseal it)" if hidden else ""),
             "your commitment is in the game file; send the other player this line:",
-            f"  hc seal join {seq}:{commitment(secret)}",
+            f"  hc seal join {join}",
         ],
     }
 
 
-def join(code: str) -> dict[str, Any]:
-    """`hc seal join N:COMMIT` (the other player): a secret of this player's own, kept here,
-    and its commitment to send back. Needs no game file."""
-    import glob
-    import json
-
-    number, theirs = parse_code(code, "sealed roll to join")
+def join(text: str) -> dict[str, Any]:
+    """`hc seal join CODE` (the other player): a secret of this player's own for that roll,
+    kept here, and its commitment to send back. Joined again, the same secret and line."""
+    number, head, theirs, mode = parse_code(text, (("n", "head", "hex", "mode"),), "join code")
+    found = _kept(f"joined-{head}")
     said = []
-    try:  # joined already: the same secret, and the same line again
-        kept = _kept(f"joined-{theirs}", "", "")
-        secret = kept["secret"]
+    if found is not None and found.get("commit_a") == theirs:
+        secret = str(found["secret"])
         said.append(f"you joined sealed roll {number} already: the same secret, the same line")
-    except HcError:
-        for path in glob.glob(_store("joined-*")):  # another code for this roll: mistyped
-            try:
-                with open(path) as f:
-                    other = json.load(f)
-            except (OSError, ValueError):
-                continue
-            if isinstance(other, dict) and other.get("seal") == number:
-                os.remove(path)
-                said.append(f"this replaces the code you joined sealed roll {number} with before")
+    else:
         secret = _fresh_secret()
         if commitment(secret) == theirs:
-            raise HcError("the two commitments are the same: join again") from None
-        _keep(f"joined-{theirs}", {"secret": secret, "seal": number, "theirs": theirs})
-    mine = commitment(secret)
+            raise HcError("the two commitments are the same: join again")
+        _keep(f"joined-{head}", {"secret": secret, "seal": int(number), "head": head,
+                                 "commit_a": theirs, "mode": mode})  # fmt: skip
+    back = code(number, commitment(secret))
     return {
-        "seal": number,
-        "code": f"{number}:{mine}",
+        "seal": int(number),
+        "code": back,
         "say": [
             *said,
             f"your secret for sealed roll {number} is kept here, not yet shown; send back:",
-            f"  hc seal commit {number}:{mine}",
+            f"  hc seal commit {back}",
+            "(with the game file, hc seal check FILE checks every roll you joined)",
         ],
     }
 
 
-def commit(game_path: str, code: str) -> dict[str, Any]:
-    """`hc seal commit N:COMMIT` (the roller, in the game): the other player's commitment into
-    the file; then this player's secret to show."""
-    from hc_cli.games.actions import game_entry
-    from hc_cli.games.chain import copy
-    from hc_cli.games.store import Locked, append, open_game
+def commit(game_path: str, text: str) -> dict[str, Any]:
+    """`hc seal commit CODE` (the roller, in the game): the other player's commitment into the
+    file, right after the sealing entry; then this player's secret to show (or, for a hidden
+    roll, the other player's to ask for)."""
+    from hc_cli.games.store import Locked, open_game
 
-    number, theirs = parse_code(code, "commitment")
+    number_text, theirs = parse_code(text, (("n", "hex"),), "commitment code")
+    number = int(number_text)
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
         seal = _seal(game, number)
         if seal["commit_b"] is not None:
+            raise HcError(f"the other player is committed to sealed roll {number} already",
+                          next_step(str(number), seal))  # fmt: skip
+        secret = mine(seal)
+        receipt, after = _append_event(game, fd, "seal-commit", seal=number, commit=theirs)
+        head = after["seals"][str(number)]["head"]
+    if seal["hidden"]:
+        ask = code(number, head[:16])
+        return {"seal": number, "receipt": receipt, "code": ask, "say": [
+            f"both players are committed to hidden roll {number}; send the other player:",
+            f"  hc seal reveal {ask}",
+            "and see the roll with the line they send back: hc seal open CODE",
+        ]}  # fmt: skip
+    show = code(number, secret)
+    return {"seal": number, "receipt": receipt, "code": show, "say": [
+        f"both players are committed to sealed roll {number}; send the other player:",
+        f"  hc seal reveal {show}",
+        "and roll with the line they send back: hc seal open CODE",
+    ]}  # fmt: skip
+
+
+def reveal(text: str) -> dict[str, Any]:
+    """`hc seal reveal CODE` (the other player): the roller's secret checked against the
+    commitment joined to, then this player's own secret to send back. A hidden roll's code
+    names the roll alone: the roller's secret stays sealed, checked when it is unsealed."""
+    number_text, second = parse_code(text, (("n", "hex"), ("n", "head")), "reveal code")
+    number = int(number_text)
+    if len(second) == 16:
+        joined = _kept(f"joined-{second}")
+        if joined is None or joined.get("mode") != "h":
             raise HcError(
-                f"the other player is committed to sealed roll {number} already",
-                f"send them your secret: hc seal reveal {number}:...",
+                f"you joined no hidden roll {number} of that game",
+                "a roll not hidden is revealed with the roller's secret: paste the line their "
+                "hc printed",
             )
-        kept = mine(seal)
-        entry = game_entry(game.folded.ruleset, "seal-commit", seal=number, commit=theirs)
-        after = copy(game.folded.state)
-        take_event(after, entry)
-        receipt = append(game, fd, entry, after)
-    if seal["hidden"]:  # the roller's secret stays here until the roll is unsealed
-        return {
-            "seal": number,
-            "receipt": receipt,
-            "code": f"{number}",
-            "say": [
-                f"both players are committed to hidden roll {number}; send the other player:",
-                f"  hc seal reveal {number}",
-                "and see the roll with the secret they send back: hc seal open N:SECRET",
-            ],
-        }
-    return {
-        "seal": number,
-        "receipt": receipt,
-        "code": f"{number}:{kept['secret']}",
-        "say": [
-            f"both players are committed to sealed roll {number}; send the other player:",
-            f"  hc seal reveal {number}:{kept['secret']}",
-            "and open the roll with the secret they send back: hc seal open N:SECRET",
-        ],
-    }
-
-
-def reveal(code: str) -> dict[str, Any]:
-    """`hc seal reveal N:SECRET` (the other player): the roller's secret checked against the
-    commitment joined to; then this player's own secret to send back. A hidden roll's reveal
-    (`hc seal reveal N`) gives this player's secret alone: the roller's stays sealed."""
-    if code.strip().isdigit():
-        number = int(code.strip())
-        joined = _joined(number)
-        return {
-            "seal": number,
-            "code": f"{number}:{joined['secret']}",
-            "say": [
-                f"hidden roll {number}: the roller's secret stays sealed until the roll is "
-                "shown (hc replay checks it then); send back your own:",
-                f"  hc seal open {number}:{joined['secret']}",
-            ],
-        }
-    number, theirs = parse_code(code, "secret")
-    kept = _kept(
-        f"joined-{commitment(theirs)}",
-        f"that secret matches no sealed roll you joined ({number})",
-        "give the secret the roller's hc printed for the roll you joined",
-    )
-    if kept.get("seal") != number:
-        raise HcError(f"that secret is for sealed roll {kept.get('seal')}, not {number}")
-    return {
-        "seal": number,
-        "code": f"{number}:{kept['secret']}",
-        "say": [
-            f"the roller's secret matches the commitment you joined sealed roll {number} with;",
-            f"send back your own: hc seal open {number}:{kept['secret']}",
-        ],
-    }
-
-
-def _joined(number: int) -> dict:
-    """This player's secret for the roll `number` joined (the newest join of it)."""
-    import glob
-    import json
-
-    for path in sorted(glob.glob(_store("joined-*")), key=os.path.getmtime, reverse=True):
-        try:
-            with open(path) as f:
-                found = json.load(f)
-        except (OSError, ValueError):
-            continue
-        if isinstance(found, dict) and found.get("seal") == number:
-            return found
-    raise HcError(
-        f"you joined no sealed roll {number}",
-        "join it first with the line the roller's hc printed: hc seal join N:CODE",
-    )
-
-
-def opening(game_path: str, code: str) -> tuple[int, dict, dict]:
-    """`hc seal open N:SECRET` (the roller): the other player's secret checked against its
-    commitment and written, with the roller's own unless the roll is hidden; the action's
-    (call words, the seal, the seed) for the roll."""
-    from hc_cli.games.actions import game_entry
-    from hc_cli.games.chain import copy
-    from hc_cli.games.store import Locked, append, open_game
-
-    number, theirs = parse_code(code, "secret")
-    with Locked(game_path) as fd:
-        game = open_game(game_path, fd)
-        seal = _seal(game, number)
-        if seal["commit_b"] is None:
+        said = (f"hidden roll {number}: the roller's secret stays sealed until the roll is "
+                "shown (hc seal check FILE checks it then); send back your own:")  # fmt: skip
+    else:
+        found = [j for j in _joined_all() if j.get("commit_a") == commitment(second)]
+        if not found or found[0].get("seal") != number:
             raise HcError(
-                f"the other player has not committed to sealed roll {number} yet",
-                "hc seal commit N:COMMIT with the line they sent first",
+                f"that secret matches no sealed roll {number} you joined",
+                "paste the line the roller's hc printed for the roll you joined",
             )
-        if seal["b"] is None:
-            if commitment(theirs) != seal["commit_b"]:
-                raise HcError(
-                    f"that secret does not match the other player's commitment to "
-                    f"sealed roll {number}",
-                    "give the secret their hc printed; if a code was pasted wrong before, "
-                    f"give the roll up and seal it again: hc seal abandon {number}",
-                )
-            kept = mine(seal)
-            shown = {"b": theirs} if seal["hidden"] else {"b": theirs, "a": kept["secret"]}
-            entry = game_entry(game.folded.ruleset, "seal-reveal", seal=number, **shown)
-            after = copy(game.folded.state)
-            take_event(after, entry)
-            append(game, fd, entry, after)
-            seal = after["seals"][str(number)]
-        elif theirs != seal["b"]:
-            raise HcError(f"sealed roll {number} was opened with another secret")
-        return number, seal, mine(seal)
+        joined = found[0]
+        said = (f"the roller's secret matches the commitment you joined sealed roll {number} "
+                "with; send back your own:")  # fmt: skip
+    back = code(number, joined["secret"])
+    return {"seal": number, "code": back, "say": [said, f"  hc seal open {back}"]}
 
 
-def unsealing(game_path: str, number: int) -> dict:
-    """`hc seal unseal N`: a hidden roll's own secret into the file, for its roll."""
-    from hc_cli.games.actions import game_entry
-    from hc_cli.games.chain import copy
-    from hc_cli.games.store import Locked, append, open_game
+def opening(game_path: str, text: str) -> tuple[int, dict, str]:
+    """`hc seal open CODE` (the roller), checked, nothing written yet: (the roll, the seal with
+    the other player's secret, the roller's secret). The roll is tried first; `show` writes."""
+    from hc_cli.games.store import open_game
+
+    number_text, theirs = parse_code(text, (("n", "hex"),), "secret code")
+    number = int(number_text)
+    game = open_game(game_path)
+    seal = dict(_seal(game, number))
+    if seal["commit_b"] is None:
+        raise HcError(f"the other player has not committed to sealed roll {number} yet",
+                      next_step(str(number), seal))  # fmt: skip
+    if seal["b"] is None and commitment(theirs) != seal["commit_b"]:
+        raise HcError(
+            f"that secret does not match the other player's commitment to sealed roll {number}",
+            "paste the line their hc printed at hc seal reveal (it prints the same line again)",
+        )
+    if seal["b"] is not None and theirs != seal["b"]:
+        raise HcError(f"sealed roll {number} was opened with another secret")
+    seal["b"] = theirs
+    return number, seal, mine(seal)
+
+
+def show(game_path: str, number: int, b: str | None, a: str | None) -> None:
+    """The secrets of sealed roll `number` into the file (those not there yet)."""
+    from hc_cli.games.store import Locked, open_game
 
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
         seal = _seal(game, number)
-        if not seal["hidden"] or seal["b"] is None:
-            raise HcError(
-                f"sealed roll {number} is no hidden roll opened",
-                "a hidden roll is unsealed once opened: hc seal open N:SECRET",
-            )
-        kept = mine(seal)
-        if seal["a"] is None:
-            entry = game_entry(game.folded.ruleset, "seal-reveal", seal=number, a=kept["secret"])
-            after = copy(game.folded.state)
-            take_event(after, entry)
-            append(game, fd, entry, after)
-            seal = after["seals"][str(number)]
-        return seal
+        shown = {k: v for k, v in (("b", b), ("a", a)) if v is not None and seal[k] is None}
+        if shown:
+            _append_event(game, fd, "seal-reveal", seal=number, **shown)
+
+
+def unsealing(game_path: str, number: int) -> tuple[dict, str]:
+    """`hc seal unseal N` (the roller of a hidden roll), checked, nothing written yet."""
+    from hc_cli.games.store import open_game
+
+    game = open_game(game_path)
+    seal = dict(_seal(game, number))
+    if not seal["hidden"] or seal["b"] is None:
+        raise HcError(f"sealed roll {number} is no hidden roll opened",
+                      "a hidden roll is unsealed once opened: hc seal open CODE")  # fmt: skip
+    held = open_seal(game.folded.state)
+    if held is not None:
+        raise HcError(f"the sealed roll of entry {held[0]} is under way", next_step(*held))
+    seal["a"] = mine(seal)
+    return seal, seal["a"]
 
 
 def abandon(game_path: str, number: int) -> dict[str, Any]:
-    """`hc seal abandon N`: a sealed roll under way given up (a code pasted wrong, a player
-    gone): the file records it, and nothing is rolled. A roll whose secrets are both written
-    is rolled, not abandoned."""
-    from hc_cli.games.actions import game_entry
-    from hc_cli.games.chain import copy
-    from hc_cli.games.store import Locked, append, open_game
+    """`hc seal abandon N`: a sealed roll under way given up, nothing rolled: before the other
+    player committed, an abandon; after, a forfeit, in the file for both to see. A roll
+    whose secrets are both written is rolled, never given up."""
+    from hc_cli.games.store import Locked, open_game
 
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
@@ -499,11 +516,49 @@ def abandon(game_path: str, number: int) -> dict[str, Any]:
         if seal["b"] is not None:
             raise HcError(f"both secrets of sealed roll {number} are written: it is rolled",
                           next_step(str(number), seal))  # fmt: skip
-        entry = game_entry(game.folded.ruleset, "seal-abandon", seal=number)
-        after = copy(game.folded.state)
-        notes = take_event(after, entry)
-        receipt = append(game, fd, entry, after)
-    return {"seal": number, "receipt": receipt, "code": f"{number}", "say": notes}
+        receipt, after = _append_event(game, fd, "seal-abandon", seal=number)
+    done = after["seals"][str(number)]["done"]
+    said = (f"sealed roll {number} given up after both players committed: a forfeit, in the "
+            "file for both to see" if done == "forfeit" else
+            f"sealed roll {number} abandoned before the other player committed")  # fmt: skip
+    return {"seal": number, "receipt": receipt, "code": str(number), "say": [said]}
+
+
+def check(path: str) -> dict[str, Any]:
+    """`hc seal check FILE` (the other player): every sealed roll of the game this player
+    joined, against what their hc kept: the action's entry, their commitment, their secret."""
+    from hc_cli.games.chain import fold
+    from hc_cli.games.views import _chain
+
+    chain = _chain(path)
+    folded = fold(chain, path)
+    joined = {j.get("head"): j for j in _joined_all()}
+    lines, wrong = [], 0
+    for number, seal in (folded.state.get("seals") or {}).items():
+        mark = seal["head"][:16] if seal["head"] else None
+        if mark is None:  # not committed to yet: the sealing entry's own hash
+            from hc_cli.log.chain import chain_hash, log_key
+
+            mark = chain_hash(chain.line(int(number)), log_key())[:16]
+        kept = joined.get(mark)
+        if kept is None:
+            continue
+        problems = []
+        if kept.get("commit_a") != seal["commit_a"]:
+            problems.append("the roller's commitment is not the one you joined")
+        if seal["commit_b"] is not None and seal["commit_b"] != commitment(kept["secret"]):
+            problems.append("the commitment written as yours is not yours")
+        if seal["b"] is not None and seal["b"] != kept["secret"]:
+            problems.append("the secret written as yours is not yours")
+        state = {"forfeit": "given up after both committed (a forfeit)",
+                 "abandoned": "abandoned before you committed", True: "rolled"}.get(
+            seal["done"], "under way")  # fmt: skip
+        wrong += bool(problems)
+        verdict = "; ".join(problems) if problems else "it is the roll you joined"
+        lines.append(f"sealed roll {number} ({_what(seal['action'])}): {state}; {verdict}")
+    if not lines:
+        lines.append("no sealed roll of this game was joined here")
+    return {"file": path, "checked": lines, "problems": wrong}
 
 
 def _seal(game: Any, number: int) -> dict:
@@ -514,15 +569,6 @@ def _seal(game: Any, number: int) -> dict:
             "give the number of the entry hc printed when the roll was sealed",
         )
     if seal["done"]:
-        done = "abandoned" if seal["done"] == "abandoned" else "rolled already"
-        raise HcError(f"sealed roll {number} is {done}", "hc history shows it")
+        done = {True: "rolled already", "abandoned": "abandoned", "forfeit": "given up"}
+        raise HcError(f"sealed roll {number} is {done[seal['done']]}", "hc history shows it")
     return seal
-
-
-def mine(seal: dict) -> dict:
-    """The roller's own secret for `seal`, from this player's folder."""
-    return _kept(
-        seal["commit_a"],
-        "this sealed roll was not begun here: its secret is not kept in this player's folder",
-        "the player who sealed it opens it, on their own machine",
-    )

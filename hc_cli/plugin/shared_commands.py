@@ -101,8 +101,8 @@ COMMON_OPTIONS = (
     Option(
         "reroll",
         kind="flag",
-        help="In a game: roll anew an action taken back and made again in the same step, as "
-        "both players agree (without it, it rolls the dice it rolled); the game records it.",
+        help="In a game: roll anew an action taken back and made again in the same move or "
+        "turn, as both players agree (without it, it rolls the dice it rolled); recorded.",
     ),
     Option(
         "rules_changed",
@@ -155,6 +155,7 @@ GAME_RUNS = (
     "seal_open",
     "seal_unseal",
     "seal_abandon",
+    "seal_check",
 )
 
 
@@ -470,8 +471,25 @@ SHARED_COMMANDS = (
                 run="seal_open",
             ),
             Command(
+                "check",
+                "The other player: every sealed roll of a game file you joined, against what "
+                "your hc kept (exit 1 if one is not).",
+                options=(
+                    Option(
+                        "file",
+                        positional=True,
+                        required=True,
+                        metavar="FILE",
+                        help="The game file, as the roller sent it.",
+                    ),
+                    quiet("Only the rolls that are not what you joined."),
+                ),
+                common=("json",),
+                run="seal_check",
+            ),
+            Command(
                 "abandon",
-                "Give up a sealed roll under way (a code pasted wrong): the file records it.",
+                "Give up a sealed roll under way; after both players committed, a forfeit.",
                 options=(
                     Option(
                         "seal",
@@ -545,7 +563,7 @@ SHARED_COMMANDS = (
     Command(
         "undo",
         "Take back the game's newest action or step (an entry that says so: the log stays).",
-        description="Made again in the same step, an action taken back rolls the dice it "
+        description="Made again in the same move or turn, an action taken back rolls the dice it "
         "rolled (unless both players agree to --reroll).",
         options=(
             GAME_OPTION,
