@@ -138,3 +138,15 @@ def test_an_undo_that_goes_back_to_no_earlier_entry_is_damage(game, hc, to):
     result = game.run("status")
     assert result.exit_code == 2
     assert "damaged" in result.stderr
+
+
+def test_another_action_between_does_not_fish_for_new_dice(game):
+    """Taken back, another unit acts, then the first acts again: the same move or turn, so
+    the dice it rolled."""
+    game.ok("fire marines --at boyz --range 10")
+    first = game.entries()[-1]
+    game.ok("undo")
+    game.ok("fire boyz --at marines --range 10 --anyway --seed 5")
+    game.ok("fire marines --at boyz --range 10")
+    again = game.entries()[-1]
+    assert again["seed"] == first["seed"] and again["game"]["reused"] == first["seq"]
