@@ -360,6 +360,19 @@ def _seal_check(values: dict[str, Any]) -> int:
     return 1 if found["problems"] else 0
 
 
+def _compare(values: dict[str, Any]) -> int:
+    from hc_cli.games.compare import compare
+
+    found = compare(game_path(values), tuple(values.get("range") or ()))
+    if values.get("json"):
+        _json(found)
+        return 0
+    from hc_cli.render.text import render_compare
+
+    echo(render_compare(found, width(), bool(values.get("quiet"))))
+    return 0
+
+
 _RUN = {
     "game_new": _game_new,
     "game_next": _game_next,
@@ -378,4 +391,5 @@ _RUN = {
     "seal_unseal": _seal_unseal,
     "seal_abandon": _seal_abandon,
     "seal_check": _seal_check,
+    "compare": _compare,
 }

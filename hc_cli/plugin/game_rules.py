@@ -63,6 +63,22 @@ class Step:
     source: str = ""
 
 
+def count_of(odds: Any, name: str, single: dict[str, int]) -> dict[int, Any]:
+    """A shot's distribution of `name` (kills, wounds): the odds' own, or for a lone shot its
+    outcomes read through `single` (outcome -> count, others 0)."""
+    found = odds.distributions.get(name)
+    if found is not None:
+        return dict(found)
+    dist: dict[int, Any] = {}
+    for word, p in odds.outcomes.items():
+        dist[single.get(word, 0)] = dist.get(single.get(word, 0), 0) + p
+    return dist
+
+
+def mean_of(dist: dict[int, Any]) -> float:
+    return float(sum(k * p for k, p in dist.items()))
+
+
 class GameRules(Typed[State, Unit]):
     """The base every rule set's game rules extend; the defaults suit a game of two sides. Its
     state is plain data (what a snapshot keeps as JSON), typed for a checker by the rule set."""
@@ -219,6 +235,16 @@ class GameRules(Typed[State, Unit]):
         for name, unit in state["units"].items():
             sides[unit["side"]].append(self.row(state, name, unit))
         return sides
+
+    # -- comparing (hc compare) --------------------------------------------------------------
+
+    def compare_columns(self) -> list[tuple[str, str]]:
+        """The numbers `hc compare` shows for a shot, best first by the first: (key, heading)."""
+        return [("p_hit", "P(a hit)")]
+
+    def compare_cells(self, state: State, unit: str, target: str, odds: Any) -> dict[str, Any]:
+        """A shot's numbers for `hc compare`, from its exact odds and the game as it stands."""
+        return {"p_hit": float(1 - odds.outcomes.get("miss", 0))}
 
     def sides_fill(
         self, state: State, unit: str | None, at: list[str], flags: dict[str, Any]

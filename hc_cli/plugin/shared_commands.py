@@ -156,6 +156,7 @@ GAME_RUNS = (
     "seal_unseal",
     "seal_abandon",
     "seal_check",
+    "compare",
 )
 
 
@@ -420,6 +421,27 @@ SHARED_COMMANDS = (
         common=("json",),
         run="history",
         examples=("hc history --game karsk.hcg",),
+    ),
+    Command(
+        "compare",
+        "Which unit should fire at which target now? Every shot on the table, best first.",
+        description="Every unit that may fire now against every enemy unit, each cell the "
+        "exact --odds of that very shot from the game as it stands (figures left, wounds "
+        "taken, orders, morale); nothing is logged.",
+        options=(
+            Option(
+                "range",
+                many=True,
+                metavar="RANGE",
+                help="The range of every shot (14), of every shot at a target (boyz=14) or of "
+                "one pair (fireteam-1:boyz=14); repeatable, the more particular winning.",
+            ),
+            GAME_OPTION,
+            quiet("The best shot alone."),
+        ),
+        common=("json", "no_color"),
+        run="compare",
+        examples=("hc compare --range 14 --game karsk.hcg",),
     ),
     Command(
         "seal",

@@ -524,6 +524,45 @@ def _luck_chart(chart: list[dict], width: int) -> list[str]:
     return lines
 
 
+def render_compare(found: dict, width: int = 0, quiet: bool = False) -> str:
+    """`hc compare`: the best shot first, then every shot as a row of the numbers that decide,
+    the units that may not fire now, and the readings and house rules in force."""
+    from hc_cli.core.words import printable
+
+    columns = found["columns"]
+    cells = found["cells"]
+
+    def number(value: Any, key: str) -> str:
+        if value is None:
+            return "-"
+        return f"{value:.0%}" if key.startswith("p_") else f"{value:.2f}"
+
+    best = cells[0]
+    said = ", ".join(f"{c['heading']} {number(best[c['key']], c['key'])}" for c in columns[:2])
+    lines = [f"best: {printable(best['unit'])} at {printable(best['target'])} "
+             f"({best['range']:g}): {said}"]  # fmt: skip
+    if quiet:
+        return wrap(lines, width)
+    shot = [f"{printable(c['unit'])} at {printable(c['target'])} ({c['range']:g})" for c in cells]
+    first = max(len(s) for s in [*shot, "shot"])
+    heads = [c["heading"] for c in columns]
+    sizes = [max(len(h), 5) for h in heads]
+    header = "  ".join(f"{h:>{n}}" for h, n in zip(heads, sizes, strict=True))
+    lines.append(f"  {'shot':<{first}}  {header}")
+    for text, cell in zip(shot, cells, strict=True):
+        row = "  ".join(f"{number(cell[c['key']], c['key']):>{n}}"
+                        for c, n in zip(columns, sizes, strict=True))  # fmt: skip
+        lines.append(f"  {text:<{first}}  {row}")
+    for idle in found["may_not_fire"]:
+        lines.append(f"{printable(idle['unit'])} may not fire now: {printable(idle['why'])}")
+    lines += [f"reading: {r}" for r in found["readings"]]
+    if found["house_rules"]:
+        lines.append("house rules: " + ", ".join(found["house_rules"]))
+    lines.append("each cell is the exact --odds of that shot from the game as it stands; "
+                 "nothing is logged")  # fmt: skip
+    return wrap(lines, width)
+
+
 def render_game_rules(view: dict, width: int = 0) -> str:
     """`hc game rules`: the sequence step by step (who acts, what they do, the commands it
     takes), the rules kept between actions, the readings the game plays by."""

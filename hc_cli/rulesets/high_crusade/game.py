@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
-from hc_cli.plugin.game_rules import Fill, GameRules, enemy_check, known_unit, possessive
+from hc_cli.plugin.game_rules import (
+    Fill,
+    GameRules,
+    count_of,
+    enemy_check,
+    known_unit,
+    mean_of,
+    possessive,
+)
 from hc_cli.rulesets.high_crusade.fireteam import (
     MIXED_EXAMPLE,
     check_under,
@@ -730,6 +738,31 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             f"{advance}, and again every move until a Regroup order rallies it (the orders "
             f"phase of move {state['move'] + 1}: hc rally {name})"
         )
+
+    def compare_columns(self) -> list[tuple[str, str]]:
+        return [("p_kill", "P(a kill)"), ("mean_kills", "mean kills"),
+                ("p_test", "P(morale test)"), ("p_half", "P(below 50%)")]  # fmt: skip
+
+    def compare_cells(self, state: HcState, unit: str, target: str, odds: Any) -> dict[str, Any]:
+        """The chance of a kill, the mean, and the chances the shot makes the target test its
+        morale (seed 001: the first time fired at, its first casualty, its strength below 50%;
+        a Fireteam wiped out tests nothing) and falls below 50%, kill count by kill count."""
+        kills = count_of(odds, "kills", {"kill": 1})
+        them = state["units"][target]
+        test = half = 0.0
+        for k, p in kills.items():
+            left = max(0, them["left"] - k)
+            below = 2 * left < them["figures"]
+            due = not them["fired_at"] or (k > 0 and them["casualties"] == 0) or (
+                below and not them["below_half"])  # fmt: skip
+            test += float(p) if left and due else 0.0
+            half += float(p) if below else 0.0
+        return {
+            "p_kill": float(1 - kills.get(0, 0)),
+            "mean_kills": mean_of(kills),
+            "p_test": test,
+            "p_half": None if them["below_half"] else half,
+        }
 
     def columns(self) -> list[tuple[str, str]]:
         # The troop type is the roster's, unchanging (hc status --json keeps it): the room

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
-from hc_cli.plugin.game_rules import Fill, GameRules, possessive
+from hc_cli.plugin.game_rules import Fill, GameRules, count_of, mean_of, possessive
 from hc_cli.rulesets.rogue_trader.game_fire import (
     fill_fire,
     fired_models,
@@ -470,6 +470,20 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         else:
             out.append(f"then {possessive(playing)} turn ends: hc game next")
         return out
+
+    def compare_columns(self) -> list[tuple[str, str]]:
+        return [("p_removed", "P(a model removed)"), ("mean_casualties", "mean casualties"),
+                ("mean_wounds", "mean wounds")]  # fmt: skip
+
+    def compare_cells(self, state: RtState, unit: str, target: str, odds: Any) -> dict[str, Any]:
+        """The chance a model of the target is removed, and the mean casualties and wounds."""
+        casualties = count_of(odds, "casualties", {"casualty": 1})
+        wounds = count_of(odds, "wounds", {})
+        return {
+            "p_removed": float(1 - casualties.get(0, 0)),
+            "mean_casualties": mean_of(casualties),
+            "mean_wounds": mean_of(wounds),
+        }
 
     def columns(self) -> list[tuple[str, str]]:
         return [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
-from hc_cli.plugin.game_rules import Fill, GameRules, possessive
+from hc_cli.plugin.game_rules import Fill, GameRules, count_of, mean_of, possessive
 from hc_cli.rulesets.t2k.game_hits import struck, take_damage
 from hc_cli.rulesets.t2k.game_order import (
     INVOLUNTARY,
@@ -356,6 +356,15 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
         if rest:
             out.append("then in this action turn: " + ", ".join(label(s) for s in rest))
         return out
+
+    def compare_columns(self) -> list[tuple[str, str]]:
+        return [("p_hit", "P(a hit)"), ("mean_hits", "mean hits")]
+
+    def compare_cells(self, state: T2kState, unit: str, target: str, odds: Any) -> dict[str, Any]:
+        """The chance of a hit and the mean hits (the odds of a shot stop at the hit: damage
+        and wounds are rolled after it)."""
+        hits = count_of(odds, "hits", {"hit": 1})
+        return {"p_hit": float(1 - hits.get(0, 0)), "mean_hits": mean_of(hits)}
 
     def columns(self) -> list[tuple[str, str]]:
         return [
