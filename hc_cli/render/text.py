@@ -535,7 +535,11 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False) -> str:
     def number(value: Any, key: str) -> str:
         if value is None:
             return "-"
-        return f"{value:.0%}" if key.startswith("p_") else f"{value:.2f}"
+        if not key.startswith("p_"):
+            return f"{value:.2f}"
+        if 0 < value < 0.005 or 0.995 <= value < 1:  # never a certainty it is not
+            return "<1%" if value < 0.5 else ">99%"
+        return f"{value:.0%}"
 
     best = cells[0]
     said = ", ".join(f"{c['heading']} {number(best[c['key']], c['key'])}" for c in columns[:2])

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""`hc compare` of 6 units against 6 targets against one `hc fire UNIT --at TARGET --odds` of
+the same game, as a ratio of whole processes (issue 29's bound: under 3 times).
+
+Usage: python3 bench/compare_speed.py [-n RUNS]   (hc on PATH, or HC=path)
+"""
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+
+FIGURES = (3, 4, 5, 6, 7, 8)
+ROSTER = (
+    "ruleset: high-crusade\nsides:\n  Free Companies:\n"
+    + "".join(
+        f"    fireteam-{i}: {{troop: crusader, figures: {n}, weapon: ingrave-ar}}\n"
+        for i, n in enumerate(FIGURES, 1)
+    )
+    + "  Orcs:\n"
+    + "".join(
+        f"    mob-{i}: {{troop: orc, figures: {n + 2}, weapon: bolt-gun}}\n"
+        for i, n in enumerate(FIGURES, 1)
+    )
+)
+
+
+def timed(args: list[str], env: dict, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(args, env=env, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=9, help="runs of each command")
+    a = parser.parse_args()
+    hc = os.environ.get("HC") or shutil.which("hc") or "hc"
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "XDG_CACHE_HOME": os.path.join(folder, "cache"),
+               "XDG_CONFIG_HOME": folder}  # fmt: skip
+        roster, path = os.path.join(folder, "roster.yaml"), os.path.join(folder, "g.hcg")
+        with open(roster, "w", encoding="utf-8") as f:
+            f.write(ROSTER)
+        env["HC_GAME"] = path
+        for step in (["game", "new", path, "--roster", roster], ["initiative", "--dice", "9,1"]):
+            subprocess.run([hc, *step], env=env, check=True, capture_output=True)
+        one = timed([hc, "fire", "fireteam-1", "--at", "mob-1", "--range", "14", "--odds"],
+                    env, a.n)  # fmt: skip
+        matrix = timed([hc, "compare", "--range", "14"], env, a.n)
+        print(f"one --odds {one * 1000:.0f} ms; compare 6 x 6 {matrix * 1000:.0f} ms: "
+              f"{matrix / one:.2f} times")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
