@@ -116,3 +116,55 @@ def test_what_cannot_be_compared_is_said(start, hc):
         result = run(line)
         assert result.exit_code == 2 and said in " ".join(result.stderr.split()), line
     assert "give --game FILE" in hc.error("compare --range 10 --game none")
+
+
+# ---------------------------------------------------------------------------------------------
+# hc sweep
+
+
+def test_a_sweep_over_range_against_the_binomial_of_each_band(hc):
+    """ingrave-ar 75/5 to 12", 65/4 to 24" against an orc's DF 4: every hit kills; 4 shots."""
+    found = json.loads(hc("sweep --over range=2..24:2 --json -- fire -w ingrave-ar -t orc "
+                          "--shots 4").stdout)  # fmt: skip
+    assert found["measure"] == "kills" and [r["value"] for r in found["rows"]] == list(
+        range(2, 25, 2)
+    )
+    for row in found["rows"]:
+        p = Fraction(3, 4) if row["value"] <= 12 else Fraction(13, 20)
+        kills = _binomial(4, p)
+        assert row["mean"] == pytest.approx(float(4 * p))
+        for k in range(1, 5):
+            assert row["at_least"][str(k)] == pytest.approx(
+                float(sum(q for n, q in kills.items() if n >= k))
+            )
+
+
+def test_each_point_is_the_odds_of_that_action(hc):
+    found = json.loads(hc("sweep --over range=5,15 --ruleset rogue-trader --json -- fire --bs 4 "
+                          "-w bolt-gun -t ork --shots 5").stdout)  # fmt: skip
+    for row in found["rows"]:
+        odds = hc.json(f"fire --ruleset rogue-trader --bs 4 -w bolt-gun -t ork --shots 5 "
+                       f"-r {row['value']} --odds")  # fmt: skip
+        assert row["mean"] == pytest.approx(odds["means"]["casualties"])
+
+
+def test_a_sweep_as_csv_and_of_outcomes(hc):
+    out = hc("sweep --over range=2,14 --csv -- fire -w ingrave-ar -t orc").stdout
+    assert out.splitlines() == ["range,miss,hit,kill", "2,25.0%,0.0%,75.0%",
+                                "14,35.0%,0.0%,65.0%"]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("sweep --over range=2..24 -- morale --troop levy", "hc morale reads no --range"),
+        ("sweep --over range=1..100000:1 -- fire -w ingrave-ar -t orc", "at most 1,000"),
+        ("sweep --over range=9..2 -- fire -w ingrave-ar -t orc", "goes nowhere"),
+        ("sweep --over range -- fire -w ingrave-ar -t orc", "no option and values"),
+        ("sweep --over range=2..4 -- fire -w ingrave-ar --nope", "no action hc sweep can read"),
+        ("sweep --over range=2,99 -- fire -w ingrave-ar -t orc", "at range 99"),
+    ],
+)  # fmt: skip
+def test_what_cannot_be_swept_is_said(hc, line, said):
+    result = hc(line)
+    assert result.exit_code == 2 and said in " ".join(result.stderr.split()), result.output

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hc_cli.cli.runner import echo, say_error, wants_colour, width
 from hc_cli.core.errors import HcError
+from hc_cli.plugin.shared_commands import COMMON_NAMES
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -373,6 +374,38 @@ def _compare(values: dict[str, Any]) -> int:
     return 0
 
 
+def _sweep(values: dict[str, Any]) -> int:
+    """`hc sweep --over NAME=VALUES -- ACTION`: the action read as its command line reads it
+    (the direct path's walker), then swept (`hc_cli.plugin.sweep`)."""
+    import os
+
+    from hc_cli.cli.direct import parse
+    from hc_cli.plugin.sweep import points, sweep
+
+    name, over = points(values["over"])
+    words = [str(w) for w in values.get("action") or ()]
+    named = any(w == "--ruleset" or w.startswith("--ruleset=") for w in words)
+    if values.get("ruleset") and not named:  # the action's own --ruleset wins
+        words += ["--ruleset", values["ruleset"]]
+    parsed = parse([*words, "--odds", "--game", "none"], os.environ) if words else None
+    if parsed is None or parsed[4] is not None:
+        raise HcError(
+            f"'{' '.join(words)[:60]}' is no action hc sweep can read",
+            "give a resolving command with its options after --, as typed without hc: "
+            "hc sweep --over range=2..24 -- fire -w ingrave-ar -t orc",
+        )
+    command, ruleset, flags, given, _ = parsed
+    own = {k: v for k, v in flags.items() if k in given and k not in COMMON_NAMES}
+    found = sweep(command, ruleset, own, name, over, tuple(values.get("rules") or ()))
+    if values.get("json"):
+        _json(found)
+        return 0
+    from hc_cli.render.text import render_sweep
+
+    echo(render_sweep(found, width(), bool(values.get("csv")), bool(values.get("quiet"))))
+    return 0
+
+
 _RUN = {
     "game_new": _game_new,
     "game_next": _game_next,
@@ -392,4 +425,5 @@ _RUN = {
     "seal_abandon": _seal_abandon,
     "seal_check": _seal_check,
     "compare": _compare,
+    "sweep": _sweep,
 }

@@ -157,6 +157,7 @@ GAME_RUNS = (
     "seal_abandon",
     "seal_check",
     "compare",
+    "sweep",
 )
 
 
@@ -442,6 +443,37 @@ SHARED_COMMANDS = (
         common=("json", "no_color"),
         run="compare",
         examples=("hc compare --range 14 --game karsk.hcg",),
+    ),
+    Command(
+        "sweep",
+        "What changes with one option: the exact odds of an action at every value of it.",
+        description="After --, the action as it would be typed; each point is its exact "
+        "--odds at one value of the option swept: the mean and the chance of at least 1, 2, "
+        "... of what it counts (kills, wounds, hits), or of each outcome.",
+        options=(
+            Option(
+                "over",
+                required=True,
+                metavar="NAME=VALUES",
+                help="The option and its values: range=2..24, range=2..24:2, "
+                "weapon=bolt-gun,lascannon.",
+            ),
+            Option(
+                "action",
+                positional=True,
+                many=True,
+                required=True,
+                metavar="ACTION",
+                help="The action after --, as typed without hc: fire -w ingrave-ar -t orc.",
+            ),
+            Option("csv", kind="flag", help="A CSV table, for a spreadsheet or a script."),
+            quiet("The table alone, without the chart."),
+        ),
+        common=("ruleset", "rules", "json", "no_color"),
+        run="sweep",
+        examples=(
+            "hc sweep --over range=2..24:2 -- fire --ruleset high-crusade -w ingrave-ar -t orc",
+        ),
     ),
     Command(
         "seal",

@@ -567,6 +567,43 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False) -> str:
     return wrap(lines, width)
 
 
+def render_sweep(found: dict, width: int = 0, csv: bool = False, quiet: bool = False) -> str:
+    """`hc sweep`: a row a value (the mean, and the chance of at least 1, 2, ...; or of each
+    outcome), then a chart of the mean against the value. `csv`: the table as CSV."""
+    rows = found["rows"]
+    over, measure = found["over"].replace("_", "-"), found["measure"]
+    if measure:
+        ks = sorted({k for r in rows for k in r.get("at_least", {})})
+        heads = [over, f"mean {measure}", *(f">={k}" for k in ks)]
+        table = [[r["value"], f"{r['mean']:.3f}",
+                  *(f"{r['at_least'].get(k, 0.0):.1%}" for k in ks)] for r in rows]  # fmt: skip
+    else:
+        words = list(rows[0]["outcomes"]) if rows else []
+        heads = [over, *words]
+        table = [[r["value"], *(f"{r['outcomes'].get(w, 0.0):.1%}" for w in words)] for r in rows]
+    if csv:
+        import csv as csv_module
+        import io
+
+        out = io.StringIO()
+        writer = csv_module.writer(out, lineterminator="\n")
+        writer.writerow(heads)
+        writer.writerows(table)
+        return out.getvalue().rstrip("\n")
+    cells = [[str(c) for c in row] for row in table]
+    sizes = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(heads)]
+    lines = [f"hc {found['command']} ({found['ruleset']}), each {over} its exact odds:"]
+    lines.append("  ".join(f"{h:>{n}}" for h, n in zip(heads, sizes, strict=True)))
+    lines += ["  ".join(f"{c:>{n}}" for c, n in zip(r, sizes, strict=True)) for r in cells]
+    if measure and not quiet and rows:
+        top = max(r["mean"] for r in rows) or 1.0
+        room = max(10, (width or 80) - sizes[0] - 12)
+        lines.append(f"mean {measure} (a full bar {top:.2f}):")
+        lines += [f"{str(r['value']):>{sizes[0]}} {r['mean']:6.2f} "
+                  + "#" * round(r["mean"] / top * room) for r in rows]  # fmt: skip
+    return "\n".join(lines)
+
+
 def render_game_rules(view: dict, width: int = 0) -> str:
     """`hc game rules`: the sequence step by step (who acts, what they do, the commands it
     takes), the rules kept between actions, the readings the game plays by."""

@@ -1,0 +1,101 @@
+"""`hc sweep`: one option of one action over a range of values, each point the exact `--odds` of
+that action (the same resolver that rolls it), the tables loaded once for them all: its mean
+and the chance of at least k, point by point. No typer, no rich: values in, rows out."""
+
+from __future__ import annotations
+
+from hc_cli.core.errors import HcError
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
+MOST_POINTS = 1000  # a chart a screen shows, or a table a script reads: far fewer
+MOST_AT_LEAST = 6  # "at least k" columns: the first ones say what a player asks
+
+
+def points(text: str) -> tuple[str, list[Any]]:
+    """`range=2..24` (every whole number), `range=2..24:2` (a step), `range=2,6,12` or
+    `weapon=bolt-gun,lascannon` (a list): (the option's name, its values)."""
+    name, equals, values = text.partition("=")
+    name = name.strip().lstrip("-").replace("-", "_")
+    if not equals or not name or not values:
+        raise HcError(
+            f"--over {text}: no option and values",
+            "give --over NAME=FROM..TO (a step: FROM..TO:STEP), or NAME=A,B,C",
+        )
+    span, colon, step_text = values.partition(":")
+    if ".." in span:
+        low_text, _, high_text = span.partition("..")
+        try:
+            low, high = float(low_text), float(high_text)
+            step = float(step_text) if colon else 1.0
+        except ValueError:
+            raise HcError(
+                f"--over {text}: '{values}' is no range of numbers",
+                "give FROM..TO or FROM..TO:STEP, e.g. range=2..24:2",
+            ) from None
+        if step <= 0 or high < low:
+            raise HcError(
+                f"--over {text}: the range goes nowhere",
+                "give FROM..TO with FROM at most TO, and a step above 0",
+            )
+        count = int((high - low) / step + 1e-9) + 1
+        if count > MOST_POINTS:
+            raise HcError(
+                f"--over {text}: {count:,} points (at most {MOST_POINTS:,})", "take a larger step"
+            )
+        found = [low + i * step for i in range(count)]
+        return name, [int(v) if float(v).is_integer() else round(v, 9) for v in found]
+    listed = [v.strip() for v in values.split(",") if v.strip()]
+    if len(listed) > MOST_POINTS:
+        raise HcError(f"--over {text}: {len(listed):,} values (at most {MOST_POINTS:,})")
+    out: list[Any] = []
+    for value in listed:
+        try:
+            number = float(value)
+            out.append(int(number) if number.is_integer() else number)
+        except ValueError:
+            out.append(value)
+    return name, out
+
+
+def sweep(command: str, ruleset: str, flags: dict[str, Any], name: str, values: list[Any],
+          rules: tuple[str, ...] = ()) -> dict[str, Any]:  # fmt: skip
+    """Each point's odds: the action's own distribution (the first it counts, else its
+    outcomes ranked as they come) and its mean and chances of at least k."""
+    from hc_cli.core.odds import at_least_floats, mean
+    from hc_cli.plugin import registry
+    from hc_cli.plugin.execute import Call, Session, command_of, execute
+
+    declared = command_of(registry.get(ruleset), command)
+    option = declared.option(name)
+    if option is None or option.positional:
+        takes = ", ".join(
+            "--" + o.name.replace("_", "-") for o in declared.options if not o.positional
+        )
+        raise HcError(f"hc {command} reads no --{name.replace('_', '-')}", f"it takes {takes}")
+    session = Session()
+    rows, measure = [], None
+    for value in values:
+        given = {**flags, name: [value] if option.many else value}
+        try:
+            res = execute(Call(command, ruleset, given, odds=True, rules=rules), session)
+        except HcError as error:
+            raise HcError(f"at {name} {value}: {error.message}", error.hint) from None
+        odds = res.odds
+        numeric = {k: v for k, v in odds.distributions.items()
+                   if v and all(isinstance(n, int) for n in v)}  # fmt: skip
+        if measure is None:
+            measure = next(iter(numeric), None)
+        dist = numeric.get(measure) if measure else None
+        row: dict[str, Any] = {"value": value}
+        if dist is not None:
+            row["mean"] = float(mean(dist))
+            row["at_least"] = {
+                k: p for k, p in at_least_floats(dist).items() if 0 < k <= MOST_AT_LEAST
+            }  # fmt: skip
+        row["outcomes"] = {k: float(p) for k, p in odds.outcomes.items()}
+        rows.append(row)
+    return {"command": command, "ruleset": ruleset, "over": name, "measure": measure,
+            "rows": rows}  # fmt: skip
