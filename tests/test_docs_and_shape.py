@@ -600,6 +600,6 @@ def test_the_readme_checks_a_sealed_roll_with_sha256sum():
     for command, _, output in chunks:
         run = subprocess.run(["bash", "-c", command], capture_output=True, text=True, check=True)
         assert run.stdout == output, command
-    joined = re.search(r"hc seal join 3:([0-9a-f]{16}):([0-9a-f]{32}):o:", readme)
+    joined = re.search(r"hc seal join 3:([0-9a-f]{12}):([0-9a-f]{32}):o:", readme)
     assert joined and joined.group(2) == chunks[0][2].strip()  # the commitment sent
     assert chunks[1][0].split()[4].startswith(joined.group(1))  # the sealing entry's hash

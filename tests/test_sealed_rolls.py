@@ -280,10 +280,17 @@ def test_a_roll_given_up_after_both_committed_is_a_forfeit(table, hc):
     assert "given up" in hc("history -q", env=a).stdout
     check = hc(f"seal check {table.file}", env=b)
     assert check.exit_code == 0 and "a forfeit" in " ".join(check.stdout.split())
+    # the forfeit action is not made again this turn, sealed or not: no new roll for it
+    assert "a forfeit" in table.refused(a, "fire marines --at boyz --range 10")
+    assert "a forfeit" in table.refused(a, "fire marines --at boyz --range 10 --sealed")
+    table.run(a, "game next")  # the Orks' turn
+    table.run(a, "game next")  # the Imperials' next turn: the marines may fire again
     codes = table.exchange()  # sealed again, from the start, with fresh secrets
     table.run(a, codes["open"])
-    assert table.entries()[-1]["game"]["sealed"] == 8
+    assert table.entries()[-1]["game"]["sealed"] == 10
     assert hc(f"replay {table.file}", env=a).exit_code == 0
+    luck = " ".join(hc("luck", env=a).stdout.split())
+    assert "sealed roll 5 (marines fire) given up after both players committed" in luck
 
 
 def test_the_other_player_checks_the_file_against_what_they_joined(table, hc, tmp_path):
@@ -295,7 +302,8 @@ def test_the_other_player_checks_the_file_against_what_they_joined(table, hc, tm
     good = hc(f"seal check {table.file}", env=b)
     assert good.exit_code == 0 and "it is the roll you joined" in " ".join(good.stdout.split())
     other = {**b, "XDG_CONFIG_HOME": str(tmp_path / "c")}  # a third folder: joined nothing
-    assert "no sealed roll" in hc(f"seal check {table.file}", env=other).stdout
+    stranger = hc(f"seal check {table.file}", env=other)
+    assert stranger.exit_code == 1 and "another player than you" in stranger.stdout
 
     def forged(entries):  # the roller wrote another secret as B's, and chained it again
         entries[4]["game"]["b"] = "9" * 32

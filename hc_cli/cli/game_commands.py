@@ -243,8 +243,9 @@ def _seal_said(found: dict[str, Any], values: dict[str, Any], game: str | None =
     """What a step of a sealed roll says: the line for the other player to paste."""
     if values.get("json"):
         _json({k: v for k, v in found.items() if k != "say"})
-    elif values.get("quiet"):
-        echo(found["code"])
+    elif values.get("quiet"):  # the line to paste, alone
+        echo(next((line.strip() for line in found["say"] if line.startswith("  hc seal ")),
+                  found["say"][-1]))  # fmt: skip
     else:
         from hc_cli.render.text import wrap
 
@@ -357,7 +358,8 @@ def _seal_check(values: dict[str, Any]) -> int:
         lines = found["checked"]
         if values.get("quiet"):
             lines = [line for line in lines if not line.endswith("it is the roll you joined")]
-        echo(wrap(lines, width()))
+        if lines:
+            echo(wrap(lines, width()))
     return 1 if found["problems"] else 0
 
 

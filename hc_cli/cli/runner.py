@@ -305,6 +305,8 @@ def _dispatch_one(
                 "seal the action for both to see: --sealed",
             )
         if game is not None and (values.get("sealed") or values.get("hidden")):
+            if values.get("log") is not None:
+                raise HcError("a sealed roll is kept in the game file itself", "leave out --log")
             if values.get("seed") is not None or values.get("dice") or values.get("odds"):
                 raise HcError(
                     "a sealed roll takes its seed from both players' secrets: no --seed, "
@@ -327,9 +329,11 @@ def _dispatch_one(
 
                 echo(json.dumps({k: v for k, v in said.items() if k != "say"}))
             elif values.get("quiet"):
-                echo(said["code"])
+                echo(said["say"][-1].strip())  # the line to paste
             else:
-                echo("\n".join(said["say"]))
+                from hc_cli.render.text import wrap
+
+                echo(wrap(said["say"], width()))
             echo(f"logged to {game}: receipt {said['receipt']}", err=True)
             return 0
         if game is not None:

@@ -11,7 +11,7 @@ import os
 from hc_cli.core.errors import HcError
 from hc_cli.core.record import record
 from hc_cli.games.chain import GAME_VERSION, Folded, action_problem, describe, fold
-from hc_cli.games.seal import due as seal_due
+from hc_cli.games.seal import game_due
 from hc_cli.games.store import Game, Locked, append, copy, open_game, unreadable
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -237,9 +237,11 @@ def _prepare(
     game_path = game.path
     held = open_seal(game.folded.state)
     if held is not None and not (sealed and held[0] == str(sealed)) and not call.odds:
+        from hc_cli.games.seal import next_step
+
         raise HcError(
             f"the sealed roll of entry {held[0]} is under way: nothing else is played first",
-            "exchange its codes and open it (hc seal open N:SECRET), as hc printed",
+            next_step(*held),
         )
     if call.ruleset != game.folded.ruleset:
         raise HcError(
@@ -298,6 +300,15 @@ def _prepare(
         if seal is None:
             raise HcError(f"entry {sealed} of this game is no sealed roll")
     elif not call.odds:
+        from hc_cli.games.seal import forfeited
+
+        lost = forfeited(game.folded.state, call.command, unit, list(at), period)
+        if lost is not None:
+            raise HcError(
+                f"the sealed roll of entry {lost} for this very action was given up after both "
+                f"players committed: a forfeit, not made again in {period}",
+                "act with another unit, or at another target",
+            )
         call, again = _dice_again(call, game, unit, list(at), period, reroll)
     return _Prepared(
         call, unit, list(at), anyway, fill, given, changed, period, again, sealed or None
@@ -318,8 +329,13 @@ def _taken_back(game: Game, call: Any, unit: str | None, at: list[str], period: 
         line = game.chain.line(seq)
         if b'"command":"game"' in line:
             continue  # an undo, a step, a sealed roll's step
-        entry = json.loads(line)
-        kept = entry.get("game") or {}
+        try:  # an entry taken back is not folded: it may hold anything a file can
+            entry = json.loads(line)
+        except (ValueError, RecursionError):
+            continue
+        kept = entry.get("game") if isinstance(entry, dict) else None
+        if not isinstance(kept, dict):
+            continue
         if kept.get("period") != period:
             if seq in effective:
                 return None  # the step began after it: nothing taken back in it
@@ -357,6 +373,8 @@ def _dice_again(
     if reroll:
         return call, {"reroll": seq}
     dice, seed = entry.get("dice"), entry.get("seed")
+    if not (isinstance(dice, str) and dice) and not (type(seed) is int and 0 <= seed < 2**63):
+        return call, None  # no dice an undone entry could give again: rolled anew
     asked = bool(call.dice) and call.dice.strip().lower() == "ask"
     if (call.dice and not asked and call.dice != dice) or (
         call.seed is not None and call.seed != seed
@@ -437,7 +455,7 @@ def _resolve_and_append(
         report["anyway"] = f"--anyway: {overridden}"
     with unreadable(game.path):  # worked out first: what fails appends nothing
         report["clock"] = rules.clock(after)
-        report["due"] = seal_due(after) + rules.due(after)
+        report["due"] = game_due(rules, after)
     report["receipt"] = append(game, fd, entry, after)
     res.fields["game"] = report
     return res, report, call
@@ -456,10 +474,12 @@ def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
 
         held = open_seal(game.folded.state)
         if held is not None:
+            from hc_cli.games.seal import next_step
+
             raise HcError(
                 f"the sealed roll of entry {held[0]} is under way: the game moves on once it "
                 "is rolled",
-                "exchange its codes and open it (hc seal open N:SECRET), as hc printed",
+                next_step(*held),
             )
         with unreadable(game_path):
             hold = game.rules.hold(game.folded.state)
@@ -506,10 +526,10 @@ def undo(game_path: str, to: int | None = None) -> dict[str, Any]:
         lines = [json.loads(game.chain.line(seq)) for seq in taken]
         from hc_cli.games.seal import EVENTS
 
-        if any((e.get("game") or {}).get("event") in EVENTS
-               or (e.get("game") or {}).get("sealed") is not None for e in lines):  # fmt: skip
+        parts = [e.get("game") if isinstance(e.get("game"), dict) else {} for e in lines]
+        if any(g.get("event") in EVENTS or g.get("sealed") is not None for g in parts):
             raise HcError(
-                "a sealed roll is not taken back: both players made it",
+                "a sealed roll is not taken back, rolled or given up: both players made it",
                 "play on from it (a sealed roll under way is given up with hc seal abandon N)",
             )
         words = [describe(e) for e in lines]
@@ -534,5 +554,5 @@ def _said(game: Game, state: dict, notes: list[str]) -> dict[str, Any]:
             "game": game.path,
             "changes": notes,
             "clock": rules.clock(state),
-            "due": seal_due(state) + rules.due(state),
+            "due": game_due(rules, state),
         }

@@ -96,6 +96,7 @@ class Report:
     faces: dict[str, list[int]] = field(default_factory=dict)  # a die -> its faces' counts
     rerolls: list[dict] = field(default_factory=list)
     periods: list[str] = field(default_factory=list)
+    forfeits: list[dict] = field(default_factory=list)  # sealed rolls given up, committed
 
 
 # ---------------------------------------------------------------------------------------------
@@ -158,6 +159,11 @@ def _read_game(path: str) -> Report:
     folded = fold(_chain(path), path, each)
     sides = {unit: side for side, units in folded.roster["sides"].items() for unit in units}
     report = Report(path, "game", folded.ruleset, periods=periods)
+    for number, seal in (folded.state.get("seals") or {}).items():
+        if seal["done"] == "forfeit":
+            action = seal["action"]
+            report.forfeits.append({"entry": int(number), "unit": action.get("unit"),
+                                    "command": action.get("command")})  # fmt: skip
     rater = _Rater(folded.ruleset, list(folded.roster["sides"]))
     for entry, period in kept:
         rater.take(report, entry, period, sides)
@@ -667,6 +673,7 @@ def luck(
         "actions": [r.to_dict() for r in rated],
         "not_rated": not_rated,
         "rerolls": rerolls,
+        "forfeits": [f for f in report.forfeits if kept(f)],
         "unit": unit,
         "hand_entered_dice": [fit(die, c) for die, c in sorted(report.faces.items())],
         "chart": _chart(rated, report.periods),

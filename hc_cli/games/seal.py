@@ -37,7 +37,13 @@ if TYPE_CHECKING:
 EVENTS = ("seal", "seal-commit", "seal-reveal", "seal-abandon")
 _HEX = re.compile(r"[0-9a-f]{32}")
 _HEAD = re.compile(r"[0-9a-f]{64}")
-_PART = {"n": r"\d{1,12}", "hex": r"[0-9a-f]{32}", "head": r"[0-9a-f]{16}", "mode": r"[oh]"}
+_PART = {
+    "n": r"\d{1,12}",
+    "hex": r"[0-9a-f]{32}",
+    "head": r"[0-9a-f]{12}",
+    "mode": r"[oh]",
+    "game": r"[0-9a-f]{6}",
+}
 
 
 def commitment(secret: str) -> str:
@@ -164,6 +170,11 @@ def check_action(state: dict, entry: dict) -> None:
     number = game.get("sealed")
     if number is None and plain_roll(entry):
         raise HcError("a roll of dice in a game that is no sealed roll")
+    if number is None and isinstance(game.get("period"), str):
+        lost = forfeited(state, str(entry.get("command")), game.get("unit"), game.get("at") or [],
+                         game["period"])  # fmt: skip
+        if lost is not None:
+            raise HcError(f"an action whose sealed roll (entry {lost}) was given up, made again")
     if number is None:
         if held is not None and held[1]["a"] is None:
             raise HcError(f"an action while the sealed roll of entry {held[0]} is under way")
@@ -203,8 +214,33 @@ def next_step(number: str, seal: dict) -> str:
 
 
 def due(state: dict) -> list[str]:
-    """The sealed rolls under way, for `hc status`: first, as nothing else goes on meanwhile."""
-    return [next_step(n, s) for n, s in (state.get("seals") or {}).items() if not s["done"]]
+    """The sealed rolls under way, and those given up after both players committed, for `hc
+    status`: first, as nothing else goes on meanwhile."""
+    out = [next_step(n, s) for n, s in (state.get("seals") or {}).items() if not s["done"]]
+    out += [f"sealed roll {n} ({_what(s['action'])}) was given up after both players "
+            "committed: a forfeit" for n, s in (state.get("seals") or {}).items()
+            if s["done"] == "forfeit"]  # fmt: skip
+    return out
+
+
+def game_due(rules: Any, state: dict) -> list[str]:
+    """What the game now requires: a sealed roll under way first, and alone (nothing else can
+    be played meanwhile), else what the rules require, after any forfeit."""
+    if open_seal(state) is not None:
+        return due(state)
+    return due(state) + rules.due(state)
+
+
+def forfeited(state: dict, command: str, unit: str | None, at: list, period: str) -> str | None:
+    """The sealed roll given up after both players committed that was this very action, in
+    the same part of the game: it is not made again there (a forfeit that bought a new roll
+    would be no forfeit). Its entry number, or None."""
+    for number, seal in (state.get("seals") or {}).items():
+        action = seal["action"]
+        same = (action.get("command"), action.get("unit"), action.get("at")) == (command, unit, at)
+        if seal["done"] == "forfeit" and action.get("period") == period and same:
+            return number
+    return None
 
 
 def _what(action: dict) -> str:
@@ -339,7 +375,8 @@ def begin(prepared: Any, game: Any, fd: int, hidden: bool) -> dict[str, Any]:
     commit = commitment(secret)
     action = {"command": call.command, "unit": prepared.unit, "at": prepared.at,
               "flags": call.flags, "given": prepared.given, "meta": prepared.fill.meta,
-              "anyway": bool(prepared.fill.refusal and prepared.anyway)}  # fmt: skip
+              "anyway": bool(prepared.fill.refusal and prepared.anyway),
+              "period": prepared.period}  # fmt: skip
     action = json.loads(json.dumps(action))
     seq = game.chain.count + 1
     kept = _keep(f"mine-{commit}", {"secret": secret, "seal": seq})
@@ -348,7 +385,10 @@ def begin(prepared: Any, game: Any, fd: int, hidden: bool) -> dict[str, Any]:
     except BaseException:
         os.remove(kept)
         raise
-    join = code(seq, game.chain.head[:16], commit, "h" if hidden else "o")
+    from hc_cli.log.chain import chain_hash, log_key
+
+    game_mark = chain_hash(game.chain.line(1), log_key())[:6]
+    join = code(seq, game.chain.head[:12], commit, "h" if hidden else "o", game_mark)
     what = f"{prepared.unit} {call.command}" if prepared.unit else _what(action)
     return {
         "seal": seq,
@@ -366,7 +406,9 @@ def begin(prepared: Any, game: Any, fd: int, hidden: bool) -> dict[str, Any]:
 def join(text: str) -> dict[str, Any]:
     """`hc seal join CODE` (the other player): a secret of this player's own for that roll,
     kept here, and its commitment to send back. Joined again, the same secret and line."""
-    number, head, theirs, mode = parse_code(text, (("n", "head", "hex", "mode"),), "join code")
+    number, head, theirs, mode, game_mark = parse_code(
+        text, (("n", "head", "hex", "mode", "game"),), "join code"
+    )
     found = _kept(f"joined-{head}")
     said = []
     if found is not None and found.get("commit_a") == theirs:
@@ -377,7 +419,7 @@ def join(text: str) -> dict[str, Any]:
         if commitment(secret) == theirs:
             raise HcError("the two commitments are the same: join again")
         _keep(f"joined-{head}", {"secret": secret, "seal": int(number), "head": head,
-                                 "commit_a": theirs, "mode": mode})  # fmt: skip
+                                 "commit_a": theirs, "mode": mode, "game": game_mark})  # fmt: skip
     back = code(number, commitment(secret))
     return {
         "seal": int(number),
@@ -409,7 +451,7 @@ def commit(game_path: str, text: str) -> dict[str, Any]:
         receipt, after = _append_event(game, fd, "seal-commit", seal=number, commit=theirs)
         head = after["seals"][str(number)]["head"]
     if seal["hidden"]:
-        ask = code(number, head[:16])
+        ask = code(number, head[:12])
         return {"seal": number, "receipt": receipt, "code": ask, "say": [
             f"both players are committed to hidden roll {number}; send the other player:",
             f"  hc seal reveal {ask}",
@@ -429,7 +471,7 @@ def reveal(text: str) -> dict[str, Any]:
     names the roll alone: the roller's secret stays sealed, checked when it is unsealed."""
     number_text, second = parse_code(text, (("n", "hex"), ("n", "head")), "reveal code")
     number = int(number_text)
-    if len(second) == 16:
+    if len(second) == 12:
         joined = _kept(f"joined-{second}")
         if joined is None or joined.get("mode") != "h":
             raise HcError(
@@ -529,19 +571,28 @@ def check(path: str) -> dict[str, Any]:
     joined, against what their hc kept: the action's entry, their commitment, their secret."""
     from hc_cli.games.chain import fold
     from hc_cli.games.views import _chain
+    from hc_cli.log.chain import chain_hash, log_key
+    from hc_cli.tables.files import shown_path
 
+    if not os.path.isfile(path):
+        raise HcError(f"{shown_path(path)} is not there",
+                      "give the game file the roller sent, as you saved it")  # fmt: skip
     chain = _chain(path)
     folded = fold(chain, path)
     joined = {j.get("head"): j for j in _joined_all()}
-    lines, wrong = [], 0
+    game_mark = chain_hash(chain.line(1), log_key())[:6]
+    lines, wrong, seen = [], 0, set()
     for number, seal in (folded.state.get("seals") or {}).items():
-        mark = seal["head"][:16] if seal["head"] else None
+        mark = seal["head"][:12] if seal["head"] else None
         if mark is None:  # not committed to yet: the sealing entry's own hash
-            from hc_cli.log.chain import chain_hash, log_key
-
-            mark = chain_hash(chain.line(int(number)), log_key())[:16]
+            mark = chain_hash(chain.line(int(number)), log_key())[:12]
         kept = joined.get(mark)
+        seen.add(mark)
         if kept is None:
+            if seal["commit_b"] is not None:  # committed to by another than this player
+                wrong += 1
+                lines.append(f"sealed roll {number} ({_what(seal['action'])}): another player "
+                             "than you committed to it (you never joined it)")  # fmt: skip
             continue
         problems = []
         if kept.get("commit_a") != seal["commit_a"]:
@@ -556,6 +607,11 @@ def check(path: str) -> dict[str, Any]:
         wrong += bool(problems)
         verdict = "; ".join(problems) if problems else "it is the roll you joined"
         lines.append(f"sealed roll {number} ({_what(seal['action'])}): {state}; {verdict}")
+    for head, kept in joined.items():
+        if kept.get("game") == game_mark and head not in seen:
+            wrong += 1
+            lines.append(f"sealed roll {kept.get('seal')}, which you joined, is not in this "
+                         "file: it was cut short, or rewritten")  # fmt: skip
     if not lines:
         lines.append("no sealed roll of this game was joined here")
     return {"file": path, "checked": lines, "problems": wrong}

@@ -17,7 +17,7 @@ from hc_cli.games.chain import (
     scan,
     torn_notice,
 )
-from hc_cli.games.seal import due as seal_due
+from hc_cli.games.seal import game_due
 from hc_cli.games.store import open_game, unreadable
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -49,7 +49,7 @@ def status(game_path: str) -> dict[str, Any]:
             "columns": [heading for _, heading in rules.columns()],
             "keys": [key for key, _ in rules.columns()],
             "sides": rules.rows(state),
-            "due": seal_due(state) + rules.due(state),
+            "due": game_due(rules, state),
         }
 
 

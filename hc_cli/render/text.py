@@ -470,6 +470,10 @@ def render_luck(report: dict, width: int = 0, quiet: bool = False) -> str:
         who = printable(str(n.get("unit") or ""))
         lines.append(f"  {n['entry']:>3}. {(who + ' ') if who else ''}{n['command']}: "
                      f"{printable(n['why'])}")  # fmt: skip
+    for f in report.get("forfeits", []):
+        who = printable(str(f.get("unit") or ""))
+        lines.append(f"sealed roll {f['entry']} ({(who + ' ') if who else ''}{f['command']}) "
+                     "given up after both players committed: a forfeit, not rated")  # fmt: skip
     for r in report["rerolls"]:
         lines.append(f"entry {r['entry']} re-rolled by agreement: entry {r['sets_aside']}'s dice "
                      "set aside")  # fmt: skip
