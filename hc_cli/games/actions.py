@@ -373,7 +373,9 @@ def _dice_again(
     if reroll:
         return call, {"reroll": seq}
     dice, seed = entry.get("dice"), entry.get("seed")
-    if not (isinstance(dice, str) and dice) and not (type(seed) is int and 0 <= seed < 2**63):
+    dice = dice if isinstance(dice, str) and dice else None
+    seed = seed if type(seed) is int and 0 <= seed < 2**63 else None
+    if dice is None and seed is None:
         return call, None  # no dice an undone entry could give again: rolled anew
     asked = bool(call.dice) and call.dice.strip().lower() == "ask"
     if (call.dice and not asked and call.dice != dice) or (
