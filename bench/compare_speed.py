@@ -8,10 +8,12 @@ Usage: python3 bench/compare_speed.py [-n RUNS]   (hc on PATH, or HC=path)
 import argparse
 import os
 import shutil
-import statistics
 import subprocess
+import sys
 import tempfile
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from luck_scale import timed  # noqa: E402
 
 FIGURES = (3, 4, 5, 6, 7, 8)
 ROSTER = (
@@ -26,15 +28,6 @@ ROSTER = (
         for i, n in enumerate(FIGURES, 1)
     )
 )
-
-
-def timed(args: list[str], env: dict, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(args, env=env, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:

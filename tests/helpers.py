@@ -69,3 +69,10 @@ def clean(result) -> None:
     """No traceback in what a run printed."""
     output = result.output if hasattr(result, "output") else result.stdout + result.stderr
     assert "Traceback" not in output, output[-2000:]
+
+
+def binomial(n: int, p):
+    """P(k successes of n), each with chance p (a Fraction): worked by hand, not by hc."""
+    import math
+
+    return {k: math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}

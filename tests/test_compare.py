@@ -7,10 +7,10 @@ per shot. Every cell also equals the `--odds` of the same single action."""
 from __future__ import annotations
 
 import json
-import math
 from fractions import Fraction
 
 import pytest
+from helpers import binomial
 
 HC = """\
 ruleset: high-crusade
@@ -31,10 +31,6 @@ sides:
   Orks:
     boyz: {profile: ork, models: 10, weapon: bolt-gun}
 """
-
-
-def _binomial(n: int, p: Fraction) -> dict[int, Fraction]:
-    return {k: math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
 
 
 @pytest.fixture
@@ -60,7 +56,7 @@ def _cell(found: dict, unit: str, target: str) -> dict:
     return cell
 
 
-def test_every_shot_of_the_side_that_may_fire_against_the_binomial(start):
+def test_every_shot_of_the_side_that_may_fire_against_thebinomial(start):
     run, path = start(HC, "initiative --dice 9,1")  # the Free Companies are Player A
     before = path.read_bytes()
     found = json.loads(run("compare --range 10 --json").stdout)
@@ -69,7 +65,7 @@ def test_every_shot_of_the_side_that_may_fire_against_the_binomial(start):
     p = Fraction(3, 4)
     for unit, figures in (("fireteam-1", 4), ("fireteam-2", 5)):
         for target, left in (("boyz", 8), ("ladz", 6)):
-            cell, kills = _cell(found, unit, target), _binomial(figures, p)
+            cell, kills = _cell(found, unit, target), binomial(figures, p)
             assert cell["p_kill"] == pytest.approx(float(1 - (1 - p) ** figures))
             assert cell["mean_kills"] == pytest.approx(figures * 0.75)
             assert cell["p_test"] == pytest.approx(1.0)  # fired at for the first time
@@ -131,7 +127,7 @@ def test_a_sweep_over_range_against_the_binomial_of_each_band(hc):
     )
     for row in found["rows"]:
         p = Fraction(3, 4) if row["value"] <= 12 else Fraction(13, 20)
-        kills = _binomial(4, p)
+        kills = binomial(4, p)
         assert row["mean"] == pytest.approx(float(4 * p))
         for k in range(1, 5):
             assert row["at_least"][str(k)] == pytest.approx(

@@ -12,6 +12,7 @@ import math
 from fractions import Fraction
 
 import pytest
+from helpers import binomial
 
 HC_ROSTER = """\
 ruleset: high-crusade
@@ -30,10 +31,6 @@ sides:
   Orks:
     boyz: {profile: ork, models: 10, weapon: bolt-gun}
 """
-
-
-def _binomial(n: int, p: Fraction) -> dict[int, Fraction]:
-    return {k: math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
 
 
 def _place(dist: dict[int, Fraction], x: int) -> tuple[Fraction, Fraction, Fraction]:
@@ -73,7 +70,7 @@ def test_a_fireteams_kills_against_the_binomial_of_its_shots(start):
     run("fire fireteam-1 --at boyz -r 10 --dice 10,80,80,80")
     report = run("luck --since 3 --json")
     (action,) = report["actions"]
-    kills = _binomial(4, Fraction(3, 4))
+    kills = binomial(4, Fraction(3, 4))
     no_better, no_worse, luck = _place(kills, 1)
     assert (action["value"], action["measure"], action["unit"]) == (1, "kills", "fireteam-1")
     assert action["expected"] == pytest.approx(3.0)
@@ -98,7 +95,7 @@ def test_a_units_casualties_against_hit_wound_and_save_per_shot(start):
     run("fire marines --at boyz --range 10 --dice 6,6,6,1,1,6,1,6")  # 3 hits, 2 wounds
     report = run("luck --unit marines --json")
     (action,) = report["actions"]
-    casualties = _binomial(5, per_shot)
+    casualties = binomial(5, per_shot)
     no_better, no_worse, luck = _place(casualties, 2)
     assert action["value"] == 2
     assert action["expected"] == pytest.approx(float(5 * per_shot))
@@ -178,7 +175,7 @@ def test_a_log_is_rated_and_what_cannot_be_is_listed_not_guessed(hc, tmp_path):
     assert hc(f"fire {big} --seed 1 --log {log}").exit_code == 0
     report = hc.json(f"luck {log}")
     (action,) = report["actions"]
-    assert action["luck"] == pytest.approx(float(_place(_binomial(4, Fraction(3, 4)), 1)[2]))
+    assert action["luck"] == pytest.approx(float(_place(binomial(4, Fraction(3, 4)), 1)[2]))
     why = {n["command"]: n["why"] for n in report["not_rated"]}
     assert "a plain roll" in why["roll"]
     assert why["fire"].startswith("not rated: --odds for a roll of 100 dice")

@@ -165,6 +165,19 @@ def _code(help: str) -> Option:
     return Option("code", positional=True, required=True, metavar="N:HEX", help=help)
 
 
+def _seal_number() -> Option:
+    return Option(
+        "seal",
+        positional=True,
+        required=True,
+        kind="whole",
+        low=1,
+        high=100_000_000,
+        metavar="N",
+        help="The entry that sealed the roll.",
+    )
+
+
 GAME_OPTION = Option(
     "game",
     metavar="FILE",
@@ -545,16 +558,7 @@ SHARED_COMMANDS = (
                 "abandon",
                 "Give up a sealed roll under way; after both players committed, a forfeit.",
                 options=(
-                    Option(
-                        "seal",
-                        positional=True,
-                        required=True,
-                        kind="whole",
-                        low=1,
-                        high=100_000_000,
-                        metavar="N",
-                        help="The entry that sealed the roll.",
-                    ),
+                    _seal_number(),
                     GAME_OPTION,
                     quiet("The game's line alone."),
                 ),
@@ -565,16 +569,7 @@ SHARED_COMMANDS = (
                 "unseal",
                 "The roller of a hidden roll: its secret and its result into the game file.",
                 options=(
-                    Option(
-                        "seal",
-                        positional=True,
-                        required=True,
-                        kind="whole",
-                        low=1,
-                        high=100_000_000,
-                        metavar="N",
-                        help="The entry that sealed the roll.",
-                    ),
+                    _seal_number(),
                     GAME_OPTION,
                 ),
                 common=("json", "quiet", "no_color"),
