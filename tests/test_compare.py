@@ -164,3 +164,23 @@ def test_a_sweep_as_csv_and_of_outcomes(hc):
 def test_what_cannot_be_swept_is_said(hc, line, said):
     result = hc(line)
     assert result.exit_code == 2 and said in " ".join(result.stderr.split()), result.output
+
+
+def test_a_compare_outside_a_game_is_every_pair_of_its_two_lists(hc):
+    """Attackers against target profiles: each cell the --odds of that pair (ingrave-ar 75/5
+    to 12" kills an orc, DF 4, on every hit, a crusader, DF 5, on none; bolt-gun 65/5)."""
+    found = json.loads(hc("compare --over weapon=ingrave-ar,bolt-gun --over target=orc,crusader "
+                          "--json -- fire -r 10 --shots 3").stdout)  # fmt: skip
+    cells = {(c["unit"], c["target"]): c for c in found["cells"]}
+    assert len(cells) == 4
+    orc = cells[("weapon ingrave-ar", "target orc")]
+    assert orc["p_any"] == pytest.approx(float(1 - Fraction(1, 4) ** 3))
+    assert orc["mean"] == pytest.approx(2.25)
+    for (weapon, target), cell in cells.items():
+        odds = hc.json(f"fire -w {weapon.split()[1]} -t {target.split()[1]} -r 10 --shots 3 "
+                       "--odds")  # fmt: skip
+        assert cell["mean"] == pytest.approx(odds["means"]["kills"])
+    assert [c["p_any"] for c in found["cells"]] == sorted(
+        [c["p_any"] for c in found["cells"]], reverse=True
+    )
+    assert "takes --over twice" in hc.error("compare --over weapon=ingrave-ar -- fire -r 10")

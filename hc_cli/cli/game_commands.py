@@ -366,7 +366,10 @@ def _seal_check(values: dict[str, Any]) -> int:
 def _compare(values: dict[str, Any]) -> int:
     from hc_cli.games.compare import compare
 
-    found = compare(game_path(values), tuple(values.get("range") or ()))
+    if values.get("over") or values.get("action"):
+        found = _compare_outside(values)
+    else:
+        found = compare(game_path(values), tuple(values.get("range") or ()))
     if values.get("json"):
         _json(found)
         return 0
@@ -376,15 +379,13 @@ def _compare(values: dict[str, Any]) -> int:
     return 0
 
 
-def _sweep(values: dict[str, Any]) -> int:
-    """`hc sweep --over NAME=VALUES -- ACTION`: the action read as its command line reads it
-    (the direct path's walker), then swept (`hc_cli.plugin.sweep`)."""
+def _action(values: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    """The action after `--` (`hc sweep`, `hc compare` outside a game), read as its command
+    line reads it (the direct path's walker): (command, rule set, its own options given)."""
     import os
 
     from hc_cli.cli.direct import parse
-    from hc_cli.plugin.sweep import points, sweep
 
-    name, over = points(values["over"])
     words = [str(w) for w in values.get("action") or ()]
     named = any(w == "--ruleset" or w.startswith("--ruleset=") for w in words)
     if values.get("ruleset") and not named:  # the action's own --ruleset wins
@@ -397,7 +398,34 @@ def _sweep(values: dict[str, Any]) -> int:
             "hc sweep --over range=2..24 -- fire -w ingrave-ar -t orc",
         )
     command, ruleset, flags, given, _ = parsed
-    own = {k: v for k, v in flags.items() if k in given and k not in COMMON_NAMES}
+    return (
+        command,
+        ruleset,
+        {k: v for k, v in flags.items() if k in given and k not in COMMON_NAMES},
+    )
+
+
+def _compare_outside(values: dict[str, Any]) -> dict[str, Any]:
+    """`hc compare --over A=... --over B=... -- ACTION`: every pair of the two lists."""
+    from hc_cli.plugin.sweep import matrix, points
+
+    over = [points(text) for text in values.get("over") or ()]
+    if len(over) != 2 or not values.get("action"):
+        raise HcError(
+            "outside a game, hc compare takes --over twice (the attackers, the targets) and "
+            "the action after --",
+            "hc compare --over weapon=ingrave-ar,bolt-gun --over target=orc,crusader -- fire -r 14",
+        )
+    command, ruleset, own = _action(values)
+    return matrix(command, ruleset, own, over[0], over[1], tuple(values.get("rules") or ()))
+
+
+def _sweep(values: dict[str, Any]) -> int:
+    """`hc sweep --over NAME=VALUES -- ACTION` (`hc_cli.plugin.sweep`)."""
+    from hc_cli.plugin.sweep import points, sweep
+
+    name, over = points(values["over"])
+    command, ruleset, own = _action(values)
     found = sweep(command, ruleset, own, name, over, tuple(values.get("rules") or ()))
     if values.get("json"):
         _json(found)

@@ -439,9 +439,10 @@ SHARED_COMMANDS = (
     Command(
         "compare",
         "Which unit should fire at which target now? Every shot on the table, best first.",
-        description="Every unit that may fire now against every enemy unit, each cell the "
-        "exact --odds of that very shot from the game as it stands (figures left, wounds "
-        "taken, orders, morale); nothing is logged.",
+        description="In a game: every unit that may fire now against every enemy unit, each "
+        "cell the exact --odds of that very shot from the game as it stands (figures left, "
+        "wounds taken, orders, morale); nothing is logged. Outside one: --over twice (the "
+        "attackers, the targets) and the action after --, each pair its exact --odds.",
         options=(
             Option(
                 "range",
@@ -450,12 +451,30 @@ SHARED_COMMANDS = (
                 help="The range of every shot (14), of every shot at a target (boyz=14) or of "
                 "one pair (fireteam-1:boyz=14); repeatable, the more particular winning.",
             ),
+            Option(
+                "over",
+                many=True,
+                metavar="NAME=VALUES",
+                help="Outside a game: an option and its values, once for the attackers "
+                "(weapon=ingrave-ar,bolt-gun) and once for the targets (target=orc,crusader).",
+            ),
+            Option(
+                "action",
+                positional=True,
+                many=True,
+                metavar="ACTION",
+                help="Outside a game, after --: the action, as typed without hc.",
+            ),
             GAME_OPTION,
             quiet("The best shot alone."),
         ),
-        common=("json", "no_color"),
+        common=("ruleset", "rules", "json", "no_color"),
         run="compare",
-        examples=("hc compare --range 14 --game karsk.hcg",),
+        examples=(
+            "hc compare --range 14 --game karsk.hcg",
+            "hc compare --over weapon=ingrave-ar,bolt-gun --over target=orc,crusader -- fire "
+            "--ruleset high-crusade -r 14",
+        ),
     ),
     Command(
         "sweep",

@@ -92,10 +92,57 @@ def sweep(command: str, ruleset: str, flags: dict[str, Any], name: str, values: 
         row: dict[str, Any] = {"value": value}
         if dist is not None:
             row["mean"] = float(mean(dist))
+            tail = at_least_floats(dist)  # P(X >= n) at each n the distribution has
+            top = max(tail)
             row["at_least"] = {
-                k: p for k, p in at_least_floats(dist).items() if 0 < k <= MOST_AT_LEAST
+                k: next((tail[n] for n in sorted(tail) if n >= k), 0.0)
+                for k in range(1, min(top, MOST_AT_LEAST) + 1)
             }  # fmt: skip
         row["outcomes"] = {k: float(p) for k, p in odds.outcomes.items()}
         rows.append(row)
     return {"command": command, "ruleset": ruleset, "over": name, "measure": measure,
             "rows": rows}  # fmt: skip
+
+
+def matrix(
+    command: str,
+    ruleset: str,
+    flags: dict[str, Any],
+    attackers: tuple[str, list[Any]],
+    targets: tuple[str, list[Any]],
+    rules: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """`hc compare` outside a game: every attacker against every target, each pair the exact
+    odds of the action, in the shape a game's compare has: the chance of at least one of what
+    it counts and its mean (or the first outcome's chance), best first."""
+    first, second = attackers[0], targets[0]
+    cells, measure = [], None
+    for a in attackers[1]:
+        found = sweep(command, ruleset, {**flags, first: a}, second, targets[1], rules)
+        measure = found["measure"]
+        for row in found["rows"]:
+            cell: dict[str, Any] = {
+                "unit": f"{first.replace('_', '-')} {a}",
+                "target": f"{second.replace('_', '-')} {row['value']}",
+            }
+            if measure:
+                cell.update(p_any=row["at_least"].get(1, 0.0), mean=row["mean"])
+            else:
+                word = next(reversed(row["outcomes"]))  # the outcomes end with the best
+                cell.update(p_any=row["outcomes"][word], mean=None)
+            cells.append(cell)
+    cells.sort(key=lambda c: (-c["p_any"], -(c["mean"] or 0)))
+    name = measure or "the best outcome"
+    return {
+        "game": None,
+        "ruleset": ruleset,
+        "command": command,
+        "columns": [
+            {"key": "p_any", "heading": f"P(1+ {name})" if measure else f"P({name})"},
+            *([{"key": "mean", "heading": f"mean {measure}"}] if measure else []),
+        ],  # fmt: skip
+        "cells": [{**c, "range": flags.get("range")} for c in cells],
+        "may_not_fire": [],
+        "readings": [],
+        "house_rules": list(rules),
+    }

@@ -545,19 +545,22 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False) -> str:
             return "<1%" if value < 0.5 else ">99%"
         return f"{value:.0%}"
 
+    def shot(cell: dict) -> str:
+        at = f" ({cell['range']:g})" if isinstance(cell.get("range"), (int, float)) else ""
+        return f"{printable(cell['unit'])} at {printable(cell['target'])}{at}"
+
     best = cells[0]
     said = ", ".join(f"{c['heading']} {number(best[c['key']], c['key'])}" for c in columns[:2])
-    lines = [f"best: {printable(best['unit'])} at {printable(best['target'])} "
-             f"({best['range']:g}): {said}"]  # fmt: skip
+    lines = [f"best: {shot(best)}: {said}"]
     if quiet:
         return wrap(lines, width)
-    shot = [f"{printable(c['unit'])} at {printable(c['target'])} ({c['range']:g})" for c in cells]
-    first = max(len(s) for s in [*shot, "shot"])
+    shots = [shot(c) for c in cells]
+    first = max(len(s) for s in [*shots, "shot"])
     heads = [c["heading"] for c in columns]
     sizes = [max(len(h), 5) for h in heads]
     header = "  ".join(f"{h:>{n}}" for h, n in zip(heads, sizes, strict=True))
     lines.append(f"  {'shot':<{first}}  {header}")
-    for text, cell in zip(shot, cells, strict=True):
+    for text, cell in zip(shots, cells, strict=True):
         row = "  ".join(f"{number(cell[c['key']], c['key']):>{n}}"
                         for c, n in zip(columns, sizes, strict=True))  # fmt: skip
         lines.append(f"  {text:<{first}}  {row}")
@@ -566,8 +569,11 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False) -> str:
     lines += [f"reading: {r}" for r in found["readings"]]
     if found["house_rules"]:
         lines.append("house rules: " + ", ".join(found["house_rules"]))
-    lines.append("each cell is the exact --odds of that shot from the game as it stands; "
-                 "nothing is logged")  # fmt: skip
+    if found.get("game"):
+        lines.append("each cell is the exact --odds of that shot from the game as it stands; "
+                     "nothing is logged")  # fmt: skip
+    else:
+        lines.append("each cell is the exact --odds of that pair")
     return wrap(lines, width)
 
 
