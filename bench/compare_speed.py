@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """`hc compare` of 6 units against 6 targets against one `hc fire UNIT --at TARGET --odds` of
-the same game, as a ratio of whole processes (issue 29's bound: under 3 times).
+the same game, and a 100-point `hc sweep` against one `--odds` of the same action, as ratios of
+whole processes (issue 29's bounds: under 3 times, under 10 times).
 
 Usage: python3 bench/compare_speed.py [-n RUNS]   (hc on PATH, or HC=path)
 """
@@ -49,6 +50,13 @@ def main() -> None:
         matrix = timed([hc, "compare", "--range", "14"], env, a.n)
         print(f"one --odds {one * 1000:.0f} ms; compare 6 x 6 {matrix * 1000:.0f} ms: "
               f"{matrix / one:.2f} times")  # fmt: skip
+        alone = {**env, "HC_GAME": "none"}
+        single = timed([hc, "fire", "-w", "ingrave-ar", "-t", "orc", "-r", "14", "--shots", "5",
+                        "--odds"], alone, a.n)  # fmt: skip
+        swept = timed([hc, "sweep", "--over", "range=0.25..25:0.25", "--", "fire", "-w",
+                       "ingrave-ar", "-t", "orc", "--shots", "5"], alone, a.n)  # fmt: skip
+        print(f"one --odds {single * 1000:.0f} ms; a sweep of 100 points {swept * 1000:.0f} ms: "
+              f"{swept / single:.2f} times")  # fmt: skip
 
 
 if __name__ == "__main__":

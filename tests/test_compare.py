@@ -77,6 +77,12 @@ def test_every_shot_of_the_side_that_may_fire_against_thebinomial(start):
     assert firsts == sorted(firsts, reverse=True)  # best first
     text = run("compare --range 10").stdout
     assert text.startswith("best: fireteam-2 at ")
+    cell, kills = _cell(found, "fireteam-2", "boyz"), binomial(5, p)
+    assert cell["at_least"]["of"] == "kills"
+    for k in range(1, 6):  # at least k kills: the binomial's tail, worked here
+        tail = sum((q for n, q in kills.items() if n >= k), Fraction(0))
+        assert cell["at_least"]["p"][str(k)] == pytest.approx(float(tail))
+    assert "at least, kills: 1 " in run("compare --range 10 --at-least").stdout
 
 
 def test_each_cell_is_the_odds_of_that_shot(start):

@@ -375,7 +375,7 @@ def _compare(values: dict[str, Any]) -> int:
         return 0
     from hc_cli.render.text import render_compare
 
-    echo(render_compare(found, width(), bool(values.get("quiet"))))
+    echo(render_compare(found, width(), bool(values.get("quiet")), bool(values.get("at_least"))))
     return 0
 
 

@@ -41,6 +41,20 @@ def ranges_of(given: tuple[str, ...] | list[str]) -> tuple[float | None, dict[tu
     return every, by
 
 
+def at_least_of(odds: Any) -> dict[str, Any]:
+    """P(at least k) of what a shot counts (its first count: kills, casualties, hits), k from
+    1 to the most it can count."""
+    from hc_cli.core.odds import at_least_floats
+
+    for name, dist in odds.distributions.items():
+        if dist and all(isinstance(n, int) for n in dist):
+            tail = at_least_floats(dist)
+            most = max(tail)
+            return {"of": name, "p": {k: next((tail[n] for n in sorted(tail) if n >= k), 0.0)
+                                      for k in range(1, most + 1)}}  # fmt: skip
+    return {"of": None, "p": {}}
+
+
 def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any]:
     """The matrix as data (what `--json` prints and the table is drawn from)."""
     import json
@@ -98,7 +112,8 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
             readings += [r for r in res.all_readings() if r not in readings]
             house += [h for h in res.house_rules if h not in house]
             numbers = rules.compare_cells(state, unit, target, res.odds)
-            cells.append({"unit": unit, "target": target, "range": distance, **numbers})
+            cells.append({"unit": unit, "target": target, "range": distance, **numbers,
+                          "at_least": at_least_of(res.odds)})  # fmt: skip
     columns = rules.compare_columns()
     keys = [key for key, _ in columns]
     cells.sort(key=lambda c: tuple(-(c[k] if c[k] is not None else -1) for k in keys))

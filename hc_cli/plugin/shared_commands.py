@@ -465,6 +465,12 @@ SHARED_COMMANDS = (
                 metavar="ACTION",
                 help="Outside a game, after --: the action, as typed without hc.",
             ),
+            Option(
+                "at_least",
+                kind="flag",
+                help="Under each shot, the chance of at least 1, 2, ... of what it counts "
+                "(always in --json).",
+            ),
             GAME_OPTION,
             quiet("The best shot alone."),
         ),

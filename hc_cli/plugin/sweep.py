@@ -126,7 +126,8 @@ def matrix(
                 "target": f"{second.replace('_', '-')} {row['value']}",
             }
             if measure:
-                cell.update(p_any=row["at_least"].get(1, 0.0), mean=row["mean"])
+                cell.update(p_any=row["at_least"].get(1, 0.0), mean=row["mean"],
+                            at_least={"of": measure, "p": row["at_least"]})  # fmt: skip
             else:
                 word = next(reversed(row["outcomes"]))  # the outcomes end with the best
                 cell.update(p_any=row["outcomes"][word], mean=None)

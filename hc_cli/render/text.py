@@ -528,7 +528,7 @@ def _luck_chart(chart: list[dict], width: int) -> list[str]:
     return lines
 
 
-def render_compare(found: dict, width: int = 0, quiet: bool = False) -> str:
+def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: bool = False) -> str:
     """`hc compare`: the best shot first, then every shot as a row of the numbers that decide,
     the units that may not fire now, and the readings and house rules in force."""
     from hc_cli.core.words import printable
@@ -564,6 +564,10 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False) -> str:
         row = "  ".join(f"{number(cell[c['key']], c['key']):>{n}}"
                         for c, n in zip(columns, sizes, strict=True))  # fmt: skip
         lines.append(f"  {text:<{first}}  {row}")
+        table = cell.get("at_least") or {}
+        if at_least and table.get("p"):
+            lines.append(f"      at least, {table['of']}: " + ", ".join(
+                f"{k} {number(p, 'p_')}" for k, p in table["p"].items()))  # fmt: skip
     for idle in found["may_not_fire"]:
         lines.append(f"{printable(idle['unit'])} may not fire now: {printable(idle['why'])}")
     lines += [f"reading: {r}" for r in found["readings"]]
