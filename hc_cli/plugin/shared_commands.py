@@ -162,7 +162,7 @@ GAME_RUNS = (
 
 
 def _code(help: str) -> Option:
-    return Option("code", positional=True, required=True, metavar="N:HEX", help=help)
+    return Option("code", positional=True, required=True, metavar="CODE", help=help)
 
 
 def _seal_number() -> Option:
@@ -525,8 +525,8 @@ SHARED_COMMANDS = (
                 "join",
                 "The other player: a secret of your own for the roll, and the code to send back.",
                 options=(
-                    _code("The code the roller's hc printed (N:COMMITMENT)."),
-                    quiet("The code to send back alone."),
+                    _code("The line the roller's hc printed, its code: hc seal join CODE."),
+                    quiet("The line to send back alone."),
                 ),
                 common=("json",),
                 run="seal_join",
@@ -535,9 +535,9 @@ SHARED_COMMANDS = (
                 "commit",
                 "The roller: the other player's commitment into the game file.",
                 options=(
-                    _code("The code the other player's hc printed."),
+                    _code("The code the other player's hc printed for hc seal commit."),
                     GAME_OPTION,
-                    quiet("The code to send back alone."),
+                    quiet("The line to send back alone."),
                 ),
                 common=("json",),
                 run="seal_commit",
@@ -547,10 +547,10 @@ SHARED_COMMANDS = (
                 "The other player: the roller's secret checked; your own secret to send back.",
                 options=(
                     _code(
-                        "The roller's secret as their hc printed it (N:SECRET), or N alone for "
-                        "a hidden roll (its secret stays sealed)."
+                        "The code the roller's hc printed for hc seal reveal: their secret, or "
+                        "for a hidden roll the roll's mark alone (its secret stays sealed)."
                     ),
-                    quiet("The code to send back alone."),
+                    quiet("The line to send back alone."),
                 ),
                 common=("json",),
                 run="seal_reveal",
@@ -558,7 +558,10 @@ SHARED_COMMANDS = (
             Command(
                 "open",
                 "The roller: the other player's secret checked and written; the roll.",
-                options=(_code("The other player's secret (N:SECRET)."), GAME_OPTION),
+                options=(
+                    _code("The code the other player's hc printed for hc seal open."),
+                    GAME_OPTION,
+                ),
                 common=("json", "quiet", "no_color"),
                 run="seal_open",
             ),
