@@ -559,11 +559,12 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
     heads = [c["heading"] for c in columns]
     sizes = [max(len(h), 5) for h in heads]
     header = "  ".join(f"{h:>{n}}" for h, n in zip(heads, sizes, strict=True))
-    lines.append(f"  {'shot':<{first}}  {header}")
+    apart = 2 + first + 2 + len(header) > (width or 80)  # too wide: the numbers under the shot
+    lines += ["  shot", f"      {header}"] if apart else [f"  {'shot':<{first}}  {header}"]
     for text, cell in zip(shots, cells, strict=True):
         row = "  ".join(f"{number(cell[c['key']], c['key']):>{n}}"
                         for c, n in zip(columns, sizes, strict=True))  # fmt: skip
-        lines.append(f"  {text:<{first}}  {row}")
+        lines += [f"  {text}", f"      {row}"] if apart else [f"  {text:<{first}}  {row}"]
         table = cell.get("at_least") or {}
         if at_least and table.get("p"):
             lines.append(f"      at least, {table['of']}: " + ", ".join(

@@ -472,7 +472,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         return out
 
     def compare_columns(self) -> list[tuple[str, str]]:
-        return [("p_removed", "P(a model removed)"), ("mean_casualties", "mean casualties"),
+        return [("p_removed", "P(removal)"), ("mean_casualties", "mean casualties"),
                 ("mean_wounds", "mean wounds")]  # fmt: skip
 
     def compare_cells(self, state: RtState, unit: str, target: str, odds: Any) -> dict[str, Any]:
