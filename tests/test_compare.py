@@ -163,7 +163,8 @@ def test_a_sweep_as_csv_and_of_outcomes(hc):
         ("sweep --over range=1..100000:1 -- fire -w ingrave-ar -t orc", "at most 1,000"),
         ("sweep --over range=9..2 -- fire -w ingrave-ar -t orc", "goes nowhere"),
         ("sweep --over range -- fire -w ingrave-ar -t orc", "no option and values"),
-        ("sweep --over range=2..4 -- fire -w ingrave-ar --nope", "no action hc sweep can read"),
+        ("sweep --over range=2..4 -- fire -w ingrave-ar --nope", "no action to read after --"),
+        ("sweep --over range=nan..3 -- fire -w ingrave-ar -t orc", "no range of numbers"),
         ("sweep --over range=2,99 -- fire -w ingrave-ar -t orc", "at range 99"),
     ],
 )  # fmt: skip

@@ -199,8 +199,9 @@ def test_a_file_that_is_no_game_nor_log_is_one_clear_line(hc, tmp_path, content,
 
 def test_an_empty_game_has_nothing_to_report(hc, start):
     run, path = start(HC_ROSTER)
-    result = hc(f"luck --game {path}")
-    assert result.exit_code == 2 and "no action to rate yet" in " ".join(result.stderr.split())
+    for line in (f"luck --game {path}", f"luck --since 3 --game {path}"):
+        result = hc(line)
+        assert result.exit_code == 2 and "no action to rate yet" in " ".join(result.stderr.split())
 
 
 def test_a_log_of_another_rule_set_and_an_unknown_side(hc, tmp_path, start):

@@ -393,7 +393,7 @@ def _action(values: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
     parsed = parse([*words, "--odds", "--game", "none"], os.environ) if words else None
     if parsed is None or parsed[4] is not None:
         raise HcError(
-            f"'{' '.join(words)[:60]}' is no action hc sweep can read",
+            f"'{' '.join(words)[:60]}' is no action to read after --",
             "give a resolving command with its options after --, as typed without hc: "
             "hc sweep --over range=2..24 -- fire -w ingrave-ar -t orc",
         )

@@ -603,7 +603,14 @@ def luck(
     ruleset_in_force: str | None = None,
 ) -> dict[str, Any]:
     """`hc luck`: the report as data (what `--json` prints and the text is drawn from)."""
+    from hc_cli.tables.files import shown_path
+
     report = read(path, ruleset_in_force)
+    if not report.rated and not report.not_rated:
+        raise HcError(
+            f"no action to rate yet in {shown_path(path)}: nothing has been rolled",
+            "play first: hc luck reports on the actions of a game or a log",
+        )
     rated = report.rated
     if report.kind == "log" and (side or unit):
         raise HcError(
@@ -644,14 +651,7 @@ def luck(
             and (side is None or item.get("unit") in {r.unit for r in rated})
         )
 
-    from hc_cli.tables.files import shown_path
-
     not_rated = [n for n in report.not_rated if kept(n)]
-    if not report.rated and not report.not_rated:
-        raise HcError(
-            f"no action to rate yet in {shown_path(path)}: nothing has been rolled",
-            "play first: hc luck reports on the actions of a game or a log",
-        )
     rerolls = [r for r in report.rerolls if kept(r)]
     counted = [r for r in rated if r.counted or side is not None]
     by: dict[str, dict[str, list[Rated]]] = {"sides": {}, "units": {}, "kinds": {}}

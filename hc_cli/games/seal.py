@@ -575,7 +575,7 @@ def check(path: str) -> dict[str, Any]:
     from hc_cli.tables.files import shown_path
 
     if not os.path.isfile(path):
-        raise HcError(f"{shown_path(path)} is not there",
+        raise HcError(f"{shown_path(path)} is no game file",
                       "give the game file the roller sent, as you saved it")  # fmt: skip
     chain = _chain(path)
     folded = fold(chain, path)

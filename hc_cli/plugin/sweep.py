@@ -4,6 +4,8 @@ and the chance of at least k, point by point. No typer, no rich: values in, rows
 
 from __future__ import annotations
 
+import math
+
 from hc_cli.core.errors import HcError
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -35,6 +37,9 @@ def points(text: str) -> tuple[str, list[Any]]:
                 f"--over {text}: '{values}' is no range of numbers",
                 "give FROM..TO or FROM..TO:STEP, e.g. range=2..24:2",
             ) from None
+        if not all(math.isfinite(v) for v in (low, high, step)):
+            raise HcError(f"--over {text}: '{values}' is no range of numbers",
+                          "give FROM..TO or FROM..TO:STEP, e.g. range=2..24:2")  # fmt: skip
         if step <= 0 or high < low:
             raise HcError(
                 f"--over {text}: the range goes nowhere",
