@@ -191,3 +191,21 @@ def test_a_compare_outside_a_game_is_every_pair_of_its_two_lists(hc):
         [c["p_any"] for c in found["cells"]], reverse=True
     )
     assert "takes --over twice" in hc.error("compare --over weapon=ingrave-ar -- fire -r 10")
+
+
+def test_a_sweep_of_a_house_rules_value_lays_it_point_by_point(hc, clean_environment):
+    """A table's value swept: each point a house rule of that value over the tables (the
+    modifier target-static at 0, 10, 20, 30 on ingrave-ar's 75 to hit an orc: every hit kills,
+    75 + the value, at most 100), and nothing left in the player's cache folder."""
+    found = json.loads(hc("sweep --over modifiers.target-static.value=0..30:10 --json -- fire "
+                          "-w ingrave-ar -t orc -r 10 --mod target-static").stdout)  # fmt: skip
+    for row in found["rows"]:
+        assert row["outcomes"]["kill"] == pytest.approx(min(75 + row["value"], 100) / 100)
+    cache = clean_environment / "cache" / "hc"
+    before = sorted(p.name for p in cache.glob("*")) if cache.exists() else []
+    hc("sweep --over modifiers.target-static.value=5,15 -- fire -w ingrave-ar -t orc -r 10 "
+       "--mod target-static")  # fmt: skip
+    after = sorted(p.name for p in cache.glob("*")) if cache.exists() else []
+    assert after == before
+    bad = hc("sweep --over weapons.ingrave-ar.nope=1,2 -- fire -w ingrave-ar -t orc -r 10")
+    assert bad.exit_code == 2 and "unknown key" in bad.stderr

@@ -494,7 +494,9 @@ SHARED_COMMANDS = (
                 required=True,
                 metavar="NAME=VALUES",
                 help="The option and its values: range=2..24, range=2..24:2, "
-                "weapon=bolt-gun,lascannon.",
+                "weapon=bolt-gun,lascannon; or a table's value, laid as a house rule point by "
+                "point: modifiers.smoke.value=-30..0:10, readings.recoil-floor.choice="
+                "no-hit,floor-one.",
             ),
             Option(
                 "action",
