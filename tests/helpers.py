@@ -14,6 +14,16 @@ FIRE_ARGS = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc")
 NINES = "9" * 5000
 RT = ("--ruleset", "rogue-trader")
 T2K = ("--ruleset", "t2k")
+# Five space marines with bolt guns against ten orks: the Rogue Trader game the tests of luck,
+# undo, sealed rolls and compare play (hit 2+ at short range, wound 4+, no save: 5/12 a shot).
+RT_SKIRMISH = """\
+ruleset: rogue-trader
+sides:
+  Imperials:
+    marines: {profile: space-marine, models: 5, weapon: bolt-gun}
+  Orks:
+    boyz: {profile: ork, models: 10, weapon: bolt-gun}
+"""
 
 
 class CliRunner(typer.testing.CliRunner):

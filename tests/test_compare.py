@@ -10,7 +10,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from helpers import binomial
+from helpers import RT_SKIRMISH, binomial
 
 HC = """\
 ruleset: high-crusade
@@ -23,14 +23,7 @@ sides:
     ladz: {troop: orc, figures: 6, weapon: bolt-gun}
 """
 
-RT = """\
-ruleset: rogue-trader
-sides:
-  Imperials:
-    marines: {profile: space-marine, models: 5, weapon: bolt-gun}
-  Orks:
-    boyz: {profile: ork, models: 10, weapon: bolt-gun}
-"""
+RT = RT_SKIRMISH
 
 
 @pytest.fixture
@@ -114,6 +107,7 @@ def test_what_cannot_be_compared_is_said(start, hc):
         ("compare --range x", "--range x: no range"),
         ("compare --range nobody:boyz=10", "unknown unit 'nobody'"),
         ("compare --range 999999", "no range"),
+        ("compare --range 60", "fireteam-1 at boyz: out of range"),  # past every band
     ):
         result = run(line)
         assert result.exit_code == 2 and said in " ".join(result.stderr.split()), line

@@ -12,7 +12,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from helpers import binomial
+from helpers import RT_SKIRMISH, binomial
 
 HC_ROSTER = """\
 ruleset: high-crusade
@@ -23,14 +23,7 @@ sides:
     boyz: {troop: orc, figures: 8, weapon: bolt-gun}
 """
 
-RT_ROSTER = """\
-ruleset: rogue-trader
-sides:
-  Imperials:
-    marines: {profile: space-marine, models: 5, weapon: bolt-gun}
-  Orks:
-    boyz: {profile: ork, models: 10, weapon: bolt-gun}
-"""
+RT_ROSTER = RT_SKIRMISH
 
 
 def _place(dist: dict[int, Fraction], x: int) -> tuple[Fraction, Fraction, Fraction]:

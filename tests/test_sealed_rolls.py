@@ -11,17 +11,11 @@ import json
 import re
 
 import pytest
+from helpers import RT_SKIRMISH
 
 from hc_cli.log.chain import chain_hash, entry_line
 
-ROSTER = """\
-ruleset: rogue-trader
-sides:
-  Imperials:
-    marines: {profile: space-marine, models: 5, weapon: bolt-gun}
-  Orks:
-    boyz: {profile: ork, models: 10, weapon: bolt-gun}
-"""
+ROSTER = RT_SKIRMISH
 CODE = re.compile(r"hc seal (\w+) (\d+(?::[0-9a-f]+|:[oh])+)")
 
 

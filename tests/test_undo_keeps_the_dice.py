@@ -1,6 +1,7 @@
-"""Undo that keeps the dice (issue 28): an action taken back and made again with the same unit
-and options in the same step rolls the dice it rolled, unless both players agree to a re-roll
-(--reroll), which the entry records; `hc undo --to N` takes back every entry after N as one.
+"""Undo that keeps the dice (issue 28): an action taken back and made again by the same unit at
+the same targets in the same move or turn rolls the dice it rolled, unless both players agree
+to a re-roll (--reroll), which the entry records; `hc undo --to N` takes back every entry after
+N as one.
 Checked through `hc` and the game file itself, never through hc's own account of it."""
 
 from __future__ import annotations
