@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`hc compare` of 6 units against 6 targets against one `hc fire UNIT --at TARGET --odds` of
-the same game, and a 100-point `hc sweep` against one `--odds` of the same action, as ratios of
-whole processes (issue 29's bounds: under 3 times, under 10 times).
+the same game, and a 100-point `hc sweep` (of an option, and of a table's value laid as a house
+rule) against one `--odds` of the same action, as ratios of whole processes (issue 29's bounds:
+under 3 times, under 10 times).
 
 Usage: python3 bench/compare_speed.py [-n RUNS]   (hc on PATH, or HC=path)
 """
@@ -57,6 +58,13 @@ def main() -> None:
                        "ingrave-ar", "-t", "orc", "--shots", "5"], alone, a.n)  # fmt: skip
         print(f"one --odds {single * 1000:.0f} ms; a sweep of 100 points {swept * 1000:.0f} ms: "
               f"{swept / single:.2f} times")  # fmt: skip
+        modded = ["fire", "-w", "ingrave-ar", "-t", "orc", "-r", "14", "--shots", "5", "--mod",
+                  "smoke"]  # fmt: skip
+        single = timed([hc, *modded, "--odds"], alone, a.n)
+        swept = timed([hc, "sweep", "--over", "modifiers.smoke.value=-50..49", "--", *modded],
+                      alone, a.n)  # fmt: skip
+        print(f"one --odds {single * 1000:.0f} ms; a sweep of a table's value over 100 points "
+              f"{swept * 1000:.0f} ms: {swept / single:.2f} times")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -202,4 +202,25 @@ def test_a_sweep_of_a_house_rules_value_lays_it_point_by_point(hc, clean_environ
     after = sorted(p.name for p in cache.glob("*")) if cache.exists() else []
     assert after == before
     bad = hc("sweep --over weapons.ingrave-ar.nope=1,2 -- fire -w ingrave-ar -t orc -r 10")
-    assert bad.exit_code == 2 and "unknown key" in bad.stderr
+    assert bad.exit_code == 2 and "weapons have no field 'nope'" in bad.stderr
+    bad = hc("sweep --over weapons.ingrave-arr.range=1,2 -- fire -w ingrave-ar -t orc -r 10")
+    assert bad.exit_code == 2 and "did you mean 'ingrave-ar'" in bad.stderr
+    bad = hc("sweep --over modifiers.target-static.value=5,x -- fire -w ingrave-ar -t orc "
+             "-r 10 --mod target-static")  # fmt: skip
+    assert bad.exit_code == 2 and "'x' is not a" in bad.stderr and "whole number" in bad.stderr
+
+
+def test_each_point_of_a_table_value_sweep_is_the_odds_under_that_house_rule(hc, tmp_path):
+    """A point laid over the tables merged once is the --odds of the same action under a
+    house-rules file that says the same value."""
+    line = ("sweep --over modifiers.target-static.value=-20,15 --json -- fire -w ingrave-ar "
+            "-t orc -r 14 --shots 2 --mod target-static")  # fmt: skip
+    found = json.loads(hc(line).stdout)
+    for row in found["rows"]:
+        house = tmp_path / f"house{row['value']}.yaml"
+        house.write_text("ruleset: high-crusade\nmodifiers:\n  target-static:\n"
+                         f"    value: {row['value']}\n")  # fmt: skip
+        odds = hc.json(f"fire -w ingrave-ar -t orc -r 14 --shots 2 --mod target-static --odds "
+                       f"--rules {house}")  # fmt: skip
+        assert row["mean"] == pytest.approx(odds["means"]["kills"])
+        assert row["outcomes"] == pytest.approx(odds["odds"])

@@ -34,8 +34,9 @@ class RuleSetModule(Protocol):
         """Command name -> (option values to a request; tables, request and dice to a
         Resolution; tables and request to the same Resolution with exact odds)."""
 
-    def load_tables(self, house_files: list[str] | None = None) -> Any:
-        """The rule set's typed tables, with the house rules in force laid over them."""
+    def load_tables(self, house_files: list[str] | None = None, over: Any = None) -> Any:
+        """The rule set's typed tables, with the house rules in force laid over them, and
+        `over` (`hc sweep`'s one value, `hc_cli.tables.load.laid_over`) over those."""
 
     def schemas(self) -> tuple[dict, Any]:
         """The tables' schemas, and the check across tables (`cross_check`)."""

@@ -232,9 +232,14 @@ class RuleSet:
             self._module = importlib.import_module(self.impl)
         return self._module
 
-    def load_tables(self, files: list[str] | tuple[str, ...] | None = None) -> Any:
-        """Its tables, with the house-rules `files` over them."""
-        return self.module.load_tables(list(files) if files else None)
+    def load_tables(
+        self, files: list[str] | tuple[str, ...] | None = None, over: Any = None
+    ) -> Any:
+        """Its tables, with the house-rules `files` over them (and `over`, one value: `hc
+        sweep`'s point)."""
+        if over is None:  # a plugin's load_tables need not take `over` until it is swept
+            return self.module.load_tables(list(files) if files else None)
+        return self.module.load_tables(list(files) if files else None, over)
 
     def units(self, command: str) -> dict[str, str]:
         """Name -> unit for every input and result of `command` that carries one."""

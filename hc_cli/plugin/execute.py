@@ -39,6 +39,7 @@ class Call:
     odds: bool = False
     rules: tuple[str, ...] = ()
     exact: bool = False  # --exact: every exact probability of the odds, however long
+    over: tuple | None = None  # hc sweep's point: one table value laid over the rules
 
 
 class Session:
@@ -46,14 +47,14 @@ class Session:
     rules: what makes a batch of thousands of resolutions fast."""
 
     def __init__(self) -> None:
-        self._tables: dict[tuple[str, tuple[str, ...]], Any] = {}
+        self._tables: dict[tuple[str, tuple[str, ...], tuple | None], Any] = {}
         self._prepared: dict[Any, Prepared] = {}
         self._last: tuple | None = None
 
-    def tables(self, ruleset: RuleSet, rules: tuple[str, ...]) -> Any:
-        key = (ruleset.name, rules)
+    def tables(self, ruleset: RuleSet, rules: tuple[str, ...], over: tuple | None = None) -> Any:
+        key = (ruleset.name, rules, over)
         if key not in self._tables:
-            self._tables[key] = ruleset.load_tables(rules)
+            self._tables[key] = ruleset.load_tables(rules, over)
         return self._tables[key]
 
     def prepared(
@@ -95,7 +96,7 @@ class Session:
         return found
 
     def digest(self, ruleset: str, rules: tuple[str, ...]) -> str | None:
-        tables = self._tables.get((ruleset, rules))
+        tables = self._tables.get((ruleset, rules, None))
         return tables.merged.digest if tables is not None else None
 
 
@@ -287,7 +288,7 @@ def execute(
             return roll_odds(expression, call.ruleset)
     else:
         ruleset, spec, request, units = session.prepared(call, given, spell)
-        tables = session.tables(ruleset, call.rules)
+        tables = session.tables(ruleset, call.rules, call.over)
         book = ruleset.book
 
         # By name, as the breakdown names them (the log records each path and digest).

@@ -76,7 +76,7 @@ def sweep(command: str, ruleset: str, flags: dict[str, Any], name: str, values: 
     from hc_cli.plugin.execute import Call, Session, command_of, execute
 
     declared = command_of(registry.get(ruleset), command)
-    layered = name.count(".") == 2  # TABLE.ENTRY.FIELD: a house rule's value, point by point
+    layered = name.count(".") == 2  # TABLE.ENTRY.FIELD: a value of the tables, point by point
     option = None if layered else declared.option(name)
     if not layered and (option is None or option.positional):
         takes = ", ".join(
@@ -89,22 +89,16 @@ def sweep(command: str, ruleset: str, flags: dict[str, Any], name: str, values: 
         )
     session = Session()
     rows, measure = [], None
-    layers = _Layers(ruleset) if layered else None
     for value in values:
-        given, files = flags, rules
+        given, over = flags, None
         if option is not None:
             given = {**flags, name: [value] if option.many else value}
-        elif layers is not None:
-            files = (*rules, layers.layer(name, value))
+        else:  # laid as a house-rules file of one value would lay it, over the tables merged once
+            over = (f"--over {name}={value}", *name.split("."), value)
         try:
-            res = execute(Call(command, ruleset, given, odds=True, rules=files), session)
+            res = execute(Call(command, ruleset, given, odds=True, rules=rules, over=over), session)
         except HcError as error:
-            if layers is not None:
-                layers.folder.cleanup()
             raise HcError(f"at {name} {value}: {error.message}", error.hint) from None
-        finally:
-            if layers is not None:
-                layers.done()
         odds = res.odds
         numeric = {k: v for k, v in odds.distributions.items()
                    if v and all(isinstance(n, int) for n in v)}  # fmt: skip
@@ -122,8 +116,6 @@ def sweep(command: str, ruleset: str, flags: dict[str, Any], name: str, values: 
             }  # fmt: skip
         row["outcomes"] = {k: float(p) for k, p in odds.outcomes.items()}
         rows.append(row)
-    if layers is not None:
-        layers.folder.cleanup()
     return {"command": command, "ruleset": ruleset, "over": name, "measure": measure,
             "rows": rows}  # fmt: skip
 
@@ -171,39 +163,3 @@ def matrix(
         "readings": [],
         "house_rules": list(rules),
     }
-
-
-class _Layers:
-    """House-rules files of one value each (`TABLE: {ENTRY: {FIELD: VALUE}}`), laid over the
-    tables point by point in a folder of their own, gone with the sweep, which holds their
-    tables caches too (a file a point would leave a cache a point in the player's)."""
-
-    def __init__(self, ruleset: str) -> None:
-        import tempfile
-
-        self.ruleset = ruleset
-        self.folder = tempfile.TemporaryDirectory(prefix="hc-sweep-")
-        self.count = 0
-        self.was: str | None = None
-
-    def layer(self, name: str, value: Any) -> str:
-        import os
-
-        import yaml
-
-        table, entry, field = name.split(".")
-        self.count += 1
-        path = os.path.join(self.folder.name, f"point-{self.count}.yaml")
-        with open(path, "w", encoding="utf-8") as f:
-            yaml.safe_dump({"ruleset": self.ruleset, table: {entry: {field: value}}}, f)
-        self.was = os.environ.get("XDG_CACHE_HOME")
-        os.environ["XDG_CACHE_HOME"] = self.folder.name  # its caches go with the folder
-        return path
-
-    def done(self) -> None:
-        import os
-
-        if self.was is None:
-            os.environ.pop("XDG_CACHE_HOME", None)
-        else:
-            os.environ["XDG_CACHE_HOME"] = self.was

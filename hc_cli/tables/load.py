@@ -429,9 +429,15 @@ def merge(
         cross_check(tables, problems)
     if problems.items:
         raise RulesProblems(problems.items)
-    import hashlib  # only when the tables are built anew: it is slow to import
+    laid = [p for p in house if not any(s.startswith(f"{p} (for ") for s in skipped)]
+    return MergedTables(ruleset, tables, bundled + house, _digest(tables), skipped, laid)
 
-    # Of the content alone: where an entry came from (files, lines) is not what it says.
+
+def _digest(tables: dict[str, dict[str, dict]]) -> str:
+    """Of the content alone: where an entry came from (files, lines) is not what it says."""
+    import hashlib  # only when the tables are built anew: it is slow to import
+    import json  # as hashlib
+
     content = {
         table: {
             name: {k: v for k, v in entry.items() if not k.startswith("_")}
@@ -439,11 +445,31 @@ def merge(
         }
         for table, entries in tables.items()
     }
-    import json  # only when the tables are built anew, as hashlib
+    return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
 
-    digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
-    laid = [p for p in house if not any(s.startswith(f"{p} (for ") for s in skipped)]
-    return MergedTables(ruleset, tables, bundled + house, digest, skipped, laid)
+
+def laid_over(merged: MergedTables, schemas_loader: Any, name: str, table: str, entry: str,
+              field: str, value: Any) -> MergedTables:  # fmt: skip
+    """`merged` with one value more (`hc sweep`'s point: `TABLE.ENTRY.FIELD=VALUE`), laid as a
+    house-rules file named `name` would lay it and checked as one is, on a copy: the files
+    are read and merged once for every point of a sweep, not once a point."""
+    schemas, cross_check = schemas_loader()
+    if table not in schemas:
+        raise HcError(f"no table '{table}'", "tables: " + ", ".join(schemas))
+    if _normal(entry) not in merged.tables[table]:
+        raise UnknownName(table.rstrip("s"), entry, merged.tables[table])
+    if field not in schemas[table]:
+        raise HcError(f"{table} have no field '{field}'", "fields: " + ", ".join(schemas[table]))
+    tables = {**merged.tables, table: dict(merged.tables[table])}  # the one table it changes
+    problems = Problems()
+    layer = {"ruleset": merged.ruleset, table: {entry: {field: value}}}
+    _lay_house(name, layer, merged.ruleset, schemas, tables, problems, [])
+    if cross_check is not None and not problems.items:
+        cross_check(tables, problems)
+    if problems.items:
+        raise RulesProblems(problems.items)
+    files, house = [*merged.files, name], [*merged.house, name]
+    return MergedTables(merged.ruleset, tables, files, _digest(tables), merged.skipped, house)
 
 
 def _cache_shape(data: Any) -> bool:
@@ -522,12 +548,18 @@ def load_merged(
 
 
 def load_typed(
-    ruleset: RuleSet, schemas_loader: Any, house_files: list[str] | None, build: Any
+    ruleset: RuleSet,
+    schemas_loader: Any,
+    house_files: list[str] | None,
+    build: Any,
+    over: tuple[str, str, str, str, Any] | None = None,
 ) -> Any:
     """A rule set's typed tables (`build(merged)`): from the cache, and if what the cache
-    holds cannot be built (written by another hc, or tampered with), from the files."""
+    holds cannot be built (written by another hc, or tampered with), from the files. `over`:
+    one value laid over them (`laid_over`'s name, table, entry, field and value)."""
     merged = load_merged(ruleset, schemas_loader, house_files)
     try:
-        return build(merged)
+        return build(merged if over is None else laid_over(merged, schemas_loader, *over))
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return build(load_merged(ruleset, schemas_loader, house_files, use_cache=False))
+        merged = load_merged(ruleset, schemas_loader, house_files, use_cache=False)
+        return build(merged if over is None else laid_over(merged, schemas_loader, *over))

@@ -179,8 +179,8 @@ def schemas() -> tuple[dict, object]:
     return SCHEMAS, cross_check
 
 
-def load_tables(house_files: list[str] | None = None) -> HighCrusadeTables:
-    return load_typed(DECLARATION, schemas, house_files, HighCrusadeTables.from_merged)
+def load_tables(house_files: list[str] | None = None, over: Any = None) -> HighCrusadeTables:
+    return load_typed(DECLARATION, schemas, house_files, HighCrusadeTables.from_merged, over)
 
 
 if TYPE_CHECKING:  # this module keeps the contract of a rule set's `impl` (a type checker says)

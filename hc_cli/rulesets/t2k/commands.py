@@ -87,8 +87,8 @@ def schemas() -> tuple[dict, object]:
     return SCHEMAS, cross_check
 
 
-def load_tables(house_files: list[str] | None = None) -> T2kTables:
-    return load_typed(DECLARATION, schemas, house_files, T2kTables.from_merged)
+def load_tables(house_files: list[str] | None = None, over: Any = None) -> T2kTables:
+    return load_typed(DECLARATION, schemas, house_files, T2kTables.from_merged, over)
 
 
 if TYPE_CHECKING:  # this module keeps the contract of a rule set's `impl` (a type checker says)
