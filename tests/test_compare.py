@@ -100,11 +100,77 @@ def test_a_units_chance_of_removing_a_model_by_hit_wound_and_save(start):
     assert cell["mean_wounds"] == pytest.approx(float(5 * per_shot))
 
 
+T2K = """\
+ruleset: t2k
+sides:
+  Americans:
+    kowalski: {asset: 12, strength: 5, initiative: 6, agility: 7, weapon: ak-74}
+  Soviets:
+    ivanov: {asset: 10, strength: 6, initiative: 5, agility: 6, weapon: ak-74}
+    petrov: {asset: 10, strength: 6, initiative: 4, agility: 6, weapon: ak-74}
+"""
+
+
+def _two_d6_at_least(n: int) -> Fraction:
+    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n), 36)
+
+
+def test_a_characters_chance_of_a_hit_its_damage_and_a_serious_wound(start):
+    """An aimed shot at Short is Average: d20 at or under asset 12 (3/5); each hit's damage
+    is the ak-74's 2d6 (mean 7); a serious wound from 8 damage in all (the sample table)."""
+    run, _ = start(T2K, "initiative")  # kowalski 6, ivanov 5, petrov 4, kowalski 3 (extra)
+    found = json.loads(run("compare --range 30 --json").stdout)
+    p = Fraction(3, 5)
+    for target in ("ivanov", "petrov"):
+        cell = _cell(found, "kowalski", target)
+        assert cell["p_hit"] == pytest.approx(float(p))
+        assert cell["mean_damage"] == pytest.approx(float(p * 7))
+        assert cell["p_serious"] == pytest.approx(float(p * _two_d6_at_least(8)))
+    assert "a serious wound from 8 damage" in " ".join(found["sample_values"])
+    # A hit in the leg for 2 + 3 = 5: petrov now needs 3 more for a serious wound.
+    assert run("fire kowalski --at petrov --range 30 --dice 1,9,2,3").exit_code == 0
+    assert run("game next").exit_code == 0 and run("game next").exit_code == 0
+    found = json.loads(run("compare --range 30 --json").stdout)  # kowalski's extra action
+    cell = _cell(found, "kowalski", "petrov")
+    assert cell["p_serious"] == pytest.approx(float(p * _two_d6_at_least(3)))
+    assert _cell(found, "kowalski", "ivanov")["p_serious"] == pytest.approx(
+        float(p * _two_d6_at_least(8))
+    )
+    odds = json.loads(run("fire kowalski --at petrov --range 30 --odds --json").stdout)
+    assert cell["mean_damage"] == pytest.approx(odds["means"]["damage"])
+    text = run("compare --range 30").stdout
+    assert "mean damage" in text and "P(serious+)" in text
+
+
+def test_a_range_band_by_name_is_its_farthest_range(start, hc):
+    """`--range band-2` (High Crusade's unnamed bands, by order), `short`/`long` (Rogue
+    Trader), `medium` (Twilight: 2000): each shot at the farthest range of its weapon's band,
+    as the tables give it, and the cell the --odds of the shot at that range."""
+    bands = hc.json("tables weapons --json")["tables"]["weapons"]["ingrave-ar"]["bands"]
+    run, _ = start(HC, "initiative --dice 9,1")
+    found = json.loads(run("compare --range band-2 --json").stdout)
+    cell = _cell(found, "fireteam-1", "boyz")
+    assert (cell["band"], cell["range"]) == ("band-2", bands[1]["up_to"])
+    odds = json.loads(run(f"fire fireteam-1 --at boyz -r {bands[1]['up_to']} --odds --json").stdout)
+    assert cell["mean_kills"] == pytest.approx(odds["means"]["kills"])
+    assert "(band-2, " in run("compare --range band-2").stdout
+    refused = run("compare --range band-9")
+    assert refused.exit_code == 2 and "band-1, band-2" in refused.stderr
+
+
+def test_a_twilight_range_band_is_its_printed_range_doubled(start):
+    run, _ = start(T2K, "initiative")
+    cell = _cell(json.loads(run("compare --range medium --json").stdout), "kowalski", "ivanov")
+    assert cell["range"] == 120  # the ak-74's printed 60 m, twice: Difficult, 12 / 2 = 6 in 20
+    assert cell["p_hit"] == pytest.approx(6 / 20)
+
+
 def test_what_cannot_be_compared_is_said(start, hc):
     run, path = start(HC, "initiative --dice 9,1")
     for line, said in (
         ("compare", "no range for fireteam-1 at boyz"),
-        ("compare --range x", "--range x: no range"),
+        ("compare --range x%", "--range x%: no range"),
+        ("compare --range x", "ingrave-ar has no band 'x' its bands: band-1"),
         ("compare --range nobody:boyz=10", "unknown unit 'nobody'"),
         ("compare --range 999999", "no range"),
         ("compare --range 60", "fireteam-1 at boyz: out of range"),  # past every band
@@ -157,7 +223,9 @@ def test_a_sweep_as_csv_and_of_outcomes(hc):
         ("sweep --over range=1..100000:1 -- fire -w ingrave-ar -t orc", "at most 1,000"),
         ("sweep --over range=9..2 -- fire -w ingrave-ar -t orc", "goes nowhere"),
         ("sweep --over range -- fire -w ingrave-ar -t orc", "no option and values"),
-        ("sweep --over range=2..4 -- fire -w ingrave-ar --nope", "no action to read after --"),
+        ("sweep --over range=2..4 -- fire -w ingrave-ar --nope", "--nope is not an option"),
+        ("sweep --over range=2..4 -- fire -w ingrave-ar -n x", "'x' is not a valid int"),
+        ("sweep --over range=2..4 -- frie -w ingrave-ar", "no action to read after --"),
         ("sweep --over range=nan..3 -- fire -w ingrave-ar -t orc", "no range of numbers"),
         ("sweep --over range=2,99 -- fire -w ingrave-ar -t orc", "at range 99"),
     ],

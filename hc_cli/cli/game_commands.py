@@ -391,6 +391,8 @@ def _action(values: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
     if values.get("ruleset") and not named:  # the action's own --ruleset wins
         words += ["--ruleset", values["ruleset"]]
     parsed = parse([*words, "--odds", "--game", "none"], os.environ) if words else None
+    if parsed is None and words:
+        _say_what_is_wrong(words)
     if parsed is None or parsed[4] is not None:
         raise HcError(
             f"'{' '.join(words)[:60]}' is no action to read after --",
@@ -403,6 +405,30 @@ def _action(values: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
         ruleset,
         {k: v for k, v in flags.items() if k in given and k not in COMMON_NAMES},
     )
+
+
+def _say_what_is_wrong(words: list[str]) -> None:
+    """The action after -- read as hc reads it typed alone: what its command line refuses (an
+    option it lacks, a value it cannot take) is said as that command says it."""
+    from typer._click.exceptions import UsageError
+
+    from hc_cli.cli.typer_commands import typer_context
+
+    root = typer_context().find_root()
+    command = root.command.get_command(root, words[0])
+    if command is None or {"--help", "-h"} & set(words):  # help is no action, and exits
+        return
+    try:
+        command.make_context(words[0], [*words[1:], "--odds"], parent=root)
+    except UsageError as error:
+        raise HcError(
+            f"after --: {error.format_message()}",
+            "give the action's options as hc "
+            + words[0]
+            + " takes them (hc "
+            + words[0]
+            + " --help)",
+        ) from None
 
 
 def _compare_outside(values: dict[str, Any]) -> dict[str, Any]:

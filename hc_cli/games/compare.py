@@ -16,22 +16,29 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def ranges_of(given: tuple[str, ...] | list[str]) -> tuple[float | None, dict[tuple, float]]:
+def ranges_of(
+    given: tuple[str, ...] | list[str],
+) -> tuple[float | str | None, dict[tuple, float | str]]:
     """`--range 14` (every pair), `--range boyz=14` (every shot at boyz), `--range
-    fireteam-1:boyz=14` (one pair): (the range for all, the range by (unit or None, target))."""
-    every: float | None = None
-    by: dict[tuple, float] = {}
+    fireteam-1:boyz=14` (one pair), each a number or a range band by its name (`short`): (the
+    range for all, the range by (unit or None, target))."""
+    import re
+
+    every: float | str | None = None
+    by: dict[tuple, float | str] = {}
     for text in given:
         pair, equals, number = str(text).rpartition("=")
+        value: float | str
         try:
             value = float(number)
         except ValueError:
-            value = -1.0
-        if not 0 <= value <= 100_000:
+            value = number.strip().lower() if re.fullmatch(r"[a-z][a-z0-9-]*", number) else -1.0
+        if isinstance(value, float) and not 0 <= value <= 100_000:
             raise HcError(
                 f"--range {text}: no range",
                 "give a range for every shot (--range 14), for the shots at a target (--range "
-                "boyz=14) or for one pair (--range fireteam-1:boyz=14)",
+                "boyz=14) or for one pair (--range fireteam-1:boyz=14); or a range band by its "
+                "name (--range short)",
             )
         if not equals:
             every = value
@@ -75,6 +82,7 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
     odds_of: dict[str, Any] = {}
     readings: list[str] = []
     house: list[str] = []
+    samples: list[str] = []
     named = {name for pair in by for name in pair if name}
     unknown = sorted(named - set(units))
     if unknown:
@@ -87,7 +95,8 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
             if them["side"] == me["side"]:
                 continue
             distance = by.get((unit, target), by.get((None, target), every))
-            flags: dict[str, Any] = {} if distance is None else {"range": distance}
+            band = distance if isinstance(distance, str) else None
+            flags: dict[str, Any] = {} if distance is None or band else {"range": distance}
             call = Call("fire", game.folded.ruleset, flags, odds=True)
             try:
                 prepared = _prepare(call, game, unit, [target], False, session, False)
@@ -102,6 +111,10 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
                     f"no range for {unit} at {target}",
                     f"give one for every shot (--range 14) or for it: --range {unit}:{target}=R",
                 )
+            if band is not None:  # the band's farthest range: every range in it shoots alike
+                distance = _band_reach(rules, game, session, prepared, unit, band)
+                call = Call("fire", game.folded.ruleset, {"range": distance}, odds=True)
+                prepared = _prepare(call, game, unit, [target], False, session, False)
             key = json.dumps(prepared.call.flags, sort_keys=True, default=str)
             if key not in odds_of:  # the same shot after the fill: worked out once
                 try:
@@ -110,10 +123,16 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
                     raise HcError(f"{unit} at {target}: {error.message}", error.hint) from None
             res = odds_of[key]
             readings += [r for r in res.all_readings() if r not in readings]
+            if not samples:  # what the cells read beyond the odds: from the game's tables
+                from hc_cli.plugin import registry
+
+                tables = session.tables(registry.get(game.folded.ruleset), prepared.call.rules)
+                samples += rules.compare_samples(tables) or [""]
+            samples += [v for v in res.sample_values if v not in samples]
             house += [h for h in res.house_rules if h not in house]
             numbers = rules.compare_cells(state, unit, target, res.odds)
-            cells.append({"unit": unit, "target": target, "range": distance, **numbers,
-                          "at_least": at_least_of(res.odds)})  # fmt: skip
+            cells.append({"unit": unit, "target": target, "range": distance, "band": band,
+                          **numbers, "at_least": at_least_of(res.odds)})  # fmt: skip
     columns = rules.compare_columns()
     keys = [key for key, _ in columns]
     cells.sort(key=lambda c: tuple(-(c[k] if c[k] is not None else -1) for k in keys))
@@ -134,4 +153,22 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
         ],  # fmt: skip
         "readings": readings,
         "house_rules": house,
+        "sample_values": [v for v in samples if v],
     }
+
+
+def _band_reach(rules: Any, game: Any, session: Any, prepared: Any, unit: str, band: str) -> float:
+    """The farthest range of `band` for the weapon the game fills in for `unit`."""
+    from hc_cli.plugin import registry
+
+    weapon = prepared.call.flags.get("weapon")
+    if not isinstance(weapon, str):
+        raise HcError(
+            f"--range {band}: {unit} fires no one weapon whose bands it could name",
+            f"give {unit}'s range as a number: --range {unit}:TARGET=R",
+        )
+    tables = session.tables(registry.get(game.folded.ruleset), prepared.call.rules)
+    try:
+        return rules.band_reach(tables, weapon, band)
+    except HcError as error:
+        raise HcError(f"{unit}: {error.message}", error.hint) from None

@@ -246,6 +246,16 @@ class GameRules(Typed[State, Unit]):
         """A shot's numbers for `hc compare`, from its exact odds and the game as it stands."""
         return {"p_hit": float(1 - odds.outcomes.get("miss", 0))}
 
+    def band_reach(self, tables: Any, weapon: str, band: str) -> float:
+        """`hc compare --range BAND`: the farthest range in `band` of `weapon` (every range in
+        a band shoots alike). A rule set without named bands refuses it."""
+        raise HcError(f"--range {band}: no range", "give the range as a number, e.g. --range 14")
+
+    def compare_samples(self, tables: Any) -> list[str]:
+        """The sample numbers (not the book's) `compare_cells` reads beyond the shot's own
+        odds, which name theirs: each as the breakdown's "sample values" names one."""
+        return []
+
     def sides_fill(
         self, state: State, unit: str | None, at: list[str], flags: dict[str, Any]
     ) -> list[str]:

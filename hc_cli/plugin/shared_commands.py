@@ -449,7 +449,10 @@ SHARED_COMMANDS = (
                 many=True,
                 metavar="RANGE",
                 help="The range of every shot (14), of every shot at a target (boyz=14) or of "
-                "one pair (fireteam-1:boyz=14); repeatable, the more particular winning.",
+                "one pair (fireteam-1:boyz=14); repeatable, the more particular winning. Or a "
+                "range band by name, each weapon at its own band's farthest: short, long "
+                "(Rogue Trader), short to extreme (Twilight: 2000), band-1 nearest (High "
+                "Crusade).",
             ),
             Option(
                 "over",

@@ -88,7 +88,7 @@ def sweep(command: str, ruleset: str, flags: dict[str, Any], name: str, values: 
             "(rules.extra-action-above.value=3..7, readings.recoil-floor.choice=no-hit,one)",
         )
     session = Session()
-    rows, measure = [], None
+    rows, measure, samples = [], None, []
     for value in values:
         given, over = flags, None
         if option is not None:
@@ -100,6 +100,7 @@ def sweep(command: str, ruleset: str, flags: dict[str, Any], name: str, values: 
         except HcError as error:
             raise HcError(f"at {name} {value}: {error.message}", error.hint) from None
         odds = res.odds
+        samples += [v for v in res.sample_values if v not in samples]
         numeric = {k: v for k, v in odds.distributions.items()
                    if v and all(isinstance(n, int) for n in v)}  # fmt: skip
         if measure is None:
@@ -117,7 +118,7 @@ def sweep(command: str, ruleset: str, flags: dict[str, Any], name: str, values: 
         row["outcomes"] = {k: float(p) for k, p in odds.outcomes.items()}
         rows.append(row)
     return {"command": command, "ruleset": ruleset, "over": name, "measure": measure,
-            "rows": rows}  # fmt: skip
+            "rows": rows, "sample_values": samples}  # fmt: skip
 
 
 def matrix(
@@ -132,10 +133,11 @@ def matrix(
     odds of the action, in the shape a game's compare has: the chance of at least one of what
     it counts and its mean (or the first outcome's chance), best first."""
     first, second = attackers[0], targets[0]
-    cells, measure = [], None
+    cells, measure, samples = [], None, []
     for a in attackers[1]:
         found = sweep(command, ruleset, {**flags, first: a}, second, targets[1], rules)
         measure = found["measure"]
+        samples += [v for v in found["sample_values"] if v not in samples]
         for row in found["rows"]:
             cell: dict[str, Any] = {
                 "unit": f"{first.replace('_', '-')} {a}",
@@ -162,4 +164,5 @@ def matrix(
         "may_not_fire": [],
         "readings": [],
         "house_rules": list(rules),
+        "sample_values": samples,
     }

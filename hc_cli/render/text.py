@@ -547,6 +547,7 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
 
     def shot(cell: dict) -> str:
         at = f" ({cell['range']:g})" if isinstance(cell.get("range"), (int, float)) else ""
+        at = f" ({cell['band']}, {cell['range']:g})" if cell.get("band") else at
         return f"{printable(cell['unit'])} at {printable(cell['target'])}{at}"
 
     best = cells[0]
@@ -574,6 +575,8 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
     lines += [f"reading: {r}" for r in found["readings"]]
     if found["house_rules"]:
         lines.append("house rules: " + ", ".join(found["house_rules"]))
+    if found.get("sample_values"):
+        lines.append("sample values, not the book's: " + "; ".join(found["sample_values"]))
     if found.get("game"):
         lines.append("each cell is the exact --odds of that shot from the game as it stands; "
                      "nothing is logged")  # fmt: skip
@@ -616,6 +619,9 @@ def render_sweep(found: dict, width: int = 0, csv: bool = False, quiet: bool = F
         lines.append(f"mean {measure} (a full bar {top:.2f}):")
         lines += [f"{str(r['value']):>{sizes[0]}} {r['mean']:6.2f} "
                   + "#" * round(r["mean"] / top * room) for r in rows]  # fmt: skip
+    if found.get("sample_values") and not quiet:
+        said = "sample values, not the book's: " + "; ".join(found["sample_values"])
+        lines.append(wrap([said], width))
     return "\n".join(lines)
 
 

@@ -743,6 +743,18 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         return [("p_kill", "P(a kill)"), ("mean_kills", "mean kills"),
                 ("p_test", "P(morale test)"), ("p_half", "P(below 50%)")]  # fmt: skip
 
+    def band_reach(self, tables: Any, weapon: str, band: str) -> float:
+        """The bands of a weapon are unnamed (seed 000: "every weapon has its own set"): by
+        their order, `band-1` the nearest."""
+        bands = tables.weapons[weapon].bands
+        names = [f"band-{i}" for i in range(1, len(bands) + 1)]
+        if band not in names:
+            raise HcError(
+                f"--range {band}: {weapon} has no band '{band}'",
+                f"its bands: {', '.join(names)} (nearest first), or a number",
+            )
+        return float(bands[names.index(band)].up_to)
+
     def compare_cells(self, state: HcState, unit: str, target: str, odds: Any) -> dict[str, Any]:
         """The chance of a kill, the mean, and the chances the shot makes the target test its
         morale (seed 001: the first time fired at, its first casualty, its strength below 50%;

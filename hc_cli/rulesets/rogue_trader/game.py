@@ -475,6 +475,15 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         return [("p_removed", "P(removal)"), ("mean_casualties", "mean casualties"),
                 ("mean_wounds", "mean wounds")]  # fmt: skip
 
+    def band_reach(self, tables: Any, weapon: str, band: str) -> float:
+        """Short or long range: the farthest of each on the weapon's profile."""
+        found = tables.weapon(weapon)
+        reach = {"short": found.short, "long": found.long}
+        if reach.get(band) is None:
+            raise HcError(f"--range {band}: {weapon} has no {band} range",
+                          "give short, long or a number")  # fmt: skip
+        return float(reach[band])
+
     def compare_cells(self, state: RtState, unit: str, target: str, odds: Any) -> dict[str, Any]:
         """The chance a model of the target is removed, and the mean casualties and wounds."""
         casualties = count_of(odds, "casualties", {"casualty": 1})

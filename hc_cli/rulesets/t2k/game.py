@@ -358,13 +358,49 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
         return out
 
     def compare_columns(self) -> list[tuple[str, str]]:
-        return [("p_hit", "P(a hit)"), ("mean_hits", "mean hits")]
+        return [("p_hit", "P(a hit)"), ("mean_hits", "mean hits"),
+                ("mean_damage", "mean damage"), ("p_serious", "P(serious+)")]  # fmt: skip
 
     def compare_cells(self, state: T2kState, unit: str, target: str, odds: Any) -> dict[str, Any]:
-        """The chance of a hit and the mean hits (the odds of a shot stop at the hit: damage
-        and wounds are rolled after it)."""
+        """The chance of a hit, the mean hits and damage, and the chance the target is left
+        seriously wounded or worse: its damage in all after the shot at least the table's
+        for a serious wound (or out of the fight; a quick kill is in the odds' outcomes). None
+        where the weapon gives no damage, or the target is seriously wounded already."""
         hits = count_of(odds, "hits", {"hit": 1})
-        return {"p_hit": float(1 - hits.get(0, 0)), "mean_hits": mean_of(hits)}
+        damage = odds.distributions.get("damage")
+        them = state["units"][target]
+        worse = [least for least, level in them["wound_damage"] if level in ("serious", "critical")]
+        serious = min([*worse, them["out_damage"]])
+        p_serious = None
+        if damage is not None and them["damage"] < serious:
+            p_serious = float(sum(p for d, p in damage.items() if them["damage"] + d >= serious))
+        return {
+            "p_hit": float(1 - hits.get(0, 0)),
+            "mean_hits": mean_of(hits),
+            "mean_damage": mean_of(dict(damage)) if damage is not None else None,
+            "p_serious": p_serious,
+        }
+
+    def band_reach(self, tables: Any, weapon: str, band: str) -> float:
+        """Short (the printed range), medium, long, extreme: each twice the one before."""
+        from hc_cli.rulesets.t2k.tables import BANDS
+
+        found = tables.weapons[weapon]
+        if band not in BANDS or found.short is None:
+            raise HcError(f"--range {band}: no band of {weapon}",
+                          f"give {', '.join(BANDS)} or a number")  # fmt: skip
+        return float(found.short * tables.rule("range-band-factor") ** BANDS.index(band))
+
+    def compare_samples(self, tables: Any) -> list[str]:
+        """P(serious+) reads the damage a serious wound starts at."""
+        from hc_cli.tables.entries import Entry, entry_args
+
+        level = tables.merged.tables["wound_levels"].get("serious", {})
+        if "from_damage" in level and Entry(**entry_args("serious", level)).is_sample(
+            "from_damage"
+        ):
+            return [f"a serious wound from {level['from_damage']} damage (for P(serious+))"]
+        return []
 
     def columns(self) -> list[tuple[str, str]]:
         return [

@@ -1,5 +1,6 @@
 """Twilight: 2000 odds: `fire_dice` under an enumerating dice source, whose `pool` answers a
-burst's identical dice with the binomial; each hit's quick kill combined by probability laws."""
+burst's identical dice with the binomial; each hit's quick kill and damage combined by
+probability laws."""
 
 from __future__ import annotations
 
@@ -26,6 +27,35 @@ def _quick_kill_chance(effects: HitEffects) -> Fraction:
         lambda d: _hit_effects(effects, 1, d, _new("fire", {}))[0], lambda killed: killed
     )
     return dist.get(True, Fraction(0))
+
+
+def _damage_of_a_hit(effects: HitEffects) -> dict[int, Fraction]:
+    """The damage one hit on the target does (its location's roll, then its damage dice, or
+    --damage-done), walked by the same `_hit_effects` that rolls them."""
+    from hc_cli.core.odds import enumerate_outcomes
+
+    return dict(
+        enumerate_outcomes(
+            lambda d: _hit_effects(effects, 1, d, _new("fire", {}))[1][0]["damage"],
+            lambda damage: damage,
+        )
+    )
+
+
+def _damage(effects: HitEffects, hits: dict[int, Fraction]) -> dict[int, Fraction]:
+    """The target's damage in all from its hits: each hit's own damage, independent of the
+    others, summed over as many hits as land (a sum of n copies for n hits)."""
+    from fractions import Fraction
+
+    from hc_cli.core.odds import add_independent
+
+    each = _damage_of_a_hit(effects)
+    out: dict[int, Fraction] = {}
+    for n, p in hits.items():
+        summed = dict(add_independent([each] * n)) if n else {0: Fraction(1)}
+        for damage, q in summed.items():
+            out[damage] = out.get(damage, Fraction(0)) + p * q
+    return dict(sorted(out.items()))
 
 
 def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
@@ -69,6 +99,8 @@ def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
         if npc:
             outcomes["quick-kill"] = kill
     counts = {"hits": dict(sorted(hits.items()))}
+    if effects is not None and (effects.damage or effects.damage_done is not None):
+        counts["damage"] = _damage(effects, counts["hits"])
     if plan.zone:
         counts["danger zone hits"] = dict(sorted(zone.items()))
     res.odds = Odds(outcomes, counts)
