@@ -10,6 +10,23 @@ import sys
 from hc_cli.cli.complete import answer
 from hc_cli.cli.output import silence, streams
 
+# hc roll's options that take a value: a word after one of them is that value (--dice -1,0,1).
+_ROLL_VALUES = frozenset(("--dice", "--seed", "--ruleset", "--game", "--log", "--rules"))
+
+
+def expression_last(args: list[str]) -> list[str]:
+    """`hc roll -4d6`: an expression with a leading minus is an expression, not an option; it
+    is moved after `--`, where the command line reads it as one."""
+    if "roll" not in args or "--" in args:
+        return args
+    start = args.index("roll") + 1
+    for i in range(start, len(args)):
+        word = args[i]
+        if (len(word) > 1 and word[0] == "-" and word[1] in "0123456789dD({"
+                and args[i - 1] not in _ROLL_VALUES):  # fmt: skip
+            return [*args[:i], *args[i + 1 :], "--", word]
+    return args
+
 
 def main() -> None:
     """The `hc` entry point: a TAB press is answered here; everything else goes to the app.
@@ -33,6 +50,7 @@ def main() -> None:
         else:  # a TAB press the fast path leaves is click's: never run as a command
             from hc_cli.cli.direct import run as run_direct
 
+            sys.argv[1:] = expression_last(sys.argv[1:])
             ran = run_direct(sys.argv[1:], os.environ)  # a plain resolving command: no typer
             if ran is not None:
                 sys.stdout.flush()

@@ -1,120 +1,539 @@
-"""`hc roll EXPR`: wargame dice. Terms joined by + and -:
+"""`hc roll EXPR`: the dice notation of the common rollers (avrae/d20, rpg-dice-roller), read
+into a small tree and either rolled or weighed exactly.
 
-- `NdS`: N dice of S sides, summed; `d100` (or `d%`) is two D10 read as tens and units the
-  High Crusade way (0-0 is 100);
-- `d66`, `d666`: two or three D6 read as tens and units (11..66), as wargamers mean them;
-- `4d6kh3`, `2d20kl1`, `4d6dl1`, `5d6dh2`: keep the highest / lowest, drop the lowest /
-  highest;
-- `10d6>=4` (also `>`, `<=`, `<`, `=`): count the dice that succeed, not their sum;
-- `d6!`: exploding: a die showing its top face is rolled again and added (at most
-  `MAX_EXPLOSIONS` times, a bound no table reaches);
-- a bare number: added or taken away.
+- numbers and `+ - * / // % ^` with parentheses and the usual precedence (`^` binds first and
+  to the right; a leading or unary minus is an expression: `-4d6`, `2*-d4`); `/` is exact (a
+  fraction), `//` rounds down;
+- `NdS`; `d%` (or `d100`) is the D100 of these rules, 1..100 (d20 reads `d%` as a tens die:
+  write `d10*10-10`); `d66`, `d666` D6 read as digits; `dF` a Fudge die (-1, 0, +1);
+- keep and drop: `kh3`, `kl1`, `k3` (keep the highest 3: rpg-dice-roller's reading; d20 reads
+  `k3` as "keep the 3s": write `k=3`), `dh1`, `dl1`, `d1` (the lowest), d20's `ph1`, `pl1`,
+  and by value: `k>3`, `p<2`;
+- rerolls: `r` and `rr` until the face is another (`r` alone: the 1s), `ro` once, `ra` once and
+  added; each with a compare point (`r<3`, `ro1`);
+- explosions: `!` on the top face, or on a compare point (`!>=5`, `!=1`; d20's `e6`, `e>5`);
+  `!!` compounding, `!p` penetrating (each further roll less 1); at most `MAX_EXPLOSIONS`;
+- clamps: `mi2`, `ma5` (each roll at least 2, at most 5);
+- success counts: `10d6>=4` counts the dice at 4 or more (also `>`, `<=`, `<`, `=`), `f<2`
+  takes away those at under 2. A compare point right after `!` is the explosion's, as every
+  other roller reads it: `6d10!>=8` explodes on 8, 9 and 10; to explode on 10 and count the
+  8s or more, write `6d10!=10>=8`;
+- groups: `{4d6, 3d8}kh1`, `{d20, d20, 5}>=10`: each part a value, kept or counted as dice.
 
-Rolling and `--odds` share `roll_term`: the odds enumerate it, die by die where the dice are
-independent (then combine them by convolution), or whole where keeping or dropping ties them.
+A roll and its `--odds` share each step: a die's faces come from the dice source, and how a
+pool is read (`Pool.step`, visited outcome by outcome) is the same fold for the dice rolled and
+for every count of each outcome the odds weigh. The odds work by distribution, never by paths:
+a die's faces, then its rerolls and explosions by their series up to the cap; a pool kept or
+dropped by dynamic programming over its sorted outcomes (each outcome's count binomial in the
+dice not yet placed); sums by convolution. Every part's work is counted before any is done, so
+a question too big is refused at once, naming the part.
 """
 
 from __future__ import annotations
 
-import re
+import math
 
 from hc_cli.core.dice import DiceSource, Roll, TooManyOutcomes
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Odds, Resolution
-from hc_cli.core.numbers import LONGEST, shown
+from hc_cli.core.numbers import shown
 from hc_cli.core.record import record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from fractions import Fraction
+    from typing import Any
 
 
-MAX_DICE = 100
+MAX_DICE = 100  # dice of one term
 MAX_SIDES = 1000
-MAX_CONSTANT = 100_000  # a number added or taken away
-MAX_TERMS = 50  # terms joined by + and -: no table writes more
-MAX_EXPLOSIONS = 20
-# The work of adding terms up for --odds (the distinct values of each die, squared, for each
-# die; then each term's values against the total's): counted before any is done, so a
-# question too big for a second is refused at once.
+MAX_CONSTANT = 100_000  # a number written
+MAX_TERMS = 50  # dice terms and numbers in one expression: no table writes more
+MAX_LENGTH = 500  # characters of an expression
+MAX_EXPLOSIONS = 20  # further rolls of one exploding die
+MAX_REROLLS = 1000  # a die rerolled "until" gives up (rolling; its odds are the limit)
+# The work --odds may take, in steps of its inner loops, counted for each part before any is
+# done: about a second of this machine's time in all.
 MAX_ODDS_WORK = 4_000_000
-# A term: [+-](N?d(S|%)!?(kh|kl|dh|dl N)?(>=|<=|>|<|= N)? | N); its groups 1..9 are the sign;
-# count; sides or %; !; kh/kl/dh/dl; how many; >=, <=, >, <, =; its target; a constant. ASCII
-# digits only: a superscript or another script's digit is none.
-_TERM = re.compile(
-    r"([+-])(?:(\d*)d(\d+|%)(!)?(?:(kh|kl|dh|dl)(\d+))?(?:(>=|<=|>|<|=)(\d+))?|(\d+))", re.ASCII
-)
+MAX_VALUES = 200_000  # distinct totals of one part
+
+EXAMPLES = "d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, 3d6r1, (d8+2)*2, 4dF"
+_CMP = (">=", "<=", ">", "<", "=")
 
 
-EXAMPLES = "d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, d66"
+def _matches(value: Any, point: tuple[str, int]) -> bool:
+    op, n = point
+    if op == ">=":
+        return value >= n
+    if op == "<=":
+        return value <= n
+    if op == ">":
+        return value > n
+    if op == "<":
+        return value < n
+    return value == n
+
+
+# ---------------------------------------------------------------------------------------------
+# The tree
+
+
+@record(frozen=True)
+class Die:
+    """One die as it is read: its faces, clamps, reroll and explosion."""
+
+    sides: int  # 100 for d%/d100; 3 for dF; 6 for d66/d666
+    kind: str = ""  # "" a plain die, "%" the D100, "F" Fudge, "66"/"666" D6 as digits
+    low: int | None = None  # mi: each roll at least this
+    high: int | None = None  # ma: each roll at most this
+    reroll: tuple[str, tuple[str, int]] | None = None  # ("until" | "once" | "add", point)
+    explode: tuple[str, tuple[str, int]] | None = None  # ("add" | "compound" | "penetrate", pt)
+
+    def faces(self) -> list[int]:
+        """Every face a roll can show, before the clamps."""
+        if self.kind == "F":
+            return [-1, 0, 1]
+        if self.kind in ("66", "666"):
+            digits = len(self.kind)
+            return sorted(
+                int("".join(str((i // 6**p) % 6 + 1) for p in reversed(range(digits))))
+                for i in range(6**digits)
+            )
+        return list(range(1, self.sides + 1))
+
+    def clamped(self, face: int) -> int:
+        if self.low is not None and face < self.low:
+            face = self.low
+        if self.high is not None and face > self.high:
+            face = self.high
+        return face
+
+
+@record(frozen=True)
+class Pool:
+    """How a pool of values is read: which are kept, and what each kept value counts. The
+    outcomes are visited in `order` (highest first for keeping the highest); `step` takes the
+    `count` values of one outcome into the state (kept so far, total)."""
+
+    keep: int | None = None  # the first `keep` visited are kept; None: every one (or by value)
+    highest_first: bool = True
+    by_value: tuple[bool, tuple[str, int]] | None = None  # (keep it?, point): k>3, p<2
+    success: tuple[str, int] | None = None  # each kept value at this point counts 1
+    failure: tuple[str, int] | None = None  # and at this point takes 1 away
+
+    def counts(self, value: Any) -> Any:
+        if self.success is None and self.failure is None:
+            return value
+        hit = 1 if self.success is not None and _matches(value, self.success) else 0
+        return hit - (1 if self.failure is not None and _matches(value, self.failure) else 0)
+
+    def step(self, state: tuple[int, Any], outcome: Any, count: int) -> tuple[int, Any]:
+        kept, total = state
+        take = count
+        if self.keep is not None:
+            take = min(count, self.keep - kept)
+        elif self.by_value is not None and _matches(outcome, self.by_value[1]) != self.by_value[0]:
+            take = 0
+        return kept + take, total + take * self.counts(outcome) if take else total
+
+    def done(self, state: tuple[int, Any]) -> bool:
+        return self.keep is not None and state[0] == self.keep
+
+    @property
+    def plain(self) -> bool:
+        return self == _PLAIN
+
+    def read(self, values: list[Any]) -> Any:
+        """The pool's value: its values visited outcome by outcome, as the odds visit them."""
+        state: tuple[int, Any] = (0, 0)
+        for outcome in sorted(set(values), reverse=self.highest_first):
+            state = self.step(state, outcome, values.count(outcome))
+        return state[1]
+
+
+_PLAIN = Pool()
+
+
+@record(frozen=True)
+class Num:
+    value: int
+    at: int = 0
+
+
+@record(frozen=True)
+class Dice:
+    count: int
+    die: Die
+    pool: Pool
+    text: str
+    at: int = 0
+
+
+@record(frozen=True)
+class Group:
+    parts: tuple
+    pool: Pool
+    text: str
+    at: int = 0
+
+
+@record(frozen=True)
+class Unary:
+    op: str
+    part: Any
+    at: int = 0
+
+
+@record(frozen=True)
+class Binary:
+    op: str
+    left: Any
+    right: Any
+    at: int = 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading an expression
+
+
+class _Reader:
+    """A recursive descent over the text; an error names the column of the first character it
+    cannot read and what would be right there."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.terms = 0
+
+    def fail(self, expected: str, at: int | None = None) -> HcError:
+        at = self.pos if at is None else at
+        found = self.text[at : at + 12]
+        where = f"'{shown(found)}' at column {at + 1}" if found else f"the end (column {at + 1})"
+        return HcError(
+            f"cannot read '{shown(self.text)}': {where}",
+            f"{expected} there; dice are written like {EXAMPLES}",
+        )
+
+    def skip(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos] in " \t":
+            self.pos += 1
+
+    def peek(self, word: str) -> bool:
+        self.skip()
+        return self.text.startswith(word, self.pos)
+
+    def take(self, word: str) -> bool:
+        if self.peek(word):
+            self.pos += len(word)
+            return True
+        return False
+
+    def number(self, what: str) -> int:
+        self.skip()
+        start = self.pos
+        while self.pos < len(self.text) and self.text[self.pos] in "0123456789":
+            self.pos += 1
+        if start == self.pos:
+            raise self.fail(what)
+        digits = self.text[start : self.pos]
+        if len(digits) > 7:
+            raise HcError(
+                f"'{shown(self.text)}' holds a number of {len(digits):,} digits at column "
+                f"{start + 1}",
+                f"dice are 1..{MAX_DICE} of 2..{MAX_SIDES} sides; a number is at most "
+                f"{MAX_CONSTANT:,}",
+            )
+        return int(digits)
+
+    def point(self, what: str, bare: str | None = "=") -> tuple[str, int] | None:
+        """A compare point (`>=4`, `<3`, `=1`); a bare number is `bare` (None: no point)."""
+        self.skip()
+        for op in _CMP:
+            if self.text.startswith(op, self.pos):
+                self.pos += len(op)
+                return op, self.number(f"a number after {op} ({what})")
+        if bare is not None and self.pos < len(self.text) and self.text[self.pos].isdigit():
+            return bare, self.number(what)
+        return None
+
+    # -- the grammar -----------------------------------------------------------------------
+
+    def whole(self) -> Any:
+        if len(self.text) > MAX_LENGTH:
+            raise HcError(
+                f"an expression of {len(self.text):,} characters",
+                f"write at most {MAX_LENGTH} (10d6 is one term of ten dice)",
+            )
+        if not self.text.strip():
+            raise HcError("no dice to roll", f"give an expression such as {EXAMPLES}")
+        tree = self.sum()
+        self.skip()
+        if self.pos < len(self.text):
+            raise self.fail("an operator (+ - * / // % ^) or the end")
+        return tree
+
+    def sum(self) -> Any:
+        tree = self.product()
+        while True:
+            at = self.pos
+            if self.take("+"):
+                tree = Binary("+", tree, self.product(), at)
+            elif self.take("-"):
+                tree = Binary("-", tree, self.product(), at)
+            else:
+                return tree
+
+    def product(self) -> Any:
+        tree = self.unary()
+        while True:
+            self.skip()
+            at = self.pos
+            op = next((o for o in ("//", "*", "/", "%") if self.text.startswith(o, at)), None)
+            if op is None:
+                return tree
+            self.pos += len(op)
+            tree = Binary(op, tree, self.unary(), at)
+
+    def unary(self) -> Any:
+        self.skip()
+        at = self.pos
+        if self.take("-"):
+            return Unary("-", self.unary(), at)
+        if self.take("+"):
+            return self.unary()
+        return self.power()
+
+    def power(self) -> Any:
+        base = self.atom()
+        self.skip()
+        at = self.pos
+        if self.take("^") or self.take("**"):
+            return Binary("^", base, self.unary(), at)
+        return base
+
+    def atom(self) -> Any:
+        self.skip()
+        at = self.pos
+        if self.take("("):
+            tree = self.sum()
+            if not self.take(")"):
+                raise self.fail("')' to close the '(' at column " + str(at + 1))
+            return tree
+        if self.take("{"):
+            parts = [self.sum()]
+            while self.take(","):
+                parts.append(self.sum())
+            if not self.take("}"):
+                raise self.fail("',' or '}' to close the '{' at column " + str(at + 1))
+            if len(parts) > MAX_DICE:
+                raise HcError(f"a group of {len(parts)} parts", f"at most {MAX_DICE}")
+            pool = self.pool_modifiers(len(parts), at)
+            return Group(tuple(parts), pool, self.text[at : self.pos].strip(), at)
+        if self.pos < len(self.text) and self.text[self.pos].isdigit():
+            n = self.number("a number")
+            if self.pos < len(self.text) and self.text[self.pos] in "dD":
+                return self.dice(n, at)
+            if n > MAX_CONSTANT:
+                raise HcError(
+                    f"'{shown(self.text)}' writes {n:,} at column {at + 1}",
+                    f"a number is 0..{MAX_CONSTANT:,}",
+                )
+            self.count_term()
+            return Num(n, at)
+        if self.pos < len(self.text) and self.text[self.pos] in "dD":
+            return self.dice(1, at)
+        raise self.fail("a number, a die (d6), '(' or '{'")
+
+    def count_term(self) -> None:
+        self.terms += 1
+        if self.terms > MAX_TERMS:
+            raise HcError(
+                f"'{shown(self.text)}' joins more than {MAX_TERMS} terms",
+                f"write at most {MAX_TERMS} terms (10d6 is one term of ten dice)",
+            )
+
+    def dice(self, count: int, at: int) -> Dice:
+        self.pos += 1  # the d
+        self.count_term()
+        if not 1 <= count <= MAX_DICE:
+            raise HcError(
+                f"{count} dice at column {at + 1} of '{shown(self.text)}'",
+                f"roll 1..{MAX_DICE} dice of a kind",
+            )
+        here = self.pos
+        if self.take("%"):
+            die = Die(100, "%")
+        elif self.take("F") or self.take("f"):
+            die = Die(3, "F")
+        else:
+            sides = self.number("the die's sides (d6, d20, d%, dF)")
+            kind = {66: "66", 666: "666"}.get(sides, "")
+            if sides == 100:
+                kind = "%"
+            if not kind and not 2 <= sides <= MAX_SIDES:
+                raise HcError(
+                    f"a d{sides} has no sides to roll (column {here + 1})",
+                    f"dice have 2..{MAX_SIDES} sides",
+                )
+            die = Die(6 if kind in ("66", "666") else sides, kind)
+        die = self.die_modifiers(die)
+        pool = self.pool_modifiers(count, at)
+        return Dice(count, die, pool, self.text[at : self.pos].strip(), at)
+
+    def die_modifiers(self, die: Die) -> Die:
+        from hc_cli.core.record import replace
+
+        faces = die.faces()
+        while True:
+            self.skip()
+            at = self.pos
+            if self.take("mi"):
+                die = replace(die, low=self.number("a number after mi (each roll at least)"))
+            elif self.take("ma"):
+                die = replace(die, high=self.number("a number after ma (each roll at most)"))
+            elif self.peek("!") or self.peek("e"):
+                if die.explode:
+                    raise self.fail("one explosion a die", at)
+                if die.kind in ("66", "666"):
+                    raise HcError(f"'{shown(self.text)}': a d{die.kind} cannot explode",
+                                  "explode a plain die: d6!")  # fmt: skip
+                if self.take("e"):
+                    mode = "add"
+                    point = self.point("the faces that explode", bare="=")
+                    if point is None:
+                        raise self.fail("a face or a compare point after e (e6, e>5)")
+                else:
+                    self.take("!")
+                    mode = (
+                        "compound" if self.take("!") else "penetrate" if self.take("p") else "add"
+                    )
+                    point = self.point("the faces that explode") or ("=", max(faces))
+                if all(_matches(die.clamped(f), point) for f in faces):
+                    raise HcError(f"'{shown(self.text)}' explodes on every face (column {at + 1})",
+                                  "explode on some faces only, e.g. d6! or d10!>=9")  # fmt: skip
+                die = replace(die, explode=(mode, point))
+            elif self.peek("r"):
+                if die.reroll:
+                    raise self.fail("one reroll a die", at)
+                self.take("r")
+                mode = "once" if self.take("o") else "add" if self.take("a") else "until"
+                if mode == "until":
+                    self.take("r")
+                point = self.point("the faces rerolled") or ("=", min(faces))
+                if mode == "until" and all(_matches(die.clamped(f), point) for f in faces):
+                    raise HcError(f"'{shown(self.text)}' rerolls every face (column {at + 1})",
+                                  "reroll some faces only, e.g. d6r1 or d20r<3")  # fmt: skip
+                die = replace(die, reroll=(mode, point))
+            else:
+                return die
+
+    def pool_modifiers(self, count: int, at: int) -> Pool:
+        from hc_cli.core.record import replace
+
+        pool = Pool()
+        while True:
+            self.skip()
+            here = self.pos
+            word = next((w for w in ("kh", "kl", "k", "dh", "dl", "ph", "pl", "p", "d")
+                         if self.text.startswith(w, here)), None)  # fmt: skip
+            if word is not None and (word != "d" or self.text[here + 1 : here + 2].isdigit()):
+                if pool.keep is not None or pool.by_value is not None:
+                    raise self.fail("one keep or drop a term (4d6kh3, 4d6dl1)", here)
+                self.pos += len(word)
+                keeps = word[0] == "k"
+                point = None if word[-1] in "hl" else self.point("", bare=None)
+                if point is not None:
+                    pool = replace(pool, by_value=(keeps, point))
+                    continue
+                n = self.number(
+                    f"how many dice after {word} (4d6{word}1)"
+                    if word[-1] in "hl"
+                    else f"h or l, how many dice (4d6{word}1) or a compare point (4d6{word}>3) "
+                    f"after {word}"
+                )
+                drops = not keeps
+                lowest = word[-1] == "l" or (drops and word in ("d", "p"))
+                if not 1 <= n <= count - drops:
+                    raise HcError(
+                        f"'{shown(self.text)}' {'keeps' if keeps else 'drops'} {n} of {count} "
+                        f"dice at column {here + 1}",
+                        f"keep 1..{count} (kh, kl) or drop 1..{count - 1} (dh, dl)",
+                    )
+                kept = n if keeps else count - n
+                highest = not lowest if keeps else lowest  # dropping the lowest keeps the highest
+                pool = replace(pool, keep=kept, highest_first=highest)
+                continue
+            if self.take("f"):
+                point = self.point("the failures", bare="=")
+                if point is None:
+                    raise self.fail("a compare point after f (f<2)")
+                pool = replace(pool, failure=point)
+                continue
+            point = self.point("the successes", bare=None)
+            if point is None:
+                return pool
+            if pool.success is not None:
+                raise self.fail("one success count a term", here)
+            pool = replace(pool, success=point)
+
+
+_PARSED: dict[str, Any] = {}  # a batch rolls the same dice again
+
+
+def read(expression: str) -> Any:
+    """The tree of a dice expression (an error names the column it cannot read)."""
+    found = _PARSED.get(expression)
+    if found is None:
+        found = _Reader(expression).whole()
+        if len(_PARSED) < 256:
+            _PARSED[expression] = found
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Plain dice: damage (sums of NdS and numbers), as the rule sets' tables write it
 
 
 @record(frozen=True)
 class Term:
     sign: int
-    count: int  # 0 for a constant
-    sides: int  # 100 also for d%; the constant's value when count == 0
-    keep: tuple[str, int] | None = None  # ("kh" | "kl" | "dh" | "dl", how many)
-    explode: bool = False
-    success: tuple[str, int] | None = None  # (">=", 4): count the dice that succeed
-    digits: int = 0  # d66 = 2, d666 = 3: that many D6 read as digits
-
-    @property
-    def text(self) -> str:
-        count = str(self.count) if self.count > 1 else ""
-        if not self.count:
-            body = str(self.sides)
-        else:
-            body = f"{count}d{self.sides}" + ("!" if self.explode else "")
-            body += f"{self.keep[0]}{self.keep[1]}" if self.keep else ""
-            body += f"{self.success[0]}{self.success[1]}" if self.success else ""
-        return ("-" if self.sign < 0 else "+") + body
+    count: int  # 0 for a number
+    sides: int  # the number's value when count == 0
 
 
-_PARSED: dict[tuple[str, bool], tuple[Term, ...]] = {}  # a batch rolls the same dice again
+def parse(expression: str, plain: bool = True) -> list[Term]:
+    """The terms of a plain expression (sums of NdS and numbers: a weapon's damage)."""
+    terms: list[Term] = []
 
+    def walk(node: Any, sign: int) -> bool:
+        if isinstance(node, Num):
+            terms.append(Term(sign, 0, node.value))
+            return True
+        if isinstance(node, Dice):
+            if not node.pool.plain or node.die != Die(node.die.sides, node.die.kind) or (
+                    node.die.kind not in ("", "%")):  # fmt: skip
+                return False
+            terms.append(Term(sign, node.count, node.die.sides))
+            return True
+        if isinstance(node, Binary) and node.op in "+-":
+            return walk(node.left, sign) and walk(node.right, sign * (-1 if node.op == "-" else 1))
+        if isinstance(node, Unary):
+            return walk(node.part, -sign)
+        return False
 
-def parse(expression: str, plain: bool = False) -> list[Term]:
-    """The terms of a dice expression. `plain`: sums of NdS and numbers only (damage)."""
-    found = _PARSED.get((expression, plain))
-    if found is None:
-        found = tuple(_parse(expression, plain))
-        if len(_PARSED) < 256:
-            _PARSED[(expression, plain)] = found
-    return list(found)
-
-
-def _parse(expression: str, plain: bool) -> list[Term]:
-    text = expression.replace(" ", "").lower()
-    if not text:
-        raise HcError("no dice to roll", f"give an expression such as {EXAMPLES}")
-    if text[0] not in "+-":
-        text = "+" + text
-    terms, pos = [], 0
-    while pos < len(text):
-        m = _TERM.match(text, pos)
-        fancy = m is not None and any(m.group(i) for i in (4, 5, 7))
-        if not m or (plain and fancy):
-            raise HcError(
-                f"cannot read '{shown(expression)}' at '{shown(text[pos:].lstrip('+'))}'",
-                "write dice as NdS joined by + or -, e.g. d6, 2d6+1"
-                if plain
-                else f"write dice such as {EXAMPLES}",
-            )
-        terms.append(_term(m))
-        pos = m.end()
-        if len(terms) > MAX_TERMS:
-            raise HcError(
-                f"'{shown(expression)}' joins more than {MAX_TERMS} terms",
-                f"write at most {MAX_TERMS} terms (10d6 is one term of ten dice)",
-            )
+    tree = read(expression)
+    if not walk(tree, 1):
+        raise HcError(
+            f"cannot read '{shown(expression)}' as dice added up",
+            "write dice as NdS joined by + or -, e.g. d6, 2d6+1",
+        )
     if not any(t.count for t in terms):
         raise HcError(f"'{shown(expression)}' rolls no dice", "add a die, e.g. d6+2")
     return terms
 
 
 def plain_dice(terms: list[Term]) -> list[Term]:
-    """Each die of a plain expression (sums of NdS and numbers), in the order it names them."""
+    """Each die of a plain expression, in the order it names them."""
     return [term for term in terms for _ in range(term.count)]
 
 
@@ -134,197 +553,419 @@ def plain_total(terms: list[Term], rolls: list[Roll]) -> int:
 def check_damage(expression: str, what: str) -> None:
     """A damage (a number, or sums of NdS) that `what` gives; an error names `what`."""
     try:
-        parse(expression, plain=True)
+        parse(expression)
     except HcError as error:
         raise HcError(f"{what}: {error.message}", error.hint) from None
 
 
-def _term(m: re.Match) -> Term:
-    sign = -1 if m.group(1) == "-" else 1
-    written = m.group(0).lstrip("+-")
-    for group in m.groups()[1:]:
-        if group is not None and group.isdigit() and len(group) > LONGEST:
-            raise HcError(
-                f"'{shown(written)}' holds a number of {len(group):,} digits",
-                f"dice are 1..{MAX_DICE} of 2..{MAX_SIDES} sides; a number added is at most "
-                f"{MAX_CONSTANT:,}",
-            )
-    if m.group(9) is not None:
-        constant = int(m.group(9))
-        if constant > MAX_CONSTANT:
-            raise HcError(
-                f"'{shown(written)}' adds more than {MAX_CONSTANT:,}",
-                f"a number added or taken away is 0..{MAX_CONSTANT:,}",
-            )
-        return Term(sign, 0, constant)
-    count = int(m.group(2)) if m.group(2) else 1
-    sides = 100 if m.group(3) == "%" else int(m.group(3))
-    digits = {66: 2, 666: 3}.get(sides, 0)
-    if not 1 <= count <= MAX_DICE:
-        raise HcError(f"{count} dice in '{written}'", f"roll 1..{MAX_DICE} dice of a kind")
-    if not digits and not 2 <= sides <= MAX_SIDES:
-        raise HcError(f"a d{sides} has no sides to roll", f"dice have 2..{MAX_SIDES} sides")
-    keep = (m.group(5), int(m.group(6))) if m.group(5) else None
-    if keep and not 1 <= keep[1] <= count - (keep[0][0] == "d"):
-        raise HcError(
-            f"'{written}' {'keeps' if keep[0][0] == 'k' else 'drops'} {keep[1]} of {count} dice",
-            f"keep 1..{count} (kh, kl) or drop 1..{count - 1} (dh, dl)",
-        )
-    success = (m.group(7), int(m.group(8))) if m.group(7) else None
-    explode = bool(m.group(4))
-    if explode and (digits or sides == 100):
-        raise HcError(f"'{written}' cannot explode", "only a plain die explodes, e.g. d6!")
-    return Term(sign, count, sides, keep, explode, success, digits)
+# ---------------------------------------------------------------------------------------------
+# Rolling
 
 
-def _one_die(term: Term, purpose: str, dice: DiceSource) -> tuple[int, list[Roll]]:
-    """One die of a term as it is read: a D100, a d66, an exploding die, or a plain one."""
-    if term.sides == 100:
+def _face(die: Die, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]:
+    """One roll of the die as the dice source gives it, clamped."""
+    if die.kind == "%":
         roll = dice.d100(purpose)
-        return roll.value, [roll]
-    if term.digits:
-        faces = [
-            dice.roll(6, f"{purpose} {place}") for place in ("tens", "units", "")[: term.digits]
-        ]
+        return die.clamped(roll.value), [roll]
+    if die.kind in ("66", "666"):
+        places = ("tens", "units", "")[: len(die.kind)]
+        faces = [dice.roll(6, f"{purpose} {place}".strip()) for place in places]
         digits = tuple(r.value for r in faces)
         value = int("".join(map(str, digits)))
-        return value, [Roll(f"d{term.sides}", value, purpose, digits)]
-    rolls = [dice.roll(term.sides, purpose)]
-    while term.explode and rolls[-1].value == term.sides and len(rolls) <= MAX_EXPLOSIONS:
-        rolls.append(dice.roll(term.sides, f"{purpose} (exploded)"))
-    return sum(r.value for r in rolls), rolls
+        return die.clamped(value), [Roll(f"d{die.kind}", value, purpose, digits)]
+    if die.kind == "F":
+        roll = dice.roll(3, f"{purpose} (dF: 1 is -1, 2 is 0, 3 is +1)")
+        return die.clamped(roll.value - 2), [roll]
+    roll = dice.roll(die.sides, purpose)
+    return die.clamped(roll.value), [roll]
 
 
-def _succeeds(value: int, test: tuple[str, int]) -> bool:
-    op, target = test
-    return {
-        ">=": value >= target,
-        "<=": value <= target,
-        ">": value > target,
-        "<": value < target,
-        "=": value == target,
-    }[op]
+def roll_die(die: Die, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]:
+    """One die read whole: its roll, its reroll, its explosion."""
+    value, rolls = _face(die, dice, purpose)
+    if die.reroll is not None:
+        mode, point = die.reroll
+        if mode == "until":
+            times = 0
+            while _matches(value, point):
+                times += 1
+                if times > MAX_REROLLS:
+                    raise HcError(f"{purpose}: rerolled {MAX_REROLLS:,} times", "roll again")
+                value, more = _face(die, dice, f"{purpose} (rerolled)")
+                rolls += more
+        elif _matches(value, point):
+            again, more = _face(die, dice, f"{purpose} (rerolled)")
+            rolls += more
+            value = again if mode == "once" else value + again
+    if die.explode is not None:
+        mode, point = die.explode
+        last, times = value, 0
+        while _matches(last, point) and times < MAX_EXPLOSIONS:
+            last, more = _face(die, dice, f"{purpose} (exploded)")
+            rolls += more
+            value += last - (1 if mode == "penetrate" else 0)
+            times += 1
+    return value, rolls
 
 
-def roll_term(term: Term, dice: DiceSource) -> tuple[int, list[Roll], str]:
-    """A term's value (signed), its dice, and how it was read: the only place `hc roll`
-    touches the dice."""
-    if not term.count:
-        return term.sign * term.sides, [], term.text
-    values, rolls = [], []
-    for i in range(term.count):
-        purpose = term.text.lstrip("+-") + (f" #{i + 1}" if term.count > 1 else "")
-        value, die_rolls = _one_die(term, purpose, dice)
-        values.append(value)
-        rolls += die_rolls
-    kept = values
-    if term.keep:
-        how, n = term.keep
-        ordered = sorted(values, reverse=how in ("kh", "dl"))
-        kept = ordered[:n] if how[0] == "k" else ordered[: len(values) - n]
-    if term.success:
-        value = sum(_succeeds(v, term.success) for v in kept)
-        shown = f"{value} of ({' '.join(map(str, kept))}) {term.success[0]}{term.success[1]}"
-    else:
-        value = sum(kept)
-        dropped = list(values)
-        for v in kept:
-            dropped.remove(v)
-        shown = "+".join(map(str, kept)) + (
-            f" (dropped {' '.join(map(str, dropped))})" if dropped else ""
+def _show_pool(values: list[Any], pool: Pool) -> tuple[Any, str]:
+    """The pool's value (`Pool.read`) and how it was read: kept and dropped, or counted."""
+    total = pool.read(values)
+    kept = list(values)
+    if pool.keep is not None:
+        ordered = sorted(values, reverse=pool.highest_first)
+        kept = ordered[: pool.keep]
+    elif pool.by_value is not None:
+        keeps, point = pool.by_value
+        kept = [v for v in values if _matches(v, point) == keeps]
+    dropped = list(values)
+    for v in kept:
+        dropped.remove(v)
+    if pool.success is not None or pool.failure is not None:
+        said = " ".join(
+            f"{p[0]}{p[1]}" for p in (pool.success, pool.failure) if p is not None
+        )  # fmt: skip
+        text = f"{total} of ({' '.join(map(_text, kept))}) {said}"
+        return total, text + (f" (dropped {' '.join(map(_text, dropped))})" if dropped else "")
+    text = "+".join(map(_text, kept)) if kept else "0"
+    text += f" (dropped {' '.join(map(_text, dropped))})" if dropped else ""
+    return total, f"({text})" if len(kept) > 1 or dropped else text
+
+
+def _text(value: Any) -> str:
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{value}"
+    return str(value)
+
+
+def _evaluate(node: Any, dice: DiceSource, rolls: list[Roll]) -> tuple[Any, str]:
+    """A node's value and how it reads, its dice rolled in the order the expression names
+    them (left to right, each die whole)."""
+    if isinstance(node, Num):
+        return node.value, str(node.value)
+    if isinstance(node, Dice):
+        values = []
+        for i in range(node.count):
+            purpose = node.text + (f" #{i + 1}" if node.count > 1 else "")
+            value, die_rolls = roll_die(node.die, dice, purpose)
+            values.append(value)
+            rolls += die_rolls
+        return _show_pool(values, node.pool)
+    if isinstance(node, Group):
+        parts = [_evaluate(part, dice, rolls) for part in node.parts]
+        total, text = _show_pool([v for v, _ in parts], node.pool)
+        return total, "{" + ", ".join(t for _, t in parts) + "} " + text
+    if isinstance(node, Unary):
+        value, text = _evaluate(node.part, dice, rolls)
+        return -value, f"-{text}"
+    left, left_text = _evaluate(node.left, dice, rolls)
+    right, right_text = _evaluate(node.right, dice, rolls)
+    return _apply(node.op, left, right, node), f"{left_text} {node.op} {right_text}"
+
+
+def _apply(op: str, a: Any, b: Any, node: Any) -> Any:
+    from fractions import Fraction
+
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if op == "^":
+        if b < 0 or b > 64 or abs(a) > 10**6:
+            raise HcError(
+                f"{_text(a)} ^ {_text(b)} (column {node.at + 1}) is past what hc raises",
+                "raise to a power of 0..64",
+            )
+        result = a ** int(b) if Fraction(b).denominator == 1 else None
+        if result is None:
+            raise HcError(f"^ {_text(b)}: a power must be whole", "raise to 0..64")
+        return result
+    if b == 0:
+        raise HcError(
+            f"division by 0 at column {node.at + 1}", "divide by something that cannot be 0"
         )
-        shown = f"({shown})" if len(kept) > 1 or dropped else shown
-    return term.sign * value, rolls, ("-" if term.sign < 0 else "+") + shown
+    if op == "/":
+        found = Fraction(a) / Fraction(b)
+        return found.numerator if found.denominator == 1 else found
+    if op == "//":
+        return math.floor(Fraction(a) / Fraction(b))
+    return a - b * math.floor(Fraction(a) / Fraction(b))  # % as Python's: the sign of b
 
 
 def resolve_roll(expression: str, dice: DiceSource, ruleset: str) -> Resolution:
     res = Resolution("roll", ruleset, {"expression": expression})
-    total, parts = 0, []
-    for term in parse(expression):
-        value, rolls, shown = roll_term(term, dice)
-        res.rolls += rolls
-        total += value
-        parts.append(shown)
-    res.fields["total"] = total
-    res.explanation.append(" ".join(parts).lstrip("+") + f" = {total}")
+    rolls: list[Roll] = []
+    total, text = _evaluate(read(expression), dice, rolls)
+    res.rolls += rolls
+    res.fields["total"] = total if isinstance(total, int) else float(total)
+    res.explanation.append(f"{text} = {_text(total)}")
     return res
 
 
-def _paths_of_one(term: Term) -> int:
-    """How many dice paths one die of a term walks: a D100 is one 100-way choice, a d66 two
-    D6, an exploding die its faces again on each top face."""
-    if term.sides == 100:
-        return 100
-    if term.digits:
-        return 6**term.digits
-    return term.sides + (term.sides - 1) * MAX_EXPLOSIONS if term.explode else term.sides
+# ---------------------------------------------------------------------------------------------
+# The odds: every part by its distribution, its work counted before it is done
 
 
 def _size(n: int) -> str:
     return f"{n:,}" if n < 10**15 else f"about 10^{len(str(n)) - 1}"
 
 
-def _check_work(terms: list[Term], expression: str) -> None:
-    """Refuse at once an expression whose totals would take too long to add up exactly: the
-    powers of each term (its dice's values, squared, per die) and the convolutions of the
-    terms' totals, counted before any is done."""
-    work, span = 0, 1
-    for term in terms:
-        if not term.count:
-            continue
-        values = term.count + 1 if term.success else _paths_of_one(term)
-        if term.count > 1 and not term.keep:
-            work += term.count * values * values
-        term_span = term.count * values
-        work += span * term_span
-        span += term_span
-    if work > MAX_ODDS_WORK:
-        raise TooManyOutcomes(
-            f"--odds for '{shown(expression)}' would take {_size(work)} steps to add up exactly "
-            f"(more than {MAX_ODDS_WORK:,})",
-            "ask about fewer or smaller dice (e.g. up to 100d20, or 20d100)",
+class _Budget:
+    def __init__(self, expression: str) -> None:
+        self.expression = expression
+        self.spent = 0
+
+    def spend(self, steps: int, part: str, hint: str) -> None:
+        self.spent += steps
+        if self.spent > MAX_ODDS_WORK:
+            raise TooManyOutcomes(
+                f"--odds for '{shown(self.expression)}': {part} would take {_size(steps)} "
+                f"steps to weigh exactly (more than {MAX_ODDS_WORK:,} in all)",
+                hint,
+            )
+
+
+def _die_weights(die: Die, budget: _Budget, text: str) -> tuple[dict[int, int], int]:
+    """A die's value as integer weights over a denominator: its faces clamped, then its
+    reroll and its explosion by their series (as `roll_die` reads them)."""
+    weights: dict[int, int] = {}
+    for face in die.faces():
+        value = die.clamped(face)
+        weights[value] = weights.get(value, 0) + 1
+    base, total = dict(weights), len(die.faces())
+    if die.reroll is not None:
+        mode, point = die.reroll
+        hit = {v: w for v, w in base.items() if _matches(v, point)}
+        miss = {v: w for v, w in base.items() if not _matches(v, point)}
+        if mode == "until":  # rerolled until it shows another face: those faces, in proportion
+            weights, total = miss, sum(miss.values())
+        elif mode == "once":  # a face rerolled once shows whatever the second roll shows
+            share = sum(hit.values())
+            weights = {v: w * total for v, w in miss.items()}
+            for v, w in base.items():
+                weights[v] = weights.get(v, 0) + share * w
+            total *= total
+        else:  # once, and added
+            weights = {v: w * total for v, w in miss.items()}
+            for v, w in hit.items():
+                for u, x in base.items():
+                    weights[v + u] = weights.get(v + u, 0) + w * x
+            total *= total
+    if die.explode is not None:
+        mode, point = die.explode
+        lower = 1 if mode == "penetrate" else 0
+        spread = max(base) - min(base) + 1
+        top = sum(1 for v in weights if _matches(v, point))
+        steps = sum(
+            (d * spread + 1 if top > 1 else 1) * len(base) for d in range(MAX_EXPLOSIONS + 1)
         )
+        budget.spend(steps, f"'{shown(text)}' exploding", "explode fewer faces or smaller dice")
+        base_total = len(die.faces())
+        out: dict[int, int] = {}
+        carry = {0: 1}
+        first, first_total = weights, total
+        # Denominators: the first roll's `first_total`, each further roll's `base_total`.
+        for depth in range(MAX_EXPLOSIONS + 1):
+            faces = first if depth == 0 else base
+            scale = base_total ** (MAX_EXPLOSIONS - depth)
+            step: dict[int, int] = {}
+            for acc, w in carry.items():
+                for face, x in faces.items():
+                    value = acc + face - (lower if depth else 0)
+                    if _matches(face, point) and depth < MAX_EXPLOSIONS:
+                        step[value] = step.get(value, 0) + w * x
+                    else:
+                        out[value] = out.get(value, 0) + w * x * scale
+            carry = step
+            if not carry:
+                break
+        # Those that stopped early were scaled to the full depth's denominator.
+        return out, first_total * base_total**MAX_EXPLOSIONS
+    return weights, total
 
 
-def _first_roll(term: Term, dice: DiceSource) -> int:
-    return roll_term(term, dice)[0]
+def _keep_weights(
+    weights: dict[Any, int], total: int, n: int, pool: Pool, budget: _Budget, text: str
+) -> tuple[dict[Any, int], int]:
+    """A pool of `n` dice kept or dropped, by dynamic programming over its outcomes in the
+    pool's order: the count of each outcome is binomial in the dice not yet placed, and a
+    pool whose `keep` is reached places the rest anywhere after (their weights summed)."""
+    outcomes = sorted(weights, reverse=pool.highest_first)
+    keep = pool.keep
+    assert keep is not None
+    spread = max(abs(pool.counts(o)) for o in outcomes) * keep + 1
+    budget.spend(len(outcomes) * keep * keep * spread,
+                 f"'{shown(text)}' keeping {keep} of {n}",
+                 "keep or drop fewer dice (e.g. up to 100d6kh10)")  # fmt: skip
+    after = [0] * (len(outcomes) + 1)
+    for i in range(len(outcomes) - 1, -1, -1):
+        after[i] = after[i + 1] + weights[outcomes[i]]
+    states: dict[tuple[int, Any], int] = {(0, 0): 1}
+    final: dict[Any, int] = {}
+    combs = [[math.comb(r, c) for c in range(r + 1)] for r in range(n + 1)]
+    for i, outcome in enumerate(outcomes):
+        w, rest = weights[outcome], after[i + 1]
+        powers_w = [w**c for c in range(keep + 1)]
+        powers_rest = [rest**c for c in range(n + 1)]
+        whole = [(w + rest) ** r for r in range(n + 1)]
+        step: dict[tuple[int, Any], int] = {}
+        for state, ways in states.items():
+            r = n - state[0]
+            need = keep - state[0]
+            short = 0
+            for c in range(min(need, r + 1)):
+                term = combs[r][c] * powers_w[c]
+                moved = pool.step(state, outcome, c)
+                step[moved] = step.get(moved, 0) + ways * term
+                short += term * powers_rest[r - c]
+            done = pool.step(state, outcome, need)
+            assert pool.done(done)
+            value = done[1]
+            final[value] = final.get(value, 0) + ways * (whole[r] - short)
+        states = {s: ways for s, ways in step.items() if ways}
+        if not states:
+            break
+    return {v: ways for v, ways in final.items() if ways}, total**n
 
 
-def _same(value: int) -> int:
-    return value
+def _power(weights: dict[Any, int], total: int, n: int, budget: _Budget, text: str) -> Any:
+    """The sum of `n` independent copies, by repeated squaring of its convolution."""
+    from hc_cli.core.odds import Distribution
+
+    if not all(isinstance(v, int) for v in weights):
+        found: Any = _dist(weights, total)
+        return _combine_all([found] * n, "+", budget, text)
+    spread = max(weights) - min(weights) + 1  # Miller's recurrence: each sum from each value
+    budget.spend(len(weights) * spread * n, f"'{shown(text)}' added up",
+                 "ask about fewer or smaller dice (e.g. up to 100d100)")  # fmt: skip
+    return Distribution(weights, total).power(n)
+
+
+def _dist(weights: dict[Any, int], total: int) -> Any:
+    from fractions import Fraction
+
+    from hc_cli.core.odds import Distribution
+
+    if all(isinstance(v, int) for v in weights):
+        return Distribution(weights, total)
+    return {v: Fraction(w, total) for v, w in sorted(weights.items())}
+
+
+def _pool_odds(values: Any, n: int, pool: Pool, budget: _Budget, text: str) -> Any:
+    """The distribution of a pool of `n` values alike (each with the distribution
+    `values`, as integer weights and a denominator) read by `pool`."""
+    weights, total = values
+    if pool.keep is None or pool.keep == n:
+        counted: dict[Any, int] = {}
+        for v, w in weights.items():  # each die on its own: its value as the pool reads it
+            got = pool.step((0, 0), v, 1)[1]
+            counted[got] = counted.get(got, 0) + w
+        return _power(counted, total, n, budget, text) if n > 1 else _dist(counted, total)
+    return _dist(*_keep_weights(weights, total, n, pool, budget, text))
+
+
+def _odds_of(node: Any, budget: _Budget) -> Any:
+    from fractions import Fraction
+
+    if isinstance(node, Num):
+        return _dist({node.value: 1}, 1)
+    if isinstance(node, Dice):
+        weights = _die_weights(node.die, budget, node.text)
+        return _pool_odds(weights, node.count, node.pool, budget, node.text)
+    if isinstance(node, Group):
+        parts = [_odds_of(part, budget) for part in node.parts]
+        return _group_odds(parts, node, budget)
+    if isinstance(node, Unary):
+        part = _odds_of(node.part, budget)
+        return _combine(_dist({0: 1}, 1), part, "-", budget, node)
+    left = _odds_of(node.left, budget)
+    right = _odds_of(node.right, budget)
+    found = _combine(left, right, node.op, budget, node)
+    return found if found else {0: Fraction(1)}
+
+
+def _items(dist: Any) -> list[tuple[Any, Any]]:
+    return list(dist.items())
+
+
+def _combine(a: Any, b: Any, op: str, budget: _Budget, node: Any) -> Any:
+    """Two independent parts joined by `op`: sums and differences by convolution, the rest
+    value by value."""
+    from fractions import Fraction
+
+    from hc_cli.core.odds import Distribution
+
+    if op in "+-" and isinstance(a, Distribution) and isinstance(b, Distribution):
+        if op == "-":
+            b = Distribution({-v: w for v, w in b.weights.items()}, b.denominator)
+        budget.spend(len(a.weights) * len(b.weights), f"the part at column {node.at + 1}",
+                     "ask about fewer or smaller dice")  # fmt: skip
+        return a.convolve(b)
+    pairs_a, pairs_b = _items(a), _items(b)
+    budget.spend(len(pairs_a) * len(pairs_b), f"'{op}' at column {node.at + 1}",
+                 "join smaller parts: each value of one against each of the other")  # fmt: skip
+    out: dict[Any, Fraction] = {}
+    for x, p in pairs_a:
+        for y, q in pairs_b:
+            if q == 0 or p == 0:
+                continue
+            v = _apply(op, x, y, node)
+            out[v] = out.get(v, Fraction(0)) + Fraction(p) * Fraction(q)
+    if len(out) > MAX_VALUES:
+        raise TooManyOutcomes(
+            f"--odds for '{shown(budget.expression)}': {len(out):,} totals at column {node.at + 1}",
+            "ask about fewer values",
+        )
+    if all(isinstance(v, int) for v in out):
+        common = math.lcm(*(p.denominator for p in out.values()))
+        return Distribution({v: int(p * common) for v, p in out.items()}, common)
+    return dict(sorted(out.items()))
+
+
+def _combine_all(parts: list[Any], op: str, budget: _Budget, text: str) -> Any:
+    found = parts[0]
+    for part in parts[1:]:
+        found = _combine(found, part, op, budget, Num(0))
+    return found
+
+
+def _group_odds(parts: list[Any], node: Group, budget: _Budget) -> Any:
+    """A group's parts read as a pool: each value of each part against each of the others
+    (the parts are unlike, so no pool of alike dice serves)."""
+    from fractions import Fraction
+
+    sizes = [len(_items(p)) for p in parts]
+    budget.spend(math.prod(sizes), f"the group '{shown(node.text)}'",
+                 "group fewer parts, or parts of fewer values")  # fmt: skip
+    out: dict[Any, Fraction] = {}
+    import itertools
+
+    for combo in itertools.product(*(_items(p) for p in parts)):
+        p = Fraction(1)
+        for _, q in combo:
+            p *= Fraction(q)
+        v = node.pool.read([v for v, _ in combo])
+        out[v] = out.get(v, Fraction(0)) + p
+    from hc_cli.core.odds import Distribution
+
+    if all(isinstance(v, int) for v in out):
+        common = math.lcm(*(p.denominator for p in out.values()))
+        return Distribution({v: int(p * common) for v, p in out.items()}, common)
+    return dict(sorted(out.items()))
 
 
 def roll_odds(expression: str, ruleset: str) -> Resolution:
-    from fractions import Fraction
-    from functools import partial
+    from hc_cli.core.odds import Distribution
 
-    from hc_cli.core.odds import MAX_PATHS, add_independent, enumerate_outcomes
-
-    terms = parse(expression)
-    _check_work(terms, expression)
+    tree = read(expression)
     res = Resolution("roll", ruleset, {"expression": expression})
-    dists: list[dict[int, Fraction]] = []
-    for term in terms:
-        if not term.count:
-            dists.append({term.sign * term.sides: Fraction(1)})
-            continue
-        if term.keep:
-            # Keeping or dropping ties the dice together: enumerate the whole term, when its
-            # paths are few enough; counted before a die is walked, so a refusal is at once.
-            paths = _paths_of_one(term) ** term.count
-            if paths > MAX_PATHS:
-                raise TooManyOutcomes(
-                    f"--odds for '{shown(term.text.lstrip('+-'))}' would walk "
-                    f"{_size(paths)} dice paths (more than {MAX_PATHS:,}): keeping or "
-                    "dropping dice ties them together",
-                    "ask about fewer dice kept or dropped (e.g. up to 6d6kh3, 3d20kh1)",
-                )
-            dists.append(enumerate_outcomes(partial(_first_roll, term), _same))
-            continue
-        # Independent dice: enumerate one (as `roll_term` reads it), add up the rest.
-        one = Term(term.sign, 1, term.sides, None, term.explode, term.success, term.digits)
-        die = enumerate_outcomes(partial(_first_roll, one), _same)
-        dists.extend([die] * term.count)
-    total = add_independent(dists)
-    res.odds = Odds({str(k): p for k, p in total.items()}, {"total": total})
+    total = _odds_of(tree, _Budget(expression))
+    if isinstance(total, Distribution):
+        res.odds = Odds({str(k): p for k, p in total.items()}, {"total": total})
+    else:
+        res.odds = Odds({_text(k): p for k, p in total.items()}, {})
     return res
