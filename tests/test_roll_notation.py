@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from fractions import Fraction
 
@@ -91,3 +92,177 @@ def test_rolled_notation_reads_the_dice(hc):
 )
 def test_bad_notation_is_named(hc, expression, message):
     assert message in hc.error("roll", expression)
+
+
+# ---------------------------------------------------------------------------------------------
+# The common rollers' notation (issue 30), each against icepool (a test-only library written
+# apart from hc) or an enumeration written here.
+
+icepool = pytest.importorskip("icepool")
+d = icepool.d
+
+
+def _icepool(die) -> dict[str, str]:
+    n = die.denominator()
+    pairs = zip(die.outcomes(), die.quantities(), strict=True)
+    return {str(k): str(Fraction(q, n)) for k, q in pairs if q}
+
+
+def _odds(hc, expression: str) -> dict[str, str]:
+    result = hc("roll", "--odds", "--json", "--", expression)
+    assert result.exit_code == 0, result.output
+    return {k: str(Fraction(p)) for k, p in json.loads(result.stdout)["odds_exact"].items()}
+
+
+def _chain(sides: int, explodes, value, depth: int = 20) -> dict[int, Fraction]:
+    """An exploding die walked here: each roll that `explodes` rolls again, at most `depth`
+    more, the rolls added as `value(roll, i)` (i: 0 for the first)."""
+    out: dict[int, Fraction] = {}
+
+    def walk(total: int, i: int, p: Fraction) -> None:
+        for face in range(1, sides + 1):
+            got, q = total + value(face, i), p / sides
+            if explodes(face) and i < depth:
+                walk(got, i + 1, q)
+            else:
+                out[got] = out.get(got, Fraction(0)) + q
+
+    walk(0, 0, Fraction(1))
+    return out
+
+
+def _strings(dist: dict) -> dict[str, str]:
+    return {str(k): str(p) for k, p in sorted(dist.items()) if p}
+
+
+ICEPOOL = [
+    ("6d6kh3", lambda: d(6).pool(6).highest(3).sum()),
+    ("5d10kh3", lambda: d(10).pool(5).highest(3).sum()),
+    ("10d6kh5", lambda: d(6).pool(10).highest(5).sum()),
+    ("100d6kh10", lambda: d(6).pool(100).highest(10).sum()),
+    ("4d6kl2", lambda: d(6).pool(4).lowest(2).sum()),
+    ("4d6k3", lambda: d(6).pool(4).highest(3).sum()),  # rpg-dice-roller's k: the highest
+    ("4d6d1", lambda: d(6).pool(4).highest(3).sum()),  # and its d: the lowest dropped
+    ("4d6ph1", lambda: d(6).pool(4).lowest(3).sum()),  # d20's p: dropped
+    ("5d6dh2", lambda: d(6).pool(5).lowest(3).sum()),
+    ("4d6k>3", lambda: 4 @ d(6).map(lambda x: x if x > 3 else 0)),
+    ("3d6r1", lambda: 3 @ d(6).reroll([1], depth="inf")),
+    ("3d6rr<3", lambda: 3 @ d(6).reroll([1, 2], depth="inf")),
+    ("d6ro<3", lambda: d(6).reroll([1, 2], depth=1)),
+    ("6d10!>=8", lambda: 6 @ d(10).explode([8, 9, 10], depth=20)),
+    ("d20e20", lambda: d(20).explode([20], depth=20)),
+    ("d6!!", lambda: d(6).explode([6], depth=20)),
+    ("d1000!", lambda: d(1000).explode([1000], depth=20)),
+    ("d20mi5", lambda: d(20).map(lambda x: max(x, 5))),
+    ("3d6ma4", lambda: 3 @ d(6).map(lambda x: min(x, 4))),
+    ("10d6>=4f1", lambda: 10 @ d(6).map(lambda x: int(x >= 4) - int(x == 1))),
+    ("4dF", lambda: 4 @ (d(3) - 2)),
+    ("{4d6, 3d8}kh1", lambda: icepool.highest(4 @ d(6), 3 @ d(8))),
+    ("(d8+2)*2", lambda: (d(8) + 2) * 2),
+    ("-4d6", lambda: -(4 @ d(6))),
+    ("d6-d6*2", lambda: d(6) - d(6) * 2),
+    ("d6//2+d4%3", lambda: d(6) // 2 + d(4) % 3),
+    ("2^3^2", lambda: icepool.Die([512])),
+    ("1+1", lambda: icepool.Die([2])),
+    ("d%", lambda: d(100)),  # hc's D100 reads 1..100, as rpg-dice-roller's d%
+]
+
+
+@pytest.mark.parametrize(("expression", "expected"), ICEPOOL, ids=[c[0] for c in ICEPOOL])
+def test_the_notation_against_icepool(hc, expression, expected):
+    assert _odds(hc, expression) == _icepool(expected())
+
+
+def test_rerolls_and_penetration_against_an_enumeration(hc):
+    # d6ra6: a 6 rolls once more, added; d6!p: each further roll less 1, exploding on a 6.
+    added: dict[int, Fraction] = {}
+    for a in range(1, 7):
+        for b in range(1, 7) if a == 6 else (0,):
+            added[a + b] = added.get(a + b, Fraction(0)) + Fraction(1, 6) / (6 if a == 6 else 1)
+    assert _odds(hc, "d6ra6") == _strings(added)
+    penetrating = _chain(6, lambda f: f == 6, lambda f, i: f - (1 if i else 0))
+    assert _odds(hc, "d6!p") == _strings(penetrating)
+    halves = {Fraction(f, 2): Fraction(1, 6) for f in range(1, 7)}
+    assert _odds(hc, "d6/2") == {
+        (str(k.numerator) if k.denominator == 1 else str(k)): str(p) for k, p in halves.items()
+    }
+
+
+def test_a_compare_point_after_the_bang_is_the_explosions(hc):
+    """`6d10!>=8` explodes on 8, 9, 10 (every other roller's reading); the success count of
+    dice exploding on their top face is `!=10>=8`."""
+    rolled = hc.json("roll", "2d10!>=8", "--dice", "9,3,4")
+    assert rolled["total"] == 16  # 9 explodes: 9 + 3; then 4
+    counted = hc.json("roll", "3d10!=10>=8", "--dice", "10,2,8,5")
+    assert counted["total"] == 2  # 10 + 2 = 12 and 8 succeed; 5 does not
+
+
+def test_a_leading_minus_is_an_expression(hc):
+    from helpers import run_hc
+
+    done = run_hc("roll", "-4d6", "--seed", "3")
+    assert done.returncode == 0 and "-(" in done.stdout, done.stderr
+    assert run_hc("roll", "--seed", "3", "-d6", "--json").returncode == 0
+    assert run_hc("roll", "4dF", "--dice", "1,2,3,3", "--json").returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("expression", "column", "said"),
+    [
+        ("4d6kx3", 5, "h or l, how many dice"),
+        ("2d6+(3", 7, "')' to close the '(' at column 5"),
+        ("2d6 $ 1", 5, "an operator"),
+        ("{d6, d8", 8, "',' or '}'"),
+        ("d6r<", 5, "a number after <"),
+        ("3d", 3, "the die's sides"),
+    ],
+)
+def test_a_malformed_expression_names_its_column(hc, expression, column, said):
+    error = " ".join(hc.error("roll", "--", expression).split())
+    assert f"column {column}" in error and said in error, error
+
+
+def test_a_question_past_the_budget_says_which_part(hc):
+    error = " ".join(hc.error("roll", "--odds", "--", "2d6+100d1000kh50").split())
+    assert "'100d1000kh50' keeping 50 of 100" in error and "more than" in error
+    error = " ".join(hc.error("roll", "--odds", "--", "d1000!>=2").split())
+    assert "exploding" in error
+
+
+# A grammar of expressions, drawn by hypothesis: every one's odds add up to 1, and a seeded
+# roll's total is one its odds give a chance.
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_point = st.sampled_from([">=4", "<3", "=1", ">5", "<=2"])
+_die = st.builds(
+    lambda n, s, mod: f"{n}d{s}{mod}",
+    st.integers(1, 4),
+    st.sampled_from(["4", "6", "8", "10", "F", "%"]),
+    st.sampled_from(["", "kh1", "kl1", "!", "r1", "ro1", "mi2", "ma3", ">=3", "f1", "!!"]),
+)
+_atom = st.one_of(_die, st.integers(0, 9).map(str))
+
+
+def _joined(parts):
+    return st.builds(lambda a, op, b: f"({a}){op}{b}", parts, st.sampled_from("+-*"), parts)
+
+
+_expression = st.recursive(_atom, _joined, max_leaves=4)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(_expression, st.integers(0, 10**6))
+def test_drawn_expressions_add_up_and_roll_what_they_weigh(hc, expression, seed):
+    result = hc("roll", "--odds", "--json", "--", expression)
+    if result.exit_code == 2:  # a part that cannot be (dF!, a keep past its dice): said
+        assert "Traceback" not in result.output
+        return
+    odds = json.loads(result.stdout)["odds_exact"]
+    assert sum(Fraction(p) for p in odds.values()) == 1
+    rolled = json.loads(hc("roll", "--seed", str(seed), "--json", "--", expression).stdout)
+    total = rolled["total"]
+    key = str(int(total)) if float(total).is_integer() else None
+    assert key is None or key in odds, (expression, total)
