@@ -44,7 +44,9 @@ class Entry:
 
     def main(self, args: list[str], prog_name: str = "hc", **extra):
         from hc_cli.cli.direct import run
+        from hc_cli.cli.main import expression_last
 
+        args = expression_last(list(args))
         code = run(list(args), os.environ)
         self.direct = code is not None
         if code is None:

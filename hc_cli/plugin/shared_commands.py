@@ -187,18 +187,25 @@ GAME_OPTION = Option(
 SHARED_COMMANDS = (
     Command(
         "roll",
-        "Roll dice: d100, 2d6+1, keep/drop (4d6kh3), successes (10d6>=4), d6!, d66.",
-        description="d100 is two D10 read as tens and units (0-0 = 100); d66 and d666 are D6 "
-        "read as digits; kh/kl keep the highest/lowest N, dh/dl drop them; >=N (also >, <=, "
-        "<, =) counts the dice that succeed; ! explodes a die on its top face (at most 20 "
-        "times).",
+        "Roll dice: 2d6+1, (d8+2)*2, 4d6kh3, 3d6r1, d6!, 10d6>=4, 4dF, d66, d100.",
+        description="The common rollers' notation: numbers and + - * / // % ^ with "
+        "parentheses; kh/kl keep the highest/lowest N (k3 is the highest 3, as rpg-dice-roller "
+        "reads it; d20's 'keep the 3s' is k=3), dh/dl/d and d20's ph/pl drop them, k>3 and p<2 "
+        "by value; r and rr reroll until another face (r alone: the 1s), ro once, ra once and "
+        "add; ! explodes on the top face or a compare point (!>=9, d20's e20), !! compounds, "
+        "!p penetrates (at most 20 times); mi/ma clamp each roll; >=N (also >, <=, <, =) "
+        "counts the dice that succeed, fN takes away those that fail; {a, b}kh1 keeps among "
+        "parts. A compare point right after ! is the explosion's (6d10!>=8 explodes on 8 to "
+        "10; 6d10!=10>=8 counts the 8s or more). d100 and d% are two D10 read as tens and "
+        "units, 1..100 (d20's tens die is d10*10-10); d66 and d666 are D6 read as digits; dF "
+        "is -1, 0 or +1. A leading minus is an expression: hc roll -d4+10.",
         options=(
             Option(
                 "expression",
                 positional=True,
                 required=True,
                 metavar="EXPRESSION",
-                help="Dice: d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, d66 ...",
+                help="Dice: d100, 2d6+1, 4d6kh3, 2d20kl1, 3d6r1, 10d6>=4, d6!, 4dF, d66 ...",
             ),
         ),
         common=(
@@ -219,7 +226,11 @@ SHARED_COMMANDS = (
         run="roll",
         dice="the expression's dice, term by term (a D100 one read value or two faces, tens then "
         "units; a d66 two D6, tens then units; 0 on a D10 is 10)",
-        examples=("hc roll 2d6+1",),
+        examples=(
+            "hc roll 2d6+1",
+            "hc roll 4d6kh3 --odds",
+            "hc roll '6d10!>=8' --dice 9,2,4,5,6,7,3",
+        ),
     ),
     Command(
         "tables",
