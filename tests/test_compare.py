@@ -153,7 +153,7 @@ def test_a_range_band_by_name_is_its_farthest_range(start, hc):
     assert (cell["band"], cell["range"]) == ("band-2", bands[1]["up_to"])
     odds = json.loads(run(f"fire fireteam-1 --at boyz -r {bands[1]['up_to']} --odds --json").stdout)
     assert cell["mean_kills"] == pytest.approx(odds["means"]["kills"])
-    assert "(band-2, " in run("compare --range band-2").stdout
+    assert "each at the farthest of band-2" in run("compare --range band-2").stdout
     refused = run("compare --range band-9")
     assert refused.exit_code == 2 and "band-1, band-2" in refused.stderr
 
@@ -165,14 +165,60 @@ def test_a_twilight_range_band_is_its_printed_range_doubled(start):
     assert cell["p_hit"] == pytest.approx(6 / 20)
 
 
+def test_kills_past_the_figures_left_find_no_figure(start):
+    """Eight bolt-guns at 8" (65/5 against a crusader's DF 5: a kill a hit, p = 0.65) at a
+    Fireteam of 2: at most 2 kills; the mean is E[min(K, 2)], K binomial(8, 0.65)."""
+    roster = HC.replace("figures: 4, weapon: ingrave-ar", "figures: 2, weapon: ingrave-ar")
+    run, _ = start(roster, "initiative --dice 1,9")  # the Orcs are Player A
+    found = json.loads(run("compare --range 8 --json").stdout)
+    cell, kills = _cell(found, "boyz", "fireteam-1"), binomial(8, Fraction(13, 20))
+    capped = sum((min(k, 2) * q for k, q in kills.items()), Fraction(0))
+    assert cell["mean_kills"] == pytest.approx(float(capped))
+    assert set(cell["at_least"]["p"]) == {"1", "2"}
+    # the target tests its morale unless wiped out: exactly one kill (it has not been fired at)
+    assert cell["p_test"] == pytest.approx(float(kills[0] + kills[1]))
+
+
+def test_a_quick_kill_counts_as_serious_or_worse(start):
+    """An NPC hit in head (1) or chest (2-4) on the d10 location is killed outright when a
+    d10 (never a 10) is at most the damage: P(serious+) is 1 - P(no quick kill and the 2d6
+    under 8), enumerated here over location, damage and the quick-kill die."""
+    roster = T2K.replace("agility: 6, weapon: ak-74}\n    petrov", "agility: 6, weapon: ak-74, "
+                         "npc: true}\n    petrov")  # fmt: skip
+    run, _ = start(roster, "initiative")
+    spared = Fraction(0)
+    for location in range(1, 11):
+        for a in range(1, 7):
+            for b in range(1, 7):
+                damage, p = a + b, Fraction(1, 10 * 36)
+                kills = Fraction(sum(1 for k in range(1, 10) if k <= damage), 10)
+                alive = 1 - kills if location <= 4 else Fraction(1)
+                spared += p * alive * (damage < 8)
+    cell = _cell(json.loads(run("compare --range 30 --json").stdout), "kowalski", "ivanov")
+    assert cell["p_serious"] == pytest.approx(float(Fraction(3, 5) * (1 - spared)))
+
+
+def test_a_shot_out_of_reach_leaves_the_others(start):
+    """At 30" the bolt gun (24") has no shot; the lascannon (48") has."""
+    roster = RT.replace("weapon: bolt-gun}\n  Orks", "weapon: bolt-gun}\n    lascannon-team: "
+                        "{profile: space-marine, weapon: lascannon}\n  Orks")  # fmt: skip
+    run, _ = start(roster, "initiative --dice 1")
+    found = json.loads(run("compare --range 30 --json").stdout)
+    assert {c["unit"] for c in found["cells"]} == {"lascannon-team"}
+    assert [(n["unit"], n["target"]) for n in found["no_shot"]] == [("marines", "boyz")]
+    assert "marines at boyz (30): no shot: out of range" in run("compare --range 30").stdout
+
+
 def test_what_cannot_be_compared_is_said(start, hc):
     run, path = start(HC, "initiative --dice 9,1")
     for line, said in (
         ("compare", "no range for fireteam-1 at boyz"),
-        ("compare --range x%", "--range x%: no range"),
+        ("compare --range x%", "--range x%: 'x%' is no range"),
         ("compare --range x", "ingrave-ar has no band 'x' its bands: band-1"),
         ("compare --range nobody:boyz=10", "unknown unit 'nobody'"),
-        ("compare --range 999999", "no range"),
+        ("compare --range 999999", "999999 is past 0..100,000"),
+        ("compare --range 10 --range 12", "given a range twice"),
+        ("compare --range =8", "no unit or target before ="),
         ("compare --range 60", "fireteam-1 at boyz: out of range"),  # past every band
     ):
         result = run(line)
@@ -227,12 +273,22 @@ def test_a_sweep_as_csv_and_of_outcomes(hc):
         ("sweep --over range=2..4 -- fire -w ingrave-ar -n x", "'x' is not a valid int"),
         ("sweep --over range=2..4 -- frie -w ingrave-ar", "no action to read after --"),
         ("sweep --over range=nan..3 -- fire -w ingrave-ar -t orc", "no range of numbers"),
-        ("sweep --over range=2,99 -- fire -w ingrave-ar -t orc", "at range 99"),
+        ("sweep --over range=60,99 -- fire -w ingrave-ar -t orc", "at range 60: out of range"),
+        ("sweep --over range=2..4 --over weapon=bolt-gun -- fire -t orc", "one --over"),
+        ("sweep --over range=2..4", "no action after --"),
+        ("sweep --over weapon=bolt-gun,x -- fire -w bolt-gun -t orc -r 3", "which --over sweeps"),
     ],
 )  # fmt: skip
 def test_what_cannot_be_swept_is_said(hc, line, said):
     result = hc(line)
     assert result.exit_code == 2 and said in " ".join(result.stderr.split()), result.output
+
+
+def test_a_point_past_every_band_is_no_shot_and_the_others_stand(hc):
+    done = hc("sweep --over range=2,99 -- fire -w ingrave-ar -t orc")
+    assert done.exit_code == 0 and "no shot at range 99: out of range" in done.stdout
+    found = json.loads(hc("sweep --over range=2,99 --json -- fire -w ingrave-ar -t orc").stdout)
+    assert "no_shot" in found["rows"][1] and found["rows"][0]["outcomes"]["kill"] == 0.75
 
 
 def test_a_compare_outside_a_game_is_every_pair_of_its_two_lists(hc):

@@ -366,7 +366,14 @@ def _seal_check(values: dict[str, Any]) -> int:
 def _compare(values: dict[str, Any]) -> int:
     from hc_cli.games.compare import compare
 
-    if values.get("over") or values.get("action"):
+    if values.get("action") and not values.get("over"):
+        action = " ".join(str(w) for w in values["action"])
+        raise HcError(
+            f"hc compare reads no '{action[:40]}'",
+            "in a game: hc compare --range 14 (and --at-least, -q, --json); outside one: "
+            "--over twice (the attackers, the targets) and the action after --",
+        )
+    if values.get("over"):
         found = _compare_outside(values)
     else:
         found = compare(game_path(values), tuple(values.get("range") or ()))
@@ -379,7 +386,7 @@ def _compare(values: dict[str, Any]) -> int:
     return 0
 
 
-def _action(values: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
+def _action(values: dict[str, Any], name: str = "sweep") -> tuple[str, str, dict[str, Any]]:
     """The action after `--` (`hc sweep`, `hc compare` outside a game), read as its command
     line reads it (the direct path's walker): (command, rule set, its own options given)."""
     import os
@@ -397,7 +404,12 @@ def _action(values: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
         raise HcError(
             f"'{' '.join(words)[:60]}' is no action to read after --",
             "give a resolving command with its options after --, as typed without hc: "
-            "hc sweep --over range=2..24 -- fire -w ingrave-ar -t orc",
+            + (
+                "hc sweep --over range=2..24 -- fire -w ingrave-ar -t orc"
+                if name == "sweep"
+                else "hc compare --over weapon=ingrave-ar,bolt-gun --over target=orc,crusader "
+                "-- fire -r 14"
+            ),
         )
     command, ruleset, flags, given, _ = parsed
     return (
@@ -442,7 +454,21 @@ def _compare_outside(values: dict[str, Any]) -> dict[str, Any]:
             "the action after --",
             "hc compare --over weapon=ingrave-ar,bolt-gun --over target=orc,crusader -- fire -r 14",
         )
-    command, ruleset, own = _action(values)
+    command, ruleset, own = _action(values, "compare")
+    given = values.get("range") or ()
+    if given:  # one range for every pair, as in a game: the action's own
+        from hc_cli.games.compare import ranges_of
+
+        every, by = ranges_of(tuple(given))
+        if by or not isinstance(every, float):
+            raise HcError(
+                "outside a game, --range is one number for every pair",
+                "give it as a number (--range 14), or in the action after --",
+            )
+        if "range" in own:
+            raise HcError("--range given twice: before -- and in the action",
+                          "give it once")  # fmt: skip
+        own["range"] = every
     return matrix(command, ruleset, own, over[0], over[1], tuple(values.get("rules") or ()))
 
 
@@ -450,7 +476,13 @@ def _sweep(values: dict[str, Any]) -> int:
     """`hc sweep --over NAME=VALUES -- ACTION` (`hc_cli.plugin.sweep`)."""
     from hc_cli.plugin.sweep import points, sweep
 
-    name, over = points(values["over"])
+    given = values.get("over") or []
+    if len(given) != 1 or not values.get("action"):
+        raise HcError(
+            "one --over, and the action after --" if values.get("action") else "no action after --",
+            "hc sweep --over range=2..24 -- fire -w ingrave-ar -t orc",
+        )
+    name, over = points(given[0])
     command, ruleset, own = _action(values)
     found = sweep(command, ruleset, own, name, over, tuple(values.get("rules") or ()))
     if values.get("json"):

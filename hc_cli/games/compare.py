@@ -15,51 +15,81 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
+MOST_RANGE = 100_000
+_RANGE_HINT = (
+    "give a range for every shot (--range 14), for the shots at a target (--range boyz=14) or "
+    "for one pair (--range fireteam-1:boyz=14), 0..100,000; or a range band by its name "
+    "(hc compare --help names them)"
+)
+
 
 def ranges_of(
     given: tuple[str, ...] | list[str],
 ) -> tuple[float | str | None, dict[tuple, float | str]]:
     """`--range 14` (every pair), `--range boyz=14` (every shot at boyz), `--range
     fireteam-1:boyz=14` (one pair), each a number or a range band by its name (`short`): (the
-    range for all, the range by (unit or None, target))."""
+    range for all, the range by (unit or None, target)). The same shots given twice are an
+    error, not the last silently winning."""
     import re
 
     every: float | str | None = None
     by: dict[tuple, float | str] = {}
     for text in given:
         pair, equals, number = str(text).rpartition("=")
+        number = number.strip().lower()
         value: float | str
         try:
             value = float(number)
         except ValueError:
-            value = number.strip().lower() if re.fullmatch(r"[a-z][a-z0-9-]*", number) else -1.0
-        if isinstance(value, float) and not 0 <= value <= 100_000:
-            raise HcError(
-                f"--range {text}: no range",
-                "give a range for every shot (--range 14), for the shots at a target (--range "
-                "boyz=14) or for one pair (--range fireteam-1:boyz=14); or a range band by its "
-                "name (--range short)",
-            )
-        if not equals:
-            every = value
-            continue
+            if not re.fullmatch(r"[a-z][a-z0-9-]*", number):
+                raise HcError(f"--range {text}: '{number}' is no range", _RANGE_HINT) from None
+            value = number
+        if isinstance(value, float) and not 0 <= value <= MOST_RANGE:
+            raise HcError(f"--range {text}: {number} is past 0..{MOST_RANGE:,}", _RANGE_HINT)
         unit, colon, target = pair.rpartition(":")
-        by[(unit if colon else None, target)] = value
+        if equals and (not target.strip() or (colon and not unit.strip())):
+            raise HcError(f"--range {text}: no unit or target before =", _RANGE_HINT)
+        key = (unit.strip() if colon else None, target.strip()) if equals else None
+        if (key is None and every is not None) or (key is not None and key in by):
+            raise HcError(f"--range {text}: the same shots are given a range twice",
+                          "give each shot's range once")  # fmt: skip
+        if key is None:
+            every = value
+        else:
+            by[key] = value
     return every, by
 
 
-def at_least_of(odds: Any) -> dict[str, Any]:
-    """P(at least k) of what a shot counts (its first count: kills, casualties, hits), k from
-    1 to the most it can count."""
+def at_least_of(odds: Any, prefer: str = "") -> dict[str, Any]:
+    """P(at least k) of what a shot counts (`prefer`, else its first count: kills, casualties,
+    hits), k from 1 to the most it can count."""
     from hc_cli.core.odds import at_least_floats
 
-    for name, dist in odds.distributions.items():
-        if dist and all(isinstance(n, int) for n in dist):
-            tail = at_least_floats(dist)
-            most = max(tail)
-            return {"of": name, "p": {k: next((tail[n] for n in sorted(tail) if n >= k), 0.0)
-                                      for k in range(1, most + 1)}}  # fmt: skip
+    counts = [(name, dist) for name, dist in odds.distributions.items()
+              if dist and all(isinstance(n, int) for n in dist)]  # fmt: skip
+    counts.sort(key=lambda c: c[0] != prefer)
+    for name, dist in counts:
+        tail = at_least_floats(dist)
+        most = max(tail)
+        return {"of": name, "p": {k: next((tail[n] for n in sorted(tail) if n >= k), 0.0)
+                                  for k in range(1, most + 1)}}  # fmt: skip
     return {"of": None, "p": {}}
+
+
+def _reason(why: list[tuple[str, str]]) -> str:
+    """Why a unit may fire at none: a reason that is its own (not about one target) first;
+    its first clause (the rest is in --json)."""
+    own = [text for target, text in why if target not in text]
+    text = (own or [f"at {t}: {w}" for t, w in why])[0]
+    return text
+
+
+def _short(text: str) -> str:
+    for mark in ("; ", ": "):
+        head, found, _ = text.partition(mark)
+        if found and len(head) >= 12:
+            return head
+    return text
 
 
 def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any]:
@@ -78,11 +108,13 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
     session = Session()
     units = state["units"]
     cells: list[dict[str, Any]] = []
-    idle: dict[str, str] = {}
+    refused: dict[str, list[tuple[str, str]]] = {}
+    no_shot: list[dict[str, Any]] = []
     odds_of: dict[str, Any] = {}
     readings: list[str] = []
     house: list[str] = []
     samples: list[str] = []
+    used: set[tuple] = set()
     named = {name for pair in by for name in pair if name}
     unknown = sorted(named - set(units))
     if unknown:
@@ -94,18 +126,21 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
         for target, them in units.items():
             if them["side"] == me["side"]:
                 continue
-            distance = by.get((unit, target), by.get((None, target), every))
+            key = next((k for k in ((unit, target), (None, target)) if k in by), None)
+            distance = by[key] if key is not None else every
             band = distance if isinstance(distance, str) else None
             flags: dict[str, Any] = {} if distance is None or band else {"range": distance}
             call = Call("fire", game.folded.ruleset, flags, odds=True)
             try:
                 prepared = _prepare(call, game, unit, [target], False, session, False)
             except HcError as error:
-                idle.setdefault(unit, error.message)
+                refused.setdefault(unit, []).append((target, error.message))
                 continue
             if prepared.fill.refusal:
-                idle.setdefault(unit, prepared.fill.refusal)
+                refused.setdefault(unit, []).append((target, prepared.fill.refusal))
                 continue
+            if key is not None:
+                used.add(key)
             if distance is None:
                 raise HcError(
                     f"no range for {unit} at {target}",
@@ -115,46 +150,73 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
                 distance = _band_reach(rules, game, session, prepared, unit, band)
                 call = Call("fire", game.folded.ruleset, {"range": distance}, odds=True)
                 prepared = _prepare(call, game, unit, [target], False, session, False)
-            key = json.dumps(prepared.call.flags, sort_keys=True, default=str)
-            if key not in odds_of:  # the same shot after the fill: worked out once
+            shot = json.dumps(prepared.call.flags, sort_keys=True, default=str)
+            if shot not in odds_of:  # the same shot after the fill: worked out once
                 try:
-                    odds_of[key] = _resolve(prepared, session, None)
-                except HcError as error:
-                    raise HcError(f"{unit} at {target}: {error.message}", error.hint) from None
-            res = odds_of[key]
+                    odds_of[shot] = _resolve(prepared, session, None)
+                except HcError as error:  # out of range, say: no shot, the others stand
+                    odds_of[shot] = error
+            res = odds_of[shot]
+            if isinstance(res, HcError):
+                no_shot.append({"unit": unit, "target": target, "range": distance,
+                                "band": band, "why": res.message})  # fmt: skip
+                continue
             readings += [r for r in res.all_readings() if r not in readings]
+            house += [h for h in res.house_rules if h not in house]
             if not samples:  # what the cells read beyond the odds: from the game's tables
                 from hc_cli.plugin import registry
 
                 tables = session.tables(registry.get(game.folded.ruleset), prepared.call.rules)
                 samples += rules.compare_samples(tables) or [""]
             samples += [v for v in res.sample_values if v not in samples]
-            house += [h for h in res.house_rules if h not in house]
             numbers = rules.compare_cells(state, unit, target, res.odds)
+            counted = numbers.pop("_counted", None)  # the count as the game caps it
+            shown_odds = res.odds if counted is None else _Counted(counted)
             cells.append({"unit": unit, "target": target, "range": distance, "band": band,
-                          **numbers, "at_least": at_least_of(res.odds)})  # fmt: skip
+                          **numbers,
+                          "at_least": at_least_of(shown_odds, rules.compare_count)})  # fmt: skip
     columns = rules.compare_columns()
     keys = [key for key, _ in columns]
     cells.sort(key=lambda c: tuple(-(c[k] if c[k] is not None else -1) for k in keys))
+    shooting = {c["unit"] for c in cells} | {s["unit"] for s in no_shot}
+    idle = {u: why for u, why in refused.items() if u not in shooting}
     if not cells:
+        if no_shot:
+            first = no_shot[0]
+            raise HcError(f"{first['unit']} at {first['target']}: {first['why']}",
+                          "give a range within the weapons' bands")  # fmt: skip
         raise HcError(
             "no unit may fire now",
-            "; ".join(f"{u}: {why}" for u, why in list(idle.items())[:3]) or "hc status",
+            "; ".join(f"{u}: {_short(_reason(why))}" for u, why in idle.items()) or "hc status",
         )
+    unused = [
+        (f"{k[0]}:" if k[0] else "") + f"{k[1]}={v:g}" if isinstance(v, float)
+        else (f"{k[0]}:" if k[0] else "") + f"{k[1]}={v}"
+        for k, v in by.items() if k not in used
+    ]  # fmt: skip
     return {
         "game": game_path,
         "ruleset": game.folded.ruleset,
         "columns": [{"key": k, "heading": h} for k, h in columns],
         "cells": cells,
+        "no_shot": no_shot,
         "may_not_fire": [
-            {"unit": u, "why": why}
+            {"unit": u, "why": _reason(why), "short": _short(_reason(why))}
             for u, why in idle.items()
-            if u not in {c["unit"] for c in cells}
-        ],  # fmt: skip
+        ],
+        "unused_ranges": unused,
         "readings": readings,
         "house_rules": house,
         "sample_values": [v for v in samples if v],
     }
+
+
+class _Counted:
+    """A shot's odds with its count as the game caps it (kills past the figures left find
+    no figure), for the at-least table."""
+
+    def __init__(self, counted: tuple[str, dict]) -> None:
+        self.distributions = {counted[0]: counted[1]}
 
 
 def _band_reach(rules: Any, game: Any, session: Any, prepared: Any, unit: str, band: str) -> float:

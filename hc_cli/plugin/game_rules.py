@@ -238,6 +238,8 @@ class GameRules(Typed[State, Unit]):
 
     # -- comparing (hc compare) --------------------------------------------------------------
 
+    compare_count: str = ""  # what a shot counts, for compare's at-least table: "kills"
+
     def compare_columns(self) -> list[tuple[str, str]]:
         """The numbers `hc compare` shows for a shot, best first by the first: (key, heading)."""
         return [("p_hit", "P(a hit)")]

@@ -505,9 +505,9 @@ SHARED_COMMANDS = (
         options=(
             Option(
                 "over",
-                required=True,
+                many=True,
                 metavar="NAME=VALUES",
-                help="The option and its values: range=2..24, range=2..24:2, "
+                help="The option and its values (once): range=2..24, range=2..24:2, "
                 "weapon=bolt-gun,lascannon; or a table's value, laid as a house rule point by "
                 "point: modifiers.smoke.value=-30..0:10, readings.recoil-floor.choice="
                 "no-hit,floor-one.",
@@ -516,7 +516,6 @@ SHARED_COMMANDS = (
                 "action",
                 positional=True,
                 many=True,
-                required=True,
                 metavar="ACTION",
                 help="The action after --, as typed without hc: fire -w ingrave-ar -t orc.",
             ),

@@ -67,8 +67,25 @@ def points(text: str) -> tuple[str, list[Any]]:
     return name, out
 
 
-def sweep(command: str, ruleset: str, flags: dict[str, Any], name: str, values: list[Any],
-          rules: tuple[str, ...] = ()) -> dict[str, Any]:  # fmt: skip
+def _count_of(ruleset: str) -> str:
+    """What the rule set's games count a shot by (`GameRules.compare_count`), if it keeps
+    games: the same measure in a game's compare and outside one."""
+    from hc_cli.plugin import registry
+
+    game = getattr(registry.get(ruleset).module, "GAME", None)
+    return getattr(game, "compare_count", "") or ""
+
+
+def sweep(
+    command: str,
+    ruleset: str,
+    flags: dict[str, Any],
+    name: str,
+    values: list[Any],
+    rules: tuple[str, ...] = (),
+    measure_of: str | None = None,
+    none_may_shoot: bool = False,
+) -> dict[str, Any]:
     """Each point's odds: the action's own distribution (the first it counts, else its
     outcomes ranked as they come) and its mean and chances of at least k."""
     from hc_cli.core.odds import at_least_floats, mean
@@ -84,11 +101,19 @@ def sweep(command: str, ruleset: str, flags: dict[str, Any], name: str, values: 
         )
         raise HcError(
             f"hc {command} reads no --{name.replace('_', '-')}",
-            f"it takes {takes}; or sweep a table's value: TABLE.ENTRY.FIELD=VALUES "
-            "(rules.extra-action-above.value=3..7, readings.recoil-floor.choice=no-hit,one)",
+            f"it takes {takes}; or sweep a table's value: TABLE.ENTRY.FIELD=VALUES (hc tables "
+            "lists the tables, their entries and fields)",
         )
+    if option is not None and name in flags:
+        raise HcError(
+            f"the action gives --{name.replace('_', '-')}, which --over sweeps",
+            f"leave --{name.replace('_', '-')} out of the action",
+        )
+    if measure_of is None:
+        measure_of = _count_of(ruleset)
     session = Session()
     rows, measure, samples = [], None, []
+    first: HcError | None = None
     for value in values:
         given, over = flags, None
         if option is not None:
@@ -97,14 +122,19 @@ def sweep(command: str, ruleset: str, flags: dict[str, Any], name: str, values: 
             over = (f"--over {name}={value}", *name.split("."), value)
         try:
             res = execute(Call(command, ruleset, given, odds=True, rules=rules, over=over), session)
-        except HcError as error:
-            raise HcError(f"at {name} {value}: {error.message}", error.hint) from None
+        except HcError as error:  # past the last band: no shot there, the others stand
+            refused = HcError(f"at {name} {value}: {error.message}", error.hint)
+            if not error.message.startswith("out of range"):
+                raise refused from None
+            first = first or refused
+            rows.append({"value": value, "no_shot": error.message})
+            continue
         odds = res.odds
         samples += [v for v in res.sample_values if v not in samples]
         numeric = {k: v for k, v in odds.distributions.items()
                    if v and all(isinstance(n, int) for n in v)}  # fmt: skip
         if measure is None:
-            measure = next(iter(numeric), None)
+            measure = measure_of if measure_of in numeric else next(iter(numeric), None)
         dist = numeric.get(measure) if measure else None
         row: dict[str, Any] = {"value": value}
         if dist is not None:
@@ -117,6 +147,8 @@ def sweep(command: str, ruleset: str, flags: dict[str, Any], name: str, values: 
             }  # fmt: skip
         row["outcomes"] = {k: float(p) for k, p in odds.outcomes.items()}
         rows.append(row)
+    if first is not None and all("no_shot" in r for r in rows) and not none_may_shoot:
+        raise first
     return {"command": command, "ruleset": ruleset, "over": name, "measure": measure,
             "rows": rows, "sample_values": samples}  # fmt: skip
 
@@ -133,16 +165,31 @@ def matrix(
     odds of the action, in the shape a game's compare has: the chance of at least one of what
     it counts and its mean (or the first outcome's chance), best first."""
     first, second = attackers[0], targets[0]
-    cells, measure, samples = [], None, []
+    cells, measure, samples, no_shot = [], None, [], []
+    word = "the best outcome"
+    if first in flags or second in flags:
+        given = first if first in flags else second
+        raise HcError(
+            f"the action gives --{given.replace('_', '-')}, which --over compares",
+            f"leave --{given.replace('_', '-')} out of the action",
+        )
     for a in attackers[1]:
-        found = sweep(command, ruleset, {**flags, first: a}, second, targets[1], rules)
-        measure = found["measure"]
+        try:
+            found = sweep(command, ruleset, {**flags, first: a}, second, targets[1], rules,
+                          none_may_shoot=True)  # fmt: skip
+        except HcError as error:
+            said = error.message.removeprefix("at ")
+            raise HcError(f"at {first.replace('_', '-')} {a} and {said}", error.hint) from None
+        measure = measure or found["measure"]
         samples += [v for v in found["sample_values"] if v not in samples]
         for row in found["rows"]:
             cell: dict[str, Any] = {
                 "unit": f"{first.replace('_', '-')} {a}",
                 "target": f"{second.replace('_', '-')} {row['value']}",
             }
+            if "no_shot" in row:
+                no_shot.append({**cell, "range": flags.get("range"), "why": row["no_shot"]})
+                continue
             if measure:
                 cell.update(p_any=row["at_least"].get(1, 0.0), mean=row["mean"],
                             at_least={"of": measure, "p": row["at_least"]})  # fmt: skip
@@ -150,8 +197,11 @@ def matrix(
                 word = next(reversed(row["outcomes"]))  # the outcomes end with the best
                 cell.update(p_any=row["outcomes"][word], mean=None)
             cells.append(cell)
+    if not cells:
+        raise HcError(f"no pair has a shot: {no_shot[0]['why']}" if no_shot else "no pair",
+                      "give a range within the weapons' bands")  # fmt: skip
     cells.sort(key=lambda c: (-c["p_any"], -(c["mean"] or 0)))
-    name = measure or "the best outcome"
+    name = measure or word
     return {
         "game": None,
         "ruleset": ruleset,
@@ -161,6 +211,7 @@ def matrix(
             *([{"key": "mean", "heading": f"mean {measure}"}] if measure else []),
         ],  # fmt: skip
         "cells": [{**c, "range": flags.get("range")} for c in cells],
+        "no_shot": no_shot,
         "may_not_fire": [],
         "readings": [],
         "house_rules": list(rules),

@@ -530,11 +530,14 @@ def _luck_chart(chart: list[dict], width: int) -> list[str]:
 
 def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: bool = False) -> str:
     """`hc compare`: the best shot first, then every shot as a row of the numbers that decide,
-    the units that may not fire now, and the readings and house rules in force."""
+    the shots out of reach and the units that may not fire now, and the readings and house
+    rules in force."""
     from hc_cli.core.words import printable
 
     columns = found["columns"]
     cells = found["cells"]
+    bands = {c.get("band") for c in cells}
+    band = next(iter(bands)) if len(bands) == 1 else None  # one band for all: said once
 
     def number(value: Any, key: str) -> str:
         if value is None:
@@ -547,14 +550,20 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
 
     def shot(cell: dict) -> str:
         at = f" ({cell['range']:g})" if isinstance(cell.get("range"), (int, float)) else ""
-        at = f" ({cell['band']}, {cell['range']:g})" if cell.get("band") else at
+        if cell.get("band") and not band:
+            at = f" ({cell['band']} {cell['range']:g})"
         return f"{printable(cell['unit'])} at {printable(cell['target'])}{at}"
 
     best = cells[0]
     said = ", ".join(f"{c['heading']} {number(best[c['key']], c['key'])}" for c in columns[:2])
-    lines = [f"best: {shot(best)}: {said}"]
+    if not best[columns[0]["key"]]:
+        lines = [f"best: none: {columns[0]['heading']} is 0% for every shot"]
+    else:
+        lines = [f"best: {shot(best)}: {said}"]
     if quiet:
         return wrap(lines, width)
+    if band:
+        lines.append(f"each at the farthest of {band}, its weapon's")
     shots = [shot(c) for c in cells]
     first = max(len(s) for s in [*shots, "shot"])
     heads = [c["heading"] for c in columns]
@@ -570,8 +579,15 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
         if at_least and table.get("p"):
             lines.append(f"      at least, {table['of']}: " + ", ".join(
                 f"{k} {number(p, 'p_')}" for k, p in table["p"].items()))  # fmt: skip
-    for idle in found["may_not_fire"]:
-        lines.append(f"{printable(idle['unit'])} may not fire now: {printable(idle['why'])}")
+    for none in found.get("no_shot", []):
+        lines.append(f"  {shot(none)}: no shot: {printable(none['why'])}")
+    idle: dict[str, list[str]] = {}
+    for unit in found["may_not_fire"]:
+        idle.setdefault(unit.get("short") or unit["why"], []).append(printable(unit["unit"]))
+    for why, names in idle.items():
+        lines.append(f"{', '.join(names)} may not fire now: {printable(why)}")
+    for given in found.get("unused_ranges", []):
+        lines.append(f"--range {given}: no shot compared is at it")
     lines += [f"reading: {r}" for r in found["readings"]]
     if found["house_rules"]:
         lines.append("house rules: " + ", ".join(found["house_rules"]))
@@ -588,7 +604,8 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
 def render_sweep(found: dict, width: int = 0, csv: bool = False, quiet: bool = False) -> str:
     """`hc sweep`: a row a value (the mean, and the chance of at least 1, 2, ...; or of each
     outcome), then a chart of the mean against the value. `csv`: the table as CSV."""
-    rows = found["rows"]
+    rows = [r for r in found["rows"] if "no_shot" not in r]
+    missed = [r for r in found["rows"] if "no_shot" in r]
     over, measure = found["over"].replace("_", "-"), found["measure"]
     if measure:
         ks = sorted({k for r in rows for k in r.get("at_least", {})})
@@ -619,6 +636,9 @@ def render_sweep(found: dict, width: int = 0, csv: bool = False, quiet: bool = F
         lines.append(f"mean {measure} (a full bar {top:.2f}):")
         lines += [f"{str(r['value']):>{sizes[0]}} {r['mean']:6.2f} "
                   + "#" * round(r["mean"] / top * room) for r in rows]  # fmt: skip
+    if missed:
+        values = ", ".join(str(r["value"]) for r in missed)
+        lines.append(wrap([f"no shot at {over} {values}: {missed[0]['no_shot']}"], width))
     if found.get("sample_values") and not quiet:
         said = "sample values, not the book's: " + "; ".join(found["sample_values"])
         lines.append(wrap([said], width))

@@ -466,8 +466,9 @@ def laid_over(merged: MergedTables, schemas_loader: Any, name: str, table: str, 
     _lay_house(name, layer, merged.ruleset, schemas, tables, problems, [])
     if cross_check is not None and not problems.items:
         cross_check(tables, problems)
-    if problems.items:
-        raise RulesProblems(problems.items)
+    if problems.items:  # said of the value, not of a file: there is none
+        said = problems.items[0]
+        raise HcError(f"{table}.{entry}.{field} = {value}: {said.problem}", said.hint)
     files, house = [*merged.files, name], [*merged.house, name]
     return MergedTables(merged.ruleset, tables, files, _digest(tables), merged.skipped, house)
 

@@ -755,12 +755,16 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             )
         return float(bands[names.index(band)].up_to)
 
+    compare_count = "kills"
+
     def compare_cells(self, state: HcState, unit: str, target: str, odds: Any) -> dict[str, Any]:
         """The chance of a kill, the mean, and the chances the shot makes the target test its
         morale (seed 001: the first time fired at, its first casualty, its strength below 50%;
         a Fireteam wiped out tests nothing) and falls below 50%, kill count by kill count."""
-        kills = count_of(odds, "kills", {"kill": 1})
         them = state["units"][target]
+        kills: dict[int, Any] = {}  # a kill past the figures left finds no figure
+        for k, p in count_of(odds, "kills", {"kill": 1}).items():
+            kills[min(k, them["left"])] = kills.get(min(k, them["left"]), 0) + p
         test = half = 0.0
         for k, p in kills.items():
             left = max(0, them["left"] - k)
@@ -774,6 +778,7 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             "mean_kills": mean_of(kills),
             "p_test": test,
             "p_half": None if them["below_half"] else half,
+            "_counted": ("kills", kills),
         }
 
     def columns(self) -> list[tuple[str, str]]:

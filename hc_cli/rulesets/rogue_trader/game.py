@@ -484,6 +484,8 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
                           "give short, long or a number")  # fmt: skip
         return float(reach[band])
 
+    compare_count = "casualties"
+
     def compare_cells(self, state: RtState, unit: str, target: str, odds: Any) -> dict[str, Any]:
         """The chance a model of the target is removed, and the mean casualties and wounds."""
         casualties = count_of(odds, "casualties", {"casualty": 1})

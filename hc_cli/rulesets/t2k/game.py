@@ -357,6 +357,8 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             out.append("then in this action turn: " + ", ".join(label(s) for s in rest))
         return out
 
+    compare_count = "hits"
+
     def compare_columns(self) -> list[tuple[str, str]]:
         return [("p_hit", "P(a hit)"), ("mean_hits", "mean hits"),
                 ("mean_damage", "mean damage"), ("p_serious", "P(serious+)")]  # fmt: skip
@@ -364,16 +366,23 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
     def compare_cells(self, state: T2kState, unit: str, target: str, odds: Any) -> dict[str, Any]:
         """The chance of a hit, the mean hits and damage, and the chance the target is left
         seriously wounded or worse: its damage in all after the shot at least the table's
-        for a serious wound (or out of the fight; a quick kill is in the odds' outcomes). None
-        where the weapon gives no damage, or the target is seriously wounded already."""
+        for a serious wound, out of the fight, or (an NPC) killed outright by a quick kill.
+        None where the weapon gives no damage, or the target is seriously wounded already."""
         hits = count_of(odds, "hits", {"hit": 1})
         damage = odds.distributions.get("damage")
         them = state["units"][target]
         worse = [least for least, level in them["wound_damage"] if level in ("serious", "critical")]
         serious = min([*worse, them["out_damage"]])
         p_serious = None
+        spared = getattr(odds, "spared", None)  # an NPC: damage where no hit killed outright
         if damage is not None and them["damage"] < serious:
-            p_serious = float(sum(p for d, p in damage.items() if them["damage"] + d >= serious))
+            if spared is not None:
+                short = sum(p for d, p in spared.items() if them["damage"] + d < serious)
+                p_serious = float(1 - short)
+            else:
+                p_serious = float(
+                    sum(p for d, p in damage.items() if them["damage"] + d >= serious)
+                )
         return {
             "p_hit": float(1 - hits.get(0, 0)),
             "mean_hits": mean_of(hits),

@@ -104,4 +104,33 @@ def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
     if plan.zone:
         counts["danger zone hits"] = dict(sorted(zone.items()))
     res.odds = Odds(outcomes, counts)
+    if npc and "damage" in counts and effects is not None:
+        res.odds.spared = _spared(effects, counts["hits"])
     return res
+
+
+def _spared(effects: HitEffects, hits: dict[int, Fraction]) -> dict[int, Fraction]:
+    """P(no hit kills outright, and this damage in all): each hit's damage where it killed
+    no one (its location, damage and quick-kill die walked by `_hit_effects`), summed over
+    as many hits as land; the rest of the probability is a quick kill."""
+    from fractions import Fraction
+
+    from hc_cli.core.odds import enumerate_outcomes
+
+    each = enumerate_outcomes(
+        lambda d: _hit_effects(effects, 1, d, _new("fire", {})),
+        lambda r: (r[0], r[1][0]["damage"]),
+    )
+    alive = {damage: p for (killed, damage), p in each.items() if not killed}
+    out: dict[int, Fraction] = {}
+    power: dict[int, Fraction] = {0: Fraction(1)}  # n hits, none killing: their damage
+    for n in range(max(hits) + 1):
+        if n:
+            step: dict[int, Fraction] = {}
+            for a, p in power.items():
+                for b, q in alive.items():
+                    step[a + b] = step.get(a + b, Fraction(0)) + p * q
+            power = step
+        for damage, p in power.items():
+            out[damage] = out.get(damage, Fraction(0)) + hits.get(n, Fraction(0)) * p
+    return out
