@@ -197,6 +197,23 @@ def test_a_compare_point_after_the_bang_is_the_explosions(hc):
     assert counted["total"] == 2  # 10 + 2 = 12 and 8 succeed; 5 does not
 
 
+def test_each_roll_an_explosion_adds_is_a_die_the_count_reads(hc):
+    """`3d10!=10>=8`: a 10 rolls again, and each roll is a die of its own that may succeed
+    (the 10-again of a pool); `!!` adds them into one die, counted once."""
+    assert hc.json("roll", "3d10!=10>=8", "--dice", "10,9,2,8")["total"] == 3
+    assert hc.json("roll", "3d10!!=10>=8", "--dice", "10,9,2,8")["total"] == 2
+    one = _chain(10, lambda f: f == 10, lambda f, i: int(f >= 8))
+    three: dict[int, Fraction] = {0: Fraction(1)}
+    for _ in range(3):
+        step: dict[int, Fraction] = {}
+        for a, p in three.items():
+            for b, q in one.items():
+                step[a + b] = step.get(a + b, Fraction(0)) + p * q
+        three = step
+    assert _odds(hc, "3d10!=10>=8") == _strings(three)
+    assert "compound it" in hc.error("roll", "4d6!kh3")
+
+
 def test_a_leading_minus_is_an_expression(hc):
     from helpers import run_hc
 

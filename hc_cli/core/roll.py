@@ -378,6 +378,12 @@ class _Reader:
             die = Die(6 if kind in ("66", "666") else sides, kind)
         die = self.die_modifiers(die)
         pool = self.pool_modifiers(count, at)
+        if pool.keep is not None and die.explode is not None and die.explode[0] != "compound":
+            raise HcError(
+                f"'{shown(self.text)}' keeps or drops dice an explosion adds (column {at + 1})",
+                "an exploded roll is a die of its own; to keep each die whole with its rolls "
+                "added, compound it: 4d6!!kh3",
+            )
         return Dice(count, die, pool, self.text[at : self.pos].strip(), at)
 
     def die_modifiers(self, die: Die) -> Die:
@@ -580,8 +586,10 @@ def _face(die: Die, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]:
     return die.clamped(roll.value), [roll]
 
 
-def roll_die(die: Die, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]:
-    """One die read whole: its roll, its reroll, its explosion."""
+def roll_die(die: Die, dice: DiceSource, purpose: str) -> tuple[list[int], list[Roll]]:
+    """One die: its roll, its reroll, its explosion; its values, one for each roll an
+    explosion adds as a die of its own (`!`, `!p`, `e`: each a die the pool counts), or one
+    in all (`!!`: compounding, the rolls added into one die)."""
     value, rolls = _face(die, dice, purpose)
     if die.reroll is not None:
         mode, point = die.reroll
@@ -597,15 +605,18 @@ def roll_die(die: Die, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]
             again, more = _face(die, dice, f"{purpose} (rerolled)")
             rolls += more
             value = again if mode == "once" else value + again
+    values = [value]
     if die.explode is not None:
         mode, point = die.explode
         last, times = value, 0
         while _matches(last, point) and times < MAX_EXPLOSIONS:
             last, more = _face(die, dice, f"{purpose} (exploded)")
             rolls += more
-            value += last - (1 if mode == "penetrate" else 0)
+            values.append(last - (1 if mode == "penetrate" else 0))
             times += 1
-    return value, rolls
+        if mode == "compound":
+            values = [sum(values)]
+    return values, rolls
 
 
 def _show_pool(values: list[Any], pool: Pool) -> tuple[Any, str]:
@@ -649,8 +660,8 @@ def _evaluate(node: Any, dice: DiceSource, rolls: list[Roll]) -> tuple[Any, str]
         values = []
         for i in range(node.count):
             purpose = node.text + (f" #{i + 1}" if node.count > 1 else "")
-            value, die_rolls = roll_die(node.die, dice, purpose)
-            values.append(value)
+            die_values, die_rolls = roll_die(node.die, dice, purpose)
+            values += die_values
             rolls += die_rolls
         return _show_pool(values, node.pool)
     if isinstance(node, Group):
@@ -729,9 +740,12 @@ class _Budget:
             )
 
 
-def _die_weights(die: Die, budget: _Budget, text: str) -> tuple[dict[int, int], int]:
+def _die_weights(
+    die: Die, budget: _Budget, text: str, counts: Any = None
+) -> tuple[dict[int, int], int]:
     """A die's value as integer weights over a denominator: its faces clamped, then its
-    reroll and its explosion by their series (as `roll_die` reads them)."""
+    reroll and its explosion by their series (as `roll_die` reads them). `counts`: what the
+    pool counts of each roll an explosion adds as a die of its own, summed for the die."""
     weights: dict[int, int] = {}
     for face in die.faces():
         value = die.clamped(face)
@@ -775,7 +789,8 @@ def _die_weights(die: Die, budget: _Budget, text: str) -> tuple[dict[int, int], 
             step: dict[int, int] = {}
             for acc, w in carry.items():
                 for face, x in faces.items():
-                    value = acc + face - (lower if depth else 0)
+                    added = face - (lower if depth else 0)
+                    value = acc + (added if counts is None else counts(added))
                     if _matches(face, point) and depth < MAX_EXPLOSIONS:
                         step[value] = step.get(value, 0) + w * x
                     else:
@@ -874,6 +889,14 @@ def _odds_of(node: Any, budget: _Budget) -> Any:
     if isinstance(node, Num):
         return _dist({node.value: 1}, 1)
     if isinstance(node, Dice):
+        explode = node.die.explode
+        if explode is not None and explode[0] != "compound" and not node.pool.plain:
+            # each roll a die of its own: the pool counts each, summed die by die
+            def counts(value: int) -> Any:
+                return node.pool.step((0, 0), value, 1)[1]
+
+            weights = _die_weights(node.die, budget, node.text, counts)
+            return _pool_odds(weights, node.count, _PLAIN, budget, node.text)
         weights = _die_weights(node.die, budget, node.text)
         return _pool_odds(weights, node.count, node.pool, budget, node.text)
     if isinstance(node, Group):
