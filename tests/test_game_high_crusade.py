@@ -739,3 +739,17 @@ def test_every_action_changes_the_status_by_what_its_result_reports(game, hc, re
                 )
     replay = hc("replay", path)  # and the game file reproduces, every entry of it
     assert replay.exit_code == 0, replay.stdout
+
+
+def test_a_fireteam_wiped_out_is_not_told_to_test_its_morale(game):
+    """Seed 001: a Fireteam wiped out tests nothing; the first time it is fired at is no
+    test for a team with no figure left (bolt-gun 65/5 against DF 5: every hit kills)."""
+    act, status, _ = game(KARSK.replace("figures: 5, weapon: ingrave-ar", "figures: 2, weapon: "
+                                        "ingrave-ar"))  # fmt: skip
+    assert act("initiative", "--dice", "1,9").exit_code == 0  # the Orcs are Player A
+    fired = act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--dice",
+                _d100s(10, 20, 30, 70, 80, 90, 95, 99))  # fmt: skip
+    assert fired.exit_code == 0, fired.output
+    assert "fireteam-1 is wiped out" in fired.stdout
+    assert "must test morale" not in fired.stdout
+    assert _row(status(), "fireteam-1")["due"] in ([], None, "-", "")

@@ -373,6 +373,8 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         notes.append(said)
         if not unit["left"]:
             unit["due"] = []
+            due = f"{name} must test morale"  # said before the casualties: a wiped out team
+            notes[:] = [n for n in notes if not n.startswith(due)]  # tests nothing
             notes.append(f"{name} is wiped out")
             return
         if unit["morale"] == "rallied" and unit["regroup"] == state["move"]:
