@@ -45,9 +45,9 @@ class Odds:
     outcomes: dict[str, Fraction]
     distributions: Mapping[str, Mapping[Any, Fraction]] = field(default_factory=dict)
     every_exact: bool = False  # --exact: write every count's exact values, however long
-    # A part of a count's distribution a rule set reads beside it (Twilight: 2000: the damage
+    # What a rule set reads beside the odds (Twilight: 2000: the mean damage, and the damage
     # where no hit killed outright, for hc compare); not written out.
-    spared: Mapping[Any, Fraction] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         """The odds as JSON: floats, and the exact fractions as text. A count's exact values

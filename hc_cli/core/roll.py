@@ -918,7 +918,6 @@ def _items(dist: Any) -> list[tuple[Any, Any]]:
 def _combine(a: Any, b: Any, op: str, budget: _Budget, node: Any) -> Any:
     """Two independent parts joined by `op`: sums and differences by convolution, the rest
     value by value."""
-    from fractions import Fraction
 
     from hc_cli.core.odds import Distribution
 
@@ -928,25 +927,31 @@ def _combine(a: Any, b: Any, op: str, budget: _Budget, node: Any) -> Any:
         budget.spend(len(a.weights) * len(b.weights), f"the part at column {node.at + 1}",
                      "ask about fewer or smaller dice")  # fmt: skip
         return a.convolve(b)
-    pairs_a, pairs_b = _items(a), _items(b)
-    budget.spend(len(pairs_a) * len(pairs_b), f"'{op}' at column {node.at + 1}",
+    wa, da = _weights_of(a)
+    wb, db = _weights_of(b)
+    budget.spend(len(wa) * len(wb), f"'{op}' at column {node.at + 1}",
                  "join smaller parts: each value of one against each of the other")  # fmt: skip
-    out: dict[Any, Fraction] = {}
-    for x, p in pairs_a:
-        for y, q in pairs_b:
-            if q == 0 or p == 0:
-                continue
+    out: dict[Any, int] = {}  # integer weights over da * db: no fraction in the loop
+    for x, p in wa.items():
+        for y, q in wb.items():
             v = _apply(op, x, y, node)
-            out[v] = out.get(v, Fraction(0)) + Fraction(p) * Fraction(q)
+            out[v] = out.get(v, 0) + p * q
     if len(out) > MAX_VALUES:
         raise TooManyOutcomes(
             f"--odds for '{shown(budget.expression)}': {len(out):,} totals at column {node.at + 1}",
             "ask about fewer values",
         )
-    if all(isinstance(v, int) for v in out):
-        common = math.lcm(*(p.denominator for p in out.values()))
-        return Distribution({v: int(p * common) for v, p in out.items()}, common)
-    return dict(sorted(out.items()))
+    return _dist({v: w for v, w in out.items() if w}, da * db)
+
+
+def _weights_of(dist: Any) -> tuple[dict[Any, int], int]:
+    """A part's distribution as integer weights over one denominator."""
+    from hc_cli.core.odds import Distribution
+
+    if isinstance(dist, Distribution):
+        return dict(dist.weights), dist.denominator
+    common = math.lcm(*(p.denominator for p in dist.values()))
+    return {v: int(p * common) for v, p in dist.items() if p}, common
 
 
 def _combine_all(parts: list[Any], op: str, budget: _Budget, text: str) -> Any:

@@ -374,19 +374,17 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
         worse = [least for least, level in them["wound_damage"] if level in ("serious", "critical")]
         serious = min([*worse, them["out_damage"]])
         p_serious = None
-        spared = getattr(odds, "spared", None)  # an NPC: damage where no hit killed outright
-        if damage is not None and them["damage"] < serious:
-            if spared is not None:
-                short = sum(p for d, p in spared.items() if them["damage"] + d < serious)
-                p_serious = float(1 - short)
-            else:
-                p_serious = float(
-                    sum(p for d, p in damage.items() if them["damage"] + d >= serious)
-                )
+        spared = odds.extra.get("spared")  # an NPC: damage where no hit killed outright
+        if them["damage"] < serious and (damage is not None or spared is not None):
+            below = spared if spared is not None else damage
+            short = sum(p for d, p in below.items() if them["damage"] + d < serious)
+            p_serious = float(1 - short)
         return {
             "p_hit": float(1 - hits.get(0, 0)),
             "mean_hits": mean_of(hits),
-            "mean_damage": mean_of(dict(damage)) if damage is not None else None,
+            "mean_damage": float(odds.extra["mean_damage"])
+            if "mean_damage" in odds.extra
+            else None,
             "p_serious": p_serious,
         }
 

@@ -29,33 +29,77 @@ def _quick_kill_chance(effects: HitEffects) -> Fraction:
     return dist.get(True, Fraction(0))
 
 
-def _damage_of_a_hit(effects: HitEffects) -> dict[int, Fraction]:
-    """The damage one hit on the target does (its location's roll, then its damage dice, or
-    --damage-done), walked by the same `_hit_effects` that rolls them."""
+# The work of the damage in all, in steps (hits x values of a hit x values of the sum): past
+# it a fire of hundreds of hits gives its mean damage and no table of it (a few seconds else).
+MAX_DAMAGE_WORK = 2_000_000
+
+
+def _each_hit(effects: HitEffects) -> dict[tuple[bool, int], Fraction]:
+    """One hit on the target: whether it killed outright and its damage (its location's roll,
+    its damage dice or --damage-done, an NPC's quick-kill die), walked by the same
+    `_hit_effects` that rolls them."""
     from hc_cli.core.odds import enumerate_outcomes
 
-    return dict(
-        enumerate_outcomes(
-            lambda d: _hit_effects(effects, 1, d, _new("fire", {}))[1][0]["damage"],
-            lambda damage: damage,
-        )
+    return enumerate_outcomes(
+        lambda d: _hit_effects(effects, 1, d, _new("fire", {})),
+        lambda r: (r[0], r[1][0]["damage"]),
     )
 
 
-def _damage(effects: HitEffects, hits: dict[int, Fraction]) -> dict[int, Fraction]:
-    """The target's damage in all from its hits: each hit's own damage, independent of the
-    others, summed over as many hits as land (a sum of n copies for n hits)."""
+def _powers(each: dict[int, int], most: int, below: int | None) -> list[dict[int, int]]:
+    """The sums of 0..most hits (integer weights over the hit's denominator to the n), each
+    only below `below` when it is given: what the shot's odds weigh them by."""
+    powers = [{0: 1}]
+    for _ in range(most):
+        step: dict[int, int] = {}
+        for a, w in powers[-1].items():
+            for b, x in each.items():
+                if below is None or a + b < below:
+                    step[a + b] = step.get(a + b, 0) + w * x
+        powers.append(step)
+    return powers
+
+
+def _weighed(powers: list[dict[int, int]], total: int, hits: dict[int, Fraction]) -> dict:
     from fractions import Fraction
 
-    from hc_cli.core.odds import add_independent
-
-    each = _damage_of_a_hit(effects)
     out: dict[int, Fraction] = {}
     for n, p in hits.items():
-        summed = dict(add_independent([each] * n)) if n else {0: Fraction(1)}
-        for damage, q in summed.items():
-            out[damage] = out.get(damage, Fraction(0)) + p * q
+        scale = p / total**n
+        for damage, w in powers[n].items():
+            out[damage] = out.get(damage, Fraction(0)) + scale * w
     return dict(sorted(out.items()))
+
+
+def _damage(effects: HitEffects, hits: dict[int, Fraction], t: T2kTables, odds: Odds) -> None:
+    """The target's damage in all from its hits, each hit independent of the others: its
+    distribution (`damage`) where the work is within bounds, else its mean; and for an NPC
+    the part where no hit killed outright, below the damage that puts anyone out of the fight
+    (`spared`: hc compare's chance of a serious wound or worse)."""
+    import math
+    from fractions import Fraction
+
+    each = _each_hit(effects)
+    damage: dict[int, Fraction] = {}
+    alive: dict[int, Fraction] = {}
+    for (killed, d), p in each.items():
+        damage[d] = damage.get(d, Fraction(0)) + p
+        if not killed:
+            alive[d] = alive.get(d, Fraction(0)) + p
+    total = math.lcm(*(p.denominator for p in each.values()))  # every weight below whole
+    most = max(hits)
+    span = (max(damage) - min(damage) + 1) * most
+    if most * len(damage) * span <= MAX_DAMAGE_WORK:
+        weights = {d: int(p * total) for d, p in damage.items()}
+        summed = _weighed(_powers(weights, most, None), total, hits)
+        odds.distributions = {**odds.distributions, "damage": summed}
+    per_hit = sum((d * p for d, p in damage.items()), Fraction(0))
+    mean_hits = sum((n * p for n, p in hits.items()), Fraction(0))
+    odds.extra = {"mean_damage": mean_hits * per_hit}
+    if effects.npc:
+        below = max(t.rule("out-of-action-damage"), *(least for least, _ in t.wound_damage))
+        weights = {d: int(p * total) for d, p in alive.items()}
+        odds.extra["spared"] = _weighed(_powers(weights, most, below), total, hits)
 
 
 def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
@@ -99,38 +143,9 @@ def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
         if npc:
             outcomes["quick-kill"] = kill
     counts = {"hits": dict(sorted(hits.items()))}
-    if effects is not None and (effects.damage or effects.damage_done is not None):
-        counts["damage"] = _damage(effects, counts["hits"])
     if plan.zone:
         counts["danger zone hits"] = dict(sorted(zone.items()))
     res.odds = Odds(outcomes, counts)
-    if npc and "damage" in counts and effects is not None:
-        res.odds.spared = _spared(effects, counts["hits"])
+    if effects is not None and (effects.damage or effects.damage_done is not None):
+        _damage(effects, counts["hits"], t, res.odds)
     return res
-
-
-def _spared(effects: HitEffects, hits: dict[int, Fraction]) -> dict[int, Fraction]:
-    """P(no hit kills outright, and this damage in all): each hit's damage where it killed
-    no one (its location, damage and quick-kill die walked by `_hit_effects`), summed over
-    as many hits as land; the rest of the probability is a quick kill."""
-    from fractions import Fraction
-
-    from hc_cli.core.odds import enumerate_outcomes
-
-    each = enumerate_outcomes(
-        lambda d: _hit_effects(effects, 1, d, _new("fire", {})),
-        lambda r: (r[0], r[1][0]["damage"]),
-    )
-    alive = {damage: p for (killed, damage), p in each.items() if not killed}
-    out: dict[int, Fraction] = {}
-    power: dict[int, Fraction] = {0: Fraction(1)}  # n hits, none killing: their damage
-    for n in range(max(hits) + 1):
-        if n:
-            step: dict[int, Fraction] = {}
-            for a, p in power.items():
-                for b, q in alive.items():
-                    step[a + b] = step.get(a + b, Fraction(0)) + p * q
-            power = step
-        for damage, p in power.items():
-            out[damage] = out.get(damage, Fraction(0)) + hits.get(n, Fraction(0)) * p
-    return out
