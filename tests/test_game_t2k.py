@@ -569,3 +569,14 @@ def test_what_status_shows_is_what_each_result_reports(hc, roster, data):
                         assert got["rounds_left"] == was["rounds_left"]
                 else:
                     assert got["rounds_left"] == was["rounds_left"] - fired
+
+
+def test_a_shot_at_no_one_is_refused_and_appends_nothing(game):
+    """The hits of a shot with no --at would land on no character the game keeps: refused,
+    as a Fireteam's or a unit's fire with no target is, and nothing is appended."""
+    act, status, entries = game()
+    ok(act("initiative", "--json"))
+    before = entries()
+    refused(act("fire", "kowalski", "--range", "30"), "needs its target", "--at NAME")
+    refused(act("fire", "kowalski", "ivanov", "--range", "30"), "needs its target")
+    assert entries() == before

@@ -283,3 +283,22 @@ def test_drawn_expressions_add_up_and_roll_what_they_weigh(hc, expression, seed)
     total = rolled["total"]
     key = str(int(total)) if float(total).is_integer() else None
     assert key is None or key in odds, (expression, total)
+
+
+def test_the_words_of_an_expression_are_one_expression(hc):
+    from helpers import run_hc
+
+    done = run_hc("roll", "2d6", "+", "3", "--dice", "1,2", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["total"] == 6, done.stderr
+    split = run_hc("roll", "d20kh1+5", "d20kh1+5")  # what a shell makes of {d20,d20}kh1+5
+    assert split.returncode == 2 and "quote an expression" in " ".join(split.stderr.split())
+
+
+@pytest.mark.parametrize(
+    ("expression", "said"),
+    [("3d6mi7", "past every face"), ("3d6ma0", "past every face"),
+     ("d20e21", "explodes on no face"), ("6d10!>=11", "explodes on no face"),
+     ("d6r7", "rerolls no face"), ("d6r<7", "rerolls every face")],
+)  # fmt: skip
+def test_a_modifier_that_reaches_no_face_is_a_typo_said(hc, expression, said):
+    assert said in " ".join(hc.error("roll", "--", expression).split())

@@ -15,17 +15,27 @@ _ROLL_VALUES = frozenset(("--dice", "--seed", "--ruleset", "--game", "--log", "-
 
 
 def expression_last(args: list[str]) -> list[str]:
-    """`hc roll -4d6`: an expression with a leading minus is an expression, not an option; it
-    is moved after `--`, where the command line reads it as one."""
+    """`hc roll -4d6`, `hc roll 2d6 + 3`: the words of the expression (one with a leading
+    minus too, which is an expression, not an option) are joined into one, after `--`, where
+    the command line reads it as one."""
     if "roll" not in args or "--" in args:
         return args
     start = args.index("roll") + 1
-    for i in range(start, len(args)):
+    rest, words, i = list(args[:start]), [], start
+    while i < len(args):
         word = args[i]
-        if (len(word) > 1 and word[0] == "-" and word[1] in "0123456789dD({"
-                and args[i - 1] not in _ROLL_VALUES):  # fmt: skip
-            return [*args[:i], *args[i + 1 :], "--", word]
-    return args
+        expression = len(word) > 1 and word[0] == "-" and word[1] in "0123456789dD({"
+        if word.startswith("-") and not expression:
+            rest.append(word)
+            if word in _ROLL_VALUES and i + 1 < len(args):
+                rest.append(args[i + 1])
+                i += 1
+        else:
+            words.append(word)
+        i += 1
+    if len(words) == 1 and not words[0].startswith("-"):
+        return args
+    return [*rest, "--", " ".join(words)] if words else args
 
 
 def main() -> None:

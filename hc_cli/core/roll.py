@@ -269,7 +269,10 @@ class _Reader:
         tree = self.sum()
         self.skip()
         if self.pos < len(self.text):
-            raise self.fail("an operator (+ - * / // % ^) or the end")
+            split = self.text[self.pos - 1 : self.pos] == " "  # a shell's words joined again
+            raise self.fail("an operator (+ - * / // % ^) or the end" + (
+                " (quote an expression a shell would expand: hc roll '{d20,d20}kh1')"
+                if split else ""))  # fmt: skip
         return tree
 
     def sum(self) -> Any:
@@ -393,13 +396,20 @@ class _Reader:
         while True:
             self.skip()
             at = self.pos
-            if self.take("mi"):
-                die = replace(die, low=self.number("a number after mi (each roll at least)"))
-            elif self.take("ma"):
-                die = replace(die, high=self.number("a number after ma (each roll at most)"))
+            if self.take("mi") or self.take("ma"):
+                low = self.text[at : at + 2] == "mi"
+                n = self.number("a number after " + ("mi (each roll at least)" if low
+                                                     else "ma (each roll at most)"))  # fmt: skip
+                if (low and n > max(faces)) or (not low and n < min(faces)):
+                    raise HcError(
+                        f"'{shown(self.text)}': {'mi' if low else 'ma'}{n} at column {at + 1} "
+                        f"is past every face ({min(faces)}..{max(faces)})",
+                        f"clamp within the faces, e.g. mi2 or ma{max(faces) - 1}",
+                    )
+                die = replace(die, **({"low": n} if low else {"high": n}))
             elif self.peek("!") or self.peek("e"):
                 if die.explode:
-                    raise self.fail("one explosion a die", at)
+                    raise self.fail("at most one explosion on a die", at)
                 if die.kind in ("66", "666"):
                     raise HcError(f"'{shown(self.text)}': a d{die.kind} cannot explode",
                                   "explode a plain die: d6!")  # fmt: skip
@@ -414,20 +424,24 @@ class _Reader:
                         "compound" if self.take("!") else "penetrate" if self.take("p") else "add"
                     )
                     point = self.point("the faces that explode") or ("=", max(faces))
-                if all(_matches(die.clamped(f), point) for f in faces):
-                    raise HcError(f"'{shown(self.text)}' explodes on every face (column {at + 1})",
+                matching = [f for f in faces if _matches(die.clamped(f), point)]
+                if len(matching) in (0, len(faces)):
+                    said = "every face" if matching else "no face"
+                    raise HcError(f"'{shown(self.text)}' explodes on {said} (column {at + 1})",
                                   "explode on some faces only, e.g. d6! or d10!>=9")  # fmt: skip
                 die = replace(die, explode=(mode, point))
             elif self.peek("r"):
                 if die.reroll:
-                    raise self.fail("one reroll a die", at)
+                    raise self.fail("at most one reroll on a die", at)
                 self.take("r")
                 mode = "once" if self.take("o") else "add" if self.take("a") else "until"
                 if mode == "until":
                     self.take("r")
                 point = self.point("the faces rerolled") or ("=", min(faces))
-                if mode == "until" and all(_matches(die.clamped(f), point) for f in faces):
-                    raise HcError(f"'{shown(self.text)}' rerolls every face (column {at + 1})",
+                matching = [f for f in faces if _matches(die.clamped(f), point)]
+                if not matching or (mode == "until" and len(matching) == len(faces)):
+                    said = "every face" if matching else "no face"
+                    raise HcError(f"'{shown(self.text)}' rerolls {said} (column {at + 1})",
                                   "reroll some faces only, e.g. d6r1 or d20r<3")  # fmt: skip
                 die = replace(die, reroll=(mode, point))
             else:
@@ -444,7 +458,7 @@ class _Reader:
                          if self.text.startswith(w, here)), None)  # fmt: skip
             if word is not None and (word != "d" or self.text[here + 1 : here + 2].isdigit()):
                 if pool.keep is not None or pool.by_value is not None:
-                    raise self.fail("one keep or drop a term (4d6kh3, 4d6dl1)", here)
+                    raise self.fail("at most one keep or drop on a term (4d6kh3, 4d6dl1)", here)
                 self.pos += len(word)
                 keeps = word[0] == "k"
                 point = None if word[-1] in "hl" else self.point("", bare=None)
@@ -479,7 +493,7 @@ class _Reader:
             if point is None:
                 return pool
             if pool.success is not None:
-                raise self.fail("one success count a term", here)
+                raise self.fail("at most one success count on a term", here)
             pool = replace(pool, success=point)
 
 

@@ -209,7 +209,11 @@ def _odds(res: Resolution, paint: Paint, bars: bool, indent: str, width: int = 0
     from hc_cli.core.odds import mean
 
     lines = [f"{indent[:-2]}{paint('bold', 'odds:')}"]
-    lines += _rows(res.odds.outcomes, paint, bars, indent, width)
+    outcomes = res.odds.outcomes
+    if len(outcomes) > SCREENFUL and res.odds.distributions:  # a roll's totals: said below
+        lines.append(f"{indent}{len(outcomes):,} outcomes, each in the table below")
+    else:
+        lines += _rows(outcomes, paint, bars, indent, width)
     for name, dist in res.odds.distributions.items():
         numeric = all(isinstance(k, int) for k in dist)
         title = f"{name} (mean {float(mean(dist)):.2f})" if numeric else name

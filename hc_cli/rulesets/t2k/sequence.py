@@ -151,6 +151,8 @@ def _fill_fire(
         if key not in flags:
             flags[key] = me[key]
             notes.append(f"{key} {me[key]}")
+    if not at:  # the hits would land on no one the game knows: no result kept for them
+        raise HcError(f"hc fire {unit} needs its target", f"hc fire {unit} --at NAME")
     if at:
         if len(at) > 1:
             raise HcError("a shot is at one character", f"hc fire {unit} --at NAME")
