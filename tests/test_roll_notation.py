@@ -302,3 +302,25 @@ def test_the_words_of_an_expression_are_one_expression(hc):
 )  # fmt: skip
 def test_a_modifier_that_reaches_no_face_is_a_typo_said(hc, expression, said):
     assert said in " ".join(hc.error("roll", "--", expression).split())
+
+
+@pytest.mark.parametrize(
+    ("expression", "said"),
+    [("(" * 196 + "1" + ")" * 196, "nests more than 50 deep"),
+     ("{" * 100 + "1" + "}" * 100, "nests more than 50 deep"),
+     ("^".join(["1"] * 200), "more than 50"),
+     ("100000^62", "a value past 10^15"), ("100000^62/3", "a value past 10^15")],
+)  # fmt: skip
+def test_what_would_overflow_is_said_not_a_traceback(hc, expression, said):
+    for odds in ((), ("--odds",)):
+        result = hc("roll", *odds, "--", expression)
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert said in " ".join(result.stderr.split())
+
+
+def test_a_reroll_reads_the_face_rolled_before_the_clamps(hc):
+    """`d6rr1mi3`: a 1 is rolled again until it is another face, then each is at least 3:
+    3 for 2 and 3 (2 in 5), else itself (1 in 5 each): d20's reading of it."""
+    expected = {"3": "2/5", "4": "1/5", "5": "1/5", "6": "1/5"}
+    assert _odds(hc, "d6rr1mi3") == expected
+    assert _odds(hc, "d6mi3rr1") == expected  # one order, whatever the order written

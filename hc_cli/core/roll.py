@@ -56,6 +56,8 @@ MAX_REROLLS = 1000  # a die rerolled "until" gives up (rolling; its odds are the
 # done: about a second of this machine's time in all.
 MAX_ODDS_WORK = 4_000_000
 MAX_VALUES = 200_000  # distinct totals of one part
+MAX_DEPTH = 50  # parentheses, groups and signs within one another
+MAX_MAGNITUDE = 10**15  # a value past this is no total a table reads
 
 EXAMPLES = "d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, 3d6r1, (d8+2)*2, 4dF"
 _CMP = (">=", "<=", ">", "<", "=")
@@ -204,6 +206,15 @@ class _Reader:
         self.text = text
         self.pos = 0
         self.terms = 0
+        self.depth = 0
+
+    def deeper(self, at: int) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise HcError(
+                f"'{shown(self.text)}' nests more than {MAX_DEPTH} deep at column {at + 1}",
+                f"write at most {MAX_DEPTH} parentheses, groups or signs within one another",
+            )
 
     def fail(self, expected: str, at: int | None = None) -> HcError:
         at = self.pos if at is None else at
@@ -300,10 +311,11 @@ class _Reader:
     def unary(self) -> Any:
         self.skip()
         at = self.pos
-        if self.take("-"):
-            return Unary("-", self.unary(), at)
-        if self.take("+"):
-            return self.unary()
+        if self.take("-") or self.take("+"):
+            self.deeper(at)
+            part = self.unary()
+            self.depth -= 1
+            return Unary("-", part, at) if self.text[at] == "-" else part
         return self.power()
 
     def power(self) -> Any:
@@ -311,21 +323,28 @@ class _Reader:
         self.skip()
         at = self.pos
         if self.take("^") or self.take("**"):
-            return Binary("^", base, self.unary(), at)
+            self.deeper(at)
+            exponent = self.unary()
+            self.depth -= 1
+            return Binary("^", base, exponent, at)
         return base
 
     def atom(self) -> Any:
         self.skip()
         at = self.pos
         if self.take("("):
+            self.deeper(at)
             tree = self.sum()
+            self.depth -= 1
             if not self.take(")"):
                 raise self.fail("')' to close the '(' at column " + str(at + 1))
             return tree
         if self.take("{"):
+            self.deeper(at)
             parts = [self.sum()]
             while self.take(","):
                 parts.append(self.sum())
+            self.depth -= 1
             if not self.take("}"):
                 raise self.fail("',' or '}' to close the '{' at column " + str(at + 1))
             if len(parts) > MAX_DICE:
@@ -438,7 +457,7 @@ class _Reader:
                 if mode == "until":
                     self.take("r")
                 point = self.point("the faces rerolled") or ("=", min(faces))
-                matching = [f for f in faces if _matches(die.clamped(f), point)]
+                matching = [f for f in faces if _matches(f, point)]  # the face rolled
                 if not matching or (mode == "until" and len(matching) == len(faces)):
                     said = "every face" if matching else "no face"
                     raise HcError(f"'{shown(self.text)}' rerolls {said} (column {at + 1})",
@@ -583,27 +602,28 @@ def check_damage(expression: str, what: str) -> None:
 
 
 def _face(die: Die, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]:
-    """One roll of the die as the dice source gives it, clamped."""
+    """One roll of the die as the dice source gives it (before its clamps)."""
     if die.kind == "%":
         roll = dice.d100(purpose)
-        return die.clamped(roll.value), [roll]
+        return roll.value, [roll]
     if die.kind in ("66", "666"):
         places = ("tens", "units", "")[: len(die.kind)]
         faces = [dice.roll(6, f"{purpose} {place}".strip()) for place in places]
         digits = tuple(r.value for r in faces)
         value = int("".join(map(str, digits)))
-        return die.clamped(value), [Roll(f"d{die.kind}", value, purpose, digits)]
+        return value, [Roll(f"d{die.kind}", value, purpose, digits)]
     if die.kind == "F":
-        roll = dice.roll(3, f"{purpose} (dF: 1 is -1, 2 is 0, 3 is +1)")
-        return die.clamped(roll.value - 2), [roll]
+        roll = dice.roll(3, purpose)
+        return roll.value - 2, [roll]
     roll = dice.roll(die.sides, purpose)
-    return die.clamped(roll.value), [roll]
+    return roll.value, [roll]
 
 
 def roll_die(die: Die, dice: DiceSource, purpose: str) -> tuple[list[int], list[Roll]]:
-    """One die: its roll, its reroll, its explosion; its values, one for each roll an
-    explosion adds as a die of its own (`!`, `!p`, `e`: each a die the pool counts), or one
-    in all (`!!`: compounding, the rolls added into one die)."""
+    """One die, in one order whatever the order written: its roll and its reroll (on the face
+    rolled), its clamps, its explosion (each further roll clamped too). Its values, one for
+    each roll an explosion adds as a die of its own (`!`, `!p`, `e`: each a die the pool
+    counts), or one in all (`!!`: compounding, the rolls added into one die)."""
     value, rolls = _face(die, dice, purpose)
     if die.reroll is not None:
         mode, point = die.reroll
@@ -618,13 +638,17 @@ def roll_die(die: Die, dice: DiceSource, purpose: str) -> tuple[list[int], list[
         elif _matches(value, point):
             again, more = _face(die, dice, f"{purpose} (rerolled)")
             rolls += more
-            value = again if mode == "once" else value + again
+            value = (
+                die.clamped(again) if mode == "once" else die.clamped(value) + die.clamped(again)
+            )
+    value = die.clamped(value) if die.reroll is None or die.reroll[0] != "add" else value
     values = [value]
     if die.explode is not None:
         mode, point = die.explode
         last, times = value, 0
         while _matches(last, point) and times < MAX_EXPLOSIONS:
             last, more = _face(die, dice, f"{purpose} (exploded)")
+            last = die.clamped(last)
             rolls += more
             values.append(last - (1 if mode == "penetrate" else 0))
             times += 1
@@ -691,6 +715,16 @@ def _evaluate(node: Any, dice: DiceSource, rolls: list[Roll]) -> tuple[Any, str]
 
 
 def _apply(op: str, a: Any, b: Any, node: Any) -> Any:
+    found = _operate(op, a, b, node)
+    if abs(found) > MAX_MAGNITUDE:
+        raise HcError(
+            f"a value past 10^{len(str(MAX_MAGNITUDE)) - 1} at column {node.at + 1} ({op})",
+            "no table reads a total this large: join smaller parts",
+        )
+    return found
+
+
+def _operate(op: str, a: Any, b: Any, node: Any) -> Any:
     from fractions import Fraction
 
     if op == "+":
@@ -760,28 +794,37 @@ def _die_weights(
     """A die's value as integer weights over a denominator: its faces clamped, then its
     reroll and its explosion by their series (as `roll_die` reads them). `counts`: what the
     pool counts of each roll an explosion adds as a die of its own, summed for the die."""
-    weights: dict[int, int] = {}
-    for face in die.faces():
-        value = die.clamped(face)
-        weights[value] = weights.get(value, 0) + 1
-    base, total = dict(weights), len(die.faces())
-    if die.reroll is not None:
+    clamp = die.clamped
+
+    def add(into: dict[int, int], value: int, weight: int) -> None:
+        into[value] = into.get(value, 0) + weight
+
+    faces = die.faces()
+    base: dict[int, int] = {}  # a roll's value: its face clamped
+    for face in faces:
+        add(base, clamp(face), 1)
+    weights, total = dict(base), len(faces)
+    if die.reroll is not None:  # on the face rolled, before the clamps
         mode, point = die.reroll
-        hit = {v: w for v, w in base.items() if _matches(v, point)}
-        miss = {v: w for v, w in base.items() if not _matches(v, point)}
+        hit = [f for f in faces if _matches(f, point)]
+        miss = [f for f in faces if not _matches(f, point)]
+        weights = {}
         if mode == "until":  # rerolled until it shows another face: those faces, in proportion
-            weights, total = miss, sum(miss.values())
+            for f in miss:
+                add(weights, clamp(f), 1)
+            total = len(miss)
         elif mode == "once":  # a face rerolled once shows whatever the second roll shows
-            share = sum(hit.values())
-            weights = {v: w * total for v, w in miss.items()}
+            for f in miss:
+                add(weights, clamp(f), total)
             for v, w in base.items():
-                weights[v] = weights.get(v, 0) + share * w
+                add(weights, v, len(hit) * w)
             total *= total
         else:  # once, and added
-            weights = {v: w * total for v, w in miss.items()}
-            for v, w in hit.items():
+            for f in miss:
+                add(weights, clamp(f), total)
+            for f in hit:
                 for u, x in base.items():
-                    weights[v + u] = weights.get(v + u, 0) + w * x
+                    add(weights, clamp(f) + u, x)
             total *= total
     if die.explode is not None:
         mode, point = die.explode
@@ -792,17 +835,17 @@ def _die_weights(
             (d * spread + 1 if top > 1 else 1) * len(base) for d in range(MAX_EXPLOSIONS + 1)
         )
         budget.spend(steps, f"'{shown(text)}' exploding", "explode fewer faces or smaller dice")
-        base_total = len(die.faces())
+        base_total = len(faces)
         out: dict[int, int] = {}
         carry = {0: 1}
         first, first_total = weights, total
         # Denominators: the first roll's `first_total`, each further roll's `base_total`.
         for depth in range(MAX_EXPLOSIONS + 1):
-            faces = first if depth == 0 else base
+            rolled = first if depth == 0 else base
             scale = base_total ** (MAX_EXPLOSIONS - depth)
             step: dict[int, int] = {}
             for acc, w in carry.items():
-                for face, x in faces.items():
+                for face, x in rolled.items():
                     added = face - (lower if depth else 0)
                     value = acc + (added if counts is None else counts(added))
                     if _matches(face, point) and depth < MAX_EXPLOSIONS:
