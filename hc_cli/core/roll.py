@@ -54,7 +54,7 @@ MAX_EXPLOSIONS = 20  # further rolls of one exploding die
 MAX_REROLLS = 1000  # a die rerolled "until" gives up (rolling; its odds are the limit)
 # The work --odds may take, in steps of its inner loops, counted for each part before any is
 # done: about a second of this machine's time in all.
-MAX_ODDS_WORK = 4_000_000
+MAX_ODDS_WORK = 1_500_000  # about a microsecond a step: 100d100 is 1,000,000, 0.3 s
 MAX_VALUES = 200_000  # distinct totals of one part
 MAX_DEPTH = 50  # parentheses, groups and signs within one another
 MAX_MAGNITUDE = 10**15  # a value past this is no total a table reads
@@ -829,11 +829,10 @@ def _die_weights(
     if die.explode is not None:
         mode, point = die.explode
         lower = 1 if mode == "penetrate" else 0
-        spread = max(base) - min(base) + 1
-        top = sum(1 for v in weights if _matches(v, point))
-        steps = sum(
-            (d * spread + 1 if top > 1 else 1) * len(base) for d in range(MAX_EXPLOSIONS + 1)
-        )
+        # What is carried to depth d is a sum of d exploding faces: d * their spread values.
+        exploding = [v for v in {*weights, *base} if _matches(v, point)] or [0]
+        spread = max(exploding) - min(exploding)
+        steps = sum((d * spread + 1) * len(base) for d in range(MAX_EXPLOSIONS + 1))
         budget.spend(steps, f"'{shown(text)}' exploding", "explode fewer faces or smaller dice")
         base_total = len(faces)
         out: dict[int, int] = {}
@@ -986,7 +985,9 @@ def _combine(a: Any, b: Any, op: str, budget: _Budget, node: Any) -> Any:
         return a.convolve(b)
     wa, da = _weights_of(a)
     wb, db = _weights_of(b)
-    budget.spend(len(wa) * len(wb), f"'{op}' at column {node.at + 1}",
+    # a pair is a few steps (a value worked out, a dict entry), long weights more
+    size = 4 * max(1, (da.bit_length() + db.bit_length()) // 128)
+    budget.spend(len(wa) * len(wb) * size, f"'{op}' at column {node.at + 1}",
                  "join smaller parts: each value of one against each of the other")  # fmt: skip
     out: dict[Any, int] = {}  # integer weights over da * db: no fraction in the loop
     for x, p in wa.items():
