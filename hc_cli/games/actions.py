@@ -448,7 +448,7 @@ def _resolve_and_append(
         changes = [] if plain_roll(entry) else rules.apply(after, entry)
     report["changes"] = changes
     if "reused" in again:
-        report["again"] = f"the dice of entry {again['reused']}, taken back: rolled again"
+        report["again"] = f"the same dice as entry {again['reused']}, taken back"
     elif "reroll" in again:
         report["again"] = (
             f"re-rolled, as both players agreed: entry {again['reroll']}'s dice set aside"

@@ -283,8 +283,8 @@ def _may_act(state: T2kState, unit: str) -> str | None:
     turn = f"action turn {state['action_turn']}"
     if mine is None:
         return (
-            f"{unit} has taken his actions of {turn}: one action a character an action "
-            "turn, and the extra one above 5 (seed 002); he acts again in the next"
+            f"{unit} has taken his actions of {turn}: each character acts once an action "
+            "turn, and once more above 5 (seed 002); he acts again in the next"
         )
     exception = " or ".join(f"--{e.replace('_', '-')} {unit}" for e in OUTSIDE)
     acting = f"{possessive(slot['name'])} action" if slot else "nobody's action"
