@@ -682,11 +682,9 @@ def _show_pool(values: list[Any], pool: Pool) -> tuple[Any, str]:
 
 
 def _text(value: Any) -> str:
-    from fractions import Fraction
-
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{value}"
-    return str(value)
+    if isinstance(value, int):  # a roll's total, most often: fractions not imported for it
+        return str(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value}"
 
 
 def _evaluate(node: Any, dice: DiceSource, rolls: list[Roll]) -> tuple[Any, str]:
@@ -725,14 +723,13 @@ def _apply(op: str, a: Any, b: Any, node: Any) -> Any:
 
 
 def _operate(op: str, a: Any, b: Any, node: Any) -> Any:
-    from fractions import Fraction
-
     if op == "+":
         return a + b
     if op == "-":
         return a - b
     if op == "*":
         return a * b
+    from fractions import Fraction  # only for these: it is slow to import
     if op == "^":
         if b < 0 or b > 64 or abs(a) > 10**6:
             raise HcError(
