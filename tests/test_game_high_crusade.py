@@ -753,3 +753,17 @@ def test_a_fireteam_wiped_out_is_not_told_to_test_its_morale(game):
     assert "fireteam-1 is wiped out" in fired.stdout
     assert "must test morale" not in fired.stdout
     assert _row(status(), "fireteam-1")["due"] in ([], None, "-", "")
+
+
+def test_a_long_test_due_continues_under_its_column_at_80_columns(game, hc):
+    act, _, path = game(KARSK)
+    assert act("initiative", "--dice", "1,9").exit_code == 0
+    fired = act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--dice",
+                _d100s(10, 20, 30, 70, 80, 90, 95, 99))  # fmt: skip
+    assert fired.exit_code == 0, fired.output
+    text = hc("status", env={"HC_GAME": path, "COLUMNS": "80"}).stdout.splitlines()
+    row = next(i for i, line in enumerate(text) if line.startswith("  fireteam-1"))
+    column = text[1].index("test due")
+    assert text[row][column:].startswith("first time fired at")
+    assert text[row + 1].startswith(" " * column) and text[row + 1].strip().startswith("casualty")
+    assert len(text[row]) <= 80 and len(text[row + 1]) <= 80

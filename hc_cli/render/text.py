@@ -338,6 +338,25 @@ def _row_text(cells: list[str], widths: list[int]) -> str:
     return ("  " + "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True))).rstrip()
 
 
+def _row_lines(cells: list[str], widths: list[int], width: int) -> list[str]:
+    """A row; a last cell too long for `width` is continued under its own column, where
+    that column leaves room to read (else the row is wrapped as any line is)."""
+    line = _row_text(cells, widths)
+    start = 2 + sum(w + 2 for w in widths[:-1])  # where the last column begins
+    if not width or len(line) <= width or width - start < 16:
+        return [line]
+    out, current = [], ""
+    for word in cells[-1].split(" "):
+        if current and len(current) + 1 + len(word) > width - start:
+            out.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    out.append(current)
+    head = _row_text([*cells[:-1], out[0]], [*widths[:-1], 0])
+    return [head, *(" " * start + part for part in out[1:])]
+
+
 def _cell(value: Any) -> str:
     from hc_cli.core.words import printable
 
@@ -373,7 +392,7 @@ def render_status(found: dict, paint: Paint = plain, width: int = 0) -> str:
     lines.append(paint("dim", _row_text(found["columns"], widths)))
     for side, rows in cells.items():
         lines.append(paint("bold cyan", side))
-        lines += [_row_text(row, widths) for row in rows]
+        lines += [text for row in rows for text in _row_lines(row, widths, width)]
     if found["due"]:
         lines.append(paint("bold", "now:"))
         lines += ["  " + paint("yellow", due) for due in found["due"]]
