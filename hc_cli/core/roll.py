@@ -730,6 +730,7 @@ def _operate(op: str, a: Any, b: Any, node: Any) -> Any:
     if op == "*":
         return a * b
     from fractions import Fraction  # only for these: it is slow to import
+
     if op == "^":
         if b < 0 or b > 64 or abs(a) > 10**6:
             raise HcError(

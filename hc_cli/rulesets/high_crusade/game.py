@@ -778,7 +778,7 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         return {
             "p_kill": float(1 - kills.get(0, 0)),
             "mean_kills": mean_of(kills),
-            "p_test": test,
+            "p_test": None if them["due"] else test,  # a test due already: said by a dash
             "p_half": None if them["below_half"] else half,
             "_counted": ("kills", kills),
         }
