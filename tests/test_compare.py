@@ -348,3 +348,14 @@ def test_each_point_of_a_table_value_sweep_is_the_odds_under_that_house_rule(hc,
                        f"--rules {house}")  # fmt: skip
         assert row["mean"] == pytest.approx(odds["means"]["kills"])
         assert row["outcomes"] == pytest.approx(odds["odds"])
+
+
+def test_a_fireteam_that_owes_a_test_already_shows_a_dash(start):
+    """After boyz's fire, fireteam-1 must test (first time fired at): ladz's shot at it adds
+    no test (None); at fireteam-2, not fired at yet, every shot makes it test."""
+    run, _ = start(HC, "initiative --dice 1,9")  # the Orcs are Player A
+    fired = run("fire boyz --at fireteam-1 --range 8 --dice 99,99,99,99,99,99,99,99")
+    assert fired.exit_code == 0, fired.output
+    found = json.loads(run("compare --range 8 --json").stdout)
+    assert _cell(found, "ladz", "fireteam-1")["p_test"] is None
+    assert _cell(found, "ladz", "fireteam-2")["p_test"] == pytest.approx(1.0)
