@@ -352,10 +352,12 @@ def test_each_point_of_a_table_value_sweep_is_the_odds_under_that_house_rule(hc,
 
 def test_a_fireteam_that_owes_a_test_already_shows_a_dash(start):
     """After boyz's fire, fireteam-1 must test (first time fired at): ladz's shot at it adds
-    no test (None); at fireteam-2, not fired at yet, every shot makes it test."""
+    no test (None); fireteam-2, not fired at yet, tests unless ladz's 6 shots (65/5 against
+    DF 5: a kill a hit) wipe out its 5 figures."""
     run, _ = start(HC, "initiative --dice 1,9")  # the Orcs are Player A
     fired = run("fire boyz --at fireteam-1 --range 8 --dice 99,99,99,99,99,99,99,99")
     assert fired.exit_code == 0, fired.output
     found = json.loads(run("compare --range 8 --json").stdout)
     assert _cell(found, "ladz", "fireteam-1")["p_test"] is None
-    assert _cell(found, "ladz", "fireteam-2")["p_test"] == pytest.approx(1.0)
+    wiped = sum((q for k, q in binomial(6, Fraction(13, 20)).items() if k >= 5), Fraction(0))
+    assert _cell(found, "ladz", "fireteam-2")["p_test"] == pytest.approx(float(1 - wiped))
