@@ -324,3 +324,19 @@ def test_a_reroll_reads_the_face_rolled_before_the_clamps(hc):
     expected = {"3": "2/5", "4": "1/5", "5": "1/5", "6": "1/5"}
     assert _odds(hc, "d6rr1mi3") == expected
     assert _odds(hc, "d6mi3rr1") == expected  # one order, whatever the order written
+
+
+def test_every_expression_of_the_readmes_notation_table_rolls_and_weighs(hc):
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("| notation | means |") :].split("\n\n")[0]
+    expressions = [e for row in table.splitlines()[2:]
+                   for e in re.findall(r"`([^`]+)`", row.split(" | ")[0])]  # fmt: skip
+    assert len(expressions) > 30
+    for expression in expressions:
+        rolled = hc("roll", "--seed", "1", "--json", "--", expression)
+        assert rolled.exit_code == 0, (expression, rolled.output)
+        weighed = hc("roll", "--odds", "--json", "--", expression)
+        assert weighed.exit_code == 0, (expression, weighed.output)
