@@ -153,16 +153,15 @@ def _fill_fire(
             notes.append(f"{key} {me[key]}")
     if not at:  # the hits would land on no one the game knows: no result kept for them
         raise HcError(f"hc fire {unit} needs its target", f"hc fire {unit} --at NAME")
-    if at:
-        if len(at) > 1:
-            raise HcError("a shot is at one character", f"hc fire {unit} --at NAME")
-        target = known_unit(state, at[0], "--at")
-        enemy_check(state, unit, at[0])
-        if target["out"]:
-            raise HcError(f"{at[0]} is out of the fight", "choose another target")
-        if target["npc"] and "npc" not in flags:
-            flags["npc"] = True
-            notes.append(f"{at[0]} is an NPC")
+    if len(at) > 1:
+        raise HcError("a shot is at one character", f"hc fire {unit} --at NAME")
+    target = known_unit(state, at[0], "--at")
+    enemy_check(state, unit, at[0])
+    if target["out"]:
+        raise HcError(f"{at[0]} is out of the fight", "choose another target")
+    if target["npc"] and "npc" not in flags:
+        flags["npc"] = True
+        notes.append(f"{at[0]} is an NPC")
     notes += _fill_zone(state, unit, at, flags)
     acting = actor(state)
     from_opportunity = state["outside"].get(unit) == OUTSIDE["opportunity_fire"] and (
