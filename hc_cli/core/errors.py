@@ -23,6 +23,11 @@ class HcError(Exception):
         return self.message if not self.hint else f"{self.message}\n{self.hint}"
 
 
+class OutOfRange(HcError):
+    """A shot or a throw past the last band: no shot, no roll (a sweep or a compare lists it
+    as no shot and goes on with the others)."""
+
+
 class UnknownName(HcError):
     """A name that is not in the table it was looked up in."""
 

@@ -9,7 +9,7 @@ the fill) is worked out once; the rest is each cell's own fill.
 
 from __future__ import annotations
 
-from hc_cli.core.errors import HcError
+from hc_cli.core.errors import HcError, OutOfRange
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -154,8 +154,10 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
             if shot not in odds_of:  # the same shot after the fill: worked out once
                 try:
                     odds_of[shot] = _resolve(prepared, session, None)
-                except HcError as error:  # out of range, say: no shot, the others stand
+                except OutOfRange as error:  # no shot, the others stand
                     odds_of[shot] = error
+                except HcError as error:
+                    raise HcError(f"{unit} at {target}: {error.message}", error.hint) from None
             res = odds_of[shot]
             if isinstance(res, HcError):
                 no_shot.append({"unit": unit, "target": target, "range": distance,

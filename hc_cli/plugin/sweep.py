@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from hc_cli.core.errors import HcError
+from hc_cli.core.errors import HcError, OutOfRange
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ def sweep(
             res = execute(Call(command, ruleset, given, odds=True, rules=rules, over=over), session)
         except HcError as error:  # past the last band: no shot there, the others stand
             refused = HcError(f"at {name} {value}: {error.message}", error.hint)
-            if not error.message.startswith("out of range"):
+            if not isinstance(error, OutOfRange):
                 raise refused from None
             first = first or refused
             rows.append({"value": value, "no_shot": error.message})

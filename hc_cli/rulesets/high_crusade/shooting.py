@@ -7,7 +7,7 @@ weapon's band, and rolled and enumerated by the very same steps. Pure."""
 from __future__ import annotations
 
 from hc_cli.core.dice import DiceSource, Roll
-from hc_cli.core.errors import HcError
+from hc_cli.core.errors import HcError, OutOfRange
 from hc_cli.core.model import Modifier, Odds, Resolution
 from hc_cli.core.mods import ModSpec
 from hc_cli.core.plans import planned
@@ -366,7 +366,7 @@ def _band_at(weapon: Weapon, distance: float, res: Resolution) -> RangeBand | No
 
 def _out_of_range(weapon: Weapon, distance: float) -> HcError:
     last = weapon.bands[-1].up_to
-    return HcError(
+    return OutOfRange(
         f'out of range: {weapon.key} reaches {last:g}", the target is at '
         f'{distance:g}": no shot, no roll',
         f'move within {last:g}" to fire {weapon.key}',

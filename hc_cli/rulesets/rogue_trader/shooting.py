@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from hc_cli.core.errors import HcError
+from hc_cli.core.errors import HcError, OutOfRange
 from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.numbers import is_whole
 from hc_cli.core.record import replace
@@ -128,7 +128,7 @@ def _band(weapon: Weapon, req: FireRequest, res: Resolution) -> str | None:
             f'maximum {weapon.reach:g}"',
         )
     if req.range > weapon.reach:
-        raise HcError(
+        raise OutOfRange(
             f'out of range: {weapon.key} reaches {weapon.reach:g}", the target is at '
             f'{req.range:g}": no shot, no roll',
             f'move within {weapon.reach:g}"',

@@ -3,7 +3,7 @@ every step that moves the difficulty, a moving target's levels, what each hit do
 
 from __future__ import annotations
 
-from hc_cli.core.errors import HcError, UnknownName
+from hc_cli.core.errors import HcError, OutOfRange, UnknownName
 from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.numbers import is_digits, is_whole, whole
 from hc_cli.core.record import replace
@@ -116,7 +116,7 @@ def _band(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) -> in
     res.fields["bands"] = {b: r for b, r in zip(BANDS, reaches, strict=True)}
     index = next((i for i, reach in enumerate(reaches) if req.range <= reach), None)
     if index is None:
-        raise HcError(
+        raise OutOfRange(
             f"out of range: {weapon.key} reaches {reaches[-1]:g} m at Extreme, the "
             f"target is at {req.range:g} m: no shot, no roll",
             f"close within {reaches[-1]:g} m",

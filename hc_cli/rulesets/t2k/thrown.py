@@ -4,7 +4,7 @@ deviation, with a throw or on its own (`hc deviate`). Pure."""
 from __future__ import annotations
 
 from hc_cli.core.dice import DiceSource, Roll
-from hc_cli.core.errors import HcError
+from hc_cli.core.errors import HcError, OutOfRange
 from hc_cli.core.model import Modifier, Odds, Resolution
 from hc_cli.core.numbers import is_number, number, shown
 from hc_cli.core.record import record, replace
@@ -65,7 +65,7 @@ def _plan_thrown(
     band = "effective" if req.range <= effective else "long" if req.range <= 2 * effective else None
     res.fields.update(effective_range=effective, long_range=2 * effective, band=band)
     if band is None:
-        raise HcError(
+        raise OutOfRange(
             f"out of range: a {weight:g} kg throw reaches {2 * effective:g} m, the "
             f"target is at {req.range:g} m: no throw",
             f"close within {2 * effective:g} m",
@@ -191,7 +191,7 @@ def plan_deviate(
             )
         effective = req.throw_range / max(req.weight, t.rule("min-throw-weight"))
         if req.range > 2 * effective:
-            raise HcError(
+            raise OutOfRange(
                 f"out of range: a {req.weight:g} kg throw reaches {2 * effective:g} m, the "
                 f"target is at {req.range:g} m: no throw, nothing to deviate",
                 f"close within {2 * effective:g} m",
