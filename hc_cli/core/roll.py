@@ -540,7 +540,7 @@ class Term:
     sides: int  # the number's value when count == 0
 
 
-def parse(expression: str, plain: bool = True) -> list[Term]:
+def parse(expression: str) -> list[Term]:
     """The terms of a plain expression (sums of NdS and numbers: a weapon's damage)."""
     terms: list[Term] = []
 

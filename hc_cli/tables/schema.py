@@ -112,7 +112,7 @@ def _is_dice(value: Any) -> bool:
     from hc_cli.core.roll import parse
 
     try:
-        parse(value, plain=True)
+        parse(value)
     except HcError:
         return False
     return True

@@ -134,7 +134,7 @@ def damage_steps(damage: str) -> Generator[Request, list[Roll], tuple[int, list[
     them."""
     if is_whole(damage):
         return int(damage), []
-    terms = parse_dice(damage, plain=True)
+    terms = parse_dice(damage)
     dice = plain_dice(terms)
     wanted = tuple((term.sides, f"damage {damage}") for term in dice)
     rolls = (yield DAMAGE, wanted, tuple(term.sign for term in dice)) if wanted else []

@@ -17,7 +17,7 @@ from hc_cli.rulesets.t2k.request import QUICK_KILL_LOCATIONS, HitEffects
 def roll_damage(expression: str, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]:
     if is_whole(expression):
         return int(expression), []
-    terms = parse_dice(expression, plain=True)
+    terms = parse_dice(expression)
     each = plain_dice(terms)
     wanted = [(term.sides, purpose) for term in each]
     # Rolled together, read as a total.
