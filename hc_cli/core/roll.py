@@ -965,10 +965,6 @@ def _odds_of(node: Any, budget: _Budget) -> Any:
     return found if found else {0: Fraction(1)}
 
 
-def _items(dist: Any) -> list[tuple[Any, Any]]:
-    return list(dist.items())
-
-
 def _combine(a: Any, b: Any, op: str, budget: _Budget, node: Any) -> Any:
     """Two independent parts joined by `op`: sums and differences by convolution, the rest
     value by value."""
@@ -1018,28 +1014,19 @@ def _combine_all(parts: list[Any], op: str, budget: _Budget, text: str) -> Any:
 
 
 def _group_odds(parts: list[Any], node: Group, budget: _Budget) -> Any:
-    """A group's parts read as a pool: each value of each part against each of the others
-    (the parts are unlike, so no pool of alike dice serves)."""
-    from fractions import Fraction
-
-    sizes = [len(_items(p)) for p in parts]
-    budget.spend(math.prod(sizes), f"the group '{shown(node.text)}'",
-                 "group fewer parts, or parts of fewer values")  # fmt: skip
-    out: dict[Any, Fraction] = {}
+    """A group's parts read as a pool (`Pool.read`, as the roll reads it): each value of each
+    part against each of the others (the parts are unlike, so no pool of alike dice serves)."""
     import itertools
 
-    for combo in itertools.product(*(_items(p) for p in parts)):
-        p = Fraction(1)
-        for _, q in combo:
-            p *= Fraction(q)
-        v = node.pool.read([v for v, _ in combo])
-        out[v] = out.get(v, Fraction(0)) + p
-    from hc_cli.core.odds import Distribution
-
-    if all(isinstance(v, int) for v in out):
-        common = math.lcm(*(p.denominator for p in out.values()))
-        return Distribution({v: int(p * common) for v, p in out.items()}, common)
-    return dict(sorted(out.items()))
+    weighted = [_weights_of(part) for part in parts]
+    budget.spend(math.prod(len(w) for w, _ in weighted) * len(parts),
+                 f"the group '{shown(node.text)}'",
+                 "group fewer parts, or parts of fewer values")  # fmt: skip
+    out: dict[Any, int] = {}
+    for combo in itertools.product(*(w.items() for w, _ in weighted)):
+        value = node.pool.read([v for v, _ in combo])
+        out[value] = out.get(value, 0) + math.prod(q for _, q in combo)
+    return _dist(out, math.prod(d for _, d in weighted))
 
 
 def roll_odds(expression: str, ruleset: str) -> Resolution:
