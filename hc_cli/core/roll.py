@@ -41,7 +41,6 @@ from hc_cli.core.record import record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from fractions import Fraction
     from typing import Any
 
 
