@@ -675,7 +675,8 @@ def _show_pool(values: list[Any], pool: Pool) -> tuple[Any, str]:
         )  # fmt: skip
         text = f"{total} of ({' '.join(map(_text, kept))}) {said}"
         return total, text + (f" (dropped {' '.join(map(_text, dropped))})" if dropped else "")
-    text = "+".join(map(_text, kept)) if kept else "0"
+    text = "".join(("" if i == 0 or _text(v).startswith("-") else "+") + _text(v)
+                   for i, v in enumerate(kept)) or "0"  # fmt: skip
     text += f" (dropped {' '.join(map(_text, dropped))})" if dropped else ""
     return total, f"({text})" if len(kept) > 1 or dropped else text
 
