@@ -361,3 +361,48 @@ def test_a_fireteam_that_owes_a_test_already_shows_a_dash(start):
     assert _cell(found, "ladz", "fireteam-1")["p_test"] is None
     wiped = sum((q for k, q in binomial(6, Fraction(13, 20)).items() if k >= 5), Fraction(0))
     assert _cell(found, "ladz", "fireteam-2")["p_test"] == pytest.approx(float(1 - wiped))
+
+
+def test_the_damage_of_several_hits_is_each_hits_damage_added(hc):
+    """An aimed burst hits d3 times on a hit (seed 002); each hit's damage is the ak-74's
+    2d6, each independent: P(damage d) = sum over n of P(n hits) P(n times 2d6 = d), the sums
+    of 2d6 listed here. The chance of n hits is the tool's; the adding up is checked."""
+    found = hc.json("fire", "--ruleset", "t2k", "--asset", "12", "--strength", "5", "--weapon",
+                    "ak-74", "--range", "30", "--shot", "aimed-burst", "--odds")  # fmt: skip
+    hits = {int(n): Fraction(p) for n, p in found["distributions_exact"]["hits"].items()}
+    assert set(hits) == {0, 1, 2, 3}
+    two_d6: dict[int, Fraction] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            two_d6[a + b] = two_d6.get(a + b, Fraction(0)) + Fraction(1, 36)
+    expected: dict[int, Fraction] = {}
+    for n, p in hits.items():
+        sums = {0: Fraction(1)}
+        for _ in range(n):  # one hit's damage more
+            step: dict[int, Fraction] = {}
+            for s, q in sums.items():
+                for v, r in two_d6.items():
+                    step[s + v] = step.get(s + v, Fraction(0)) + q * r
+            sums = step
+        for d, q in sums.items():
+            expected[d] = expected.get(d, Fraction(0)) + p * q
+    got = {int(d): Fraction(p) for d, p in found["distributions_exact"]["damage"].items()}
+    assert got == {d: p for d, p in expected.items() if p}
+
+
+def test_what_a_sweep_or_compare_outside_a_game_refuses_names_the_right_part(hc):
+    error = " ".join(hc.error("compare --over weapon=bolt-gun,ingrave-ar --over nope=1,2 -- "
+                              "fire -r 14").split())  # fmt: skip
+    assert error.startswith("hc compare: hc fire reads no --nope"), error
+    assert "is no action to read after --" in hc.error("sweep --over range=1,2 -- tables")
+    assert "'-r' requires an argument" in hc.error("sweep --over range=1,2 -- fire -w "
+                                                   "ingrave-ar -t orc -r")  # fmt: skip
+    csv = hc("sweep --over range=2,60 --csv -- fire -w ingrave-ar -t orc").stdout.splitlines()
+    assert csv[-1] == "60,no shot,,"
+
+
+def test_a_characters_own_reason_not_to_fire_is_not_said_of_a_target(start):
+    run, _ = start(T2K, "initiative")  # kowalski acts: ivanov and petrov may not fire now
+    found = json.loads(run("compare --range 30 --json").stdout)
+    why = {u["unit"]: u["why"] for u in found["may_not_fire"]}
+    assert why["ivanov"].startswith("it is kowalski's action"), why

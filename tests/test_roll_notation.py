@@ -193,8 +193,8 @@ def test_a_compare_point_after_the_bang_is_the_explosions(hc):
     dice exploding on their top face is `!=10>=8`."""
     rolled = hc.json("roll", "2d10!>=8", "--dice", "9,3,4")
     assert rolled["total"] == 16  # 9 explodes: 9 + 3; then 4
-    counted = hc.json("roll", "3d10!=10>=8", "--dice", "10,2,8,5")
-    assert counted["total"] == 2  # 10 + 2 = 12 and 8 succeed; 5 does not
+    counted = hc.json("roll", "3d10!=10>=8", "--dice", "10,9,2,8")
+    assert counted["total"] == 3  # 10 (and its 9, a die of its own) and 8 succeed; 2 does not
 
 
 def test_each_roll_an_explosion_adds_is_a_die_the_count_reads(hc):
@@ -220,7 +220,7 @@ def test_a_leading_minus_is_an_expression(hc):
     done = run_hc("roll", "-4d6", "--seed", "3")
     assert done.returncode == 0 and "-(" in done.stdout, done.stderr
     assert run_hc("roll", "--seed", "3", "-d6", "--json").returncode == 0
-    assert run_hc("roll", "4dF", "--dice", "1,2,3,3", "--json").returncode == 0
+    assert run_hc("roll", "--dice", "2", "-d4", "--json").returncode == 0  # -d4, not a die
 
 
 @pytest.mark.parametrize(
@@ -251,18 +251,30 @@ def test_a_question_past_the_budget_says_which_part(hc):
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-_point = st.sampled_from([">=4", "<3", "=1", ">5", "<=2"])
 _die = st.builds(
     lambda n, s, mod: f"{n}d{s}{mod}",
-    st.integers(1, 4),
-    st.sampled_from(["4", "6", "8", "10", "F"]),
-    st.sampled_from(["", "kh1", "kl1", "!", "r1", "ro1", "mi2", "ma3", ">=3", "f1", "!!"]),
+    st.integers(2, 4),
+    st.sampled_from(["4", "6", "8", "10"]),
+    st.sampled_from(["", "kh1", "kl1", "dl1", "!", "!!", "!p", "!>=4", "r1", "rr<2", "ro1", "ra1",
+                     "mi2", "ma3", ">=3", ">=3f1", "k>2"]),
+)  # fmt: skip
+_fudge = st.builds(lambda n, mod: f"{n}dF{mod}", st.integers(1, 4),
+                   st.sampled_from(["", "kh1", ">=1", "r-1"]))  # fmt: skip
+_positive = st.one_of(  # a divisor never 0: plain dice, or a number 1..9
+    st.builds(lambda n, s: f"{n}d{s}", st.integers(1, 4), st.sampled_from(["4", "6", "10"])),
+    st.integers(1, 9).map(str),
 )
-_atom = st.one_of(_die, st.integers(0, 9).map(str))
+_atom = st.one_of(_die, _fudge, st.integers(0, 9).map(str),
+                  st.builds(lambda a, b: f"{{{a}, {b}}}kh1", _die, _die))  # fmt: skip
 
 
 def _joined(parts):
-    return st.builds(lambda a, op, b: f"({a}){op}{b}", parts, st.sampled_from("+-*"), parts)
+    return st.one_of(
+        st.builds(lambda a, op, b: f"({a}){op}{b}", parts, st.sampled_from(["+", "-", "*"]),
+                  parts),
+        st.builds(lambda a, op, b: f"({a}){op}({b})", parts, st.sampled_from(["/", "//"]),
+                  _positive),
+    )  # fmt: skip
 
 
 _expression = st.recursive(_atom, _joined, max_leaves=4)
@@ -273,16 +285,24 @@ _expression = st.recursive(_atom, _joined, max_leaves=4)
 )
 @given(_expression, st.integers(0, 10**6))
 def test_drawn_expressions_add_up_and_roll_what_they_weigh(hc, expression, seed):
+    """Every expression of this grammar is well formed: each weighs (or is refused as past
+    the odds budget, and only so), its odds add up to 1, and a seeded roll of it lands on a
+    total the odds give a chance."""
     result = hc("roll", "--odds", "--json", "--", expression)
-    if result.exit_code == 2:  # a part that cannot be (dF!, a keep past its dice): said
-        assert "Traceback" not in result.output
+    if result.exit_code == 2 and "steps to weigh exactly (more than" in " ".join(
+        result.stderr.split()
+    ):
+        rolled = hc("roll", "--seed", str(seed), "--json", "--", expression)
+        assert rolled.exit_code == 0, (expression, rolled.output)  # it still rolls
         return
+    assert result.exit_code == 0, (expression, result.output)
     odds = json.loads(result.stdout)["odds_exact"]
     assert sum(Fraction(p) for p in odds.values()) == 1
-    rolled = json.loads(hc("roll", "--seed", str(seed), "--json", "--", expression).stdout)
-    total = rolled["total"]
-    key = str(int(total)) if float(total).is_integer() else None
-    assert key is None or key in odds, (expression, total)
+    rolled = hc("roll", "--seed", str(seed), "--json", "--", expression)
+    assert rolled.exit_code == 0, (expression, rolled.output)
+    total = Fraction(json.loads(rolled.stdout)["total"]).limit_denominator(10**6)
+    key = str(total.numerator) if total.denominator == 1 else str(total)
+    assert Fraction(odds[key]) > 0, (expression, key)
 
 
 def test_the_words_of_an_expression_are_one_expression(hc):
@@ -340,3 +360,32 @@ def test_every_expression_of_the_readmes_notation_table_rolls_and_weighs(hc):
         assert rolled.exit_code == 0, (expression, rolled.output)
         weighed = hc("roll", "--odds", "--json", "--", expression)
         assert weighed.exit_code == 0, (expression, weighed.output)
+
+
+def test_a_reroll_until_a_rare_face_rolls_as_it_weighs(hc):
+    """`d1000r<1000` rerolls until the 1000: 1,000 rolls on average, every seed a 1000."""
+    assert _odds(hc, "d1000r<1000") == {"1000": "1"}
+    for seed in range(1, 6):
+        rolled = hc("roll", "--seed", str(seed), "--json", "--", "d1000r<1000")
+        assert json.loads(rolled.stdout)["total"] == 1000
+
+
+@pytest.mark.parametrize(
+    ("expression", "said"),
+    [("+".join(["100d100r<100"] * 38), "takes about 380,000 rolls"),
+     ("100000^3+100000^3", "can reach a value past 10^15"),
+     ("d6*2*10^14", "can reach a value past 10^15")],
+)  # fmt: skip
+def test_a_roll_too_long_or_too_large_is_refused_before_a_die(hc, expression, said):
+    for odds in ((), ("--odds",)):  # the roll and its odds alike, whatever the dice
+        assert said in " ".join(hc.error("roll", *odds, "--", expression).split())
+
+
+def test_only_the_words_after_roll_are_an_expression():
+    from hc_cli.cli.main import expression_last
+
+    assert expression_last(["fire", "roll", "--at", "boyz", "-r", "8"]) == [
+        "fire", "roll", "--at", "boyz", "-r", "8"]  # fmt: skip
+    assert expression_last(["roll", "2d6", "-", "3"]) == ["roll", "--", "2d6 - 3"]
+    assert expression_last(["--ruleset", "t2k", "roll", "-d4", "--dice", "2"]) == [
+        "--ruleset", "t2k", "roll", "--dice", "2", "--", "-d4"]  # fmt: skip

@@ -431,7 +431,7 @@ def _say_what_is_wrong(words: list[str]) -> None:
     if command is None or {"--help", "-h"} & set(words):  # help is no action, and exits
         return
     try:
-        command.make_context(words[0], [*words[1:], "--odds"], parent=root)
+        command.make_context(words[0], words[1:], parent=root)
     except UsageError as error:
         raise HcError(
             f"after --: {error.format_message()}",

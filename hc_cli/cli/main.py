@@ -20,11 +20,17 @@ def expression_last(args: list[str]) -> list[str]:
     the command line reads it as one."""
     if "roll" not in args or "--" in args:
         return args
-    start = args.index("roll") + 1
+    from hc_cli.cli.direct import group_options
+
+    at = group_options(args)[0]  # the command's word, after the options of hc itself
+    if at is None or at >= len(args) or args[at] != "roll":
+        return args
+    start = at + 1
     rest, words, i = list(args[:start]), [], start
     while i < len(args):
         word = args[i]
-        expression = len(word) > 1 and word[0] == "-" and word[1] in "0123456789dD({"
+        expression = word in ("-", "+") or (len(word) > 1 and word[0] == "-"
+                                             and word[1] in "0123456789dD({")  # fmt: skip
         if word.startswith("-") and not expression:
             rest.append(word)
             if word in _ROLL_VALUES and i + 1 < len(args):

@@ -50,7 +50,10 @@ MAX_CONSTANT = 100_000  # a number written
 MAX_TERMS = 50  # dice terms and numbers in one expression: no table writes more
 MAX_LENGTH = 500  # characters of an expression
 MAX_EXPLOSIONS = 20  # further rolls of one exploding die
-MAX_REROLLS = 1000  # a die rerolled "until" gives up (rolling; its odds are the limit)
+# The rolls one roll of an expression may take, on average (rerolls until, explosions): a
+# die rerolled until one face of 1,000 takes 1,000; past this it is refused before a die.
+MAX_ROLLS = 100_000
+MAX_REROLLS = 100 * MAX_ROLLS  # one die gives up: never, in practice (its odds are the limit)
 # The work --odds may take, in steps of its inner loops, counted for each part before any is
 # done: about a second of this machine's time in all.
 MAX_ODDS_WORK = 1_500_000  # about a microsecond a step: 100d100 is 1,000,000, 0.3 s
@@ -136,9 +139,6 @@ class Pool:
         elif self.by_value is not None and _matches(outcome, self.by_value[1]) != self.by_value[0]:
             take = 0
         return kept + take, total + take * self.counts(outcome) if take else total
-
-    def done(self, state: tuple[int, Any]) -> bool:
-        return self.keep is not None and state[0] == self.keep
 
     @property
     def plain(self) -> bool:
@@ -519,13 +519,93 @@ _PARSED: dict[str, Any] = {}  # a batch rolls the same dice again
 
 
 def read(expression: str) -> Any:
-    """The tree of a dice expression (an error names the column it cannot read)."""
+    """The tree of a dice expression (an error names the column it cannot read), checked
+    whole before a die is rolled or weighed: every value it can take within 10^15, and the
+    rolls one roll of it takes on average within `MAX_ROLLS`."""
     found = _PARSED.get(expression)
     if found is None:
         found = _Reader(expression).whole()
+        low, high = _bounds(found)
+        if max(abs(low), abs(high)) > MAX_MAGNITUDE:
+            raise HcError(
+                f"'{shown(expression)}' can reach a value past 10^{len(str(MAX_MAGNITUDE)) - 1}",
+                "no table reads a total this large: join smaller parts",
+            )
+        rolls = _rolls(found)
+        if rolls > MAX_ROLLS:
+            raise HcError(
+                f"'{shown(expression)}' takes about {rolls:,.0f} rolls to roll once (more than "
+                f"{MAX_ROLLS:,})",
+                "reroll fewer faces, or fewer dice",
+            )
         if len(_PARSED) < 256:
             _PARSED[expression] = found
     return found
+
+
+def _die_bounds(die: Die) -> tuple[int, int]:
+    faces = [die.clamped(f) for f in die.faces()]
+    low, high = min(faces), max(faces)
+    if die.reroll is not None and die.reroll[0] == "add":
+        low, high = min(low, 2 * low), max(high, 2 * high)
+    if die.explode is not None:
+        more = MAX_EXPLOSIONS * (high - (1 if die.explode[0] == "penetrate" else 0))
+        low, high = min(low, low + MAX_EXPLOSIONS * min(0, low)), max(high, high + more)
+    return low, high
+
+
+def _bounds(node: Any) -> tuple[Any, Any]:
+    """The least and the greatest value a node can take, or bounds wider than those."""
+    if isinstance(node, Num):
+        return node.value, node.value
+    if isinstance(node, (Dice, Group)):
+        if isinstance(node, Dice):
+            each = [_die_bounds(node.die)] * node.count
+            if node.die.explode is not None and node.die.explode[0] != "compound":
+                each = each * (MAX_EXPLOSIONS + 1)  # each further roll a die of its own
+        else:
+            each = [_bounds(part) for part in node.parts]
+        if node.pool.success is not None or node.pool.failure is not None:
+            return -len(each), len(each)
+        return sum(min(0, lo) for lo, _ in each), sum(max(0, hi) for _, hi in each)
+    if isinstance(node, Unary):
+        low, high = _bounds(node.part)
+        return -high, -low
+    (a, b), (c, d) = _bounds(node.left), _bounds(node.right)
+    if node.op == "+":
+        return a + c, b + d
+    if node.op == "-":
+        return a - d, b - c
+    if node.op == "^":
+        top = max(abs(a), abs(b)) ** max(0, min(int(d), 64)) if abs(d) <= 64 else 10**100
+        return -top, top
+    if node.op == "*":
+        corners = (a * c, a * d, b * c, b * d)
+        return min(corners), max(corners)
+    top = max(abs(a), abs(b))  # / // %: never past the number divided (or the divisor for %)
+    return -max(top, abs(c), abs(d)), max(top, abs(c), abs(d))
+
+
+def _rolls(node: Any) -> float:
+    """About how many rolls one roll of a node takes."""
+    if isinstance(node, Dice):
+        die, each = node.die, 1.0
+        faces = die.faces()
+        if die.reroll is not None:
+            mode, point = die.reroll
+            hit = sum(1 for f in faces if _matches(f, point))
+            each = len(faces) / (len(faces) - hit) if mode == "until" else 1 + hit / len(faces)
+        if die.explode is not None:
+            top = sum(1 for f in faces if _matches(die.clamped(f), die.explode[1]))
+            each += min(MAX_EXPLOSIONS, top / (len(faces) - top)) if top < len(faces) else 0
+        return node.count * each
+    if isinstance(node, Group):
+        return sum(_rolls(part) for part in node.parts)
+    if isinstance(node, Unary):
+        return _rolls(node.part)
+    if isinstance(node, Binary):
+        return _rolls(node.left) + _rolls(node.right)
+    return 0.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -867,9 +947,11 @@ def _keep_weights(
     keep = pool.keep
     assert keep is not None
     spread = max(abs(pool.counts(o)) for o in outcomes) * keep + 1
-    budget.spend(len(outcomes) * keep * keep * spread,
+    # the states of a pool not yet full are few of those its counts could reach: measured
+    # here, an eighth of outcomes x keep^2 x spread (100d100kh10: 1.2 million, 0.9 s)
+    budget.spend(len(outcomes) * keep * keep * spread // 8,
                  f"'{shown(text)}' keeping {keep} of {n}",
-                 "keep or drop fewer dice (e.g. up to 100d6kh10)")  # fmt: skip
+                 "ask about fewer or smaller dice (e.g. up to 100d6kh50, 100d100kh10)")  # fmt: skip
     after = [0] * (len(outcomes) + 1)
     for i in range(len(outcomes) - 1, -1, -1):
         after[i] = after[i + 1] + weights[outcomes[i]]
@@ -891,9 +973,7 @@ def _keep_weights(
                 moved = pool.step(state, outcome, c)
                 step[moved] = step.get(moved, 0) + ways * term
                 short += term * powers_rest[r - c]
-            done = pool.step(state, outcome, need)
-            assert pool.done(done)
-            value = done[1]
+            value = pool.step(state, outcome, need)[1]  # the keep is full
             final[value] = final.get(value, 0) + ways * (whole[r] - short)
         states = {s: ways for s, ways in step.items() if ways}
         if not states:
@@ -905,11 +985,9 @@ def _power(weights: dict[Any, int], total: int, n: int, budget: _Budget, text: s
     """The sum of `n` independent copies, by repeated squaring of its convolution."""
     from hc_cli.core.odds import Distribution
 
-    if not all(isinstance(v, int) for v in weights):
-        found: Any = _dist(weights, total)
-        return _combine_all([found] * n, "+", budget, text)
-    spread = max(weights) - min(weights) + 1  # Miller's recurrence: each sum from each value
-    budget.spend(len(weights) * spread * n, f"'{shown(text)}' added up",
+    spread = max(weights) - min(weights) + 1  # Miller's recurrence: each sum from each value,
+    digits = max(1, total.bit_length() * n // 1024)  # with numbers of n dice's digits
+    budget.spend(len(weights) * spread * n * digits, f"'{shown(text)}' added up",
                  "ask about fewer or smaller dice (e.g. up to 100d100)")  # fmt: skip
     return Distribution(weights, total).power(n)
 
@@ -938,7 +1016,6 @@ def _pool_odds(values: Any, n: int, pool: Pool, budget: _Budget, text: str) -> A
 
 
 def _odds_of(node: Any, budget: _Budget) -> Any:
-    from fractions import Fraction
 
     if isinstance(node, Num):
         return _dist({node.value: 1}, 1)
@@ -962,7 +1039,7 @@ def _odds_of(node: Any, budget: _Budget) -> Any:
     left = _odds_of(node.left, budget)
     right = _odds_of(node.right, budget)
     found = _combine(left, right, node.op, budget, node)
-    return found if found else {0: Fraction(1)}
+    return found
 
 
 def _combine(a: Any, b: Any, op: str, budget: _Budget, node: Any) -> Any:
@@ -981,6 +1058,8 @@ def _combine(a: Any, b: Any, op: str, budget: _Budget, node: Any) -> Any:
     wb, db = _weights_of(b)
     # a pair is a few steps (a value worked out, a dict entry), long weights more
     size = 4 * max(1, (da.bit_length() + db.bit_length()) // 128)
+    if op == "/" or not all(isinstance(v, int) for v in (*wa, *wb)):
+        size *= 8  # a fraction made for each pair
     budget.spend(len(wa) * len(wb) * size, f"'{op}' at column {node.at + 1}",
                  "join smaller parts: each value of one against each of the other")  # fmt: skip
     out: dict[Any, int] = {}  # integer weights over da * db: no fraction in the loop
@@ -1006,26 +1085,43 @@ def _weights_of(dist: Any) -> tuple[dict[Any, int], int]:
     return {v: int(p * common) for v, p in dist.items() if p}, common
 
 
-def _combine_all(parts: list[Any], op: str, budget: _Budget, text: str) -> Any:
-    found = parts[0]
-    for part in parts[1:]:
-        found = _combine(found, part, op, budget, Num(0))
-    return found
-
-
 def _group_odds(parts: list[Any], node: Group, budget: _Budget) -> Any:
     """A group's parts read as a pool (`Pool.read`, as the roll reads it): each value of each
     part against each of the others (the parts are unlike, so no pool of alike dice serves)."""
     import itertools
 
     weighted = [_weights_of(part) for part in parts]
-    budget.spend(math.prod(len(w) for w, _ in weighted) * len(parts),
+    pool = node.pool
+    if pool.keep == 1 and pool.success is None and pool.failure is None:
+        return _one_of(weighted, pool.highest_first, budget, node)
+    budget.spend(math.prod(len(w) for w, _ in weighted) * len(parts) * 4,
                  f"the group '{shown(node.text)}'",
                  "group fewer parts, or parts of fewer values")  # fmt: skip
     out: dict[Any, int] = {}
     for combo in itertools.product(*(w.items() for w, _ in weighted)):
         value = node.pool.read([v for v, _ in combo])
         out[value] = out.get(value, 0) + math.prod(q for _, q in combo)
+    return _dist(out, math.prod(d for _, d in weighted))
+
+
+def _one_of(
+    weighted: list[tuple[dict[Any, int], int]], highest: bool, budget: _Budget, node: Group
+) -> Any:
+    """The highest (or lowest) of independent parts, by their distributions: P(the highest is
+    at most v) is the product of each part's P(at most v), so no combination is listed."""
+    values = sorted({v for w, _ in weighted for v in w}, reverse=not highest)
+    budget.spend(len(values) * len(weighted), f"the group '{shown(node.text)}'",
+                 "group fewer parts, or parts of fewer values")  # fmt: skip
+    below = [0] * len(weighted)  # each part's weight at or past v, from the far end
+    out: dict[Any, int] = {}
+    before = 0
+    for v in values:
+        for i, (w, _) in enumerate(weighted):
+            below[i] += w.get(v, 0)
+        upto = math.prod(below)  # every part at or under v (at or over, for the lowest)
+        if upto != before:
+            out[v] = upto - before
+        before = upto
     return _dist(out, math.prod(d for _, d in weighted))
 
 

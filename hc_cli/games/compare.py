@@ -40,8 +40,10 @@ def ranges_of(
         value: float | str
         try:
             value = float(number)
+            if value != value:  # nan: no number at all
+                raise ValueError
         except ValueError:
-            if not re.fullmatch(r"[a-z][a-z0-9-]*", number):
+            if not re.fullmatch(r"[a-z][a-z0-9-]*", number) or number == "nan":
                 raise HcError(f"--range {text}: '{number}' is no range", _RANGE_HINT) from None
             value = number
         if isinstance(value, float) and not 0 <= value <= MOST_RANGE:
@@ -77,11 +79,13 @@ def at_least_of(odds: Any, prefer: str = "") -> dict[str, Any]:
 
 
 def _reason(why: list[tuple[str, str]]) -> str:
-    """Why a unit may fire at none: a reason that is its own (not about one target) first;
-    its first clause (the rest is in --json)."""
+    """Why a unit may fire at none: the reason every target gives, if one; else one that
+    names no target (its own: it fired already); else the first, with its target."""
+    reasons = {text for _, text in why}
+    if len(reasons) == 1:
+        return reasons.pop()
     own = [text for target, text in why if target not in text]
-    text = (own or [f"at {t}: {w}" for t, w in why])[0]
-    return text
+    return (own or [f"at {t}: {w}" for t, w in why])[0]
 
 
 def _short(text: str) -> str:

@@ -70,10 +70,9 @@ def points(text: str) -> tuple[str, list[Any]]:
 def _count_of(ruleset: str) -> str:
     """What the rule set's games count a shot by (`GameRules.compare_count`), if it keeps
     games: the same measure in a game's compare and outside one."""
-    from hc_cli.plugin import registry
+    from hc_cli.games.roster import _declared_game
 
-    game = getattr(registry.get(ruleset).module, "GAME", None)
-    return getattr(game, "compare_count", "") or ""
+    return getattr(_declared_game(ruleset), "compare_count", "") or ""
 
 
 def sweep(
@@ -177,7 +176,9 @@ def matrix(
         try:
             found = sweep(command, ruleset, {**flags, first: a}, second, targets[1], rules,
                           none_may_shoot=True)  # fmt: skip
-        except HcError as error:
+        except HcError as error:  # a point's error: at which attacker too
+            if not error.message.startswith("at "):
+                raise
             said = error.message.removeprefix("at ")
             raise HcError(f"at {first.replace('_', '-')} {a} and {said}", error.hint) from None
         measure = measure or found["measure"]

@@ -633,12 +633,20 @@ def render_sweep(found: dict, width: int = 0, csv: bool = False, quiet: bool = F
     if measure:
         ks = sorted({k for r in rows for k in r.get("at_least", {})})
         heads = [over, f"mean {measure}", *(f">={k}" for k in ks)]
-        table = [[r["value"], f"{r['mean']:.3f}",
-                  *(f"{r['at_least'].get(k, 0.0):.1%}" for k in ks)] for r in rows]  # fmt: skip
+
+        def cells_of(r: dict) -> list:
+            return [r["value"], f"{r['mean']:.3f}",
+                    *(f"{r['at_least'].get(k, 0.0):.1%}" for k in ks)]  # fmt: skip
     else:
         words = list(rows[0]["outcomes"]) if rows else []
         heads = [over, *words]
-        table = [[r["value"], *(f"{r['outcomes'].get(w, 0.0):.1%}" for w in words)] for r in rows]
+
+        def cells_of(r: dict) -> list:
+            return [r["value"], *(f"{r['outcomes'].get(w, 0.0):.1%}" for w in words)]
+
+    blank = [""] * (len(heads) - 2)  # a point with no shot: said in its row
+    table = [cells_of(r) if "no_shot" not in r else [r["value"], "no shot", *blank]
+             for r in found["rows"]]  # fmt: skip
     if csv:
         import csv as csv_module
         import io
@@ -652,7 +660,8 @@ def render_sweep(found: dict, width: int = 0, csv: bool = False, quiet: bool = F
     sizes = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(heads)]
     lines = [f"hc {found['command']} ({found['ruleset']}), each {over} its exact odds:"]
     lines.append("  ".join(f"{h:>{n}}" for h, n in zip(heads, sizes, strict=True)))
-    lines += ["  ".join(f"{c:>{n}}" for c, n in zip(r, sizes, strict=True)) for r in cells]
+    lines += ["  ".join(f"{c:>{n}}" for c, n in zip(r, sizes, strict=True)).rstrip()
+              for r in cells]  # fmt: skip
     if measure and not quiet and rows:
         top = max(r["mean"] for r in rows) or 1.0
         room = max(10, (width or 80) - sizes[0] - 12)
@@ -660,8 +669,9 @@ def render_sweep(found: dict, width: int = 0, csv: bool = False, quiet: bool = F
         lines += [f"{str(r['value']):>{sizes[0]}} {r['mean']:6.2f} "
                   + "#" * round(r["mean"] / top * room) for r in rows]  # fmt: skip
     if missed:
-        values = ", ".join(str(r["value"]) for r in missed)
-        lines.append(wrap([f"no shot at {over} {values}: {missed[0]['no_shot']}"], width))
+        others = ", ".join(str(r["value"]) for r in missed[1:])
+        said = f"no shot at {over} {missed[0]['value']}: {missed[0]['no_shot']}"
+        lines.append(wrap([said + (f" (nor at {others})" if others else "")], width))
     if found.get("sample_values") and not quiet:
         said = "sample values, not the book's: " + "; ".join(found["sample_values"])
         lines.append(wrap([said], width))

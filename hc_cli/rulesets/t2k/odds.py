@@ -16,19 +16,6 @@ if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from fractions import Fraction
 
 
-def _quick_kill_chance(effects: HitEffects) -> Fraction:
-    """P(one hit on an NPC kills outright): its location, damage and quick-kill die, walked by
-    the same `_hit_effects` that rolls them."""
-    from fractions import Fraction
-
-    from hc_cli.core.odds import enumerate_outcomes
-
-    dist = enumerate_outcomes(
-        lambda d: _hit_effects(effects, 1, d, _new("fire", {}))[0], lambda killed: killed
-    )
-    return dist.get(True, Fraction(0))
-
-
 # The work of the damage in all, in steps (hits x values of a hit x values of the sum): past
 # it a fire of hundreds of hits gives its mean damage and no table of it (a few seconds else).
 MAX_DAMAGE_WORK = 2_000_000
@@ -71,7 +58,13 @@ def _weighed(powers: list[dict[int, int]], total: int, hits: dict[int, Fraction]
     return dict(sorted(out.items()))
 
 
-def _damage(effects: HitEffects, hits: dict[int, Fraction], t: T2kTables, odds: Odds) -> None:
+def _damage(
+    effects: HitEffects,
+    each: dict[tuple[bool, int], Fraction],
+    hits: dict[int, Fraction],
+    t: T2kTables,
+    odds: Odds,
+) -> None:
     """The target's damage in all from its hits, each hit independent of the others: its
     distribution (`damage`) where the work is within bounds, else its mean; and for an NPC
     the part where no hit killed outright, below the damage that puts anyone out of the fight
@@ -79,7 +72,6 @@ def _damage(effects: HitEffects, hits: dict[int, Fraction], t: T2kTables, odds: 
     import math
     from fractions import Fraction
 
-    each = _each_hit(effects)
     damage: dict[int, Fraction] = {}
     alive: dict[int, Fraction] = {}
     for (killed, d), p in each.items():
@@ -117,7 +109,10 @@ def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
         lambda d: fire_dice(plan, d, effects=False),
         lambda r: (r.outcome, r.fields["hits"], sum(r.fields.get("zone_hits", {}).values())),
     )
-    spared = 1 - _quick_kill_chance(effects) if effects is not None and npc else Fraction(1)
+    damaging = effects is not None and (effects.damage or effects.damage_done is not None)
+    each = _each_hit(effects) if effects is not None and (npc or damaging) else {}  # once
+    killing = sum((p for (killed, _), p in each.items() if killed), Fraction(0))
+    spared = 1 - killing if npc else Fraction(1)
     outcomes = {"miss": Fraction(0), "hit": Fraction(0)}
     if npc:
         outcomes["quick-kill"] = Fraction(0)
@@ -146,6 +141,6 @@ def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:
     if plan.zone:
         counts["danger zone hits"] = dict(sorted(zone.items()))
     res.odds = Odds(outcomes, counts)
-    if effects is not None and (effects.damage or effects.damage_done is not None):
-        _damage(effects, counts["hits"], t, res.odds)
+    if effects is not None and damaging:
+        _damage(effects, each, counts["hits"], t, res.odds)
     return res
