@@ -44,6 +44,9 @@ LINES += [
     ["roll", "4d6kh3", "--odds"],
     ["roll", "d100", "--dice", "46", "--json"],
     ["roll", "2d6+", "--seed", "1"],  # a malformed expression
+    ["roll", "--seed", "3", "--", "-4d6"],  # an expression after -- (a leading minus)
+    ["roll", "--odds", "--json", "--", "{d6, d8}kh1"],
+    ["roll", "--seed", "3", "--", "2d6", "3"],  # two words after --: typer's to refuse
     ["fire", "-w", "ingrav-ar", "-r", "14", "-t", "orc", "--seed", "1"],  # a misspelt name
     ["fire", "-w", "ingrave-ar", "-t", "orc", "--seed", "1"],  # a required option left out
     ["fire", "-w", "ingrave-ar", "-r", "-3", "-t", "orc"],  # out of bounds
@@ -75,5 +78,6 @@ def test_the_direct_path_takes_the_plain_command_lines():
 
     taken = sum(parse(args, {}) is not None for args in LINES)
     assert taken >= len(LINES) // 2, taken
+    assert parse(["roll", "--seed", "3", "--", "-4d6"], {}) is not None  # no typer for -4d6
     for written in ("1e1", ".5E+1", "14.", "-2.5e-1"):  # no slow way round for a number
         assert parse(["fire", "-w", "ingrave-ar", "-r", written, "-t", "orc"], {}) is not None

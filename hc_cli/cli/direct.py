@@ -74,7 +74,13 @@ def parse(
     from hc_cli.plugin import registry
     from hc_cli.plugin.shared_commands import SHARED_COMMANDS, common_options
 
-    if not args or "--" in args:
+    tail: list[str] = []  # after --: hc roll's expression alone (hc roll -4d6), as typer reads it
+    if "--" in args:
+        cut = list(args).index("--")
+        args, tail = list(args[:cut]), list(args[cut + 1 :])
+        if len(tail) != 1:
+            return None
+    if not args:
         return None
     start, group_game = group_options(args)
     if start is None or start >= len(args):
@@ -85,6 +91,8 @@ def parse(
     except HcError:
         return None  # the typer command line says what is wrong
     name = args[start]
+    if tail and name != "roll":
+        return None
     declared = declaration.commands.get(name)
     if declared is None:
         declared = next((c for c in SHARED_COMMANDS if c.name == name), None)
@@ -121,6 +129,11 @@ def parse(
         else:
             values[option.name] = value
         given.add(option.name)
+    if tail:
+        if not positional or positional[0].name in values:
+            return None
+        values[positional[0].name] = tail[0]
+        given.add(positional[0].name)
     if any(o.required and o.name not in values for o in positional) or any(
         o.required and o.name not in values for o in options
     ):
