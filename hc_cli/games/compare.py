@@ -62,12 +62,12 @@ def ranges_of(
     return every, by
 
 
-def at_least_of(odds: Any, prefer: str = "") -> dict[str, Any]:
+def at_least_of(distributions: Any, prefer: str = "") -> dict[str, Any]:
     """P(at least k) of what a shot counts (`prefer`, else its first count: kills, casualties,
     hits), k from 1 to the most it can count."""
     from hc_cli.core.odds import at_least_floats
 
-    counts = [(name, dist) for name, dist in odds.distributions.items()
+    counts = [(name, dist) for name, dist in distributions.items()
               if dist and all(isinstance(n, int) for n in dist)]  # fmt: skip
     counts.sort(key=lambda c: c[0] != prefer)
     for name, dist in counts:
@@ -177,10 +177,10 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
             samples += [v for v in res.sample_values if v not in samples]
             numbers = rules.compare_cells(state, unit, target, res.odds)
             counted = numbers.pop("_counted", None)  # the count as the game caps it
-            shown_odds = res.odds if counted is None else _Counted(counted)
+            counts = res.odds.distributions if counted is None else dict([counted])
+            at_least = at_least_of(counts, rules.compare_count)
             cells.append({"unit": unit, "target": target, "range": distance, "band": band,
-                          **numbers,
-                          "at_least": at_least_of(shown_odds, rules.compare_count)})  # fmt: skip
+                          **numbers, "at_least": at_least})  # fmt: skip
     columns = rules.compare_columns()
     keys = [key for key, _ in columns]
     cells.sort(key=lambda c: tuple(-(c[k] if c[k] is not None else -1) for k in keys))
@@ -195,11 +195,9 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
             "no unit may fire now",
             "; ".join(f"{u}: {_short(_reason(why))}" for u, why in idle.items()) or "hc status",
         )
-    unused = [
-        (f"{k[0]}:" if k[0] else "") + f"{k[1]}={v:g}" if isinstance(v, float)
-        else (f"{k[0]}:" if k[0] else "") + f"{k[1]}={v}"
-        for k, v in by.items() if k not in used
-    ]  # fmt: skip
+    unused = [f"{k[0] + ':' if k[0] else ''}{k[1]}={v:g}" if isinstance(v, float)
+              else f"{k[0] + ':' if k[0] else ''}{k[1]}={v}"
+              for k, v in by.items() if k not in used]  # fmt: skip
     return {
         "game": game_path,
         "ruleset": game.folded.ruleset,
@@ -215,14 +213,6 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
         "house_rules": house,
         "sample_values": [v for v in samples if v],
     }
-
-
-class _Counted:
-    """A shot's odds with its count as the game caps it (kills past the figures left find
-    no figure), for the at-least table."""
-
-    def __init__(self, counted: tuple[str, dict]) -> None:
-        self.distributions = {counted[0]: counted[1]}
 
 
 def _band_reach(rules: Any, game: Any, session: Any, prepared: Any, unit: str, band: str) -> float:
