@@ -406,3 +406,5 @@ def test_a_characters_own_reason_not_to_fire_is_not_said_of_a_target(start):
     found = json.loads(run("compare --range 30 --json").stdout)
     why = {u["unit"]: u["why"] for u in found["may_not_fire"]}
     assert why["ivanov"].startswith("it is kowalski's action"), why
+    text = run("compare --range 30").stdout  # one line for both, in its first clause
+    assert "ivanov, petrov may not fire now: it is kowalski's action\n" in text, text

@@ -89,11 +89,9 @@ def _reason(why: list[tuple[str, str]]) -> str:
 
 
 def _short(text: str) -> str:
-    for mark in ("; ", ": "):
-        head, found, _ = text.partition(mark)
-        if found and len(head) >= 12:
-            return head
-    return text
+    """A reason's first clause (up to its first ': ' or '; '), if it says something alone."""
+    cuts = [i for mark in ("; ", ": ") for i in [text.find(mark, 12)] if i >= 0]
+    return text[: min(cuts)] if cuts else text
 
 
 def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any]:
