@@ -423,11 +423,11 @@ def _say_what_is_wrong(words: list[str]) -> None:
     """The action after -- read as hc reads it typed alone: what its command line refuses (an
     option it lacks, a value it cannot take) is said as that command says it."""
     from typer._click.exceptions import UsageError
+    from typer._click.globals import get_current_context
 
-    from hc_cli.cli.typer_commands import typer_context
-
-    root = typer_context().find_root()
-    command = root.command.get_command(root, words[0])
+    root = get_current_context().find_root()
+    group: Any = root.command  # hc's click group: it has the action's command
+    command = group.get_command(root, words[0])
     if command is None or {"--help", "-h"} & set(words):  # help is no action, and exits
         return
     try:

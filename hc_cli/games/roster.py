@@ -79,15 +79,10 @@ def game_rules(ruleset: str) -> Any:
 
 
 def _declared_game(ruleset: str) -> Any:
-    """The `GAME` of the module the rule set names for its games (`RuleSet.game`), else of
-    its implementation module; None for a rule set that keeps no games."""
-    import importlib
-
+    """The rule set's `GAME` (`RuleSet.game_rules`); None for one that keeps no games."""
     from hc_cli.plugin import registry
 
-    declaration = registry.get(ruleset)
-    module = importlib.import_module(declaration.game or declaration.impl)
-    return getattr(module, "GAME", None)
+    return registry.get(ruleset).game_rules
 
 
 def load(path: str, tables_for: Any = None) -> tuple[str, dict[str, Any]]:

@@ -232,6 +232,14 @@ class RuleSet:
             self._module = importlib.import_module(self.impl)
         return self._module
 
+    @property
+    def game_rules(self) -> Any:
+        """The `GAME` of the module it names for its games (`game`), else of its
+        implementation module; None for a rule set that keeps no games."""
+        import importlib
+
+        return getattr(importlib.import_module(self.game or self.impl), "GAME", None)
+
     def load_tables(
         self, files: list[str] | tuple[str, ...] | None = None, over: Any = None
     ) -> Any:

@@ -70,9 +70,9 @@ def points(text: str) -> tuple[str, list[Any]]:
 def _count_of(ruleset: str) -> str:
     """What the rule set's games count a shot by (`GameRules.compare_count`), if it keeps
     games: the same measure in a game's compare and outside one."""
-    from hc_cli.games.roster import _declared_game
+    from hc_cli.plugin import registry
 
-    return getattr(_declared_game(ruleset), "compare_count", "") or ""
+    return getattr(registry.get(ruleset).game_rules, "compare_count", "") or ""
 
 
 def sweep(
