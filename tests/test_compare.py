@@ -408,3 +408,20 @@ def test_a_characters_own_reason_not_to_fire_is_not_said_of_a_target(start):
     assert why["ivanov"].startswith("it is kowalski's action"), why
     text = run("compare --range 30").stdout  # one line for both, in its first clause
     assert "ivanov, petrov may not fire now: it is kowalski's action\n" in text, text
+
+
+def test_a_point_whose_odds_count_nothing_of_it_is_a_dash_not_a_traceback(hc):
+    """Rogue Trader's odds of one shot count its wounds; of ten thousand, only casualties:
+    that point's row is dashes, the other points stand."""
+    done = hc("sweep --over shots=1,10000 -q -- fire --ruleset rogue-trader --bs 4 -w "
+              "lascannon -r 10 -t carnosaur")  # fmt: skip
+    assert done.exit_code == 0, done.output
+    last = done.stdout.splitlines()[-1].split()
+    assert last[0] == "10000" and set(last[1:]) == {"-"}
+
+
+def test_a_range_for_a_pair_that_may_not_shoot_is_said(start):
+    """Two Fireteams of one side are no shot: a range given for them is said unused."""
+    run, _ = start(HC, "initiative --dice 9,1")
+    text = run("compare --range 10 --range fireteam-1:fireteam-2=8").stdout
+    assert "--range fireteam-1:fireteam-2=8: no shot compared is at it" in text

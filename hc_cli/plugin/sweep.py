@@ -191,9 +191,11 @@ def matrix(
             if "no_shot" in row:
                 no_shot.append({**cell, "range": flags.get("range"), "why": row["no_shot"]})
                 continue
-            if measure:
+            if measure and "mean" in row:
                 cell.update(p_any=row["at_least"].get(1, 0.0), mean=row["mean"],
                             at_least={"of": measure, "p": row["at_least"]})  # fmt: skip
+            elif measure:  # this pair's odds give no count of it
+                cell.update(p_any=0.0, mean=None)
             else:
                 word = next(reversed(row["outcomes"]))  # the outcomes end with the best
                 cell.update(p_any=row["outcomes"][word], mean=None)

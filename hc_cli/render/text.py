@@ -635,6 +635,8 @@ def render_sweep(found: dict, width: int = 0, csv: bool = False, quiet: bool = F
         heads = [over, f"mean {measure}", *(f">={k}" for k in ks)]
 
         def cells_of(r: dict) -> list:
+            if "mean" not in r:  # a point whose odds give no count of it: its outcomes only
+                return [r["value"], "-", *("-" for _ in ks)]
             return [r["value"], f"{r['mean']:.3f}",
                     *(f"{r['at_least'].get(k, 0.0):.1%}" for k in ks)]  # fmt: skip
     else:
@@ -662,6 +664,7 @@ def render_sweep(found: dict, width: int = 0, csv: bool = False, quiet: bool = F
     lines.append("  ".join(f"{h:>{n}}" for h, n in zip(heads, sizes, strict=True)))
     lines += ["  ".join(f"{c:>{n}}" for c, n in zip(r, sizes, strict=True)).rstrip()
               for r in cells]  # fmt: skip
+    rows = [r for r in rows if "mean" in r or not measure]
     if measure and not quiet and rows:
         top = max(r["mean"] for r in rows) or 1.0
         room = max(10, (width or 80) - sizes[0] - 12)
