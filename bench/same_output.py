@@ -59,7 +59,8 @@ def fixed(words: list[str]) -> bool:
 
 def groups() -> list[tuple[str, list, str | None]]:
     found: list[tuple[str, list, str | None]] = []
-    readme = open(f"{ROOT}/README.md", encoding="utf-8").read()
+    pages = ["README.md", *(f"docs/{name}" for name in sorted(os.listdir(f"{ROOT}/docs")))]
+    readme = "".join(open(f"{ROOT}/{page}", encoding="utf-8").read() for page in pages)
     for block in re.findall(r"```sh-session\n(.*?)```", readme, flags=re.S):
         commands = [c.partition("\n")[0] for c in re.split(r"^\$ ", block, flags=re.M)[1:]]
         found.append(("README session", commands, None))

@@ -1,4 +1,6 @@
-"""Help texts, the README, the JSON contract of CLI.md, and the purity of the resolver core."""
+"""Help texts and their examples, the JSON contract of CLI.md, the plain and coloured output,
+TAB completion, and the shape of the package: which room imports which, and what ships.
+The README and docs/ are tests/test_docs.py's."""
 
 from __future__ import annotations
 
@@ -16,33 +18,6 @@ from hc_cli.rulesets.high_crusade.commands import load_tables
 from hc_cli.rulesets.high_crusade.resolve import FireRequest, TargetSpec, resolve_fire
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMANDS = [
-    "fire",
-    "melee",
-    "morale",
-    "rally",
-    "initiative",
-    "deviate",
-    "roll",
-    "tables",
-    "batch",
-    "replay",
-    "move",
-    "reload",
-    "status",
-    "history",
-    "undo",
-    "game new",
-    "game next",
-    "game export",
-    "roster check",
-    "completion",
-    "luck",
-    "seal join",
-    "seal commit",
-    "seal reveal",
-    "seal open",
-]
 
 
 @pytest.mark.parametrize(
@@ -55,15 +30,6 @@ def test_every_shared_command_has_help_with_an_example(hc, command):
     assert result.exit_code == 0
     assert "Example: hc " + command in " ".join(result.stdout.split())
     assert "'" not in result.stdout.split("Example: ")[1].splitlines()[0]  # copied as written
-
-
-def test_readme_has_an_example_per_command_and_the_test_command():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for command in [*COMMANDS, "rules check"]:
-        assert f"hc {command}" in readme, command
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    for step in ('".[test]"', "-m pytest"):
-        assert step in readme and step in ci, step
 
 
 @pytest.mark.parametrize(
@@ -242,43 +208,6 @@ def test_the_wound_chart_lists_as_a_grid(hc):
     assert "  4   2  2  3  4  5  6  6  N  N  N" in out  # Strength 4 against T1..T10
 
 
-def _readme_examples() -> list[tuple[str, str]]:
-    """Every console example in the README whose output is fixed (a seed, the player's dice,
-    odds, or a file the repository ships in examples/), with its output: the README must show
-    what hc prints."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    examples = []
-    for block in re.findall(r"```console\n(.*?)```", readme, flags=re.S):
-        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
-            command, _, output = chunk.partition("\n")
-            fixed = any(f in command for f in ("--seed", "--dice", "--odds", "examples/")) or any(
-                f" {word} " in command + " " for word in ("tables", "reload", "move", "hide")
-            )
-            if fixed and "|" not in command and "..." not in output and output.strip():
-                examples.append((command, output))
-    return examples
-
-
-@pytest.mark.parametrize(("command", "output"), _readme_examples())
-def test_readme_examples_are_what_hc_prints(hc, command, output, tmp_path, monkeypatch):
-    """Run as the README runs them, from the repository's root (its examples/ beside them);
-    an example that shows an error shows what hc says on stderr, exit 2."""
-    import shlex
-    import shutil
-
-    shutil.copytree(ROOT / "examples", tmp_path / "examples")
-    monkeypatch.chdir(tmp_path)
-    result = hc(*shlex.split(command)[1:])
-    if output.startswith("hc ") and ": " in output.partition("\n")[0]:
-        assert (result.exit_code, result.stderr) == (2, output)
-    else:
-        assert result.stdout == output
-
-
-def test_the_readme_has_examples_to_check():
-    assert len(_readme_examples()) >= 12
-
-
 def test_a_plain_resolving_command_does_not_import_typer():
     """The direct path (hc_cli.cli.direct): a well-formed resolving command needs no typer; help,
     and anything the direct path does not read, goes to the typer app."""
@@ -376,26 +305,6 @@ def test_every_help_example_runs(hc, ruleset, tmp_path, monkeypatch):
         if words[1:3] == ["game", "new"]:  # a move begins with its initiative
             game = ["--game", words[3], "--seed", "1"]
             assert hc("initiative", *game).exit_code == 0
-
-
-def test_the_readme_and_the_help_name_shipped_files():
-    """The files the README and the help examples name from examples/ ship in it."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    named = set(re.findall(r"examples/[\w.-]+\.(?:yaml|jsonl)", readme))
-    from hc_cli.plugin import registry
-    from hc_cli.plugin.shared_commands import SHARED_COMMANDS
-
-    commands = [c for name in registry.names() for c in registry.get(name).commands.values()]
-    commands += [c for shared in SHARED_COMMANDS for c in (shared.sub or (shared,))]
-    for command in commands:
-        for example in command.examples:
-            named |= set(re.findall(r"examples/[\w.-]+\.(?:yaml|jsonl)", example))
-    assert {"examples/house.yaml", "examples/broken.yaml", "examples/t2k-squad.yaml"} <= named
-    assert "examples/requests.jsonl" in named
-    for ruleset in ("high-crusade", "rogue-trader", "t2k"):
-        assert f"examples/{ruleset}-roster.yaml" in named
-    for path in named:
-        assert (ROOT / path).is_file(), path
 
 
 def _imports(path: Path) -> set[str]:
@@ -505,101 +414,3 @@ def test_the_json_writer_writes_what_the_json_package_writes():
         assert dumps(value) == json.dumps(value, indent=2, ensure_ascii=False)
 
     same()
-
-
-def test_the_readme_shows_the_house_files_as_they_ship():
-    """The house-rules files the README prints whole are the files examples/ ships."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    shown = re.findall(r"```yaml\n(.*?)```", readme, flags=re.S)
-    for name in ("house.yaml", "dug-in.yaml"):
-        assert (ROOT / "examples" / name).read_text(encoding="utf-8") in shown, name
-
-
-def _readme_games() -> list[list[tuple[str, str]]]:
-    """The README's short games (```sh-session blocks): each a list of (command, output),
-    played in order."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    games = []
-    for block in re.findall(r"```sh-session\n(.*?)```", readme, flags=re.S):
-        steps = []
-        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
-            command, _, output = chunk.partition("\n")
-            steps.append((command, output))
-        games.append(steps)
-    return games
-
-
-@pytest.mark.parametrize("steps", _readme_games(), ids=["high-crusade", "rogue-trader", "t2k"])
-def test_readme_games_play_as_shown(hc, steps, tmp_path, monkeypatch):
-    """Each short game of the README, played command by command in a fresh folder, prints
-    what the README shows (receipts aside: they hash the time each entry was written)."""
-    import shlex
-    import shutil
-
-    shutil.copytree(ROOT / "examples", tmp_path / "examples")
-    monkeypatch.chdir(tmp_path)
-    receipt = re.compile(r"\b\d+:[0-9a-f]{8}\b")
-    env: dict[str, str] = {}
-    for command, output in steps:
-        if command.startswith("export "):
-            name, _, value = command[len("export ") :].partition("=")
-            env[name] = value
-            continue
-        result = hc(*shlex.split(command)[1:], env=env)
-        assert result.exit_code == 0, (command, result.output)
-        assert receipt.sub("N:receipt", result.stdout) == receipt.sub("N:receipt", output), command
-
-
-def test_the_readme_sealed_roll_plays_between_two_players(hc, tmp_path, monkeypatch):
-    """The README's two terminals, played by two players with folders of their own: each code
-    a step prints is pasted into the next (the secrets are fresh each time, so the codes and
-    the dice differ); every line is the README's, codes aside."""
-    import shlex
-    import shutil
-
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    (block,) = re.findall(r"```text\n(A\$ .*?)```", readme, flags=re.S)
-    steps = [
-        (c[:1], *c[3:].partition("\n")[::2])
-        for c in re.split(r"^(?=[AB]\$ )", block, flags=re.M)
-        if c
-    ]
-    shutil.copytree(ROOT / "examples", tmp_path / "examples")
-    monkeypatch.chdir(tmp_path)
-    env = {"A": {"XDG_CONFIG_HOME": str(tmp_path / "a")},
-           "B": {"XDG_CONFIG_HOME": str(tmp_path / "b"), "HC_GAME": "none"}}  # fmt: skip
-    code = re.compile(r"\b\d+(?::[0-9a-f]{4,32}|:[oh])+\b")
-    told: dict[str, str] = {}
-    for who, command, output in steps:
-        if command.startswith("export "):
-            name, _, value = command[len("export ") :].partition("=")
-            env[who][name] = value
-            continue
-        if command.startswith("hc seal "):
-            command = code.sub(told[command.split()[2]], command)
-        result = hc(*shlex.split(command)[1:], env=env[who])
-        assert result.exit_code == 0, (command, result.output)
-        for sub, said in re.findall(r"hc seal (\w+) (\d+(?::[0-9a-f]+|:[oh])+)", result.stdout):
-            told[sub] = said
-        if command.startswith("hc seal open"):  # the dice of fresh secrets: another result
-            assert result.stdout.splitlines()[1] == output.splitlines()[1], command
-            continue
-        assert code.sub("N:CODE", result.stdout) == code.sub("N:CODE", output), command
-
-
-def test_the_readme_checks_a_sealed_roll_with_sha256sum():
-    """The README's sha256sum lines give what they show, and what they show is the README's
-    sealed roll: the commitment its join line sent, the seed of its secrets."""
-    import subprocess
-
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = next(
-        b for b in re.findall(r"```console\n(.*?)```", readme, flags=re.S) if "sha256sum" in b
-    )
-    chunks = [c.partition("\n") for c in re.split(r"^\$ ", block, flags=re.M)[1:]]
-    for command, _, output in chunks:
-        run = subprocess.run(["bash", "-c", command], capture_output=True, text=True, check=True)
-        assert run.stdout == output, command
-    joined = re.search(r"hc seal join 3:([0-9a-f]{12}):([0-9a-f]{32}):o:", readme)
-    assert joined and joined.group(2) == chunks[0][2].strip()  # the commitment sent
-    assert chunks[1][0].split()[4].startswith(joined.group(1))  # the sealing entry's hash

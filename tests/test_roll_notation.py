@@ -350,7 +350,7 @@ def test_every_expression_of_the_readmes_notation_table_rolls_and_weighs(hc):
     import re
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parent.parent / "docs/roll-notation.md").read_text("utf-8")
     table = readme[readme.index("| notation | means |") :].split("\n\n")[0]
     expressions = [e for row in table.splitlines()[2:]
                    for e in re.findall(r"`([^`]+)`", row.split(" | ")[0])]  # fmt: skip
