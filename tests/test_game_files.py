@@ -118,10 +118,11 @@ def test_undo_from_checkpoints_is_the_fold_from_the_start(hc, tmp_path, monkeypa
     entry gives, and the snapshot's is the one a fresh reading gives."""
     import random
 
-    import hc_cli.games.chain as chain_module
+    import hc_cli.games.fold as fold_module
+    import hc_cli.games.scan as scan_module
     import hc_cli.games.store as game_module
 
-    monkeypatch.setattr(chain_module, "CHECKPOINT", 3)
+    monkeypatch.setattr(fold_module, "CHECKPOINT", 3)
     monkeypatch.setattr(game_module, "CHECKPOINT", 3)
     path = tmp_path / "hunt.hcg"
     roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
@@ -134,10 +135,10 @@ def test_undo_from_checkpoints_is_the_fold_from_the_start(hc, tmp_path, monkeypa
     def state_from_scratch() -> dict:
         fd = os.open(path, os.O_RDONLY)
         try:
-            chain = chain_module.scan(str(path), fd, None)
+            chain = scan_module.scan(str(path), fd, None)
         finally:
             os.close(fd)
-        return chain_module.fold(chain, str(path)).state
+        return fold_module.fold(chain, str(path)).state
 
     for step in range(60):
         playing = json.loads(hc("status --json", env=env).stdout)["playing"]

@@ -297,7 +297,7 @@ def _seal_roll(path: str, number: int, seal: dict, a: str, values: dict[str, Any
     from hc_cli.cli.runner import dispatch, say_error
     from hc_cli.games.actions import act
     from hc_cli.games.choice import ruleset_of
-    from hc_cli.games.seal import derive
+    from hc_cli.games.seal_protocol import derive
     from hc_cli.plugin.execute import Call, Session
 
     action = seal["action"]

@@ -9,28 +9,37 @@ from __future__ import annotations
 import os
 
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import record
-from hc_cli.games.chain import GAME_VERSION, Folded, action_problem, describe, fold
-from hc_cli.games.seal import game_due
-from hc_cli.games.store import Game, Locked, append, copy, open_game, unreadable
+from hc_cli.core.record import record, replace
+from hc_cli.games.fold import GAME_VERSION, Folded, action_problem, copy, describe, fold
+from hc_cli.games.roster import game_rules
+from hc_cli.games.seal_protocol import (
+    EVENTS,
+    check_action,
+    forfeited,
+    game_due,
+    next_step,
+    open_seal,
+    plain_roll,
+)
+from hc_cli.games.store import Game, Locked, append, game_entry, open_game, unreadable
+from hc_cli.log.chain import (
+    file_digest,
+    log_key,
+    make_entry,
+    open_log,
+    rules_record,
+    write_entries,
+)
+from hc_cli.log.lock import held
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import Any
 
-
-def game_entry(ruleset: str, event: str, **more: Any) -> dict[str, Any]:
-    import time
-
-    from hc_cli import __version__
-
-    return {
-        "hc": __version__,
-        "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "command": "game",
-        "ruleset": ruleset,
-        "game": {"event": event, **more},
-    }
+    from hc_cli.core.model import Resolution
+    from hc_cli.games.roster import Rules
+    from hc_cli.plugin.execute import Ask, Call, Session
+    from hc_cli.plugin.game_rules import Fill
 
 
 # ---------------------------------------------------------------------------------------------
@@ -40,8 +49,7 @@ def game_entry(ruleset: str, event: str, **more: Any) -> dict[str, Any]:
 def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[str]:
     """Start a game: the roster, checked and resolved against the tables in use, as the first
     entry of a new game file."""
-    from hc_cli.games.roster import game_rules, load
-    from hc_cli.log.chain import log_key, open_log, rules_record, write_entries
+    from hc_cli.games.roster import load
     from hc_cli.plugin import registry
     from hc_cli.tables.files import shown_path
 
@@ -70,17 +78,15 @@ def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[s
     )
     fd = open_log(path, "the game file")
     try:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        if os.fstat(fd).st_size:
-            raise HcError(f"{shown_path(path)} was started meanwhile", "give a new file name")
-        try:
-            receipt = write_entries(fd, path, [entry], log_key(), "the game file")[0]
-        except HcError:
-            if not os.fstat(fd).st_size:  # nothing written: no empty game file is left behind
-                os.unlink(path)
-            raise
+        with held(fd):
+            if os.fstat(fd).st_size:
+                raise HcError(f"{shown_path(path)} was started meanwhile", "give a new file name")
+            try:
+                receipt = write_entries(fd, path, [entry], log_key(), "the game file")[0]
+            except HcError:
+                if not os.fstat(fd).st_size:  # nothing written: no empty game file is left
+                    os.unlink(path)
+                raise
     finally:
         os.close(fd)
     sides = roster["sides"]
@@ -97,11 +103,10 @@ def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[s
     return lines
 
 
-def house_rules_changed(recorded: list[dict], files: tuple[str, ...]) -> str | None:
+def house_rules_changed(recorded: list[dict[str, Any]], files: tuple[str, ...]) -> str | None:
     """How the house rules an action would be resolved with differ from those the game began
     with: every file laid on, in order (the config folder's, HC_RULES, --rules: a later one
     wins, so the order is part of them), by its content's digest; None when the same."""
-    from hc_cli.log.chain import file_digest
     from hc_cli.tables.files import shown_path
 
     for path in files:
@@ -127,7 +132,7 @@ def _layers_changed(folded: Folded, tables: Any) -> str | None:
     return house_rules_changed(folded.layers, tuple(getattr(tables.merged, "house", ())))
 
 
-def game_readings(rules: Any, tables: Any) -> dict[str, str]:
+def game_readings(rules: Rules, tables: Any) -> dict[str, str]:
     """The choices of the readings the game decides by, from the tables in force when it
     starts (house rules included): kept with the roster, so the fold never reads a table."""
     from hc_cli.tables import readings
@@ -140,18 +145,18 @@ def game_readings(rules: Any, tables: Any) -> dict[str, str]:
 
 
 def act(
-    call: Any,
+    call: Call,
     game_path: str,
     unit: str | None,
     at: list[str],
     anyway: bool,
-    session: Any,
-    ask: Any = None,
+    session: Session,
+    ask: Ask | None = None,
     rules_changed: bool = False,
     reroll: bool = False,
     sealed: int | None = None,
     hidden: bool = False,
-) -> tuple[Any, dict[str, Any], Any]:
+) -> tuple[Resolution, dict[str, Any], Call]:
     """Fill a command from the game, resolve it and (unless it is a question of odds) append
     it: (resolution, what the game says of it, the call as resolved). House rules other than
     the game's (a file rewritten since it began, or another --rules) only with
@@ -164,20 +169,20 @@ def act(
     out for its roller alone, not appended)."""
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
-        prepared = _prepare(call, game, unit, at, anyway, session, rules_changed, reroll, sealed)
+        prepared = prepare(call, game, unit, at, anyway, session, rules_changed, reroll, sealed)
         call = prepared.call
         if hidden:
-            res = _resolve(prepared, session, ask)
+            res = resolve(prepared, session, ask)
             report = {"game": game.path, "unit": prepared.unit, "at": prepared.at,
                       "note": f"the hidden roll of entry {sealed}: only you see it; it is in "
                       f"the game file once you unseal it (hc seal unseal {sealed})"}  # fmt: skip
             res.fields["game"] = report
             return res, report, call
-        asking = bool(call.dice) and call.dice.strip().lower() == "ask"
+        asking = bool(call.dice) and str(call.dice).strip().lower() == "ask"
         if not asking or call.odds:
             return _resolve_and_append(prepared, game, fd, session, ask)
     head = game.chain.head
-    res = _resolve(prepared, session, ask)
+    res = resolve(prepared, session, ask)
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
         if game.chain.head != head:
@@ -189,12 +194,12 @@ def act(
 
 
 def seal_action(
-    call: Any,
+    call: Call,
     game_path: str,
     unit: str | None,
     at: list[str],
     anyway: bool,
-    session: Any,
+    session: Session,
     hidden: bool,
 ) -> dict[str, Any]:
     """`hc fire UNIT ... --sealed`: the action filled from the game as it stands (and
@@ -203,88 +208,62 @@ def seal_action(
 
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
-        prepared = _prepare(call, game, unit, at, anyway, session, False, sealed=0)
-        if prepared.fill.refusal and not anyway:
-            raise HcError(prepared.fill.refusal, "act when the rules allow it")
-        return begin(prepared, game, fd, hidden)
+        prepared = prepare(call, game, unit, at, anyway, session, False, sealed=0)
+        fill = prepared.fill
+        if fill.refusal and not anyway:
+            raise HcError(fill.refusal, "act when the rules allow it")
+        action = {"command": prepared.call.command, "unit": prepared.unit, "at": prepared.at,
+                  "flags": prepared.call.flags, "given": prepared.given, "meta": fill.meta,
+                  "anyway": bool(fill.refusal and anyway), "period": prepared.period}  # fmt: skip
+        return begin(game, fd, action, hidden)
 
 
 @record
-class _Prepared:
+class Prepared:
     """An action filled in from the game, ready to resolve."""
 
-    call: Any
+    call: Call
     unit: str | None
     at: list[str]
     anyway: bool
-    fill: Any
-    given: dict
+    fill: Fill
+    given: dict[str, Any]
     changed: str | None
     # The part of the game the action was taken in ("move 2", "turn 1: Imperials plays"): an
     # action taken back and made again in it rolls its dice again.
     period: str
-    again: dict | None = None  # what the entry says of a taken-back action's dice
+    again: dict[str, Any] | None = None  # what the entry says of a taken-back action's dice
     sealed: int | None = None  # the sealed roll this action rolls
 
 
-def _prepare(
-    call, game, unit, at, anyway, session, rules_changed, reroll=False, sealed=None
-) -> _Prepared:
-    from hc_cli.core.record import replace
-    from hc_cli.games.seal import open_seal
-    from hc_cli.plugin import registry
-
+def prepare(
+    call: Call,
+    game: Game,
+    unit: str | None,
+    at: list[str],
+    anyway: bool,
+    session: Session,
+    rules_changed: bool,
+    reroll: bool = False,
+    sealed: int | None = None,
+) -> Prepared:
+    """`call` filled in from the game as it stands, refused as the rules refuse it (unless
+    `anyway`, or it is a question of odds); `sealed`: the roll of that sealed roll."""
     game_path = game.path
-    held = open_seal(game.folded.state)
-    if held is not None and not (sealed and held[0] == str(sealed)) and not call.odds:
-        from hc_cli.games.seal import next_step
-
+    under_way = open_seal(game.folded.state)
+    if under_way is not None and not (sealed and under_way[0] == str(sealed)) and not call.odds:
         raise HcError(
-            f"the sealed roll of entry {held[0]} is under way: nothing else is played first",
-            next_step(*held),
+            f"the sealed roll of entry {under_way[0]} is under way: nothing else is played first",
+            next_step(*under_way),
         )
     if call.ruleset != game.folded.ruleset:
         raise HcError(
             f"{game_path} is a game of {game.folded.ruleset}, not of {call.ruleset}",
             "leave out the rule set, or act outside the game: --game none",
         )
-    if call.rules:
-        rules_files = tuple(call.rules)
-    else:
-        rules_files = tuple(r["path"] for r in game.folded.rules_files if "path" in r)
-    changed = house_rules_changed(game.folded.rules_files, rules_files)
-    if changed and not rules_changed and not call.odds:
-        raise HcError(
-            f"{changed}: the game would roll with other numbers than those it began with",
-            "put the game's house rules back, or play on with them as they are now: "
-            "--rules-changed (the game records it)",
-        )
-    tables = session.tables(registry.get(game.folded.ruleset), rules_files)
-    changed = changed or _layers_changed(game.folded, tables)
-    if changed and not rules_changed and not call.odds:
-        raise HcError(
-            f"{changed}: the game would roll with other numbers than those it began with",
-            "put the game's house rules back, or play on with them as they are now: "
-            "--rules-changed (the game records it)",
-        )
+    rules_files, changed, tables = _house_rules(call, game, session, rules_changed)
     seal = (game.folded.state.get("seals") or {}).get(str(sealed)) if sealed else None
-    if seal is not None:  # its roll: the action as it was filled and sealed, whenever rolled
-        from hc_cli.plugin.game_rules import Fill
-
-        action = seal["action"]
-        fill = Fill(dict(action["flags"]), meta=dict(action.get("meta") or {}))
-        unit, at, anyway = action["unit"], list(action["at"]), bool(action.get("anyway"))
-    elif call.command == "roll":  # a plain roll kept in the game (a sealed one): no unit
-        from hc_cli.plugin.game_rules import Fill
-
-        if unit is not None or at:
-            raise HcError("a roll of dice is no unit's action", "leave out the unit and --at")
-        fill = Fill(dict(call.flags))
-    else:
-        with unreadable(game_path):
-            fill = game.rules.fill(  # on a copy: what a fill does to it never reaches the game
-                copy(game.folded.state), call.command, unit, list(at), dict(call.flags), tables
-            )
+    fill, unit, at, anyway = _fill(call, game, unit, at, anyway, seal, tables)
     if fill.refusal and not anyway and not call.odds:
         raise HcError(
             fill.refusal,
@@ -300,8 +279,6 @@ def _prepare(
         if seal is None:
             raise HcError(f"entry {sealed} of this game is no sealed roll")
     elif not call.odds:
-        from hc_cli.games.seal import forfeited
-
         lost = forfeited(game.folded.state, call.command, unit, list(at), period)
         if lost is not None:
             raise HcError(
@@ -310,12 +287,68 @@ def _prepare(
                 "act with another unit, or at another target",
             )
         call, again = _dice_again(call, game, unit, list(at), period, reroll)
-    return _Prepared(
+    return Prepared(
         call, unit, list(at), anyway, fill, given, changed, period, again, sealed or None
     )
 
 
-def _taken_back(game: Game, call: Any, unit: str | None, at: list[str], period: str) -> Any:
+def _house_rules(
+    call: Call, game: Game, session: Session, rules_changed: bool
+) -> tuple[tuple[str, ...], str | None, Any]:
+    """The house-rules files the action is resolved with (its own --rules, else the game's),
+    how they differ from the game's (refused without `rules_changed`), and the tables."""
+    from hc_cli.plugin import registry
+
+    if call.rules:
+        rules_files = tuple(call.rules)
+    else:
+        rules_files = tuple(r["path"] for r in game.folded.rules_files if "path" in r)
+    changed = house_rules_changed(game.folded.rules_files, rules_files)
+    tables = None
+    if not changed or rules_changed or call.odds:
+        tables = session.tables(registry.get(game.folded.ruleset), rules_files)
+        changed = changed or _layers_changed(game.folded, tables)
+    if changed and not rules_changed and not call.odds:
+        raise HcError(
+            f"{changed}: the game would roll with other numbers than those it began with",
+            "put the game's house rules back, or play on with them as they are now: "
+            "--rules-changed (the game records it)",
+        )
+    return rules_files, changed, tables
+
+
+def _fill(
+    call: Call,
+    game: Game,
+    unit: str | None,
+    at: list[str],
+    anyway: bool,
+    seal: dict[str, Any] | None,
+    tables: Any,
+) -> tuple[Fill, str | None, list[str], bool]:
+    """The action made whole: a sealed roll's as it was filled and sealed, whenever rolled; a
+    plain roll kept in the game (a sealed one) with no unit; else the rule set's fill, on a
+    copy of the state (what a fill does to it never reaches the game)."""
+    from hc_cli.plugin.game_rules import Fill
+
+    if seal is not None:
+        action = seal["action"]
+        fill = Fill(dict(action["flags"]), meta=dict(action.get("meta") or {}))
+        return fill, action["unit"], list(action["at"]), bool(action.get("anyway"))
+    if call.command == "roll":
+        if unit is not None or at:
+            raise HcError("a roll of dice is no unit's action", "leave out the unit and --at")
+        return Fill(dict(call.flags)), unit, at, anyway
+    with unreadable(game.path):
+        fill = game.rules.fill(
+            copy(game.folded.state), call.command, unit, list(at), dict(call.flags), tables
+        )
+    return fill, unit, at, anyway
+
+
+def _taken_back(
+    game: Game, call: Call, unit: str | None, at: list[str], period: str
+) -> tuple[int, dict[str, Any]] | None:
     """The newest action taken back that was this action: the same command by the same unit
     at the same targets, in the part of the game it is now (its move, turn or combat turn),
     whatever was played since. Its options may differ (a range put right): the dice rolled
@@ -354,13 +387,11 @@ MOST_LOOKED_BACK = 2000  # entries: a step of any game is far shorter
 
 
 def _dice_again(
-    call: Any, game: Game, unit: str | None, at: list[str], period: str, reroll: bool
-) -> tuple[Any, dict | None]:
+    call: Call, game: Game, unit: str | None, at: list[str], period: str, reroll: bool
+) -> tuple[Call, dict[str, Any] | None]:
     """An action taken back and made again in the same move or turn rolls the dice it rolled (its
     seed, or the dice entered): a take-back is no way to fish for a better roll. Other dice
     only when the players agree (--reroll), which the entry records."""
-    from hc_cli.core.record import replace
-
     found = _taken_back(game, call, unit, at, period)
     if found is None:
         if reroll:
@@ -377,7 +408,7 @@ def _dice_again(
     seed = seed if type(seed) is int and 0 <= seed < 2**63 else None
     if dice is None and seed is None:
         return call, None  # no dice an undone entry could give again: rolled anew
-    asked = bool(call.dice) and call.dice.strip().lower() == "ask"
+    asked = bool(call.dice) and str(call.dice).strip().lower() == "ask"
     if (call.dice and not asked and call.dice != dice) or (
         call.seed is not None and call.seed != seed
     ):
@@ -393,22 +424,27 @@ def _dice_again(
     }
 
 
-def _resolve(prepared: _Prepared, session: Any, ask: Any) -> Any:
+def resolve(prepared: Prepared, session: Session, ask: Ask | None) -> Resolution:
+    """The action resolved (or its odds worked out) as filled in."""
     from hc_cli.plugin.execute import execute
 
-    return execute(prepared.call, session, set(prepared.fill.flags), ask=ask)
+    res: Resolution = execute(prepared.call, session, set(prepared.fill.flags), ask=ask)
+    return res
 
 
 def _resolve_and_append(
-    prepared: _Prepared, game: Game, fd: int, session: Any, ask: Any, res: Any = None
-) -> tuple[Any, dict[str, Any], Any]:
-    from hc_cli.core.record import replace
-    from hc_cli.log.chain import make_entry
+    prepared: Prepared,
+    game: Game,
+    fd: int,
+    session: Session,
+    ask: Ask | None,
+    res: Resolution | None = None,
+) -> tuple[Resolution, dict[str, Any], Call]:
     from hc_cli.render.json_text import as_dict
 
     call, fill = prepared.call, prepared.fill
     if res is None:
-        res = _resolve(prepared, session, ask)
+        res = resolve(prepared, session, ask)
     report: dict[str, Any] = {"game": game.path, "unit": prepared.unit, "at": prepared.at}
     if fill.notes:
         report["filled"] = fill.notes
@@ -438,8 +474,6 @@ def _resolve_and_append(
     }
     rules = game.rules
     after = copy(game.folded.state)
-    from hc_cli.games.seal import check_action, plain_roll
-
     problem = None if plain_roll(entry) else action_problem(entry, after)  # as the fold will
     if problem:
         raise HcError(f"the action as the game would keep it {problem}: nothing was logged")
@@ -472,16 +506,12 @@ def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
     at (a test due first) only with --anyway, which the entry records."""
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
-        from hc_cli.games.seal import open_seal
-
-        held = open_seal(game.folded.state)
-        if held is not None:
-            from hc_cli.games.seal import next_step
-
+        under_way = open_seal(game.folded.state)
+        if under_way is not None:
             raise HcError(
-                f"the sealed roll of entry {held[0]} is under way: the game moves on once it "
-                "is rolled",
-                next_step(*held),
+                f"the sealed roll of entry {under_way[0]} is under way: the game moves on once "
+                "it is rolled",
+                next_step(*under_way),
             )
         with unreadable(game_path):
             hold = game.rules.hold(game.folded.state)
@@ -526,8 +556,6 @@ def undo(game_path: str, to: int | None = None) -> dict[str, Any]:
                 f"the newest entry in effect is {target} (hc history)",
             )
         lines = [json.loads(game.chain.line(seq)) for seq in taken]
-        from hc_cli.games.seal import EVENTS
-
         parts = [e.get("game") if isinstance(e.get("game"), dict) else {} for e in lines]
         if any(g.get("event") in EVENTS or g.get("sealed") is not None for g in parts):
             raise HcError(
@@ -549,7 +577,7 @@ def undo(game_path: str, to: int | None = None) -> dict[str, Any]:
     return said
 
 
-def _said(game: Game, state: dict, notes: list[str]) -> dict[str, Any]:
+def _said(game: Game, state: dict[str, Any], notes: list[str]) -> dict[str, Any]:
     rules = game.rules
     with unreadable(game.path):
         return {

@@ -193,7 +193,9 @@ def settings_path() -> str:
 MAX_SETTINGS_BYTES = 64_000  # a settings file is a few lines
 
 
-_read: tuple[tuple, dict[str, str]] | None = None  # the settings as last read, by file state
+_read: tuple[tuple[object, ...], dict[str, str]] | None = (
+    None  # the settings as last read, by file state
+)
 
 
 def _settings() -> dict[str, str]:
@@ -203,7 +205,7 @@ def _settings() -> dict[str, str]:
     path = settings_path()
     try:
         stat = os.stat(path)
-        state: tuple = (path, stat.st_mtime_ns, stat.st_size, stat.st_ino)
+        state: tuple[object, ...] = (path, stat.st_mtime_ns, stat.st_size, stat.st_ino)
     except OSError:
         state = (path,)
     if _read is not None and _read[0] == state:

@@ -10,10 +10,21 @@ the fill) is worked out once; the rest is each cell's own fill.
 from __future__ import annotations
 
 from hc_cli.core.errors import HcError, OutOfRange
+from hc_cli.plugin.execute import Call
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from fractions import Fraction
     from typing import Any
+
+    from hc_cli.core.model import Resolution
+    from hc_cli.games.actions import Prepared
+    from hc_cli.games.roster import Rules
+    from hc_cli.games.store import Game
+    from hc_cli.plugin.execute import Session
+
+    Range = float | str  # a range in its units, or a range band by its name
 
 MOST_RANGE = 100_000
 _RANGE_HINT = (
@@ -25,7 +36,7 @@ _RANGE_HINT = (
 
 def ranges_of(
     given: tuple[str, ...] | list[str],
-) -> tuple[float | str | None, dict[tuple, float | str]]:
+) -> tuple[float | str | None, dict[tuple[str | None, str], float | str]]:
     """`--range 14` (every pair), `--range boyz=14` (every shot at boyz), `--range
     fireteam-1:boyz=14` (one pair), each a number or a range band by its name (`short`): (the
     range for all, the range by (unit or None, target)). The same shots given twice are an
@@ -33,7 +44,7 @@ def ranges_of(
     import re
 
     every: float | str | None = None
-    by: dict[tuple, float | str] = {}
+    by: dict[tuple[str | None, str], float | str] = {}
     for text in given:
         pair, equals, number = str(text).rpartition("=")
         number = number.strip().lower()
@@ -62,7 +73,9 @@ def ranges_of(
     return every, by
 
 
-def at_least_of(distributions: Any, prefer: str = "") -> dict[str, Any]:
+def at_least_of(
+    distributions: Mapping[str, Mapping[Any, Fraction]], prefer: str = ""
+) -> dict[str, Any]:
     """P(at least k) of what a shot counts (`prefer`, else its first count: kills, casualties,
     hits), k from 1 to the most it can count."""
     from hc_cli.core.odds import at_least_floats
@@ -96,27 +109,14 @@ def _short(text: str) -> str:
 
 def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any]:
     """The matrix as data (what `--json` prints and the table is drawn from)."""
-    import json
-
-    from hc_cli.games.actions import _prepare, _resolve
     from hc_cli.games.store import open_game
-    from hc_cli.plugin.execute import Call, Session
 
     every, by = ranges_of(given)
     game = open_game(game_path)
     rules, state = game.rules, game.folded.state
     if "fire" not in rules.unit_commands:
         raise HcError(f"a game of {game.folded.ruleset} has no fire to compare")
-    session = Session()
     units = state["units"]
-    cells: list[dict[str, Any]] = []
-    refused: dict[str, list[tuple[str, str]]] = {}
-    no_shot: list[dict[str, Any]] = []
-    odds_of: dict[str, Any] = {}
-    readings: list[str] = []
-    house: list[str] = []
-    samples: list[str] = []
-    used: set[tuple] = set()
     named = {name for pair in by for name in pair if name}
     unknown = sorted(named - set(units))
     if unknown:
@@ -124,66 +124,18 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
 
         error = UnknownName("unit", unknown[0], units)
         raise HcError(f"--range names {error.message} in this game", error.hint)
+    matrix = _Matrix(game)
     for unit, me in units.items():
         for target, them in units.items():
-            if them["side"] == me["side"]:
-                continue
-            key = next((k for k in ((unit, target), (None, target)) if k in by), None)
-            distance = by[key] if key is not None else every
-            band = distance if isinstance(distance, str) else None
-            flags: dict[str, Any] = {} if distance is None or band else {"range": distance}
-            call = Call("fire", game.folded.ruleset, flags, odds=True)
-            try:
-                prepared = _prepare(call, game, unit, [target], False, session, False)
-            except HcError as error:
-                refused.setdefault(unit, []).append((target, error.message))
-                continue
-            if prepared.fill.refusal:
-                refused.setdefault(unit, []).append((target, prepared.fill.refusal))
-                continue
-            if key is not None:
-                used.add(key)
-            if distance is None:
-                raise HcError(
-                    f"no range for {unit} at {target}",
-                    f"give one for every shot (--range 14) or for it: --range {unit}:{target}=R",
-                )
-            if band is not None:  # the band's farthest range: every range in it shoots alike
-                distance = _band_reach(rules, game, session, prepared, unit, band)
-                call = Call("fire", game.folded.ruleset, {"range": distance}, odds=True)
-                prepared = _prepare(call, game, unit, [target], False, session, False)
-            shot = json.dumps(prepared.call.flags, sort_keys=True, default=str)
-            if shot not in odds_of:  # the same shot after the fill: worked out once
-                try:
-                    odds_of[shot] = _resolve(prepared, session, None)
-                except OutOfRange as error:  # no shot, the others stand
-                    odds_of[shot] = error
-                except HcError as error:
-                    raise HcError(f"{unit} at {target}: {error.message}", error.hint) from None
-            res = odds_of[shot]
-            if isinstance(res, HcError):
-                no_shot.append({"unit": unit, "target": target, "range": distance,
-                                "band": band, "why": res.message})  # fmt: skip
-                continue
-            readings += [r for r in res.all_readings() if r not in readings]
-            house += [h for h in res.house_rules if h not in house]
-            if not samples:  # what the cells read beyond the odds: from the game's tables
-                from hc_cli.plugin import registry
-
-                tables = session.tables(registry.get(game.folded.ruleset), prepared.call.rules)
-                samples += rules.compare_samples(tables) or [""]
-            samples += [v for v in res.sample_values if v not in samples]
-            numbers = rules.compare_cells(state, unit, target, res.odds)
-            counted = numbers.pop("_counted", None)  # the count as the game caps it
-            counts = res.odds.distributions if counted is None else dict([counted])
-            at_least = at_least_of(counts, rules.compare_count)
-            cells.append({"unit": unit, "target": target, "range": distance, "band": band,
-                          **numbers, "at_least": at_least})  # fmt: skip
+            if them["side"] != me["side"]:
+                key = next((k for k in ((unit, target), (None, target)) if k in by), None)
+                matrix.shot(unit, target, key, by[key] if key is not None else every)
+    cells, no_shot = matrix.cells, matrix.no_shot
     columns = rules.compare_columns()
     keys = [key for key, _ in columns]
     cells.sort(key=lambda c: tuple(-(c[k] if c[k] is not None else -1) for k in keys))
     shooting = {c["unit"] for c in cells} | {s["unit"] for s in no_shot}
-    idle = {u: why for u, why in refused.items() if u not in shooting}
+    idle = {u: why for u, why in matrix.refused.items() if u not in shooting}
     if not cells:
         if no_shot:
             first = no_shot[0]
@@ -195,7 +147,7 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
         )
     unused = [f"{k[0] + ':' if k[0] else ''}{k[1]}={v:g}" if isinstance(v, float)
               else f"{k[0] + ':' if k[0] else ''}{k[1]}={v}"
-              for k, v in by.items() if k not in used]  # fmt: skip
+              for k, v in by.items() if k not in matrix.used]  # fmt: skip
     return {
         "game": game_path,
         "ruleset": game.folded.ruleset,
@@ -207,13 +159,101 @@ def compare(game_path: str, given: tuple[str, ...] | list[str]) -> dict[str, Any
             for u, why in idle.items()
         ],
         "unused_ranges": unused,
-        "readings": readings,
-        "house_rules": house,
-        "sample_values": [v for v in samples if v],
+        "readings": matrix.readings,
+        "house_rules": matrix.house,
+        "sample_values": [v for v in matrix.samples if v],
     }
 
 
-def _band_reach(rules: Any, game: Any, session: Any, prepared: Any, unit: str, band: str) -> float:
+class _Matrix:
+    """The cells of the matrix as they are worked out, and what they read and refuse."""
+
+    def __init__(self, game: Game) -> None:
+        from hc_cli.plugin.execute import Session
+
+        self.game, self.session = game, Session()
+        self.cells: list[dict[str, Any]] = []
+        self.refused: dict[str, list[tuple[str, str]]] = {}
+        self.no_shot: list[dict[str, Any]] = []
+        self.odds_of: dict[str, Resolution | HcError] = {}
+        self.readings: list[str] = []
+        self.house: list[str] = []
+        self.samples: list[str] = []
+        self.used: set[tuple[str | None, str]] = set()
+
+    def shot(
+        self, unit: str, target: str, key: tuple[str | None, str] | None, distance: Range | None
+    ) -> None:
+        """The cell of `unit` firing at `target` at `distance` (a range band by its name: its
+        farthest range), or why there is none."""
+        from hc_cli.games.actions import prepare
+
+        game, rules = self.game, self.game.rules
+        band = distance if isinstance(distance, str) else None
+        flags: dict[str, Any] = {} if distance is None or band else {"range": distance}
+        call = Call("fire", game.folded.ruleset, flags, odds=True)
+        try:
+            prepared = prepare(call, game, unit, [target], False, self.session, False)
+        except HcError as error:
+            self.refused.setdefault(unit, []).append((target, error.message))
+            return
+        if prepared.fill.refusal:
+            self.refused.setdefault(unit, []).append((target, prepared.fill.refusal))
+            return
+        if key is not None:
+            self.used.add(key)
+        if distance is None:
+            raise HcError(
+                f"no range for {unit} at {target}",
+                f"give one for every shot (--range 14) or for it: --range {unit}:{target}=R",
+            )
+        if band is not None:  # the band's farthest range: every range in it shoots alike
+            distance = _band_reach(rules, game, self.session, prepared, unit, band)
+            call = Call("fire", game.folded.ruleset, {"range": distance}, odds=True)
+            prepared = prepare(call, game, unit, [target], False, self.session, False)
+        res = self._odds(prepared, unit, target)
+        if isinstance(res, HcError):
+            self.no_shot.append({"unit": unit, "target": target, "range": distance,
+                                 "band": band, "why": res.message})  # fmt: skip
+            return
+        assert res.odds is not None
+        self.readings += [r for r in res.all_readings() if r not in self.readings]
+        self.house += [h for h in res.house_rules if h not in self.house]
+        if not self.samples:  # what the cells read beyond the odds: from the game's tables
+            from hc_cli.plugin import registry
+
+            ruleset = registry.get(game.folded.ruleset)
+            self.samples += rules.compare_samples(
+                self.session.tables(ruleset, prepared.call.rules)
+            ) or [""]
+        self.samples += [v for v in res.sample_values if v not in self.samples]
+        numbers = rules.compare_cells(game.folded.state, unit, target, res.odds)
+        counted = numbers.pop("_counted", None)  # the count as the game caps it
+        counts = res.odds.distributions if counted is None else dict([counted])
+        at_least = at_least_of(counts, rules.compare_count)
+        self.cells.append({"unit": unit, "target": target, "range": distance, "band": band,
+                           **numbers, "at_least": at_least})  # fmt: skip
+
+    def _odds(self, prepared: Prepared, unit: str, target: str) -> Resolution | HcError:
+        """The shot's odds: the same shot after the fill is worked out once."""
+        import json
+
+        from hc_cli.games.actions import resolve
+
+        shot = json.dumps(prepared.call.flags, sort_keys=True, default=str)
+        if shot not in self.odds_of:
+            try:
+                self.odds_of[shot] = resolve(prepared, self.session, None)
+            except OutOfRange as error:  # no shot, the others stand
+                self.odds_of[shot] = error
+            except HcError as error:
+                raise HcError(f"{unit} at {target}: {error.message}", error.hint) from None
+        return self.odds_of[shot]
+
+
+def _band_reach(
+    rules: Rules, game: Game, session: Session, prepared: Prepared, unit: str, band: str
+) -> float:
     """The farthest range of `band` for the weapon the game fills in for `unit`."""
     from hc_cli.plugin import registry
 

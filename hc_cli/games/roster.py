@@ -23,7 +23,13 @@ from hc_cli.tables.schema import Lined, Problems, check_entry, line_of, plain
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
+
+    from hc_cli.plugin.game_rules import GameRules
+
+    # A rule set's game rules as the shared game code holds them: a state of plain data
+    Rules = GameRules[dict[str, Any], dict[str, Any]]
 
 MAX_UNITS = 500  # a table's armies, not a database
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
@@ -54,7 +60,7 @@ def text_problem(text: str, most: int) -> str | None:
     return None
 
 
-def side_name_problem(side: Any) -> str | None:
+def side_name_problem(side: object) -> str | None:
     """A side's name: text with a letter or a digit in it, one line, no control characters."""
     if not isinstance(side, str):
         return f"{side!r} is not text"
@@ -63,7 +69,7 @@ def side_name_problem(side: Any) -> str | None:
     return text_problem(side, SIDE_MOST)
 
 
-def game_rules(ruleset: str) -> Any:
+def game_rules(ruleset: str) -> Rules:
     """The rule set's `GameRules` (`_declared_game`), or an error naming the
     rule sets that keep games."""
     from hc_cli.plugin import registry
@@ -78,14 +84,15 @@ def game_rules(ruleset: str) -> Any:
     return rules
 
 
-def _declared_game(ruleset: str) -> Any:
+def _declared_game(ruleset: str) -> Rules | None:
     """The rule set's `GAME` (`RuleSet.game_rules`); None for one that keeps no games."""
     from hc_cli.plugin import registry
 
-    return registry.get(ruleset).game_rules
+    rules: Rules | None = registry.get(ruleset).game_rules
+    return rules
 
 
-def load(path: str, tables_for: Any = None) -> tuple[str, dict[str, Any]]:
+def load(path: str, tables_for: Callable[[str], Any] | None = None) -> tuple[str, dict[str, Any]]:
     """A roster file checked whole: (rule set, resolved roster). `tables_for(ruleset)` gives
     the tables to check names against (default: the bundled tables with the house rules in
     force). Every problem is reported at once, each with file, line and key."""
@@ -132,76 +139,8 @@ def load(path: str, tables_for: Any = None) -> tuple[str, dict[str, Any]]:
             "give each side's name, and under it its units",
         )
     else:
-        least, most = rules.sides
-        if not least <= len(sides) <= most:
-            problems.add(
-                path,
-                line_of(raw, "sides"),
-                "sides",
-                f"{len(sides)} side(s)",
-                f"a game of {ruleset} has "
-                + (f"{least}" if least == most else f"{least} to {most}")
-                + " sides",
-            )
-        seen: dict[str, str] = {}
-        sides_seen: dict[str, str] = {}
-        count = 0
-        for side, units in sides.items():
-            key = f"sides.{side}"
-            line = sides.line_of(side) if isinstance(sides, Lined) else None
-            bad = side_name_problem(side)
-            if bad is None and str(side).strip().casefold() in sides_seen:
-                bad = f"the same name as side '{sides_seen[str(side).strip().casefold()]}'"
-            if bad:
-                problems.add(path, line, key, bad, "give each side a name of its own")
-            else:
-                sides_seen[side.strip().casefold()] = side
-            if not isinstance(units, dict) or not units:
-                problems.add(
-                    path,
-                    line,
-                    key,
-                    "has no units" if not units else "is not a mapping of units",
-                    f"under each side, its units by name: fireteam-1: {{{rules.example}}}",
-                )
-                continue
-            resolved[side] = {}
-            for name, unit in units.items():
-                count += 1
-                unit_key = f"{key}.{name}"
-                unit_line = units.line_of(name) if isinstance(units, Lined) else line
-                bad = unit_name_problem(name)
-                if bad:
-                    problems.add(path, unit_line, unit_key, bad, "rename it")
-                if name in seen:
-                    problems.add(
-                        path,
-                        unit_line,
-                        unit_key,
-                        f"a unit of this name is already in side '{seen[name]}'",
-                        "every unit of a game has a name of its own",
-                    )
-                seen[name] = side
-                if not isinstance(unit, dict):
-                    problems.add(
-                        path,
-                        unit_line,
-                        unit_key,
-                        f"{unit!r} is not a unit",
-                        f"a unit is a mapping: {{{rules.example}}}",
-                    )
-                    continue
-                before = len(problems.items)
-                check_entry(
-                    unit, rules.unit_fields, path, unit_key, problems, False, line=unit_line
-                )
-                if len(problems.items) == before:
-                    rules.check_unit(name, unit, tables, path, unit_key, problems)
-                if len(problems.items) == before:
-                    resolved[side][name] = {
-                        **rules.resolved_unit(plain(unit), tables),
-                        "roster": plain(unit),
-                    }
+        resolved = _sides(sides, rules, ruleset, tables, path, problems, line_of(raw, "sides"))
+        count = sum(len(units) for units in sides.values() if isinstance(units, dict))
         if count > MAX_UNITS:
             problems.add(
                 path, line_of(raw, "sides"), "sides", f"{count} units", f"at most {MAX_UNITS}"
@@ -209,6 +148,87 @@ def load(path: str, tables_for: Any = None) -> tuple[str, dict[str, Any]]:
     if problems.items:
         raise RulesProblems(problems.items)
     return ruleset, {"title": title, "sides": resolved}
+
+
+def _sides(
+    sides: dict[Any, Any],
+    rules: Rules,
+    ruleset: str,
+    tables: Any,
+    path: str,
+    problems: Problems,
+    sides_line: int | None,
+) -> dict[str, dict[str, Any]]:
+    """A roster's sides checked (each problem added to `problems`), and its units resolved
+    against the tables."""
+    resolved: dict[str, dict[str, Any]] = {}
+    least, most = rules.sides
+    if not least <= len(sides) <= most:
+        problems.add(
+            path,
+            sides_line,
+            "sides",
+            f"{len(sides)} side(s)",
+            f"a game of {ruleset} has "
+            + (f"{least}" if least == most else f"{least} to {most}")
+            + " sides",
+        )
+    seen: dict[str, str] = {}
+    sides_seen: dict[str, str] = {}
+    for side, units in sides.items():
+        key = f"sides.{side}"
+        line = sides.line_of(side) if isinstance(sides, Lined) else None
+        bad = side_name_problem(side)
+        if bad is None and str(side).strip().casefold() in sides_seen:
+            bad = f"the same name as side '{sides_seen[str(side).strip().casefold()]}'"
+        if bad:
+            problems.add(path, line, key, bad, "give each side a name of its own")
+        else:
+            sides_seen[side.strip().casefold()] = side
+        if not isinstance(units, dict) or not units:
+            problems.add(
+                path,
+                line,
+                key,
+                "has no units" if not units else "is not a mapping of units",
+                f"under each side, its units by name: fireteam-1: {{{rules.example}}}",
+            )
+            continue
+        resolved[side] = {}
+        for name, unit in units.items():
+            unit_key = f"{key}.{name}"
+            unit_line = units.line_of(name) if isinstance(units, Lined) else line
+            bad = unit_name_problem(name)
+            if bad:
+                problems.add(path, unit_line, unit_key, bad, "rename it")
+            if name in seen:
+                problems.add(
+                    path,
+                    unit_line,
+                    unit_key,
+                    f"a unit of this name is already in side '{seen[name]}'",
+                    "every unit of a game has a name of its own",
+                )
+            seen[name] = side
+            if not isinstance(unit, dict):
+                problems.add(
+                    path,
+                    unit_line,
+                    unit_key,
+                    f"{unit!r} is not a unit",
+                    f"a unit is a mapping: {{{rules.example}}}",
+                )
+                continue
+            before = len(problems.items)
+            check_entry(unit, rules.unit_fields, path, unit_key, problems, False, line=unit_line)
+            if len(problems.items) == before:
+                rules.check_unit(name, unit, tables, path, unit_key, problems)
+            if len(problems.items) == before:
+                resolved[side][name] = {
+                    **rules.resolved_unit(plain(unit), tables),
+                    "roster": plain(unit),
+                }
+    return resolved
 
 
 _ROSTER_HINT = (
@@ -227,3 +247,63 @@ def check_file(path: str) -> list[str]:
     for side, units in roster["sides"].items():
         lines.append(f"  {side}: " + ", ".join(rules.describe_unit(n, u) for n, u in units.items()))
     return lines
+
+
+def roster_problem(rules: Rules, roster: dict[str, Any]) -> str | None:
+    """What is wrong with a game file's roster, checked as strictly as a roster file: the
+    title, the sides and the units' names (all printed at the table), and each unit's fields
+    of the kinds its rule set takes. None when it is whole."""
+    from hc_cli.tables.schema import check_value
+
+    title = roster.get("title", "")
+    if not isinstance(title, str) or text_problem(title, TITLE_MOST):
+        return "has a title that is no title"
+    sides = roster.get("sides")
+    least, most = rules.sides
+    if not isinstance(sides, dict) or not least <= len(sides) <= most:
+        return f"does not have {least} to {most} sides"
+    for side, units in sides.items():
+        if side_name_problem(side):
+            return f"has a side named {side!r:.40}: {side_name_problem(side)}"
+        if not isinstance(units, dict) or not units:
+            return f"has no units for side {side}"
+        for name, unit in units.items():
+            if unit_name_problem(name):
+                return f"has a unit named {name!r:.40}: {unit_name_problem(name)}"
+            if not isinstance(unit, dict):
+                return f"has a unit {name} that is no unit"
+            for key, kind in rules.resolved_kinds.items():
+                if not _of_kind(unit.get(key), kind):
+                    return f"has a unit {name} whose {key} is not what hc game new writes"
+            problems = Problems()
+            for key, spec in rules.unit_fields.items():
+                if key in rules.resolved_kinds:
+                    continue
+                if unit.get(key) is None:
+                    if spec.required:
+                        return f"has a unit {name} without its {key}"
+                    continue
+                check_value(unit[key], spec, "", None, f"{name}.{key}", problems)
+            if problems.items:
+                return (
+                    f"has a unit {name} whose {problems.items[0].key}: {problems.items[0].problem}"
+                )
+    return None
+
+
+def _of_kind(value: object, kind: str) -> bool:
+    """Whether a value read from a game file is of the kind its field takes (`GameRules.
+    resolved_kinds`)."""
+    if kind.endswith("?"):
+        if value is None:
+            return True
+        kind = kind[:-1]
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "map:int":
+        return isinstance(value, dict) and all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+            for k, v in value.items()
+        )
+    types = {"str": str, "bool": bool, "list": list, "map": dict}
+    return isinstance(value, types[kind])

@@ -29,14 +29,16 @@ import os
 import re
 
 from hc_cli.core.errors import HcError
+from hc_cli.games.fold import copy, fold
+from hc_cli.games.scan import read_chain
+from hc_cli.games.seal_protocol import commitment, next_step, open_seal, take_event, what
+from hc_cli.games.store import Game, Locked, append, game_entry, open_game
+from hc_cli.log.chain import chain_hash, log_key
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import Any
 
-EVENTS = ("seal", "seal-commit", "seal-reveal", "seal-abandon")
-_HEX = re.compile(r"[0-9a-f]{32}")
-_HEAD = re.compile(r"[0-9a-f]{64}")
 _PART = {
     "n": r"\d{1,12}",
     "hex": r"[0-9a-f]{32}",
@@ -44,18 +46,6 @@ _PART = {
     "mode": r"[oh]",
     "game": r"[0-9a-f]{6}",
 }
-
-
-def commitment(secret: str) -> str:
-    """What a secret is committed to: `printf 'hc seal:%s' SECRET | sha256sum`, its first
-    32 hex digits."""
-    return hashlib.sha256(f"hc seal:{secret}".encode()).hexdigest()[:32]
-
-
-def derive(head: str, a: str, b: str) -> int:
-    """The seed of a sealed roll: `printf 'hc sealed roll:%s:%s:%s' HEAD A B | sha256sum`, its
-    first 15 hex digits as a number."""
-    return int(hashlib.sha256(f"hc sealed roll:{head}:{a}:{b}".encode()).hexdigest()[:15], 16)
 
 
 def code(*parts: object) -> str:
@@ -87,188 +77,6 @@ def parse_code(text: str, shapes: tuple[tuple[str, ...], ...], what: str) -> lis
 
 
 # ---------------------------------------------------------------------------------------------
-# The fold: each step checked as the file is read
-
-
-def open_seal(state: dict) -> tuple[str, dict] | None:
-    """The sealed roll under way that holds the game (not a hidden one whose opening is
-    done): (its entry number, what the file says of it), or None."""
-    for number, seal in (state.get("seals") or {}).items():
-        if not seal["done"] and not (seal["hidden"] and seal["b"] is not None):
-            return number, seal
-    return None
-
-
-def take_event(state: dict, entry: dict) -> list[str]:
-    """A sealed roll's step into the state (in place): what it says, in words."""
-    game = entry["game"]
-    event = game["event"]
-    seals = state.setdefault("seals", {})
-    used = {v for s in seals.values() for k in ("a", "b", "commit_a", "commit_b") if (v := s[k])}
-    if event == "seal":
-        action, commit, hidden = game["action"], game["commit"], game.get("hidden", False)
-        if open_seal(state) is not None:
-            raise HcError("a sealed roll begins while another is under way")
-        if not _HEX.fullmatch(str(commit)) or commit in used:
-            raise HcError("a sealed roll's commitment is no fresh commitment")
-        if not isinstance(action, dict) or not isinstance(hidden, bool):
-            raise HcError("a sealed roll names no action")
-        seals[str(entry["seq"])] = {
-            "action": action, "seq": entry["seq"], "head": None, "hidden": hidden,
-            "commit_a": commit, "commit_b": None, "a": None, "b": None, "done": False,
-        }  # fmt: skip
-        return [f"a sealed roll begins: {_what(action)}"]
-    seal = seals.get(str(game.get("seal")))
-    if seal is None or seal["done"]:
-        raise HcError(f"entry {str(game.get('seal'))[:20]} is no sealed roll under way")
-    if event == "seal-abandon":
-        if seal["b"] is not None:
-            raise HcError("a sealed roll given up once both secrets were shown")
-        seal["done"] = "forfeit" if seal["commit_b"] else "abandoned"
-        if seal["done"] == "forfeit":
-            return [f"sealed roll {game.get('seal')} given up after both players committed: a "
-                    "forfeit, nothing rolled"]  # fmt: skip
-        return [f"sealed roll {game.get('seal')} abandoned: nothing was rolled"]
-    if event == "seal-commit":
-        commit = game.get("commit")
-        if seal["commit_b"] is not None:
-            raise HcError("a sealed roll committed to twice")
-        if not _HEX.fullmatch(str(commit)) or commit in used:
-            raise HcError("a sealed roll's second commitment is no fresh commitment")
-        if entry.get("seq") != seal["seq"] + 1 or not _HEAD.fullmatch(str(entry.get("prev"))):
-            raise HcError("a sealed roll's second commitment is not the entry after it")
-        seal["commit_b"], seal["head"] = commit, entry["prev"]  # the sealing entry's hash
-        return ["both players are committed to the sealed roll"]
-    if seal["commit_b"] is None:
-        raise HcError("a sealed roll's secret shown before both players committed")
-    notes = []
-    for who in ("b", "a"):
-        secret = game.get(who)
-        if secret is None:
-            continue
-        if seal[who] is not None or not _HEX.fullmatch(str(secret)) or secret in used:
-            raise HcError(f"a sealed roll's secret {who} is shown twice, or is no fresh secret")
-        if commitment(secret) != seal[f"commit_{who}"]:
-            raise HcError(f"a sealed roll's secret {who} does not match its commitment")
-        seal[who] = secret
-        notes.append(f"secret {who} shown: it matches its commitment")
-    if not notes or (seal["a"] is not None and seal["b"] is None):
-        raise HcError("a sealed roll's secrets are shown out of order")
-    return notes
-
-
-def plain_roll(entry: dict) -> bool:
-    """A roll of dice kept in a game (`hc roll EXPR --sealed` or `--hidden`): no unit acts."""
-    return entry.get("command") == "roll"
-
-
-def check_action(state: dict, entry: dict) -> None:
-    """An action of the game: while a sealed roll holds the game, only its own roll, with
-    the seed both secrets give and the action as sealed."""
-    game = entry.get("game") or {}
-    held = open_seal(state)
-    number = game.get("sealed")
-    if number is None and plain_roll(entry):
-        raise HcError("a roll of dice in a game that is no sealed roll")
-    if number is None and isinstance(game.get("period"), str):
-        lost = forfeited(state, str(entry.get("command")), game.get("unit"), game.get("at") or [],
-                         game["period"])  # fmt: skip
-        if lost is not None:
-            raise HcError(f"an action whose sealed roll (entry {lost}) was given up, made again")
-    if number is None:
-        if held is not None and held[1]["a"] is None:
-            raise HcError(f"an action while the sealed roll of entry {held[0]} is under way")
-        if held is not None:
-            raise HcError(f"an action in place of the sealed roll of entry {held[0]}")
-        return
-    seal = (state.get("seals") or {}).get(str(number))
-    if seal is None or seal["done"] or seal["a"] is None or seal["b"] is None:
-        raise HcError(f"a roll of entry {str(number)[:20]}, which is no sealed roll opened")
-    action = seal["action"]
-    made = {"command": entry.get("command"), "unit": game.get("unit"), "at": game.get("at"),
-            "flags": entry.get("flags"), "given": game.get("given"),
-            "meta": game.get("meta"), "anyway": bool(game.get("anyway"))}  # fmt: skip
-    if any(action.get(k) != v for k, v in made.items()):
-        raise HcError(f"the roll of the sealed roll of entry {number} is not the action sealed")
-    if entry.get("dice") or entry.get("seed") != derive(seal["head"], seal["a"], seal["b"]):
-        raise HcError(f"the sealed roll of entry {number} was rolled with another seed")
-    seal["done"] = True
-
-
-def next_step(number: str, seal: dict) -> str:
-    """What a sealed roll under way waits for, in words, with the command that does it."""
-    if seal["commit_b"] is None:
-        return (
-            f"sealed roll {number} waits for the other player's commitment: hc seal commit "
-            f"CODE with the line their hc printed (or hc seal abandon {number})"
-        )
-    if seal["b"] is None:
-        return (
-            f"sealed roll {number} waits for the other player's secret: hc seal open CODE "
-            f"with the line their hc printed (given up now, it is a forfeit: hc seal abandon "
-            f"{number})"
-        )
-    if seal["hidden"] and seal["a"] is None:
-        return f"hidden roll {number} is sealed: hc seal unseal {number} shows it"
-    return f"sealed roll {number} waits for its roll: hc seal open CODE again"
-
-
-def due(state: dict) -> list[str]:
-    """The sealed rolls under way, and those given up after both players committed, for `hc
-    status`: first, as nothing else goes on meanwhile."""
-    out = [next_step(n, s) for n, s in (state.get("seals") or {}).items() if not s["done"]]
-    out += [f"sealed roll {n} ({_what(s['action'])}) was given up after both players "
-            "committed: a forfeit" for n, s in (state.get("seals") or {}).items()
-            if s["done"] == "forfeit"]  # fmt: skip
-    return out
-
-
-def game_due(rules: Any, state: dict) -> list[str]:
-    """What the game now requires: a sealed roll under way first, and alone (nothing else can
-    be played meanwhile), else what the rules require, after any forfeit."""
-    if open_seal(state) is not None:
-        return due(state)
-    return due(state) + rules.due(state)
-
-
-def forfeited(state: dict, command: str, unit: str | None, at: list, period: str) -> str | None:
-    """The sealed roll given up after both players committed that was this very action, in
-    the same part of the game: it is not made again there (a forfeit that bought a new roll
-    would be no forfeit). Its entry number, or None."""
-    for number, seal in (state.get("seals") or {}).items():
-        action = seal["action"]
-        same = (action.get("command"), action.get("unit"), action.get("at")) == (command, unit, at)
-        if seal["done"] == "forfeit" and action.get("period") == period and same:
-            return number
-    return None
-
-
-def _what(action: dict) -> str:
-    """A sealed action in a few words: "marines fire", "roll 2d6"."""
-    found = action.get("flags")
-    flags: dict = found if isinstance(found, dict) else {}
-    if action.get("command") == "roll":
-        return f"roll {flags.get('expression')}"
-    return f"{action.get('unit') or ''} {action.get('command')}".strip()
-
-
-def describe(entry: dict) -> str:
-    found = entry.get("game")
-    game: dict = found if isinstance(found, dict) else {}
-    event = game.get("event")
-    if event == "seal":
-        sealed = game.get("action")
-        action: dict = sealed if isinstance(sealed, dict) else {}
-        hidden = " (hidden)" if game.get("hidden") is True else ""
-        return f"sealed roll{hidden}: {_what(action)}, committed"
-    if event == "seal-commit":
-        return f"sealed roll of entry {game.get('seal')}: the other player committed"
-    if event == "seal-abandon":
-        return f"sealed roll of entry {game.get('seal')}: given up, nothing rolled"
-    return f"sealed roll of entry {game.get('seal')}: secrets shown"
-
-
-# ---------------------------------------------------------------------------------------------
 # Each player's secrets, kept in their own folder until shown
 
 
@@ -286,7 +94,7 @@ def _store(name: str) -> str:
     return os.path.join(folder, name + ".json")
 
 
-def _keep(name: str, data: dict) -> str:
+def _keep(name: str, data: dict[str, Any]) -> str:
     import json
 
     path = _store(name)
@@ -302,7 +110,7 @@ def _keep(name: str, data: dict) -> str:
     return path
 
 
-def _kept(name: str) -> dict | None:
+def _kept(name: str) -> dict[str, Any] | None:
     import json
 
     try:
@@ -313,7 +121,7 @@ def _kept(name: str) -> dict | None:
     return found if isinstance(found, dict) else None
 
 
-def _joined_all() -> list[dict]:
+def _joined_all() -> list[dict[str, Any]]:
     import glob
     import json
 
@@ -335,7 +143,7 @@ def _fresh_secret() -> str:
     return secrets.token_hex(16)
 
 
-def mine(seal: dict) -> str:
+def mine(seal: dict[str, Any]) -> str:
     """The roller's own secret for `seal`, from this player's folder."""
     found = _kept(f"mine-{seal['commit_a']}")
     if found is None or commitment(str(found.get("secret"))) != seal["commit_a"]:
@@ -350,33 +158,25 @@ def mine(seal: dict) -> str:
 # The steps
 
 
-def _append_event(game: Any, fd: int, event: str, **fields: Any) -> tuple[str, dict]:
+def _append_event(game: Game, fd: int, event: str, **fields: Any) -> tuple[str, dict[str, Any]]:
     """A sealed roll's step, worked out on a copy first and then appended: (receipt, state)."""
-    from hc_cli.games.actions import game_entry
-    from hc_cli.games.chain import copy
-    from hc_cli.games.store import append
-
     entry = game_entry(game.folded.ruleset, event, **fields)
     after = copy(game.folded.state)
     take_event(after, {**entry, "seq": game.chain.count + 1, "prev": game.chain.head})
     return append(game, fd, entry, after), after
 
 
-def begin(prepared: Any, game: Any, fd: int, hidden: bool) -> dict[str, Any]:
-    """`hc fire ... --sealed`: the action as filled, sealed with the roller's commitment (its
-    secret kept first, so no sealing entry is ever written without it)."""
+def begin(game: Game, fd: int, action: dict[str, Any], hidden: bool) -> dict[str, Any]:
+    """`hc fire ... --sealed`: the action as filled (`hc_cli.games.actions.seal_action`),
+    sealed with the roller's commitment (its secret kept first, so no sealing entry is ever
+    written without it)."""
     import json
 
-    call = prepared.call
     held = open_seal(game.folded.state)
     if held is not None:
         raise HcError(f"the sealed roll of entry {held[0]} is under way", next_step(*held))
     secret = _fresh_secret()
     commit = commitment(secret)
-    action = {"command": call.command, "unit": prepared.unit, "at": prepared.at,
-              "flags": call.flags, "given": prepared.given, "meta": prepared.fill.meta,
-              "anyway": bool(prepared.fill.refusal and prepared.anyway),
-              "period": prepared.period}  # fmt: skip
     action = json.loads(json.dumps(action))
     seq = game.chain.count + 1
     kept = _keep(f"mine-{commit}", {"secret": secret, "seal": seq})
@@ -385,17 +185,14 @@ def begin(prepared: Any, game: Any, fd: int, hidden: bool) -> dict[str, Any]:
     except BaseException:
         os.remove(kept)
         raise
-    from hc_cli.log.chain import chain_hash, log_key
-
     game_mark = chain_hash(game.chain.line(1), log_key())[:6]
     join = code(seq, game.chain.head[:12], commit, "h" if hidden else "o", game_mark)
-    what = f"{prepared.unit} {call.command}" if prepared.unit else _what(action)
     return {
         "seal": seq,
         "receipt": receipt,
         "code": join,
         "say": [
-            f"sealed roll {seq}: {what}"
+            f"sealed roll {seq}: {what(action)}"
             + (" (hidden: only you will see the result until you unseal it)" if hidden else ""),
             "your commitment is in the game file; send the other player this line:",
             f"  hc seal join {join}",
@@ -437,8 +234,6 @@ def commit(game_path: str, text: str) -> dict[str, Any]:
     """`hc seal commit CODE` (the roller, in the game): the other player's commitment into the
     file, right after the sealing entry; then this player's secret to show (or, for a hidden
     roll, the other player's to ask for)."""
-    from hc_cli.games.store import Locked, open_game
-
     number_text, theirs = parse_code(text, (("n", "hex"),), "commitment code")
     number = int(number_text)
     with Locked(game_path) as fd:
@@ -495,11 +290,9 @@ def reveal(text: str) -> dict[str, Any]:
     return {"seal": number, "code": back, "say": [said, f"  hc seal open {back}"]}
 
 
-def opening(game_path: str, text: str) -> tuple[int, dict, str]:
+def opening(game_path: str, text: str) -> tuple[int, dict[str, Any], str]:
     """`hc seal open CODE` (the roller), checked, nothing written yet: (the roll, the seal with
     the other player's secret, the roller's secret). The roll is tried first; `show` writes."""
-    from hc_cli.games.store import open_game
-
     number_text, theirs = parse_code(text, (("n", "hex"),), "secret code")
     number = int(number_text)
     game = open_game(game_path)
@@ -520,8 +313,6 @@ def opening(game_path: str, text: str) -> tuple[int, dict, str]:
 
 def show(game_path: str, number: int, b: str | None, a: str | None) -> None:
     """The secrets of sealed roll `number` into the file (those not there yet)."""
-    from hc_cli.games.store import Locked, open_game
-
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
         seal = _seal(game, number)
@@ -530,10 +321,8 @@ def show(game_path: str, number: int, b: str | None, a: str | None) -> None:
             _append_event(game, fd, "seal-reveal", seal=number, **shown)
 
 
-def unsealing(game_path: str, number: int) -> tuple[dict, str]:
+def unsealing(game_path: str, number: int) -> tuple[dict[str, Any], str]:
     """`hc seal unseal N` (the roller of a hidden roll), checked, nothing written yet."""
-    from hc_cli.games.store import open_game
-
     game = open_game(game_path)
     seal = dict(_seal(game, number))
     if not seal["hidden"] or seal["b"] is None:
@@ -550,8 +339,6 @@ def abandon(game_path: str, number: int) -> dict[str, Any]:
     """`hc seal abandon N`: a sealed roll under way given up, nothing rolled: before the other
     player committed, an abandon; after, a forfeit, in the file for both to see. A roll
     whose secrets are both written is rolled, never given up."""
-    from hc_cli.games.store import Locked, open_game
-
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
         seal = _seal(game, number)
@@ -569,15 +356,12 @@ def abandon(game_path: str, number: int) -> dict[str, Any]:
 def check(path: str) -> dict[str, Any]:
     """`hc seal check FILE` (the other player): every sealed roll of the game this player
     joined, against what their hc kept: the action's entry, their commitment, their secret."""
-    from hc_cli.games.chain import fold
-    from hc_cli.games.views import _chain
-    from hc_cli.log.chain import chain_hash, log_key
     from hc_cli.tables.files import shown_path
 
     if not os.path.isfile(path):
         raise HcError(f"{shown_path(path)} is no game file",
                       "give the game file the roller sent, as you saved it")  # fmt: skip
-    chain = _chain(path)
+    chain = read_chain(path)
     folded = fold(chain, path)
     joined = {j.get("head"): j for j in _joined_all()}
     game_mark = chain_hash(chain.line(1), log_key())[:6]
@@ -591,7 +375,7 @@ def check(path: str) -> dict[str, Any]:
         if kept is None:
             if seal["commit_b"] is not None:  # committed to by another than this player
                 wrong += 1
-                lines.append(f"sealed roll {number} ({_what(seal['action'])}): another player "
+                lines.append(f"sealed roll {number} ({what(seal['action'])}): another player "
                              "than you committed to it (you never joined it)")  # fmt: skip
             continue
         problems = []
@@ -606,7 +390,7 @@ def check(path: str) -> dict[str, Any]:
             seal["done"], "under way")  # fmt: skip
         wrong += bool(problems)
         verdict = "; ".join(problems) if problems else "it is the roll you joined"
-        lines.append(f"sealed roll {number} ({_what(seal['action'])}): {state}; {verdict}")
+        lines.append(f"sealed roll {number} ({what(seal['action'])}): {state}; {verdict}")
     for head, kept in joined.items():
         if kept.get("game") == game_mark and head not in seen:
             wrong += 1
@@ -617,8 +401,8 @@ def check(path: str) -> dict[str, Any]:
     return {"file": path, "checked": lines, "problems": wrong}
 
 
-def _seal(game: Any, number: int) -> dict:
-    seal = (game.folded.state.get("seals") or {}).get(str(number))
+def _seal(game: Game, number: int) -> dict[str, Any]:
+    seal: dict[str, Any] | None = (game.folded.state.get("seals") or {}).get(str(number))
     if seal is None:
         raise HcError(
             f"entry {number} of this game is no sealed roll",

@@ -21,20 +21,17 @@ import os
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.record import record
-from hc_cli.games.chain import (
-    CHECKPOINT,
-    MOST_CHECKPOINTS,
-    Chain,
-    Folded,
-    copy,
-    fold,
-    scan,
-    torn_notice,
-)
+from hc_cli.games.fold import CHECKPOINT, MOST_CHECKPOINTS, Folded, copy, describe, fold
+from hc_cli.games.roster import game_rules
+from hc_cli.games.scan import Chain, open_to_read, scan, tell_torn
+from hc_cli.log.chain import entry_line, log_key, open_log, receipt, write_entries
+from hc_cli.log.lock import held
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import Any
+
+    from hc_cli.games.roster import Rules
 
 
 SNAPSHOT_MOST = 256_000_000
@@ -56,10 +53,9 @@ def _snapshot_file(real: str) -> tuple[str, str]:
     return os.path.join(cache_dir(), name), f"{__version__} {SNAPSHOT_FORM}\n{real}"
 
 
-def _load_snapshot(path: str, key: bytes | None) -> tuple[dict | None, Folded | None]:
+def _load_snapshot(path: str, key: bytes | None) -> tuple[dict[str, Any] | None, Folded | None]:
     """What the snapshot knew of the file (for `scan`) and the game it folded, or Nones: a
     snapshot of another shape, another rule set's state shape or another key is not read."""
-    from hc_cli.games.roster import game_rules
     from hc_cli.tables.files import read_cache
 
     snap_path, description = _snapshot_file(os.path.realpath(path))
@@ -100,8 +96,6 @@ def _key_mark(key: bytes | None) -> str | None:
 def _save_snapshot(game: Game) -> None:
     """The game's state at its newest entry, and what it was folded from: the file's whole
     entries (their digest, where each begins) and the checkpoints."""
-    from hc_cli.games.roster import game_rules
-    from hc_cli.log.chain import log_key
     from hc_cli.tables.files import write_cache
 
     chain, folded = game.chain, game.folded
@@ -150,59 +144,28 @@ class Game:
         return self.chain.count
 
     @property
-    def rules(self) -> Any:
-        from hc_cli.games.roster import game_rules
-
+    def rules(self) -> Rules:
         return game_rules(self.folded.ruleset)
 
     def head(self) -> str:
-        from hc_cli.log.chain import receipt
-
         return receipt(self.seq, self.chain.head)
 
-
-_GAME_HINT = "give --game the file hc game new wrote (or HC_GAME=FILE)"
 
 # The game this process last read or wrote, by its file's identity and size: a batch of a
 # game's actions reads the file once, not once a line (each line holds the lock, and an append
 # by anyone else changes the size).
-_OPENED: dict[str, tuple[tuple, Game]] = {}
+_OPENED: dict[str, tuple[tuple[int, ...], Game]] = {}
 
 
-def _identity(path: str, fd: int | None) -> tuple:
+def _identity(path: str, fd: int | None) -> tuple[int, ...]:
     st = os.fstat(fd) if fd is not None else os.stat(path)
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-
-
-def open_to_read(path: str) -> int:
-    """A descriptor to read the game file at `path`: a regular file only (a pipe would wait)."""
-    import stat
-
-    from hc_cli.tables.files import shown_path
-
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except FileNotFoundError:
-        raise HcError(
-            f"there is no game file {shown_path(path)}",
-            f"start it: hc game new {shown_path(path)} --roster ROSTER",
-        ) from None
-    except OSError as exc:
-        raise HcError(
-            f"cannot read the game file {shown_path(path)}: {exc.strerror}", _GAME_HINT
-        ) from None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise HcError(f"the game file {shown_path(path)} is not a regular file", _GAME_HINT)
-    return fd
 
 
 def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
     """The game at `path` (read through `fd` when the caller holds its lock), its chain
     checked whole and its state from the snapshot or the fold. `fresh`: read the file again
     even if this process read it as it looks now (a batch of actions does not)."""
-    from hc_cli.log.chain import log_key
-
     real = os.path.realpath(path)
     try:
         identity = _identity(path, fd)
@@ -210,7 +173,7 @@ def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
         identity = ()
     known = _OPENED.get(real)
     if known is not None and identity and known[0] == identity and not fresh:
-        _tell_torn(path, known[1].chain)
+        tell_torn(path, known[1].chain)
         return known[1]
     own = fd is None
     reading: int = open_to_read(path) if fd is None else fd
@@ -228,7 +191,7 @@ def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
     finally:
         if own:
             os.close(reading)
-    _tell_torn(path, chain)
+    tell_torn(path, chain)
     if snapshot is not None and snapshot.seq == chain.count:
         folded = snapshot
     else:
@@ -251,7 +214,7 @@ class unreadable:  # noqa: N801 - used as `with unreadable(path):`, like a funct
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
         if kind is not None and issubclass(
             kind, (KeyError, TypeError, ValueError, AttributeError, IndexError)
         ):
@@ -264,15 +227,6 @@ class unreadable:  # noqa: N801 - used as `with unreadable(path):`, like a funct
             ) from None
 
 
-def _tell_torn(path: str, chain: Chain) -> None:
-    """A torn last line, said on stderr each time the game is read."""
-    notice = torn_notice(path, chain)
-    if notice is not None:
-        import sys
-
-        sys.stderr.write(f"hc: {notice}\n")
-
-
 class Locked:
     """The game file open and locked for an action: nobody else appends until it is done."""
 
@@ -281,10 +235,6 @@ class Locked:
         self.fd = -1
 
     def __enter__(self) -> int:
-        import fcntl
-
-        from hc_cli.log.chain import open_log
-
         if not os.path.isfile(self.path):
             from hc_cli.tables.files import shown_path
 
@@ -293,27 +243,45 @@ class Locked:
                 f"start it: hc game new {shown_path(self.path)} --roster ROSTER",
             )
         self.fd = open_log(self.path, "--game")
+        self.lock = held(self.fd, f"waiting for {self.path}: another hc is writing it")
         try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            import sys
-
-            sys.stderr.write(f"waiting for {self.path}: another hc is writing it\n")
-            fcntl.flock(self.fd, fcntl.LOCK_EX)
+            self.lock.__enter__()
+        except BaseException:
+            os.close(self.fd)
+            raise
         return self.fd
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
+        self.lock.__exit__()
         os.close(self.fd)
 
 
+def game_entry(ruleset: str, event: str, **more: Any) -> dict[str, Any]:
+    """A game's own entry (its roster, a step, an undo, a sealed roll's step): `event` and
+    what it says, under "game"."""
+    import time
+
+    from hc_cli import __version__
+
+    return {
+        "hc": __version__,
+        "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "command": "game",
+        "ruleset": ruleset,
+        "game": {"event": event, **more},
+    }
+
+
 def append(
-    game: Game, fd: int, entry: dict, state: dict | None = None, folded: Folded | None = None
+    game: Game,
+    fd: int,
+    entry: dict[str, Any],
+    state: dict[str, Any] | None = None,
+    folded: Folded | None = None,
 ) -> str:
     """Chain one entry onto the game (its lock held) and keep the snapshot of the state it
     leaves: `state`, the fold's step already taken, or `folded`, the game as the entry leaves
     it (an undo); neither: the fold takes the entry."""
-    from hc_cli.log.chain import entry_line, log_key, write_entries
-
     key = log_key()
     chain = game.chain
     before = os.fstat(fd).st_size
@@ -356,18 +324,13 @@ class GameCheck:
     """How `hc replay` reads a game file's own entries (`hc_cli.log.replay.Replay`'s `game`)."""
 
     @staticmethod
-    def describe(entry: dict) -> str:
-        from hc_cli.games.chain import describe
-
+    def describe(entry: dict[str, Any]) -> str:
         return describe(entry)
 
     @staticmethod
     def folds(path: str) -> str:
         """The game's state folds from its entries (every action on a unit of the roster, every
         undo naming the newest action in effect): what is wrong in words, or nothing."""
-        from hc_cli.games.chain import fold, scan
-        from hc_cli.log.chain import log_key
-
         try:
             fd = open_to_read(path)
             try:

@@ -7,18 +7,12 @@ from __future__ import annotations
 import os
 
 from hc_cli.core.errors import HcError
-from hc_cli.games.chain import (
-    Chain,
-    Folded,
-    describe,
-    entries_from,
-    event_of,
-    fold,
-    scan,
-    torn_notice,
-)
-from hc_cli.games.seal import game_due
+from hc_cli.games.fold import Folded, describe, event_of, fold
+from hc_cli.games.roster import game_rules
+from hc_cli.games.scan import entries_from, read_chain
+from hc_cli.games.seal_protocol import game_due
 from hc_cli.games.store import open_game, unreadable
+from hc_cli.log.chain import receipt
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -30,9 +24,7 @@ if TYPE_CHECKING:
 
 
 def status(game_path: str) -> dict[str, Any]:
-    from hc_cli.games.roster import game_rules
-    from hc_cli.log.chain import receipt
-
+    """`hc status`: the game as it stands, as data (the table is drawn from it)."""
     game = open_game(game_path, fresh=True)  # the chain checked whole, line by line
     folded, seq, digest = game.folded, game.seq, game.chain.head
     rules = game_rules(folded.ruleset)
@@ -119,7 +111,7 @@ def history(game_path: str) -> list[dict[str, Any]]:
     """Every entry in order: what it was, what it changed, and whether it was undone."""
     out: list[dict[str, Any]] = []
 
-    def each(entry: dict, notes: list[str], undone: bool, period: str) -> None:
+    def each(entry: dict[str, Any], notes: list[str], undone: bool, period: str) -> None:
         out.append(
             {
                 "entry": entry.get("seq"),
@@ -130,26 +122,8 @@ def history(game_path: str) -> list[dict[str, Any]]:
             }
         )
 
-    fold(_chain(game_path), game_path, each)
+    fold(read_chain(game_path), game_path, each)
     return out
-
-
-def _chain(game_path: str) -> Chain:
-    """The game file's chain, checked whole, line by line; a torn last line said on stderr."""
-    import sys
-
-    from hc_cli.games.store import open_to_read
-    from hc_cli.log.chain import log_key
-
-    fd = open_to_read(game_path)
-    try:
-        chain = scan(game_path, fd, log_key())
-    finally:
-        os.close(fd)
-    notice = torn_notice(game_path, chain)
-    if notice is not None:
-        sys.stderr.write(f"hc: {notice}\n")
-    return chain
 
 
 def export(game_path: str, comments: bool = True) -> str:
@@ -159,7 +133,7 @@ def export(game_path: str, comments: bool = True) -> str:
 
     from hc_cli.core.words import printable
 
-    chain = _chain(game_path)
+    chain = read_chain(game_path)
     folded = fold(chain, game_path)
     name = os.path.basename(game_path)
     roster = _roster_yaml(folded)
@@ -200,7 +174,7 @@ def _roster_yaml(folded: Folded) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
-def _command_line(entry: dict) -> str:
+def _command_line(entry: dict[str, Any]) -> str:
     """An action as the command line that takes it again: the unit, the options the player
     gave, and the seed or the dice rolled."""
     import shlex
@@ -258,7 +232,6 @@ def game_rules_view(game_path: str | None, ruleset: str | None) -> dict[str, Any
     """`hc game rules`: the sequence a game of the rule set keeps, step by step, the rules it
     keeps between actions, and the readings it plays by: the game's own (kept when it began),
     or, outside a game, those of the tables in force."""
-    from hc_cli.games.roster import game_rules
     from hc_cli.plugin import registry
 
     if game_path is not None:

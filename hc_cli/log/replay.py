@@ -15,19 +15,21 @@ import re
 from hc_cli import __version__
 from hc_cli.core.errors import HcError
 from hc_cli.core.record import field, record
-from hc_cli.log.chain import LogReader, file_digest, log_key
+from hc_cli.log.chain import file_digest, log_key
+from hc_cli.log.reader import LogReader
 from hc_cli.plugin.execute import Call, Session, execute
 from hc_cli.render.json_text import as_dict
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
+    from tempfile import TemporaryDirectory
     from typing import Any, Protocol
 
     class GameCheck(Protocol):
         """What a replay asks of the games' code for a game file's own entries."""
 
-        def describe(self, entry: dict) -> str:
+        def describe(self, entry: dict[str, Any]) -> str:
             """A game entry (its roster, a step, an undo) in words."""
 
         def folds(self, path: str) -> str:
@@ -85,11 +87,12 @@ class Replay:
         game: GameCheck | None = None,
     ) -> None:
         self.path = path
-        # How a game's own entries are read (`hc_cli.games.chain.GAME_CHECK`): the log knows
+        # How a game's own entries are read (`hc_cli.games.store.GameCheck`): the log knows
         # chains and resolutions, not games. Without it, a game file replays as a plain log.
         self.game_check = game
         self.supplied = {file_digest(f): f for f in rules or ()}
-        self._renamed: Any = None  # a folder of links: files given back under their old names
+        # a folder of links: files given back under their old names
+        self._renamed: TemporaryDirectory[str] | None = None
         self.head = parse_receipt(head) if head else None
         self.reader = LogReader(path, log_key())
         self.session = Session()
@@ -100,7 +103,8 @@ class Replay:
         self.head_reached = False
         self.game = False  # the log is a game (hc game new): its fold is checked at the end
         self.game_rules: list[str] = []  # the digests of the house rules the game began with
-        self.game_tables: tuple | None = None  # the last action's tables digest and hc version
+        # the last action's tables digest and hc version
+        self.game_tables: tuple[Any, Any] | None = None
 
     def __iter__(self) -> Iterator[EntryReport | str]:
         """Each entry's report as it is replayed, and each damaged line and break in the
@@ -128,7 +132,7 @@ class Replay:
                 self.broken.append(problem)
                 yield problem
 
-    def _entry(self, line: int, entry: dict) -> EntryReport:
+    def _entry(self, line: int, entry: dict[str, Any]) -> EntryReport:
         what = f"{_text(entry.get('command'))} ({_text(entry.get('ruleset'))})"
         if entry.get("command") == "game" and self.game_check is not None:
             # A game's own entry (its roster, a step, an undo) rolls nothing: the fold of the
@@ -164,7 +168,7 @@ class Replay:
                 )  # fmt: skip
             what += " (house rules changed since the game began: recorded)"
         try:
-            files, notes = _rules_files(entry.get("rules"), self.supplied, self._link)
+            files, notes = rules_files(entry.get("rules"), self.supplied, self._link)
             call = Call(
                 command=entry["command"],
                 ruleset=entry["ruleset"],
@@ -298,19 +302,19 @@ class Replay:
         return found
 
 
-def _digests(records: Any) -> list[str]:
+def _digests(records: object) -> list[str]:
     """The content digests of the house-rules files an entry names, in order."""
     if not isinstance(records, list):
         return []
     return sorted(str(r.get("sha256")) for r in records if isinstance(r, dict))
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     text = value if isinstance(value, str) else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _rolls(result: dict) -> str:
+def _rolls(result: dict[str, Any]) -> str:
     rolls = result.get("rolls")
     if not isinstance(rolls, list):
         return _text(rolls)
@@ -320,7 +324,7 @@ def _rolls(result: dict) -> str:
     )
 
 
-def _differences(logged: dict, now: dict) -> list[str]:
+def _differences(logged: dict[str, Any], now: dict[str, Any]) -> list[str]:
     """What changed, field by field, from what to what; a nested field by its path."""
     out = []
     if logged.get("rolls") != now.get("rolls"):
@@ -332,7 +336,7 @@ def _differences(logged: dict, now: dict) -> list[str]:
     return out
 
 
-def _changed(path: str, was: Any, now: Any, depth: int = 0) -> list[str]:
+def _changed(path: str, was: object, now: object, depth: int = 0) -> list[str]:
     if isinstance(was, dict) and isinstance(now, dict) and depth < 4:
         out = []
         for key in sorted(set(was) | set(now), key=str):
@@ -348,13 +352,13 @@ def _changed(path: str, was: Any, now: Any, depth: int = 0) -> list[str]:
     return [f"{path}: logged {_shown(was)}, now {_shown(now)}"]
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _rules_files(
-    logged: Any, supplied: dict[str, str], link: Any = None
+def rules_files(
+    logged: Any, supplied: dict[str, str], link: Callable[[str, str], str] | None = None
 ) -> tuple[tuple[str, ...], list[str]]:
     """The house-rules files an entry was resolved with, each found by its digest among the
     files given to the replay (--rules), else at the path it had; and a note for each that

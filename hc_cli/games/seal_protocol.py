@@ -1,0 +1,217 @@
+"""A sealed roll's entries as the fold checks them, step by step (`take_event`,
+`check_action`): what a secret is committed to, the seed both secrets give, what a sealed
+roll under way waits for. The steps the players take are `hc_cli.games.seal`'s.
+
+A reveal that does not match its commitment, a secret or a commitment used twice, a step out
+of order, a roll with another seed or of another action, is a damaged file. A roll given up
+after both players committed is a forfeit, in the file for both to see.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from hc_cli.core.errors import HcError
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
+    from hc_cli.games.roster import Rules
+
+EVENTS = ("seal", "seal-commit", "seal-reveal", "seal-abandon")
+_HEX = re.compile(r"[0-9a-f]{32}")
+_HEAD = re.compile(r"[0-9a-f]{64}")
+
+
+def commitment(secret: str) -> str:
+    """What a secret is committed to: `printf 'hc seal:%s' SECRET | sha256sum`, its first
+    32 hex digits."""
+    return hashlib.sha256(f"hc seal:{secret}".encode()).hexdigest()[:32]
+
+
+def derive(head: str, a: str, b: str) -> int:
+    """The seed of a sealed roll: `printf 'hc sealed roll:%s:%s:%s' HEAD A B | sha256sum`, its
+    first 15 hex digits as a number."""
+    return int(hashlib.sha256(f"hc sealed roll:{head}:{a}:{b}".encode()).hexdigest()[:15], 16)
+
+
+def open_seal(state: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The sealed roll under way that holds the game (not a hidden one whose opening is
+    done): (its entry number, what the file says of it), or None."""
+    for number, seal in (state.get("seals") or {}).items():
+        if not seal["done"] and not (seal["hidden"] and seal["b"] is not None):
+            return number, seal
+    return None
+
+
+def take_event(state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+    """A sealed roll's step into the state (in place): what it says, in words."""
+    game = entry["game"]
+    event = game["event"]
+    seals = state.setdefault("seals", {})
+    used = {v for s in seals.values() for k in ("a", "b", "commit_a", "commit_b") if (v := s[k])}
+    if event == "seal":
+        action, commit, hidden = game["action"], game["commit"], game.get("hidden", False)
+        if open_seal(state) is not None:
+            raise HcError("a sealed roll begins while another is under way")
+        if not _HEX.fullmatch(str(commit)) or commit in used:
+            raise HcError("a sealed roll's commitment is no fresh commitment")
+        if not isinstance(action, dict) or not isinstance(hidden, bool):
+            raise HcError("a sealed roll names no action")
+        seals[str(entry["seq"])] = {
+            "action": action, "seq": entry["seq"], "head": None, "hidden": hidden,
+            "commit_a": commit, "commit_b": None, "a": None, "b": None, "done": False,
+        }  # fmt: skip
+        return [f"a sealed roll begins: {what(action)}"]
+    seal = seals.get(str(game.get("seal")))
+    if seal is None or seal["done"]:
+        raise HcError(f"entry {str(game.get('seal'))[:20]} is no sealed roll under way")
+    if event == "seal-abandon":
+        if seal["b"] is not None:
+            raise HcError("a sealed roll given up once both secrets were shown")
+        seal["done"] = "forfeit" if seal["commit_b"] else "abandoned"
+        if seal["done"] == "forfeit":
+            return [f"sealed roll {game.get('seal')} given up after both players committed: a "
+                    "forfeit, nothing rolled"]  # fmt: skip
+        return [f"sealed roll {game.get('seal')} abandoned: nothing was rolled"]
+    if event == "seal-commit":
+        commit = game.get("commit")
+        if seal["commit_b"] is not None:
+            raise HcError("a sealed roll committed to twice")
+        if not _HEX.fullmatch(str(commit)) or commit in used:
+            raise HcError("a sealed roll's second commitment is no fresh commitment")
+        if entry.get("seq") != seal["seq"] + 1 or not _HEAD.fullmatch(str(entry.get("prev"))):
+            raise HcError("a sealed roll's second commitment is not the entry after it")
+        seal["commit_b"], seal["head"] = commit, entry["prev"]  # the sealing entry's hash
+        return ["both players are committed to the sealed roll"]
+    if seal["commit_b"] is None:
+        raise HcError("a sealed roll's secret shown before both players committed")
+    notes = []
+    for who in ("b", "a"):
+        secret = game.get(who)
+        if secret is None:
+            continue
+        if seal[who] is not None or not _HEX.fullmatch(str(secret)) or secret in used:
+            raise HcError(f"a sealed roll's secret {who} is shown twice, or is no fresh secret")
+        if commitment(secret) != seal[f"commit_{who}"]:
+            raise HcError(f"a sealed roll's secret {who} does not match its commitment")
+        seal[who] = secret
+        notes.append(f"secret {who} shown: it matches its commitment")
+    if not notes or (seal["a"] is not None and seal["b"] is None):
+        raise HcError("a sealed roll's secrets are shown out of order")
+    return notes
+
+
+def plain_roll(entry: dict[str, Any]) -> bool:
+    """A roll of dice kept in a game (`hc roll EXPR --sealed` or `--hidden`): no unit acts."""
+    return entry.get("command") == "roll"
+
+
+def check_action(state: dict[str, Any], entry: dict[str, Any]) -> None:
+    """An action of the game: while a sealed roll holds the game, only its own roll, with
+    the seed both secrets give and the action as sealed."""
+    game = entry.get("game") or {}
+    held = open_seal(state)
+    number = game.get("sealed")
+    if number is None and plain_roll(entry):
+        raise HcError("a roll of dice in a game that is no sealed roll")
+    if number is None and isinstance(game.get("period"), str):
+        lost = forfeited(state, str(entry.get("command")), game.get("unit"), game.get("at") or [],
+                         game["period"])  # fmt: skip
+        if lost is not None:
+            raise HcError(f"an action whose sealed roll (entry {lost}) was given up, made again")
+    if number is None:
+        if held is not None and held[1]["a"] is None:
+            raise HcError(f"an action while the sealed roll of entry {held[0]} is under way")
+        if held is not None:
+            raise HcError(f"an action in place of the sealed roll of entry {held[0]}")
+        return
+    seal = (state.get("seals") or {}).get(str(number))
+    if seal is None or seal["done"] or seal["a"] is None or seal["b"] is None:
+        raise HcError(f"a roll of entry {str(number)[:20]}, which is no sealed roll opened")
+    action = seal["action"]
+    made = {"command": entry.get("command"), "unit": game.get("unit"), "at": game.get("at"),
+            "flags": entry.get("flags"), "given": game.get("given"),
+            "meta": game.get("meta"), "anyway": bool(game.get("anyway"))}  # fmt: skip
+    if any(action.get(k) != v for k, v in made.items()):
+        raise HcError(f"the roll of the sealed roll of entry {number} is not the action sealed")
+    if entry.get("dice") or entry.get("seed") != derive(seal["head"], seal["a"], seal["b"]):
+        raise HcError(f"the sealed roll of entry {number} was rolled with another seed")
+    seal["done"] = True
+
+
+def next_step(number: str, seal: dict[str, Any]) -> str:
+    """What a sealed roll under way waits for, in words, with the command that does it."""
+    if seal["commit_b"] is None:
+        return (
+            f"sealed roll {number} waits for the other player's commitment: hc seal commit "
+            f"CODE with the line their hc printed (or hc seal abandon {number})"
+        )
+    if seal["b"] is None:
+        return (
+            f"sealed roll {number} waits for the other player's secret: hc seal open CODE "
+            f"with the line their hc printed (given up now, it is a forfeit: hc seal abandon "
+            f"{number})"
+        )
+    if seal["hidden"] and seal["a"] is None:
+        return f"hidden roll {number} is sealed: hc seal unseal {number} shows it"
+    return f"sealed roll {number} waits for its roll: hc seal open CODE again"
+
+
+def due(state: dict[str, Any]) -> list[str]:
+    """The sealed rolls under way, and those given up after both players committed, for `hc
+    status`: first, as nothing else goes on meanwhile."""
+    out = [next_step(n, s) for n, s in (state.get("seals") or {}).items() if not s["done"]]
+    out += [f"sealed roll {n} ({what(s['action'])}) was given up after both players "
+            "committed: a forfeit" for n, s in (state.get("seals") or {}).items()
+            if s["done"] == "forfeit"]  # fmt: skip
+    return out
+
+
+def game_due(rules: Rules, state: dict[str, Any]) -> list[str]:
+    """What the game now requires: a sealed roll under way first, and alone (nothing else can
+    be played meanwhile), else what the rules require, after any forfeit."""
+    if open_seal(state) is not None:
+        return due(state)
+    return due(state) + rules.due(state)
+
+
+def forfeited(
+    state: dict[str, Any], command: str, unit: str | None, at: list[str], period: str
+) -> str | None:
+    """The sealed roll given up after both players committed that was this very action, in
+    the same part of the game: it is not made again there (a forfeit that bought a new roll
+    would be no forfeit). Its entry number, or None."""
+    for number, seal in (state.get("seals") or {}).items():
+        action = seal["action"]
+        same = (action.get("command"), action.get("unit"), action.get("at")) == (command, unit, at)
+        if seal["done"] == "forfeit" and action.get("period") == period and same:
+            return str(number)
+    return None
+
+
+def what(action: dict[str, Any]) -> str:
+    """A sealed action in a few words: "marines fire", "roll 2d6"."""
+    found = action.get("flags")
+    flags: dict[str, Any] = found if isinstance(found, dict) else {}
+    if action.get("command") == "roll":
+        return f"roll {flags.get('expression')}"
+    return f"{action.get('unit') or ''} {action.get('command')}".strip()
+
+
+def describe(entry: dict[str, Any]) -> str:
+    found = entry.get("game")
+    game: dict[str, Any] = found if isinstance(found, dict) else {}
+    event = game.get("event")
+    if event == "seal":
+        sealed = game.get("action")
+        action: dict[str, Any] = sealed if isinstance(sealed, dict) else {}
+        hidden = " (hidden)" if game.get("hidden") is True else ""
+        return f"sealed roll{hidden}: {what(action)}, committed"
+    if event == "seal-commit":
+        return f"sealed roll of entry {game.get('seal')}: the other player committed"
+    if event == "seal-abandon":
+        return f"sealed roll of entry {game.get('seal')}: given up, nothing rolled"
+    return f"sealed roll of entry {game.get('seal')}: secrets shown"
