@@ -1,4 +1,4 @@
-"""The one lock every writer of a log or a game file takes (`hc_cli.log.lock`): while one
+"""The one lock every writer of a log or a game file takes (`hc_cli.log.osfile`): while one
 holds it, another is refused (or waits), in this process or another; readers read on."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 
-from hc_cli.log.lock import held, lock, unlock
+from hc_cli.log.osfile import held, lock, unlock
 
 
 def _open(path) -> int:
@@ -46,7 +46,7 @@ def test_another_process_is_refused_until_the_holder_lets_go(tmp_path):
     path.write_bytes(b'{"seq":1}\n')
     holder = (
         "import os, sys\n"
-        "from hc_cli.log.lock import lock\n"
+        "from hc_cli.log.osfile import lock\n"
         f"fd = os.open({str(path)!r}, os.O_RDWR | os.O_APPEND)\n"
         "assert lock(fd, wait=False)\n"
         "print('held', flush=True)\n"

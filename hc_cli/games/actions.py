@@ -30,7 +30,7 @@ from hc_cli.log.chain import (
     rules_record,
     write_entries,
 )
-from hc_cli.log.lock import held
+from hc_cli.log.osfile import held
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:

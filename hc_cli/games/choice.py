@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 
 from hc_cli.core.errors import HcError
+from hc_cli.log.osfile import NONBLOCK
 from hc_cli.tables.paths import config_dir
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -59,7 +60,7 @@ def first_line(path: str) -> bytes | None:
     import stat
 
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | NONBLOCK)
     except OSError:
         return None
     try:

@@ -14,6 +14,7 @@ import os
 from hc_cli.core.errors import HcError
 from hc_cli.core.record import record
 from hc_cli.log.chain import MAX_LINE, chain_hash, sig_problem, whole_entry
+from hc_cli.log.osfile import NONBLOCK, read_at
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -174,7 +175,7 @@ def scan(path: str, fd: int, key: bytes | None, trusted: dict[str, Any] | None =
     pos = whole = trusted["size"] if trusted else 0
     pending, torn = b"", None
     while pos < size:
-        block = os.pread(fd, min(READ_BLOCK, size - pos), pos)
+        block = read_at(fd, min(READ_BLOCK, size - pos), pos)
         if not block:
             break
         data, base = pending + block, pos - len(pending)
@@ -235,7 +236,7 @@ def open_to_read(path: str) -> int:
     from hc_cli.tables.files import shown_path
 
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | NONBLOCK)
     except FileNotFoundError:
         raise HcError(
             f"there is no game file {shown_path(path)}",

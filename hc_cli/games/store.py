@@ -25,7 +25,7 @@ from hc_cli.games.fold import CHECKPOINT, MOST_CHECKPOINTS, Folded, copy, descri
 from hc_cli.games.roster import game_rules
 from hc_cli.games.scan import Chain, open_to_read, scan, tell_torn
 from hc_cli.log.chain import entry_line, log_key, open_log, receipt, write_entries
-from hc_cli.log.lock import held
+from hc_cli.log.osfile import held
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ import time
 
 from hc_cli import __version__
 from hc_cli.core.errors import HcError
-from hc_cli.log.lock import held
+from hc_cli.log.osfile import NONBLOCK, held, read_at
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ def append_many(path: str, entries: list[dict[str, Any]], key: bytes | None = No
     fd = open_log(path)
     try:
         with held(fd):  # one writer at a time: the chain stays whole
-            if _is_game(os.pread(fd, 4096, 0)):
+            if _is_game(read_at(fd, 4096, 0)):
                 raise _game_file(path)
             return write_entries(fd, path, entries, key)[0]
     finally:
@@ -217,7 +217,7 @@ def open_log(path: str, what: str = "--log") -> int:
             path, "", f"give {what} a file, not /proc, /sys or /dev", not_regular=True, what=what
         )
     try:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | NONBLOCK, 0o644)
     except OSError as exc:
         raise _refuse(
             path,
@@ -337,10 +337,10 @@ def _whole_lines(fd: int, size: int) -> int:
     write) is cut off, so the next entry starts a line of its own and chains onto the last
     whole one; a whole entry that only lacks its end of line (an editor's save) is kept, and
     ended. Either is said on stderr."""
-    if not size or os.pread(fd, 1, size - 1) == b"\n":
+    if not size or read_at(fd, 1, size - 1) == b"\n":
         return size
     start = max(0, size - MAX_LINE - 1)
-    block = os.pread(fd, size - start, start)
+    block = read_at(fd, size - start, start)
     end = start + block.rfind(b"\n") + 1 if b"\n" in block else start
     import sys
 
@@ -399,7 +399,7 @@ def _last_line(fd: int, size: int) -> bytes | None:
     low, step = size, 1 << 16  # the one before it
     while low > start:
         low = max(start, low - step)
-        lines = os.pread(fd, size - low, low).split(b"\n")
+        lines = read_at(fd, size - low, low).split(b"\n")
         whole = lines if low == 0 else lines[1:]  # the first may have begun earlier
         for line in reversed(whole):
             if line.strip():

@@ -11,6 +11,7 @@ import stat
 from hc_cli.core.errors import HcError
 from hc_cli.core.record import field, record
 from hc_cli.log.chain import KEYED, MAX_LINE, chain_hash, sig_problem, whole_entry
+from hc_cli.log.osfile import NONBLOCK
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class LogReader:
         from hc_cli.tables.files import shown_path
 
         try:
-            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
+            fd = os.open(self.path, os.O_RDONLY | NONBLOCK)
         except OSError as exc:
             raise HcError(
                 f"cannot read the log '{shown_path(self.path)}': {exc.strerror}",

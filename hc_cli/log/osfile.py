@@ -1,5 +1,6 @@
-"""One writer at a time: the lock every writer of a log or a game file holds while it
-appends (a game's, from reading its state to appending what it did), so the chain stays whole.
+"""What a game or log file needs that differs between POSIX and Windows, in one place: the
+lock every writer holds while it appends (a game's, from reading its state to appending what
+it did), so the chain stays whole; a read at an offset; a non-blocking open.
 
 POSIX has `fcntl.flock` on the whole file. Windows has no fcntl: `msvcrt.locking` locks a
 range of bytes, and a locked byte cannot be read by anyone else, so the lock is taken on one
@@ -11,6 +12,22 @@ from __future__ import annotations
 
 import os
 import sys
+
+# Opening a FIFO or a device never blocks (POSIX); Windows has no such flag, nor such files.
+NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+def read_at(fd: int, size: int, offset: int) -> bytes:
+    """Up to `size` bytes from `offset` of the file open on `fd` (`os.pread`, which Windows
+    lacks: there the file's position is moved, read from and put back)."""
+    if hasattr(os, "pread"):
+        return os.pread(fd, size, offset)
+    at = os.lseek(fd, 0, os.SEEK_CUR)
+    try:
+        os.lseek(fd, offset, os.SEEK_SET)
+        return os.read(fd, size)
+    finally:
+        os.lseek(fd, at, os.SEEK_SET)
 
 if sys.platform == "win32":
     import msvcrt
