@@ -16,6 +16,10 @@ The implementation module exposes:
 
 from __future__ import annotations
 
+import os
+
+from hc_cli.tables.paths import data_root
+
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -32,6 +36,9 @@ KINDS = ("text", "number", "whole", "flag")
 # What a number of a game may be unless its option says otherwise: distances, counts and
 # characteristics all fit (a larger one is a typo, or volume for hc batch).
 DEFAULT_BOUNDS: dict[str, tuple[float, float]] = {"number": (0, 100_000), "whole": (-1000, 1000)}
+
+
+BEYOND_SHOTS = "hc batch for volume, --odds for a distribution"  # past the most --shots
 
 
 class Option:
@@ -113,6 +120,46 @@ class Option:
             if low is not None and high is not None:
                 text += f" [{as_text(low)}..{as_text(high)}]"
         return text
+
+    # The options the rule sets' commands share, each declared once: a rule set calls one with
+    # its own words (and unit).
+
+    @classmethod
+    def weapon(cls, help: str = "Weapon name.") -> Option:
+        """-w/--weapon: a weapon of the tables (TAB offers them)."""
+        return cls("weapon", "--weapon", "-w", complete=True, help=help)
+
+    @classmethod
+    def range(cls, unit: str, help: str = "Distance from the firer to the target.") -> Option:
+        """-r/--range: a distance, in the rule set's unit."""
+        return cls("range", "--range", "-r", kind="number", unit=unit, help=help)
+
+    @classmethod
+    def target(cls, help: str) -> Option:
+        """-t/--target, repeatable: what is fired at, by its name in the tables."""
+        return cls("target", "--target", "-t", many=True, complete=True, help=help, most=1000)
+
+    @classmethod
+    def shots(cls, help: str, high: int = 10_000, beyond: str = BEYOND_SHOTS) -> Option:
+        """-n/--shots: how many shots the command fires together, 1 to `high`."""
+        return cls(
+            "shots", "--shots", "-n", kind="whole", help=help, low=1, high=high, beyond=beyond
+        )
+
+    @classmethod
+    def mods(cls, help: str, name: str = "mod") -> Option:
+        """--mod X (or another name), repeatable: a modifier by its table name or a number."""
+        return cls(name, many=True, complete=True, metavar="X", help=help)
+
+    @classmethod
+    def sides(cls) -> Option:
+        """--side NAME twice: the two sides of a roll-off."""
+        return cls(
+            "side",
+            many=True,
+            metavar="NAME",
+            help="A side's name; give it twice (default: Side 1, Side 2).",
+        )
 
     def __repr__(self) -> str:
         return f"Option({self.name!r})"
@@ -221,6 +268,30 @@ class RuleSet:
         # module's `GAME`, if it has one.
         self.game = game
         self._module: RuleSetModule | None = None
+
+    @classmethod
+    def bundled(
+        cls,
+        package: str,
+        name: str,
+        title: str,
+        *,
+        book: str,
+        commands: tuple[Command, ...],
+        field_units: dict[str, str] | None = None,
+    ) -> RuleSet:
+        """A rule set bundled with hc: its tables in hc's `rules_data/NAME`, its resolvers in
+        `PACKAGE.commands` and its games in `PACKAGE.game`."""
+        return cls(
+            name,
+            title,
+            data=os.path.join(data_root(), name),
+            impl=f"{package}.commands",
+            game=f"{package}.game",
+            book=book,
+            commands=commands,
+            field_units=field_units,
+        )
 
     @property
     def module(self) -> RuleSetModule:

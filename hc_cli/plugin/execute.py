@@ -265,7 +265,7 @@ def execute(
             "leave out --seed/--dice, or leave out --odds to roll",
         )
     if call.seed is not None:
-        from hc_cli.plugin.shared_commands import SEED_OPTION
+        from hc_cli.plugin.common_options import SEED_OPTION
 
         check_values((SEED_OPTION,), {"seed": call.seed}, spell)
     if call.seed is not None and call.dice:
