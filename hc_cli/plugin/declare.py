@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from os import PathLike
     from typing import Any
 
-    from hc_cli.plugin.contract import RuleSetModule
+    from hc_cli.plugin.contract import Over, RuleSetModule
 
 
 # Units a distance or weight may carry: the word for help, the mark after a printed number.
@@ -79,7 +79,7 @@ class Option:
         many: bool = False,
         complete: bool = False,
         metavar: str | None = None,
-        default: Any = None,
+        default: object = None,
         conflicts: tuple[str, ...] = (),
         positional: bool = False,
         required: bool = False,
@@ -312,7 +312,7 @@ class RuleSet:
         return getattr(importlib.import_module(self.game or self.impl), "GAME", None)
 
     def load_tables(
-        self, files: list[str] | tuple[str, ...] | None = None, over: Any = None
+        self, files: list[str] | tuple[str, ...] | None = None, over: Over | None = None
     ) -> Any:
         """Its tables, with the house-rules `files` over them (and `over`, one value: `hc
         sweep`'s point)."""
@@ -376,7 +376,7 @@ class CommandSpec:
         self.odds = odds
 
 
-def with_unit(value: Any, unit: str | None) -> str:
+def with_unit(value: object, unit: str | None) -> str:
     """A number as printed, with its unit's mark: 14 inches -> 14", 85 metres -> 85 m."""
     text = f"{value:g}" if isinstance(value, float) else str(value)
     return text + UNITS[unit] if unit else text

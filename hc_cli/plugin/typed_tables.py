@@ -39,7 +39,8 @@ class Tables(Generic[T]):
         return self.table_schemas, self.cross_check
 
     def load(self, house_files: list[str] | None = None, over: Over | None = None) -> T:
-        return load_typed(self.declaration, self.schemas, house_files, self.build, over)
+        tables: T = load_typed(self.declaration, self.schemas, house_files, self.build, over)
+        return tables
 
 
 def table_names(tables: object, table: str | None) -> list[str]:
