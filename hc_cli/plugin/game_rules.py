@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from hc_cli.tables.schema import Field, Problems
 
     Entry = dict[str, Any]  # a unit's entry in the roster, as its YAML gives it
+    Flags = dict[str, Any]  # a command's option values, by name
 
     # A rule set's game state and the state of one of its units: each rule set names its own
     # `TypedDict`s (`GameRules["HcState", "HcUnit"]`), so a type checker knows every key.
@@ -197,14 +198,9 @@ class GameRules(Typed[State, Unit]):
     # -- acting -----------------------------------------------------------------------------
 
     def fill(
-        self,
-        state: State,
-        command: str,
-        unit: str | None,
-        at: list[str],
-        flags: dict[str, Any],
-        tables: Any,
+        self, state: State, command: str, unit: str | None, at: list[str], flags: Flags, tables: Any
     ) -> Fill:
+        """A unit's action (`command`, against `at`) made whole from the game as it stands."""
         raise NotImplementedError
 
     # -- seeing -----------------------------------------------------------------------------

@@ -53,6 +53,28 @@ def file_check(
     return Command(group, about, sub=(check,))
 
 
+def game_file_command(
+    name: str,
+    summary: str,
+    verdict: str,
+    *,
+    common: tuple[str, ...],
+    run: str,
+    example: str,
+    description: str = "",
+) -> Command:
+    """A command on the game file --game names; -q says `verdict` alone."""
+    return Command(
+        name,
+        summary,
+        description=description,
+        options=(GAME_OPTION, quiet(verdict)),
+        common=common,
+        run=run,
+        examples=(example,),
+    )
+
+
 SHARED_COMMANDS = (
     Command(
         "roll",
@@ -208,64 +230,52 @@ SHARED_COMMANDS = (
                 run="game_new",
                 examples=("hc game new karsk.hcg --roster examples/high-crusade-roster.yaml",),
             ),
-            Command(
+            game_file_command(
                 "next",
                 "Move the game on: the move's next step, the next turn, or the next to act.",
-                description="A test the rules require first (a Morale test due) holds the game "
-                "where it is; --anyway moves it on all the same, and the game records it.",
-                options=(
-                    GAME_OPTION,
-                    quiet("Where the game is now and what the step changed, not what is due now."),
-                ),
+                "Where the game is now and what the step changed, not what is due now.",
                 common=("json", "anyway"),
                 run="game_next",
-                examples=("hc game next --game karsk.hcg",),
+                example="hc game next --game karsk.hcg",
+                description="A test the rules require first (a Morale test due) holds the game "
+                "where it is; --anyway moves it on all the same, and the game records it.",
             ),
-            Command(
+            game_file_command(
                 "rules",
                 "The rules the game keeps: its sequence, step by step, who acts and what they "
                 "may do, and the readings it plays by.",
-                description="For the game in force (or --game FILE); outside a game, for the "
-                "rule set in force (--ruleset NAME).",
-                options=(
-                    GAME_OPTION,
-                    quiet("The sequence alone, a line a step: who acts and what they do."),
-                ),
+                "The sequence alone, a line a step: who acts and what they do.",
                 common=("ruleset", "json"),
                 run="game_rules",
-                examples=("hc game rules",),
+                example="hc game rules",
+                description="For the game in force (or --game FILE); outside a game, for the "
+                "rule set in force (--ruleset NAME).",
             ),
-            Command(
+            game_file_command(
                 "export",
                 "The game as the command lines that play it again (a shell script).",
-                options=(GAME_OPTION, quiet("The script without its comments.")),
+                "The script without its comments.",
                 common=(),
                 run="game_export",
-                examples=("hc game export --game karsk.hcg",),
+                example="hc game export --game karsk.hcg",
             ),
         ),
     ),
-    Command(
+    game_file_command(
         "status",
         "The game as it stands: each side's units, the move or turn, and the tests due.",
-        options=(
-            GAME_OPTION,
-            quiet("Where the game is and what is due now, without the table of units."),
-        ),
+        "Where the game is and what is due now, without the table of units.",
         common=("json", "no_color"),
         run="status",
-        examples=("hc status --game karsk.hcg",),
+        example="hc status --game karsk.hcg",
     ),
-    Command(
+    game_file_command(
         "history",
         "What happened in the game, move by move, in plain words.",
-        options=(
-            GAME_OPTION,
-            quiet("A line an entry: not what each changed, nor the move or turn it was in."),
-        ),
+        "A line an entry: not what each changed, nor the move or turn it was in.",
         common=("json",),
         run="history",
-        examples=("hc history --game karsk.hcg",),
+        example="hc history --game karsk.hcg",
     ),
     Command(
         "compare",
