@@ -8,8 +8,9 @@ named by `RuleSet.impl`, imported only when a command runs.
 
 The implementation module exposes:
 - `COMMANDS`: command name -> `CommandSpec` (request builder, resolver, odds);
-- `load_tables(house_files)`: the merged, typed tables (see `hc_cli.tables.load.load_merged`);
+- `load_tables(house_files, over)`: the merged, typed tables (see `hc_cli.tables.load`);
 - `schemas()`: `(table schemas, cross_check)`, for `hc rules check`;
+  (`hc_cli.plugin.typed_tables.Tables` makes these two from the schemas and a builder);
 - `complete(tables, command, option)`: the names an option's value may take;
 - `LUCK` (optional): command name -> `Luck`, how `hc luck` rates a result of it.
 """
@@ -171,7 +172,7 @@ class Command:
     A rule set's commands resolve (`run` is None: the shared dispatcher builds the request with
     the rule set's `CommandSpec`) and take the options every resolving command takes, but
     one that rolls no dice (a move), which says `common=ROLLS_NOTHING`
-    (`hc_cli.plugin.shared_commands`): no --seed, --dice or --odds. The shared commands (roll,
+    (`hc_cli.plugin.common_options`): no --seed, --dice or --odds. The shared commands (roll,
     tables, batch ...) name their own `run` and say which of the common options they take.
     """
 
