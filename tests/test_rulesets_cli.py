@@ -40,7 +40,7 @@ def _every_command():
     ("ruleset", "command"), list(_every_command()), ids=lambda x: getattr(x, "name", x)
 )
 def test_help_shows_only_the_rule_sets_own_options_with_units(hc, ruleset, command):
-    from hc_cli.plugin.shared_commands import common_options
+    from hc_cli.plugin.common_options import common_options
 
     result = hc(command.name, "--ruleset", ruleset, "--help")
     assert result.exit_code == 0, result.output

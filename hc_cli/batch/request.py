@@ -59,7 +59,8 @@ class Fields:
 
     def __init__(self, args: Sequence[str] = ()) -> None:
         from hc_cli.games.choice import game_in_args
-        from hc_cli.plugin.shared_commands import COMMON_OPTIONS, SHARED_COMMANDS
+        from hc_cli.plugin.common_options import COMMON_OPTIONS
+        from hc_cli.plugin.shared_commands import SHARED_COMMANDS
 
         # `hc --ruleset NAME --game FILE batch`: the rule set and game of the lines that
         # name none of their own (else the environment's and the settings file's).
@@ -109,7 +110,7 @@ class Fields:
     def of(self, ruleset: str, command: str) -> dict[str, Any]:
         key = (ruleset, command)
         if key not in self._by_command:
-            from hc_cli.plugin.shared_commands import common_options
+            from hc_cli.plugin.common_options import common_options
 
             if command == "roll":
                 own, declared = self._roll, self._roll_command

@@ -128,7 +128,7 @@ def _option_entry(option: Any) -> dict[str, Any]:
 
 
 def _command_entry(command: Any) -> dict[str, Any]:
-    from hc_cli.plugin.shared_commands import common_options
+    from hc_cli.plugin.common_options import common_options
 
     declared = [o for o in command.options if not o.positional]
     return {
@@ -146,7 +146,8 @@ def command_index(ruleset: str) -> dict[str, Any]:
     sees them."""
     from hc_cli.core.errors import HcError
     from hc_cli.plugin import registry
-    from hc_cli.plugin.shared_commands import COMMON_OPTIONS, SHARED_COMMANDS
+    from hc_cli.plugin.common_options import COMMON_OPTIONS
+    from hc_cli.plugin.shared_commands import SHARED_COMMANDS
 
     try:
         own = list(registry.get(ruleset).commands.values())

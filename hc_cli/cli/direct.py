@@ -72,7 +72,8 @@ def parse(
     from hc_cli.core.errors import HcError
     from hc_cli.games import choice
     from hc_cli.plugin import registry
-    from hc_cli.plugin.shared_commands import SHARED_COMMANDS, common_options
+    from hc_cli.plugin.common_options import common_options
+    from hc_cli.plugin.shared_commands import SHARED_COMMANDS
 
     tail: list[str] = []  # after --: hc roll's expression alone (hc roll -4d6), as typer reads it
     if "--" in args:
@@ -171,7 +172,8 @@ def help_text(args: Sequence[str], env: Mapping[str, str]) -> tuple[str, int, bo
     from hc_cli.core.errors import HcError
     from hc_cli.games import choice
     from hc_cli.plugin import registry
-    from hc_cli.plugin.shared_commands import SHARED_COMMANDS, common_options
+    from hc_cli.plugin.common_options import common_options
+    from hc_cli.plugin.shared_commands import SHARED_COMMANDS
 
     start = group_options(args)[0]
     if start is None:

@@ -10,7 +10,8 @@ import textwrap
 
 from hc_cli.games import choice
 from hc_cli.plugin import registry
-from hc_cli.plugin.shared_commands import COMMON_OPTIONS, SHARED_COMMANDS, common_options
+from hc_cli.plugin.common_options import COMMON_OPTIONS, common_options
+from hc_cli.plugin.shared_commands import SHARED_COMMANDS
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:

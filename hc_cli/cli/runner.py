@@ -13,7 +13,7 @@ import os
 import sys
 
 from hc_cli.core.errors import HcError
-from hc_cli.plugin.shared_commands import COMMON_NAMES
+from hc_cli.plugin.common_options import COMMON_NAMES
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ from hc_cli.cli.shared_runners import RUNNERS, run_resolving
 from hc_cli.core.errors import HcError
 from hc_cli.games import choice
 from hc_cli.plugin import registry
+from hc_cli.plugin.common_options import COMMON_OPTIONS, common_options
 from hc_cli.plugin.declare import Command, Option
-from hc_cli.plugin.shared_commands import COMMON_OPTIONS, common_options
 
 COMMON = {o.name: o for o in COMMON_OPTIONS}
 
@@ -155,7 +155,7 @@ def _foreign_option(flag: str, ruleset: str, command: str) -> str:
         declared = None
     taken = common_options(declared) if declared is not None else COMMON_OPTIONS
     if declared is not None and not having:
-        from hc_cli.plugin.shared_commands import DICE_OPTIONS
+        from hc_cli.plugin.common_options import DICE_OPTIONS
 
         dice_flags = {f for o in COMMON_OPTIONS if o.name in DICE_OPTIONS for f in o.flags}
         if flag in dice_flags and not any(flag in o.flags for o in taken):

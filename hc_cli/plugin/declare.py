@@ -8,13 +8,18 @@ named by `RuleSet.impl`, imported only when a command runs.
 
 The implementation module exposes:
 - `COMMANDS`: command name -> `CommandSpec` (request builder, resolver, odds);
-- `load_tables(house_files)`: the merged, typed tables (see `hc_cli.tables.load.load_merged`);
+- `load_tables(house_files, over)`: the merged, typed tables (see `hc_cli.tables.load`);
 - `schemas()`: `(table schemas, cross_check)`, for `hc rules check`;
+  (`hc_cli.plugin.typed_tables.Tables` makes these two from the schemas and a builder);
 - `complete(tables, command, option)`: the names an option's value may take;
 - `LUCK` (optional): command name -> `Luck`, how `hc luck` rates a result of it.
 """
 
 from __future__ import annotations
+
+import os
+
+from hc_cli.tables.paths import data_root
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -22,7 +27,7 @@ if TYPE_CHECKING:
     from os import PathLike
     from typing import Any
 
-    from hc_cli.plugin.contract import RuleSetModule
+    from hc_cli.plugin.contract import Over, RuleSetModule
 
 
 # Units a distance or weight may carry: the word for help, the mark after a printed number.
@@ -32,6 +37,9 @@ KINDS = ("text", "number", "whole", "flag")
 # What a number of a game may be unless its option says otherwise: distances, counts and
 # characteristics all fit (a larger one is a typo, or volume for hc batch).
 DEFAULT_BOUNDS: dict[str, tuple[float, float]] = {"number": (0, 100_000), "whole": (-1000, 1000)}
+
+
+BEYOND_SHOTS = "hc batch for volume, --odds for a distribution"  # past the most --shots
 
 
 class Option:
@@ -72,7 +80,7 @@ class Option:
         many: bool = False,
         complete: bool = False,
         metavar: str | None = None,
-        default: Any = None,
+        default: object = None,
         conflicts: tuple[str, ...] = (),
         positional: bool = False,
         required: bool = False,
@@ -114,6 +122,46 @@ class Option:
                 text += f" [{as_text(low)}..{as_text(high)}]"
         return text
 
+    # The options the rule sets' commands share, each declared once: a rule set calls one with
+    # its own words (and unit).
+
+    @classmethod
+    def weapon(cls, help: str = "Weapon name.") -> Option:
+        """-w/--weapon: a weapon of the tables (TAB offers them)."""
+        return cls("weapon", "--weapon", "-w", complete=True, help=help)
+
+    @classmethod
+    def range(cls, unit: str, help: str = "Distance from the firer to the target.") -> Option:
+        """-r/--range: a distance, in the rule set's unit."""
+        return cls("range", "--range", "-r", kind="number", unit=unit, help=help)
+
+    @classmethod
+    def target(cls, help: str) -> Option:
+        """-t/--target, repeatable: what is fired at, by its name in the tables."""
+        return cls("target", "--target", "-t", many=True, complete=True, help=help, most=1000)
+
+    @classmethod
+    def shots(cls, help: str, high: int = 10_000, beyond: str = BEYOND_SHOTS) -> Option:
+        """-n/--shots: how many shots the command fires together, 1 to `high`."""
+        return cls(
+            "shots", "--shots", "-n", kind="whole", help=help, low=1, high=high, beyond=beyond
+        )
+
+    @classmethod
+    def mods(cls, help: str, name: str = "mod") -> Option:
+        """--mod X (or another name), repeatable: a modifier by its table name or a number."""
+        return cls(name, many=True, complete=True, metavar="X", help=help)
+
+    @classmethod
+    def sides(cls) -> Option:
+        """--side NAME twice: the two sides of a roll-off."""
+        return cls(
+            "side",
+            many=True,
+            metavar="NAME",
+            help="A side's name; give it twice (default: Side 1, Side 2).",
+        )
+
     def __repr__(self) -> str:
         return f"Option({self.name!r})"
 
@@ -124,7 +172,7 @@ class Command:
     A rule set's commands resolve (`run` is None: the shared dispatcher builds the request with
     the rule set's `CommandSpec`) and take the options every resolving command takes, but
     one that rolls no dice (a move), which says `common=ROLLS_NOTHING`
-    (`hc_cli.plugin.shared_commands`): no --seed, --dice or --odds. The shared commands (roll,
+    (`hc_cli.plugin.common_options`): no --seed, --dice or --odds. The shared commands (roll,
     tables, batch ...) name their own `run` and say which of the common options they take.
     """
 
@@ -222,6 +270,30 @@ class RuleSet:
         self.game = game
         self._module: RuleSetModule | None = None
 
+    @classmethod
+    def bundled(
+        cls,
+        package: str,
+        name: str,
+        title: str,
+        *,
+        book: str,
+        commands: tuple[Command, ...],
+        field_units: dict[str, str] | None = None,
+    ) -> RuleSet:
+        """A rule set bundled with hc: its tables in hc's `rules_data/NAME`, its resolvers in
+        `PACKAGE.commands` and its games in `PACKAGE.game`."""
+        return cls(
+            name,
+            title,
+            data=os.path.join(data_root(), name),
+            impl=f"{package}.commands",
+            game=f"{package}.game",
+            book=book,
+            commands=commands,
+            field_units=field_units,
+        )
+
     @property
     def module(self) -> RuleSetModule:
         """The module that resolves the rule set's commands, imported the first time it is
@@ -241,7 +313,7 @@ class RuleSet:
         return getattr(importlib.import_module(self.game or self.impl), "GAME", None)
 
     def load_tables(
-        self, files: list[str] | tuple[str, ...] | None = None, over: Any = None
+        self, files: list[str] | tuple[str, ...] | None = None, over: Over | None = None
     ) -> Any:
         """Its tables, with the house-rules `files` over them (and `over`, one value: `hc
         sweep`'s point)."""
@@ -305,7 +377,7 @@ class CommandSpec:
         self.odds = odds
 
 
-def with_unit(value: Any, unit: str | None) -> str:
+def with_unit(value: object, unit: str | None) -> str:
     """A number as printed, with its unit's mark: 14 inches -> 14", 85 metres -> 85 m."""
     text = f"{value:g}" if isinstance(value, float) else str(value)
     return text + UNITS[unit] if unit else text

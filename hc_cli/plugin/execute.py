@@ -14,14 +14,20 @@ from hc_cli.plugin.registry import DEFAULT_RULESET
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
+    from collections.abc import Hashable
     from typing import Any
 
-    from hc_cli.plugin.contract import Resolver
-    from hc_cli.plugin.declare import Command, RuleSet
+    from hc_cli.core.dice import DiceSource
+    from hc_cli.core.model import Resolution
+    from hc_cli.plugin.contract import Over, Resolver
+    from hc_cli.plugin.declare import Command, Option, RuleSet
 
     # A call's checked request and how it resolves: the rule set, the command's resolver, the
     # typed request, and the unit of each input and result that carries one.
     Prepared = tuple[RuleSet, Resolver, Any, dict[str, str]]
+    # The call before, with what it prepared: its options, the names given, its rule set and
+    # command, how its options are spelt.
+    Last = tuple[dict[str, Any], Iterable[str] | None, str, str, Callable[[str], str], Prepared]
 
 
 def spell_option(name: str) -> str:
@@ -39,7 +45,7 @@ class Call:
     odds: bool = False
     rules: tuple[str, ...] = ()
     exact: bool = False  # --exact: every exact probability of the odds, however long
-    over: tuple | None = None  # hc sweep's point: one table value laid over the rules
+    over: Over | None = None  # hc sweep's point: one table value laid over the rules
 
 
 class Session:
@@ -47,11 +53,11 @@ class Session:
     rules: what makes a batch of thousands of resolutions fast."""
 
     def __init__(self) -> None:
-        self._tables: dict[tuple[str, tuple[str, ...], tuple | None], Any] = {}
-        self._prepared: dict[Any, Prepared] = {}
-        self._last: tuple | None = None
+        self._tables: dict[tuple[str, tuple[str, ...], Over | None], Any] = {}
+        self._prepared: dict[Hashable, Prepared] = {}
+        self._last: Last | None = None
 
-    def tables(self, ruleset: RuleSet, rules: tuple[str, ...], over: tuple | None = None) -> Any:
+    def tables(self, ruleset: RuleSet, rules: tuple[str, ...], over: Over | None = None) -> Any:
         key = (ruleset.name, rules, over)
         if key not in self._tables:
             self._tables[key] = ruleset.load_tables(rules, over)
@@ -79,7 +85,12 @@ class Session:
     ) -> Prepared:
         names = frozenset(call.flags if given is None else given)
         try:
-            key: Any = (call.ruleset, call.command, names, repr(sorted(call.flags.items())))
+            key: Hashable | None = (
+                call.ruleset,
+                call.command,
+                names,
+                repr(sorted(call.flags.items())),
+            )
             hash(key)
         except TypeError:
             key = None
@@ -121,7 +132,7 @@ def missing_command(ruleset: str, command: str, has: list[str]) -> HcError:
     return HcError(f"{ruleset} has no '{command}' command", hint)
 
 
-def shown(value: Any, most: int = 40) -> str:
+def shown(value: object, most: int = 40) -> str:
     """A value as a message quotes it: cut to a readable length."""
     text = (
         value
@@ -137,7 +148,7 @@ TEXT_MOST = 1000  # characters: every name and value of a rule set is far shorte
 
 
 def check_values(
-    options: Iterable[Any], values: dict[str, Any], spell: Callable[[str], str] = spell_option
+    options: Iterable[Option], values: dict[str, Any], spell: Callable[[str], str] = spell_option
 ) -> None:
     """Every value within what its option declares: a finite number inside its bounds, no
     more repeats than a game has. The message names the option, the value and what is right."""
@@ -163,28 +174,27 @@ def check_values(
                         f"the {TEXT_MOST:,} a name or a value of a game ever needs",
                         f"give {spell(option.name)} a shorter value",
                     )
-        if option.kind not in ("number", "whole"):
+        low, high = option.low, option.high  # a number's bounds: every number has them
+        if option.kind not in ("number", "whole") or low is None or high is None:
             continue
         for item in items:
             if isinstance(item, float) and not math.isfinite(item):
                 raise HcError(
                     f"{spell(option.name)} {shown(item)} is not a number a table can use",
-                    f"give {spell(option.name)} as a number from {as_text(option.low)} to "
-                    f"{as_text(option.high)}",
+                    f"give {spell(option.name)} as a number from {as_text(low)} to {as_text(high)}",
                 )
-            if not option.low <= item <= option.high:
+            if not low <= item <= high:
                 unit = f" {option.unit}" if option.unit else ""
                 raise HcError(
-                    f"{spell(option.name)} {shown(item)} is out of bounds: {as_text(option.low)}.."
-                    f"{as_text(option.high)}{unit}",
+                    f"{spell(option.name)} {shown(item)} is out of bounds: {as_text(low)}.."
+                    f"{as_text(high)}{unit}",
                     option.beyond
-                    or f"give {spell(option.name)} from {as_text(option.low)} to "
-                    f"{as_text(option.high)}",
+                    or f"give {spell(option.name)} from {as_text(low)} to {as_text(high)}",
                 )
 
 
 def check_options(
-    declared: Any,
+    declared: Command,
     ruleset: str,
     given: set[str],
     spell: Callable[[str], str] = spell_option,
@@ -208,10 +218,10 @@ def check_options(
             )
 
 
-_ECHOED: dict[tuple, tuple[dict, list[tuple[str, Any]]]] = {}
+_ECHOED: dict[tuple[int, tuple[str, ...]], tuple[dict[str, Any], list[tuple[str, Any]]]] = {}
 
 
-def echo_inputs(res: Any, flags: dict[str, Any]) -> Any:
+def echo_inputs(res: Resolution, flags: dict[str, Any]) -> Resolution:
     """Every option the player gave among the resolution's inputs, named as the option: what
     a resolver did not list itself (a flag, an override) is added, so the inputs say whole
     what decided the result. Worked out once for the same options and inputs (a batch)."""
@@ -236,7 +246,7 @@ def echo_inputs(res: Any, flags: dict[str, Any]) -> Any:
     return res
 
 
-def _empty(value: Any) -> bool:
+def _empty(value: object) -> bool:
     return value is None or value is False or (isinstance(value, (str, list, tuple)) and not value)
 
 
@@ -249,7 +259,7 @@ def execute(
     given: Iterable[str] | None = None,
     spell: Callable[[str], str] = spell_option,
     ask: Ask | None = None,
-) -> Any:
+) -> Resolution:
     """Resolve (or enumerate, with `odds`) one call. `given` names the options the user set:
     any the rule set does not read is an error rather than silently ignored. `ask`: how to
     ask a person for dice (`--dice ask`), where there is one; otherwise the dice are the
@@ -265,7 +275,7 @@ def execute(
             "leave out --seed/--dice, or leave out --odds to roll",
         )
     if call.seed is not None:
-        from hc_cli.plugin.shared_commands import SEED_OPTION
+        from hc_cli.plugin.common_options import SEED_OPTION
 
         check_values((SEED_OPTION,), {"seed": call.seed}, spell)
     if call.seed is not None and call.dice:
@@ -281,10 +291,10 @@ def execute(
         if not isinstance(expression, str):
             raise HcError("no dice to roll", "give an expression such as d100, 2d6+1 or d3")
 
-        def resolve(dice: Any) -> Any:
+        def resolve(dice: DiceSource) -> Resolution:
             return resolve_roll(expression, dice, call.ruleset)
 
-        def odds() -> Any:
+        def odds() -> Resolution:
             return roll_odds(expression, call.ruleset)
     else:
         ruleset, spec, request, units = session.prepared(call, given, spell)
@@ -296,12 +306,12 @@ def execute(
             p.rpartition("/")[2] for p in getattr(getattr(tables, "merged", None), "house", [])
         ]
 
-        def resolve(dice: Any) -> Any:
+        def resolve(dice: DiceSource) -> Resolution:
             res = spec.resolve(tables, request, dice)
             res.units, res.book, res.house_rules = units, book, house
             return res
 
-        def odds() -> Any:
+        def odds() -> Resolution:
             res = spec.odds(tables, request)
             res.units, res.book, res.house_rules = units, book, house
             return res
@@ -339,7 +349,12 @@ def _found_elsewhere(error: UnknownName, call: Call) -> HcError:
     return error
 
 
-def _run(call: Call, resolve: Any, odds: Any, ask: Ask | None) -> Any:
+def _run(
+    call: Call,
+    resolve: Callable[[DiceSource], Resolution],
+    odds: Callable[[], Resolution],
+    ask: Ask | None,
+) -> Resolution:
     if call.odds:
         res = echo_inputs(odds(), call.flags)
         if res.odds is not None:
@@ -350,7 +365,7 @@ def _run(call: Call, resolve: Any, odds: Any, ask: Ask | None) -> Any:
             raise HcError(
                 "--dice ask needs a player to ask", "give the dice as a list: --dice 3,3,4,1"
             )
-        dice: Any = AskingDice(*ask)
+        dice: DiceSource = AskingDice(*ask)
     elif call.dice:
         dice = ScriptedDice(call.dice)
     else:

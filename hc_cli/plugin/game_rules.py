@@ -20,7 +20,11 @@ if TYPE_CHECKING:
     from typing import Any, TypeVar
     from typing import Generic as Typed
 
+    from hc_cli.core.model import Odds
     from hc_cli.tables.schema import Field, Problems
+
+    Entry = dict[str, Any]  # a unit's entry in the roster, as its YAML gives it
+    Flags = dict[str, Any]  # a command's option values, by name
 
     # A rule set's game state and the state of one of its units: each rule set names its own
     # `TypedDict`s (`GameRules["HcState", "HcUnit"]`), so a type checker knows every key.
@@ -63,7 +67,7 @@ class Step:
     source: str = ""
 
 
-def count_of(odds: Any, name: str, single: dict[str, int]) -> dict[int, Any]:
+def count_of(odds: Odds, name: str, single: dict[str, int]) -> dict[int, Any]:
     """A shot's distribution of `name` (kills, wounds): the odds' own, or for a lone shot its
     outcomes read through `single` (outcome -> count, others 0)."""
     found = odds.distributions.get(name)
@@ -116,13 +120,13 @@ class GameRules(Typed[State, Unit]):
     # -- the roster ------------------------------------------------------------------------
 
     def check_unit(
-        self, name: str, unit: dict, tables: Any, path: str, key: str, problems: Problems
+        self, name: str, unit: Entry, tables: Any, path: str, key: str, problems: Problems
     ) -> None:
         """Names of the tables the unit uses (a weapon, a troop type) are in the tables."""
 
     def names_in_tables(
         self,
-        unit: dict,
+        unit: Entry,
         checks: tuple[tuple[str, Any, str], ...],
         path: str,
         key: str,
@@ -136,11 +140,11 @@ class GameRules(Typed[State, Unit]):
                 error = UnknownName(kind, str(unit[name]), table)
                 problems.add(path, line_of(unit, name), f"{key}.{name}", error.message, error.hint)
 
-    def resolved_unit(self, unit: dict, tables: Any) -> dict[str, Any]:
+    def resolved_unit(self, unit: Entry, tables: Any) -> dict[str, Any]:
         """The numbers the game keeps for the unit, from its entry and the tables."""
         return dict(unit)
 
-    def describe_unit(self, name: str, unit: dict) -> str:
+    def describe_unit(self, name: str, unit: Entry) -> str:
         return name
 
     # -- the fold ---------------------------------------------------------------------------
@@ -162,7 +166,8 @@ class GameRules(Typed[State, Unit]):
 
     def reading(self, state: State, name: str) -> str:
         """The game's choice for the reading `name`."""
-        return state["readings"][name]
+        choice: str = state["readings"][name]
+        return choice
 
     def unit_state(self, unit: dict[str, Any]) -> dict[str, Any]:
         """A unit's state before the game begins, from its resolved roster entry."""
@@ -193,14 +198,9 @@ class GameRules(Typed[State, Unit]):
     # -- acting -----------------------------------------------------------------------------
 
     def fill(
-        self,
-        state: State,
-        command: str,
-        unit: str | None,
-        at: list[str],
-        flags: dict[str, Any],
-        tables: Any,
+        self, state: State, command: str, unit: str | None, at: list[str], flags: Flags, tables: Any
     ) -> Fill:
+        """A unit's action (`command`, against `at`) made whole from the game as it stands."""
         raise NotImplementedError
 
     # -- seeing -----------------------------------------------------------------------------
@@ -244,7 +244,7 @@ class GameRules(Typed[State, Unit]):
         """The numbers `hc compare` shows for a shot, best first by the first: (key, heading)."""
         return [("p_hit", "P(a hit)")]
 
-    def compare_cells(self, state: State, unit: str, target: str, odds: Any) -> dict[str, Any]:
+    def compare_cells(self, state: State, unit: str, target: str, odds: Odds) -> dict[str, Any]:
         """A shot's numbers for `hc compare`, from its exact odds and the game as it stands."""
         return {"p_hit": float(1 - odds.outcomes.get("miss", 0))}
 
@@ -277,7 +277,8 @@ class GameRules(Typed[State, Unit]):
 
 
 def side_of(state: State, unit: str) -> str:
-    return state["units"][unit]["side"]
+    side: str = state["units"][unit]["side"]
+    return side
 
 
 def known_unit(state: State, name: str, role: str) -> Any:

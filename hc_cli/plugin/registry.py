@@ -26,8 +26,6 @@ from hc_cli.tables.paths import cache_dir
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.plugin.declare import RuleSet
 
 
@@ -145,11 +143,12 @@ def _scanned_now() -> bool:
     return done
 
 
-def _load(ref: str) -> Any:
+def _load(ref: str) -> RuleSet:
     import importlib
 
     module_name, _, attribute = ref.partition(":")
-    return getattr(importlib.import_module(module_name), attribute or "RULESET")
+    declaration: RuleSet = getattr(importlib.import_module(module_name), attribute or "RULESET")
+    return declaration
 
 
 def commands_elsewhere(command: str, but: str) -> list[str]:

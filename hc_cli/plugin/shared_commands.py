@@ -1,139 +1,15 @@
-"""The options every resolving command takes, and the commands every rule set shares, declared
-as data the same way a rule set declares its own (`hc_cli.plugin.declare`)."""
+"""The commands every rule set shares (roll, tables, batch, the game's ...), declared as data the
+same way a rule set declares its own (`hc_cli.plugin.declare`)."""
 
-from hc_cli.plugin.declare import Command, Option
-
-COMMON_OPTIONS = (
-    Option(
-        "ruleset",
-        metavar="NAME",
-        complete=True,
-        help="The game: a rule set's name (hc --help lists them); also HC_RULESET or the "
-        "settings file.",
-    ),
-    Option(
-        "seed",
-        kind="whole",
-        low=0,
-        high=2**63 - 1,
-        help="Replay: the same seed and inputs give the same output.",
-    ),
-    Option(
-        "dice",
-        metavar="LIST",
-        help="Your own dice, comma-separated, in the order the table rolls them (to hit, then "
-        "to wound ...); or 'ask' to be asked for each phase's dice. A D10 takes 1..10 (0 = 10); "
-        "a D100 one read value of two digits (46, 07; 00 or 100 = 100) or two single-digit "
-        "faces, tens then units (4,6).",
-    ),
-    Option("json", kind="flag", help="One JSON object on stdout."),
-    Option("odds", kind="flag", help="Roll nothing: the exact probability of each outcome."),
-    Option(
-        "exact",
-        kind="flag",
-        help="With --odds --json: every count's exact probabilities however long they are (a "
-        "volley of thousands of shots writes megabytes); without it, those past 4,096 bits "
-        "are left to the floats.",
-    ),
-    Option(
-        "rules",
-        many=True,
-        metavar="FILE",
-        help="A house-rules YAML over the bundled tables (repeatable); also HC_RULES.",
-    ),
-    Option("no_color", kind="flag", help="Plain text; NO_COLOR or output to a pipe does the same."),
-    Option(
-        "quiet",
-        "--quiet",
-        "-q",
-        kind="flag",
-        help="Print the result's headline alone (in a game, and what it changed).",
-    ),
-    Option(
-        "verbose",
-        "--verbose",
-        "-v",
-        kind="flag",
-        help="Every shot of a big volley on its own line (more than 20 are summed up).",
-    ),
-    Option("log", metavar="FILE", help="Append this resolution to a replayable log (hc replay)."),
-    Option(
-        "unit",
-        positional=True,
-        many=True,
-        complete=True,
-        metavar="UNIT",
-        help="A unit of the game in force: the roster and the game fill in what they know, "
-        "and the result is kept (hc status). Several act one after another, each with the "
-        "same options.",
-    ),
-    Option(
-        "at",
-        many=True,
-        complete=True,
-        metavar="UNIT",
-        help="The unit acted against (a model of it: unit:N); repeatable where the command "
-        "takes several targets.",
-    ),
-    Option(
-        "game",
-        metavar="FILE",
-        help="The game to act in (hc game new); also HC_GAME or the settings file; none for "
-        "no game.",
-    ),
-    Option(
-        "anyway",
-        kind="flag",
-        help="Act although the rules say the unit may not now; the game records the override.",
-    ),
-    Option(
-        "sealed",
-        kind="flag",
-        help="In a game, for players apart: seal the roll, so that its seed comes from a "
-        "secret of each player (hc seal); neither can choose or foresee it.",
-    ),
-    Option(
-        "hidden",
-        kind="flag",
-        help="For a plain roll (hc roll EXPR --hidden, in a game): sealed as --sealed, its "
-        "result seen by its roller alone until hc seal unseal writes it in the game file.",
-    ),
-    Option(
-        "reroll",
-        kind="flag",
-        help="In a game: roll anew an action taken back and made again in the same move or "
-        "turn, as both players agree (without it, it rolls the dice it rolled); recorded.",
-    ),
-    Option(
-        "rules_changed",
-        kind="flag",
-        help="In a game: play on with house rules other than those it began with (a file "
-        "rewritten since, or another --rules); the game records it.",
-    ),
+from hc_cli.plugin.common_options import (
+    GAME_OPTION,
+    entry_number,
+    file_argument,
+    quiet,
+    rules_files,
 )
-COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
-# What a command that rolls no die (a move, a reload) does not take: no dice to give, no seed
-# to replay, no odds to tell, no volley to spell out shot by shot. A rule set declares such a
-# command with `common=ROLLS_NOTHING`; --help, TAB, the direct path and hc batch then leave
-# them out.
-DICE_OPTIONS = ("seed", "dice", "odds", "exact", "verbose", "reroll", "sealed", "hidden")
-ROLLS_NOTHING = tuple(name for name in COMMON_NAMES if name not in DICE_OPTIONS)
-SEED_OPTION = next(o for o in COMMON_OPTIONS if o.name == "seed")
-_COMMON_BY_NAME = {o.name: o for o in COMMON_OPTIONS}
-
-
-def common_options(command: Command) -> tuple[Option, ...]:
-    """The common options `command` takes, in the order it names them: all of them for a rule
-    set's command (its `common` is None). The command line, TAB and the direct path agree."""
-    names = COMMON_NAMES if command.common is None else command.common
-    return tuple(_COMMON_BY_NAME[name] for name in names)
-
-
-def quiet(help: str) -> Option:
-    """-q/--quiet as a command other than a resolving one takes it: what its result comes
-    down to, in that command's terms (the common option says it of a resolution)."""
-    return Option("quiet", "--quiet", "-q", kind="flag", help=help)
-
+from hc_cli.plugin.declare import Command, Option
+from hc_cli.plugin.seal_commands import SEAL
 
 SHELLS = ("bash", "zsh", "fish")
 
@@ -161,28 +37,43 @@ GAME_RUNS = (
 )
 
 
-def _code(help: str) -> Option:
-    return Option("code", positional=True, required=True, metavar="CODE", help=help)
+def file_check(
+    group: str, about: str, summary: str, file: str, verdict: str, example: str
+) -> Command:
+    """`hc GROUP check FILE`, run by `GROUP_check`: the file checked, every problem listed; -q
+    the verdict alone."""
+    check = Command(
+        "check",
+        summary,
+        options=(file_argument(file), quiet(verdict)),
+        common=(),
+        run=f"{group}_check",
+        examples=(f"hc {group} check {example}",),
+    )
+    return Command(group, about, sub=(check,))
 
 
-def _seal_number() -> Option:
-    return Option(
-        "seal",
-        positional=True,
-        required=True,
-        kind="whole",
-        low=1,
-        high=100_000_000,
-        metavar="N",
-        help="The entry that sealed the roll.",
+def game_file_command(
+    name: str,
+    summary: str,
+    verdict: str,
+    *,
+    common: tuple[str, ...],
+    run: str,
+    example: str,
+    description: str = "",
+) -> Command:
+    """A command on the game file --game names; -q says `verdict` alone."""
+    return Command(
+        name,
+        summary,
+        description=description,
+        options=(GAME_OPTION, quiet(verdict)),
+        common=common,
+        run=run,
+        examples=(example,),
     )
 
-
-GAME_OPTION = Option(
-    "game",
-    metavar="FILE",
-    help="The game file (hc game new); also HC_GAME or the settings file.",
-)
 
 SHARED_COMMANDS = (
     Command(
@@ -279,19 +170,10 @@ SHARED_COMMANDS = (
         "replay",
         "Resolve every entry of a log again; report each that does not reproduce (exit 1).",
         options=(
-            Option(
-                "file",
-                positional=True,
-                required=True,
-                metavar="FILE",
-                help="A log written by --log, or a game file (hc game new).",
-            ),
-            Option(
-                "rules",
-                many=True,
-                metavar="FILE",
-                help="A house-rules file the log names, moved or copied here: found by its "
-                "content (repeatable).",
+            file_argument("A log written by --log, or a game file (hc game new)."),
+            rules_files(
+                "A house-rules file the log names, moved or copied here: found by its "
+                "content (repeatable)."
             ),
             Option(
                 "head",
@@ -307,51 +189,21 @@ SHARED_COMMANDS = (
         "game's key, as it was written.",
         examples=("hc replay karsk.hcg",),
     ),
-    Command(
+    file_check(
         "rules",
         "House-rules files.",
-        sub=(
-            Command(
-                "check",
-                "Check a house-rules file against its rule set's tables; list every problem.",
-                options=(
-                    Option(
-                        "file",
-                        positional=True,
-                        required=True,
-                        metavar="FILE",
-                        help="A house-rules YAML file.",
-                    ),
-                    quiet("The verdict alone, one line: not what the file changes."),
-                ),
-                common=(),
-                run="rules_check",
-                examples=("hc rules check examples/house.yaml",),
-            ),
-        ),
+        "Check a house-rules file against its rule set's tables; list every problem.",
+        "A house-rules YAML file.",
+        "The verdict alone, one line: not what the file changes.",
+        "examples/house.yaml",
     ),
-    Command(
+    file_check(
         "roster",
         "Rosters: each side's units, in the rule set's own terms.",
-        sub=(
-            Command(
-                "check",
-                "Check a roster against its rule set and tables; list every problem.",
-                options=(
-                    Option(
-                        "file",
-                        positional=True,
-                        required=True,
-                        metavar="FILE",
-                        help="A roster YAML file.",
-                    ),
-                    quiet("The verdict alone, one line: not each side's units."),
-                ),
-                common=(),
-                run="roster_check",
-                examples=("hc roster check examples/high-crusade-roster.yaml",),
-            ),
-        ),
+        "Check a roster against its rule set and tables; list every problem.",
+        "A roster YAML file.",
+        "The verdict alone, one line: not each side's units.",
+        "examples/high-crusade-roster.yaml",
     ),
     Command(
         "game",
@@ -364,89 +216,66 @@ SHARED_COMMANDS = (
                 "roster first, then every action on a unit (hc fire UNIT --at UNIT ...). Play it "
                 'with --game FILE, HC_GAME=FILE or game = "FILE" in the settings file.',
                 options=(
-                    Option(
-                        "file",
-                        positional=True,
-                        required=True,
-                        metavar="FILE",
-                        help="The new game file (never overwritten).",
-                    ),
+                    file_argument("The new game file (never overwritten)."),
                     Option(
                         "roster",
                         metavar="FILE",
                         required=True,
                         help="The roster: each side's units (hc roster check).",
                     ),
-                    Option(
-                        "rules",
-                        many=True,
-                        metavar="FILE",
-                        help="House rules the game is played with (kept with it; repeatable).",
-                    ),
+                    rules_files("House rules the game is played with (kept with it; repeatable)."),
                     quiet("The first line alone: the game started."),
                 ),
                 common=(),
                 run="game_new",
                 examples=("hc game new karsk.hcg --roster examples/high-crusade-roster.yaml",),
             ),
-            Command(
+            game_file_command(
                 "next",
                 "Move the game on: the move's next step, the next turn, or the next to act.",
-                description="A test the rules require first (a Morale test due) holds the game "
-                "where it is; --anyway moves it on all the same, and the game records it.",
-                options=(
-                    GAME_OPTION,
-                    quiet("Where the game is now and what the step changed, not what is due now."),
-                ),
+                "Where the game is now and what the step changed, not what is due now.",
                 common=("json", "anyway"),
                 run="game_next",
-                examples=("hc game next --game karsk.hcg",),
+                example="hc game next --game karsk.hcg",
+                description="A test the rules require first (a Morale test due) holds the game "
+                "where it is; --anyway moves it on all the same, and the game records it.",
             ),
-            Command(
+            game_file_command(
                 "rules",
                 "The rules the game keeps: its sequence, step by step, who acts and what they "
                 "may do, and the readings it plays by.",
-                description="For the game in force (or --game FILE); outside a game, for the "
-                "rule set in force (--ruleset NAME).",
-                options=(
-                    GAME_OPTION,
-                    quiet("The sequence alone, a line a step: who acts and what they do."),
-                ),
+                "The sequence alone, a line a step: who acts and what they do.",
                 common=("ruleset", "json"),
                 run="game_rules",
-                examples=("hc game rules",),
+                example="hc game rules",
+                description="For the game in force (or --game FILE); outside a game, for the "
+                "rule set in force (--ruleset NAME).",
             ),
-            Command(
+            game_file_command(
                 "export",
                 "The game as the command lines that play it again (a shell script).",
-                options=(GAME_OPTION, quiet("The script without its comments.")),
+                "The script without its comments.",
                 common=(),
                 run="game_export",
-                examples=("hc game export --game karsk.hcg",),
+                example="hc game export --game karsk.hcg",
             ),
         ),
     ),
-    Command(
+    game_file_command(
         "status",
         "The game as it stands: each side's units, the move or turn, and the tests due.",
-        options=(
-            GAME_OPTION,
-            quiet("Where the game is and what is due now, without the table of units."),
-        ),
+        "Where the game is and what is due now, without the table of units.",
         common=("json", "no_color"),
         run="status",
-        examples=("hc status --game karsk.hcg",),
+        example="hc status --game karsk.hcg",
     ),
-    Command(
+    game_file_command(
         "history",
         "What happened in the game, move by move, in plain words.",
-        options=(
-            GAME_OPTION,
-            quiet("A line an entry: not what each changed, nor the move or turn it was in."),
-        ),
+        "A line an entry: not what each changed, nor the move or turn it was in.",
         common=("json",),
         run="history",
-        examples=("hc history --game karsk.hcg",),
+        example="hc history --game karsk.hcg",
     ),
     Command(
         "compare",
@@ -529,98 +358,7 @@ SHARED_COMMANDS = (
             "hc sweep --over range=2..24:2 -- fire --ruleset high-crusade -w ingrave-ar -t orc",
         ),
     ),
-    Command(
-        "seal",
-        "Sealed rolls for players apart: exchange the codes hc prints, then the roll.",
-        description="The roller seals an action (hc fire UNIT --at X --sealed) and sends the "
-        "code hc prints; each step prints the command, with its code, for the other player "
-        "to paste: hc seal join, commit, reveal, open (and unseal, for a --hidden roll). The "
-        "README shows a whole exchange between two terminals.",
-        sub=(
-            Command(
-                "join",
-                "The other player: a secret of your own for the roll, and the code to send back.",
-                options=(
-                    _code("The line the roller's hc printed, its code: hc seal join CODE."),
-                    quiet("The line to send back alone."),
-                ),
-                common=("json",),
-                run="seal_join",
-            ),
-            Command(
-                "commit",
-                "The roller: the other player's commitment into the game file.",
-                options=(
-                    _code("The code the other player's hc printed for hc seal commit."),
-                    GAME_OPTION,
-                    quiet("The line to send back alone."),
-                ),
-                common=("json",),
-                run="seal_commit",
-            ),
-            Command(
-                "reveal",
-                "The other player: the roller's secret checked; your own secret to send back.",
-                options=(
-                    _code(
-                        "The code the roller's hc printed for hc seal reveal: their secret, or "
-                        "for a hidden roll the roll's mark alone (its secret stays sealed)."
-                    ),
-                    quiet("The line to send back alone."),
-                ),
-                common=("json",),
-                run="seal_reveal",
-            ),
-            Command(
-                "open",
-                "The roller: the other player's secret checked and written; the roll.",
-                options=(
-                    _code("The code the other player's hc printed for hc seal open."),
-                    GAME_OPTION,
-                ),
-                common=("json", "quiet", "no_color"),
-                run="seal_open",
-            ),
-            Command(
-                "check",
-                "The other player: every sealed roll of a game file you joined, against what "
-                "your hc kept (exit 1 if one is not).",
-                options=(
-                    Option(
-                        "file",
-                        positional=True,
-                        required=True,
-                        metavar="FILE",
-                        help="The game file, as the roller sent it.",
-                    ),
-                    quiet("Only the rolls that are not what you joined."),
-                ),
-                common=("json",),
-                run="seal_check",
-            ),
-            Command(
-                "abandon",
-                "Give up a sealed roll under way; after both players committed, a forfeit.",
-                options=(
-                    _seal_number(),
-                    GAME_OPTION,
-                    quiet("The game's line alone."),
-                ),
-                common=("json",),
-                run="seal_abandon",
-            ),
-            Command(
-                "unseal",
-                "The roller of a hidden roll: its secret and its result into the game file.",
-                options=(
-                    _seal_number(),
-                    GAME_OPTION,
-                ),
-                common=("json", "quiet", "no_color"),
-                run="seal_unseal",
-            ),
-        ),
-    ),
+    SEAL,
     Command(
         "luck",
         "Was it luck? Where each action's result fell in its own exact odds, summed by side.",
@@ -639,14 +377,7 @@ SHARED_COMMANDS = (
             GAME_OPTION,
             Option("side", complete=True, metavar="SIDE", help="Only this side's actions."),
             Option("unit", complete=True, metavar="UNIT", help="Only this unit's actions."),
-            Option(
-                "since",
-                kind="whole",
-                low=1,
-                high=100_000_000,
-                metavar="N",
-                help="Only the actions from entry N on (hc history numbers them).",
-            ),
+            entry_number("since", "Only the actions from entry N on (hc history numbers them)."),
             quiet("Each side's luck and its verdict: not every action, nor the chart."),
         ),
         common=("ruleset", "json", "no_color"),
@@ -660,13 +391,9 @@ SHARED_COMMANDS = (
         "rolled (unless both players agree to --reroll).",
         options=(
             GAME_OPTION,
-            Option(
+            entry_number(
                 "to",
-                kind="whole",
-                low=1,
-                high=100_000_000,
-                metavar="N",
-                help="Take back every action and step after entry N (hc history numbers them), "
+                "Take back every action and step after entry N (hc history numbers them), "
                 "as one entry.",
             ),
             quiet("What was taken back and what that changed, not what is due now."),

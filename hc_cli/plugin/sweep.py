@@ -129,6 +129,7 @@ def sweep(
             rows.append({"value": value, "no_shot": error.message})
             continue
         odds = res.odds
+        assert odds is not None  # an --odds call: every resolver gives its odds
         samples += [v for v in res.sample_values if v not in samples]
         numeric = {k: v for k, v in odds.distributions.items()
                    if v and all(isinstance(n, int) for n in v)}  # fmt: skip

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
+    from hc_cli.plugin.declare import RuleSet
+
+    Values = dict[str, dict[str, list[str]]]  # command -> option -> the names TAB offers
 
 
 def values_for(ruleset: str, command: str, option: str, rules: list[str]) -> list[str]:
@@ -23,7 +25,7 @@ def values_for(ruleset: str, command: str, option: str, rules: list[str]) -> lis
     return [] if table_values is None else table_values.get(command, {}).get(option, [])
 
 
-def _table_values(ruleset: str, rules: list[str]) -> dict | None:
+def _table_values(ruleset: str, rules: list[str]) -> Values | None:
     """Every completable value of every command's options for this rule set and these house
     rules: kept with the tables in their cache (a TAB press then imports no resolver: about
     20 ms, as long as the rest of the press), or worked out through the rule set."""
@@ -39,11 +41,12 @@ def _table_values(ruleset: str, rules: list[str]) -> dict | None:
     except (HcError, OSError):
         return None  # an unknown rule set, or a house-rules file that is not there
     if _values_shape(found) and set(found) == {*declaration.commands, "tables"}:
-        return found
+        kept: Values = found
+        return kept
     return build_values(declaration, rules)  # a cache of another shape: worked out again
 
 
-def _values_shape(values: Any) -> bool:
+def _values_shape(values: object) -> bool:
     """command -> option -> list of names, as `build_values` writes it."""
     return isinstance(values, dict) and all(
         isinstance(options, dict)
@@ -55,7 +58,7 @@ def _values_shape(values: Any) -> bool:
     )
 
 
-def build_values(declaration: Any, rules: list[str]) -> dict | None:
+def build_values(declaration: RuleSet, rules: list[str]) -> Values | None:
     from hc_cli.core.errors import HcError
 
     try:

@@ -6,14 +6,17 @@ from hc_cli.core.errors import HcError
 from hc_cli.core.mods import parse_mods
 from hc_cli.core.numbers import is_digits, whole
 from hc_cli.plugin.declare import CommandSpec, Luck
+from hc_cli.plugin.typed_tables import Tables, table_names
 from hc_cli.rulesets.high_crusade import resolve
 from hc_cli.rulesets.high_crusade.declaration import DECLARATION
 from hc_cli.rulesets.high_crusade.tables import SCHEMAS, HighCrusadeTables, cross_check
-from hc_cli.tables.load import load_typed
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import Any
+
+TABLES = Tables(DECLARATION, SCHEMAS, cross_check, HighCrusadeTables.from_merged)
+schemas, load_tables = TABLES.schemas, TABLES.load
 
 
 def _fire_request(f: dict[str, Any]) -> resolve.FireRequest:
@@ -171,16 +174,7 @@ def complete(tables: Any, command: str, option: str) -> list[str]:
         return sorted(k for k, m in tables.modifiers.items() if m.applies_to in fits)
     if option == "given":  # hc orders: the orders a player gives (the rout is the game's)
         return sorted(k for k, o in tables.orders.items() if o.by == "player")
-    table = TABLE_OF_OPTION.get(option)
-    return sorted(getattr(tables, table)) if table else []
-
-
-def schemas() -> tuple[dict, object]:
-    return SCHEMAS, cross_check
-
-
-def load_tables(house_files: list[str] | None = None, over: Any = None) -> HighCrusadeTables:
-    return load_typed(DECLARATION, schemas, house_files, HighCrusadeTables.from_merged, over)
+    return table_names(tables, TABLE_OF_OPTION.get(option))
 
 
 if TYPE_CHECKING:  # this module keeps the contract of a rule set's `impl` (a type checker says)

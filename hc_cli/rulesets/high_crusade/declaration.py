@@ -1,18 +1,11 @@
 """High Crusade's commands as the command line, the help and TAB completion see them."""
 
-import os
-
 from hc_cli.plugin.declare import Command, Option, RuleSet
-from hc_cli.tables.paths import data_root
 
-_MOD_HELP = "A modifier by its table name or as a number (smoke=-10); repeatable."
-
-DECLARATION = RuleSet(
+DECLARATION = RuleSet.bundled(
+    "hc_cli.rulesets.high_crusade",
     "high-crusade",
     "High Crusade (Wessex Games, 2nd ed.): percentile SF skirmish",
-    data=os.path.join(data_root(), "high-crusade"),
-    impl="hc_cli.rulesets.high_crusade.commands",
-    game="hc_cli.rulesets.high_crusade.game",
     book="High Crusade book",
     commands=(
         Command(
@@ -24,7 +17,7 @@ DECLARATION = RuleSet(
             "figure under it as a --target (a troop type or a bare defence factor); each is "
             "resolved on its own. Beyond the last range band there is no shot.",
             options=(
-                Option("weapon", "--weapon", "-w", complete=True, help="Weapon name."),
+                Option.weapon(),
                 Option(
                     "volley",
                     many=True,
@@ -35,34 +28,12 @@ DECLARATION = RuleSet(
                     "order they fire.",
                     conflicts=("weapon", "shots", "chance", "penetration", "template"),
                 ),
-                Option(
-                    "range",
-                    "--range",
-                    "-r",
-                    kind="number",
-                    unit="inches",
-                    help="Distance from the firer to the target.",
+                Option.range("inches"),
+                Option.target(
+                    "Target: a troop type or a bare defence factor; repeat it for every figure "
+                    "under a template."
                 ),
-                Option(
-                    "target",
-                    "--target",
-                    "-t",
-                    many=True,
-                    complete=True,
-                    help="Target: a troop type or a bare defence factor; repeat it for every "
-                    "figure under a template.",
-                    most=1000,
-                ),
-                Option(
-                    "shots",
-                    "--shots",
-                    "-n",
-                    kind="whole",
-                    help="Shots fired together (a Fireteam): each listed, then summed.",
-                    low=1,
-                    high=10_000,
-                    beyond="hc batch for volume, --odds for a distribution",
-                ),
+                Option.shots("Shots fired together (a Fireteam): each listed, then summed."),
                 Option(
                     "under",
                     kind="whole",
@@ -83,7 +54,7 @@ DECLARATION = RuleSet(
                     help="The target's order for the move: its modifier to the chance; a game "
                     "fills it in.",
                 ),
-                Option("mod", many=True, complete=True, metavar="X", help=_MOD_HELP),
+                Option.mods("A modifier by its table name or as a number (smoke=-10); repeatable."),
                 Option("df", kind="whole", help="Defence factor of the (one) target."),
                 Option("chance", kind="whole", help="Chance to hit (D100), instead of the band's."),
                 Option("penetration", kind="whole", help="Penetration, instead of the band's."),
@@ -124,20 +95,8 @@ DECLARATION = RuleSet(
                     "defender", "--defender", "-d", complete=True, help="Defender's troop type."
                 ),
                 Option("defender_weapon", complete=True, help="Weapon the defender carries."),
-                Option(
-                    "mod",
-                    many=True,
-                    complete=True,
-                    metavar="X",
-                    help="Modifier to the attacker's D10 (table name or number); repeatable.",
-                ),
-                Option(
-                    "defender_mod",
-                    many=True,
-                    complete=True,
-                    metavar="X",
-                    help="Modifier to the defender's D10; repeatable.",
-                ),
+                Option.mods("Modifier to the attacker's D10 (table name or number); repeatable."),
+                Option.mods("Modifier to the defender's D10; repeatable.", "defender_mod"),
             ),
             dice="a D10 each, the attacker's then the defender's (0 is 10)",
             examples=(
@@ -170,13 +129,7 @@ DECLARATION = RuleSet(
                     kind="flag",
                     help="It has suffered casualties before this move (the Regroup example's -1).",
                 ),
-                Option(
-                    "mod",
-                    many=True,
-                    complete=True,
-                    metavar="X",
-                    help="A further modifier (table name or number); repeatable.",
-                ),
+                Option.mods("A further modifier (table name or number); repeatable."),
                 Option(
                     "due",
                     kind="flag",
@@ -209,13 +162,7 @@ DECLARATION = RuleSet(
                     kind="flag",
                     help="The enemy caused casualties during the Regroup move: a rout.",
                 ),
-                Option(
-                    "mod",
-                    many=True,
-                    complete=True,
-                    metavar="X",
-                    help="A further modifier that applies now; repeatable.",
-                ),
+                Option.mods("A further modifier that applies now; repeatable."),
             ),
             dice="one D10 (0 is 10); none for a rout by casualties during the Regroup move",
             examples=("hc rally --troop crusader --has-casualties",),
@@ -259,26 +206,9 @@ DECLARATION = RuleSet(
             "initiative",
             "Roll off for the Initiative: names Player A and B and the move's five steps.",
             options=(
-                Option(
-                    "side",
-                    many=True,
-                    metavar="NAME",
-                    help="A side's name; give it twice (default: Side 1, Side 2).",
-                ),
-                Option(
-                    "mod",
-                    many=True,
-                    complete=True,
-                    metavar="X",
-                    help="Modifier to the first side's roll; repeatable.",
-                ),
-                Option(
-                    "second_mod",
-                    many=True,
-                    complete=True,
-                    metavar="X",
-                    help="Modifier to the second side's roll; repeatable.",
-                ),
+                Option.sides(),
+                Option.mods("Modifier to the first side's roll; repeatable."),
+                Option.mods("Modifier to the second side's roll; repeatable.", "second_mod"),
             ),
             dice="a D10 each, the first side's then the second's, again after a tie (0 is 10)",
             examples=("hc initiative --side Crusaders --side Orcs",),

@@ -5,14 +5,17 @@ from __future__ import annotations
 from hc_cli.core.errors import HcError
 from hc_cli.core.mods import parse_mods
 from hc_cli.plugin.declare import CommandSpec, Luck
+from hc_cli.plugin.typed_tables import Tables, table_names
 from hc_cli.rulesets.rogue_trader import resolve
 from hc_cli.rulesets.rogue_trader.declaration import DECLARATION
 from hc_cli.rulesets.rogue_trader.tables import SCHEMAS, RogueTraderTables, cross_check
-from hc_cli.tables.load import load_typed
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import Any
+
+TABLES = Tables(DECLARATION, SCHEMAS, cross_check, RogueTraderTables.from_merged)
+schemas, load_tables = TABLES.schemas, TABLES.load
 
 
 def _fire_request(f: dict[str, Any]) -> resolve.FireRequest:
@@ -85,18 +88,9 @@ LUCK = {  # how hc luck rates a result for the side that acted
 
 def complete(tables: Any, command: str, option: str) -> list[str]:
     """Names an option of a command takes, from the tables in use (for TAB completion)."""
-    table = TABLE_OF_OPTION.get(option)
     if command == "deviate" and option == "weapon":
         return sorted(k for k, w in tables.weapons.items() if w.area is not None)
-    return sorted(getattr(tables, table)) if table else []
-
-
-def schemas() -> tuple[dict, object]:
-    return SCHEMAS, cross_check
-
-
-def load_tables(house_files: list[str] | None = None, over: Any = None) -> RogueTraderTables:
-    return load_typed(DECLARATION, schemas, house_files, RogueTraderTables.from_merged, over)
+    return table_names(tables, TABLE_OF_OPTION.get(option))
 
 
 if TYPE_CHECKING:  # this module keeps the contract of a rule set's `impl` (a type checker says)

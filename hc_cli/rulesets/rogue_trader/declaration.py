@@ -1,17 +1,12 @@
 """Rogue Trader's commands as the command line, the help and TAB completion see them."""
 
-import os
+from hc_cli.plugin.common_options import ROLLS_NOTHING
+from hc_cli.plugin.declare import BEYOND_SHOTS, Command, Option, RuleSet
 
-from hc_cli.plugin.declare import Command, Option, RuleSet
-from hc_cli.plugin.shared_commands import ROLLS_NOTHING
-from hc_cli.tables.paths import data_root
-
-DECLARATION = RuleSet(
+DECLARATION = RuleSet.bundled(
+    "hc_cli.rulesets.rogue_trader",
     "rogue-trader",
     "Warhammer 40,000: Rogue Trader (1987): D6 to hit, to wound, save",
-    data=os.path.join(data_root(), "rogue-trader"),
-    impl="hc_cli.rulesets.rogue_trader.commands",
-    game="hc_cli.rulesets.rogue_trader.game",
     book="Rogue Trader book",
     field_units=dict.fromkeys(
         (
@@ -59,36 +54,16 @@ DECLARATION = RuleSet(
                     help="The firer moved this turn (slow weapons cannot fire).",
                 ),
                 Option("allow_7plus", kind="flag", help="The GM allows shots needing 7 or more."),
-                Option("weapon", "--weapon", "-w", complete=True, help="Weapon name."),
-                Option(
-                    "range",
-                    "--range",
-                    "-r",
-                    kind="number",
-                    unit="inches",
-                    help="Distance from the firer to the target.",
+                Option.weapon(),
+                Option.range("inches"),
+                Option.target(
+                    "The target's profile; repeat it for following fire or for the models under "
+                    "an area marker. The same --target twice is the same model; ork:a and ork:b "
+                    "are two orks."
                 ),
-                Option(
-                    "target",
-                    "--target",
-                    "-t",
-                    many=True,
-                    complete=True,
-                    help="The target's profile; repeat it for following fire or for the "
-                    "models under an area marker. The same --target twice is the same model; "
-                    "ork:a and ork:b are two orks.",
-                    most=1000,
-                ),
-                Option(
-                    "shots",
-                    "--shots",
-                    "-n",
-                    kind="whole",
-                    help="Shots of a unit, each at its own model of the target profile "
-                    "(with --one-model, all at one model).",
-                    low=1,
-                    high=10_000,
-                    beyond="hc batch for volume, --odds for a distribution",
+                Option.shots(
+                    "Shots of a unit, each at its own model of the target profile (with "
+                    "--one-model, all at one model)."
                 ),
                 Option(
                     "one_model",
@@ -117,13 +92,7 @@ DECLARATION = RuleSet(
                     most=10_000,
                     conflicts=("wounds_taken", "wounds_left"),
                 ),
-                Option(
-                    "mod",
-                    many=True,
-                    complete=True,
-                    metavar="X",
-                    help="A to-hit modifier by its table name or as a number; repeatable.",
-                ),
+                Option.mods("A to-hit modifier by its table name or as a number; repeatable."),
                 Option(
                     "short", kind="number", unit="inches", help="The weapon's short range reaches."
                 ),
@@ -229,7 +198,7 @@ DECLARATION = RuleSet(
                     help="Models of the --target under the area marker.",
                     low=0,
                     high=1000,
-                    beyond="hc batch for volume, --odds for a distribution",
+                    beyond=BEYOND_SHOTS,
                 ),
                 Option(
                     "partly",
@@ -261,14 +230,7 @@ DECLARATION = RuleSet(
             "initiative",
             "Flip a coin for the first turn: the side that wins is side A.",
             description="Sides take turns in strict rotation: A, then B, then A again.",
-            options=(
-                Option(
-                    "side",
-                    many=True,
-                    metavar="NAME",
-                    help="A side's name; give it twice (default: Side 1, Side 2).",
-                ),
-            ),
+            options=(Option.sides(),),
             dice="the coin: 1 heads (the first side named goes first), 2 tails",
             examples=("hc initiative --side Imperials --side Orks",),
         ),
@@ -276,15 +238,10 @@ DECLARATION = RuleSet(
             "deviate",
             "Does an area marker land on target? If not: how far, and which way.",
             options=(
-                Option("weapon", "--weapon", "-w", complete=True, help="An area weapon."),
+                Option.weapon("An area weapon."),
                 Option("radius", kind="number", unit="inches", help="The marker's radius."),
-                Option(
-                    "range",
-                    "--range",
-                    "-r",
-                    kind="number",
-                    unit="inches",
-                    help="Measured range to the aiming point (the cap is half of it).",
+                Option.range(
+                    "inches", "Measured range to the aiming point (the cap is half of it)."
                 ),
                 Option("blasting_cover", kind="flag", help="The GM's +1 on the deviation die."),
             ),

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from hc_cli.core.mods import parse_mods
 from hc_cli.plugin.declare import CommandSpec, Luck
+from hc_cli.plugin.typed_tables import Tables, table_names
 from hc_cli.rulesets.t2k import resolve
 from hc_cli.rulesets.t2k.declaration import DECLARATION
 from hc_cli.rulesets.t2k.tables import SCHEMAS, T2kTables, cross_check
-from hc_cli.tables.load import load_typed
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import Any
+
+TABLES = Tables(DECLARATION, SCHEMAS, cross_check, T2kTables.from_merged)
+schemas, load_tables = TABLES.schemas, TABLES.load
 
 INITIATIVE_LISTS = (
     "ambush",
@@ -79,16 +82,7 @@ def complete(tables: Any, command: str, option: str) -> list[str]:
         return sorted(tables.ammunition)
     if option == "feed":
         return sorted(tables.feeds)
-    table = TABLE_OF_OPTION.get(option)
-    return sorted(getattr(tables, table)) if table else []
-
-
-def schemas() -> tuple[dict, object]:
-    return SCHEMAS, cross_check
-
-
-def load_tables(house_files: list[str] | None = None, over: Any = None) -> T2kTables:
-    return load_typed(DECLARATION, schemas, house_files, T2kTables.from_merged, over)
+    return table_names(tables, TABLE_OF_OPTION.get(option))
 
 
 if TYPE_CHECKING:  # this module keeps the contract of a rule set's `impl` (a type checker says)

@@ -1,19 +1,14 @@
 """Twilight: 2000's commands as the command line, the help and TAB completion see them."""
 
-import os
-
+from hc_cli.plugin.common_options import ROLLS_NOTHING
 from hc_cli.plugin.declare import Command, Option, RuleSet
-from hc_cli.plugin.shared_commands import ROLLS_NOTHING
-from hc_cli.tables.paths import data_root
 
 _NAME = "NAME"
 
-DECLARATION = RuleSet(
+DECLARATION = RuleSet.bundled(
+    "hc_cli.rulesets.t2k",
     "t2k",
     'Twilight: 2000 2nd ed., "Combat rules v1.1": d20 tasks',
-    data=os.path.join(data_root(), "t2k"),
-    impl="hc_cli.rulesets.t2k.commands",
-    game="hc_cli.rulesets.t2k.game",
     book="Twilight: 2000 combat rules",
     field_units=dict.fromkeys(
         (
@@ -46,38 +41,20 @@ DECLARATION = RuleSet(
                 Option(
                     "strength", kind="whole", help="The firer's Strength (recoil, thrown damage)."
                 ),
-                Option("weapon", "--weapon", "-w", complete=True, help="Weapon name."),
-                Option(
-                    "range",
-                    "--range",
-                    "-r",
-                    kind="number",
-                    unit="metres",
-                    help="Distance from the firer to the target.",
-                ),
+                Option.weapon(),
+                Option.range("metres"),
                 Option(
                     "shot",
                     complete=True,
                     metavar="KIND",
                     help="aimed (default), quick, aimed-burst or burst.",
                 ),
-                Option(
-                    "shots",
-                    "--shots",
-                    "-n",
-                    kind="whole",
-                    help="Single shots fired in this action; with --shot burst, bursts (up to 5).",
-                    low=1,
+                Option.shots(
+                    "Single shots fired in this action; with --shot burst, bursts (up to 5).",
                     high=5,
                     beyond="an action fires at most 5; hc batch for more actions",
                 ),
-                Option(
-                    "mod",
-                    many=True,
-                    complete=True,
-                    metavar="X",
-                    help="A difficulty modifier by its table name (levels harder); repeatable.",
-                ),
+                Option.mods("A difficulty modifier by its table name (levels harder); repeatable."),
                 Option(
                     "movement",
                     complete=True,
@@ -218,7 +195,7 @@ DECLARATION = RuleSet(
             "rounds a turn, 6 with a speed loader; B (belt) 2 actions, 1 for two persons; C 5 "
             "actions.",
             options=(
-                Option("weapon", "--weapon", "-w", complete=True, help="The weapon reloaded."),
+                Option.weapon("The weapon reloaded."),
                 Option(
                     "feed",
                     complete=True,
@@ -238,13 +215,8 @@ DECLARATION = RuleSet(
             "deviate",
             "Does a thrown grenade land on target? If not: how far, and which way.",
             options=(
-                Option(
-                    "range",
-                    "--range",
-                    "-r",
-                    kind="number",
-                    unit="metres",
-                    help="Distance of the throw (the deviation is capped at half of it).",
+                Option.range(
+                    "metres", "Distance of the throw (the deviation is capped at half of it)."
                 ),
                 Option("band", metavar="effective|long", help="The throw's band."),
                 Option(
