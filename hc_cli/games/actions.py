@@ -404,7 +404,7 @@ def _resolve_and_append(
 ) -> tuple[Any, dict[str, Any], Any]:
     from hc_cli.core.record import replace
     from hc_cli.log.chain import make_entry
-    from hc_cli.render.json_text import as_dict
+    from hc_cli.log.entry import as_dict
 
     call, fill = prepared.call, prepared.fill
     if res is None:
