@@ -77,7 +77,7 @@ def _said(found: dict[str, Any], values: dict[str, Any]) -> int:
 
         colour = wants_colour(bool(values.get("no_color")))
         shown = {k: v for k, v in found.items() if k != "due"} if values.get("quiet") else found
-        echo(show(game_lines(shown), width(), colour), color=colour)
+        echo(show(game_lines(shown), width(), colour))
     echo(f"logged to {found['game']}: receipt {found['receipt']}", err=True)
     return 0
 
@@ -142,7 +142,7 @@ def _status(values: dict[str, Any]) -> int:
     from hc_cli.render.tables import render_status
 
     colour = wants_colour(bool(values.get("no_color")))  # -q: where the game is, what is due
-    echo(render_status(found, width(), colour, bool(values.get("quiet"))), color=colour)
+    echo(render_status(found, width(), colour, bool(values.get("quiet"))))
     return 0
 
 
@@ -215,7 +215,7 @@ def _luck(values: dict[str, Any]) -> int:
     from hc_cli.render.reports import render_luck
 
     colour = wants_colour(bool(values.get("no_color")))
-    echo(render_luck(found, width(), bool(values.get("quiet")), colour), color=colour)
+    echo(render_luck(found, width(), bool(values.get("quiet")), colour))
     return 0
 
 
@@ -471,7 +471,7 @@ def _sweep(values: dict[str, Any]) -> int:
     from hc_cli.render.tables import render_sweep
 
     csv, colour = bool(values.get("csv")), wants_colour(bool(values.get("no_color")))
-    echo(render_sweep(found, width(), csv, bool(values.get("quiet")), colour), color=colour)
+    echo(render_sweep(found, width(), csv, bool(values.get("quiet")), colour))
     return 0
 
 

@@ -3,8 +3,7 @@
 The typer command line (`hc_cli.cli.app`) and the direct path (`hc_cli.cli.direct`, which parses a
 well-formed command line from the declarations without importing typer) both end here, so a
 command prints the same bytes and exits with the same code whichever way it came in. Printing
-follows `click.echo`: one write and a flush; escape codes are stripped from text bound for
-something that is not a terminal, unless colour was asked for.
+follows `click.echo`: one write and a flush.
 """
 
 from __future__ import annotations
@@ -20,14 +19,10 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def echo(text: str, err: bool = False, color: bool | None = None) -> None:
-    """`click.echo` for a line of text: `color` None strips escape codes unless the stream is
-    a terminal, True keeps them."""
+def echo(text: str, err: bool = False) -> None:
+    """`click.echo` for a line of text: one write and a flush. Nothing to strip: the text
+    holds escape codes only where colour was wanted (`wants_colour`)."""
     stream = sys.stderr if err else sys.stdout
-    if color is None and "\x1b" in text and not _isatty(stream):
-        import re
-
-        text = re.sub(r"\033\[[;?0-9]*[a-zA-Z]", "", text)
     stream.write(text + "\n")
     stream.flush()
 
@@ -117,7 +112,7 @@ def output(
     from hc_cli.render.text import render
 
     colour = wants_colour(no_color)  # with colour, the odds are drawn as bars too
-    echo(render(res, colour, colour, width(), quiet, verbose), color=colour)
+    echo(render(res, colour, colour, width(), quiet, verbose))
 
 
 MAX_ENTRY = 4096  # characters: a line of dice, however many a volley asks for at once

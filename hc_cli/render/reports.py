@@ -137,8 +137,8 @@ def _counted(value: float, measure: str) -> str:
 
 
 def _luck_chart(chart: list[dict], width: int) -> list[Text]:
-    """Each side's running luck after each part of the game, as bars either side of even:
-    good luck green, bad luck red."""
+    """Each side's running luck after each part of the game, as bars either side of even (in
+    one colour, good luck or bad: luck is no one's merit)."""
     if not chart:
         return []
     names = sorted({k for row in chart for k in row["luck"]})
@@ -154,9 +154,9 @@ def _luck_chart(chart: list[dict], width: int) -> list[Text]:
             period = row["period"] if i == 0 else ""
             line = Text(f"{period:<{label}} {name:<{name_w}} {v:+.2f} ")
             if v < 0:
-                line.append_tokens([(" " * (half - n), ""), ("#" * n, "red"), ("|", "dim")])
+                line.append_tokens([(" " * (half - n), ""), ("#" * n, "cyan"), ("|", "dim")])
             else:
-                line.append_tokens([(" " * half, ""), ("|", "dim"), ("#" * n, "green")])
+                line.append_tokens([(" " * half, ""), ("|", "dim"), ("#" * n, "cyan")])
             line.rstrip()
             lines.append(line)
     return lines
