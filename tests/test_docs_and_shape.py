@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from hc_cli.core.dice import ScriptedDice
-from hc_cli.render import colour, text
+from hc_cli.render import text
 from hc_cli.rulesets.high_crusade.commands import load_tables
 from hc_cli.rulesets.high_crusade.resolve import FireRequest, TargetSpec, resolve_fire
 
@@ -107,7 +107,7 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 def test_colour_is_the_plain_text_with_colour():
     res = _example()
-    painted = text.render(res, colour.paint, bars=True)
+    painted = text.render(res, colour=True, bars=True)
     assert "\x1b[" in painted
     assert ANSI.sub("", painted) == text.render(res)
 
@@ -117,13 +117,13 @@ def test_odds_on_a_terminal_have_bars(hc):
 
     res = execute(Call("fire", flags={"chance": 65, "penetration": 4, "df": 5}, odds=True))
     plain_lines = text.render(res).splitlines()
-    bar_lines = ANSI.sub("", text.render(res, colour.paint, bars=True)).splitlines()
+    bar_lines = ANSI.sub("", text.render(res, colour=True, bars=True)).splitlines()
     hit, miss = bar_lines[-2], bar_lines[-3]
     assert hit.rstrip("█").rstrip() == plain_lines[-2] and hit.endswith("█" * 30)  # the longest
     assert miss.rstrip("█").rstrip() == plain_lines[-3]
     assert miss.endswith(" " + "█" * round(35 / 65 * 30))
     assert hit.index("█") == miss.index("█")  # one column, whatever the fractions' widths
-    narrow = ANSI.sub("", text.render(res, colour.paint, bars=True, width=40)).splitlines()
+    narrow = ANSI.sub("", text.render(res, colour=True, bars=True, width=40)).splitlines()
     assert all(len(line) <= 40 for line in narrow)
 
 
@@ -320,8 +320,9 @@ def _imports(path: Path) -> set[str]:
 
 
 def test_the_command_line_imports_the_rest_never_the_other_way_round():
-    """typer only in hc_cli/cli/, rich only in hc_cli/render/colour.py, and hc_cli.cli from
-    nowhere else (at any depth of a module, lazy imports included)."""
+    """typer only in hc_cli/cli/, rich only there and in the renderers that draw (hc_cli/render/,
+    but not its JSON or its wrapping of plain lines), and hc_cli.cli from nowhere else (at any
+    depth of a module, lazy imports included)."""
     package = ROOT / "hc_cli"
     for path in package.rglob("*.py"):
         where = path.relative_to(package).as_posix()
@@ -329,7 +330,11 @@ def test_the_command_line_imports_the_rest_never_the_other_way_round():
         ours = {name for name in _imports(path) if name.startswith("hc_cli.")}
         in_cli = where.startswith("cli/") or where == "__main__.py"
         assert in_cli or ("typer" not in roots and "click" not in roots), where
-        assert where == "render/colour.py" or "rich" not in roots, where
+        drawing = where.startswith("render/") and where not in (
+            "render/json_text.py",
+            "render/wrap.py",
+        )
+        assert in_cli or drawing or "rich" not in roots, where
         assert in_cli or not any(n == "hc_cli.cli" or n.startswith("hc_cli.cli.") for n in ours), (
             where
         )
@@ -375,42 +380,47 @@ def test_a_state_shape_is_never_imported_at_run_time():
     assert run.stdout.strip() == "[]"
 
 
-def test_the_colour_table_is_what_rich_renders_for_every_style_hc_paints():
-    from hc_cli.render.colour import CODES, END, by_rich
-    from hc_cli.render.text import OUTCOME_STYLES
+def test_json_never_imports_rich_and_colour_does(tmp_path):
+    """rich is imported to draw for a terminal, never for --json (its start-up is the cost)."""
+    import os
 
-    for style, before in CODES.items():
-        assert by_rich(style) == (before, END), style
-    used = set(OUTCOME_STYLES.values()) | {v.replace("bold ", "") for v in OUTCOME_STYLES.values()}
-    for path in (ROOT / "hc_cli").rglob("*.py"):
-        used |= set(re.findall(r"""paint\(["']([a-z_ ]+)["']""", path.read_text(encoding="utf-8")))
-    used |= {"green", "red"}  # a modifier's sign (render/text.py)
-    assert used <= set(CODES), used - set(CODES)
+    def imported(*args: str, colour: bool) -> set[str]:
+        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+        env.update({"FORCE_COLOR": "1"} if colour else {})
+        run = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "hc_cli", *args],
+            capture_output=True, text=True, cwd=tmp_path, env=env,
+        )  # fmt: skip
+        assert run.returncode == 0, run.stderr
+        return {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in run.stderr.splitlines()}
+
+    fire = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "1")
+    assert "rich" not in imported(*fire, "--json", colour=True)
+    assert "rich" in imported(*fire, colour=True)
 
 
-def test_the_json_writer_writes_what_the_json_package_writes():
-    """`--json` is written by hc's own encoder (no `re` at start-up): the same text as
-    json.dumps(indent=2, ensure_ascii=False), for any value a resolution holds."""
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
+@pytest.mark.parametrize(
+    "command",
+    ["fire -w ingrave-ar -r 14 -t orc --shots 4 --odds", "tables", "status", "luck",
+     "sweep --over range=4..28:8 -- fire -w ingrave-ar -t orc --shots 3"],
+)  # fmt: skip
+def test_coloured_output_is_the_plain_text_with_colour(hc, tmp_path, command):
+    """FORCE_COLOR draws through rich; without its escape codes it is the plain text, but for
+    the bars of odds, drawn for a terminal only."""
+    game = {"HC_GAME": str(tmp_path / "g.hcg")}
+    roster = str(ROOT / "examples" / "high-crusade-roster.yaml")
+    assert hc("game", "new", game["HC_GAME"], "--roster", roster).exit_code == 0
+    assert hc("initiative", "--dice", "3,6", "-q", env=game).exit_code == 0
+    plain_text = hc(command, env=game)
+    coloured = hc(command, env={**game, "FORCE_COLOR": "1"})
+    assert plain_text.exit_code == 0 == coloured.exit_code, coloured.output
+    assert "\x1b[" in coloured.stdout and "\x1b[" not in plain_text.stdout
+    unbarred = [re.sub(" *█+$", "", line) for line in ANSI.sub("", coloured.stdout).splitlines()]
+    assert unbarred == plain_text.stdout.splitlines()
+    no_color = hc(command, env={**game, "FORCE_COLOR": "1", "NO_COLOR": "1"})
+    assert no_color.stdout == plain_text.stdout
+    if command.startswith("fire"):
+        assert hc(f"{command} --no-color", env={**game, "FORCE_COLOR": "1"}).stdout == (
+            plain_text.stdout
+        )
 
-    from hc_cli.render.json_text import dumps
-
-    scalars = st.one_of(
-        st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text()
-    )
-    values = st.recursive(
-        scalars,
-        lambda inner: st.one_of(
-            st.lists(inner, max_size=4),
-            st.dictionaries(st.one_of(st.text(), st.integers(), st.booleans()), inner, max_size=4),
-        ),
-        max_leaves=20,
-    )
-
-    @settings(max_examples=300, deadline=None)
-    @given(values)
-    def same(value):
-        assert dumps(value) == json.dumps(value, indent=2, ensure_ascii=False)
-
-    same()

@@ -17,8 +17,8 @@ from collections.abc import Iterator, Sequence
 from hc_cli.batch.request import Fields, parse_request, spell_field, with_seed
 from hc_cli.core.errors import HcError
 from hc_cli.games import choice
+from hc_cli.log.entry import as_dict
 from hc_cli.plugin.execute import Call, Session, execute
-from hc_cli.render.json_text import as_dict
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:

@@ -53,21 +53,6 @@ def run(name: str, values: dict[str, Any]) -> int:
         return say_error(NAMES.get(name, name), error)
 
 
-def _paint(values: dict[str, Any]) -> Any:
-    if wants_colour(bool(values.get("no_color"))):
-        from hc_cli.render.colour import paint
-
-        return paint
-    from hc_cli.render.text import plain
-
-    return plain
-
-
-def _kept(paint: Any) -> bool | None:
-    """Escape codes kept whatever stdout is when colour was asked for (FORCE_COLOR)."""
-    return None if paint.__name__ == "plain" else True
-
-
 def _json(value: Any) -> None:
     from hc_cli.render.json_text import dumps
 
@@ -76,7 +61,7 @@ def _json(value: Any) -> None:
 
 def _game_new(values: dict[str, Any]) -> int:
     from hc_cli.games.actions import new_game
-    from hc_cli.render.text import wrap
+    from hc_cli.render.wrap import wrap
 
     lines = new_game(values["file"], values["roster"], tuple(values.get("rules") or ()))
     echo(wrap(lines[:1] if values.get("quiet") else lines, width()))
@@ -87,11 +72,12 @@ def _said(found: dict[str, Any], values: dict[str, Any]) -> int:
     if values.get("json"):
         _json(found)
     else:
-        from hc_cli.render.text import game_lines, wrap
+        from hc_cli.render.draw import show
+        from hc_cli.render.text import game_lines
 
-        paint = _paint(values)
+        colour = wants_colour(bool(values.get("no_color")))
         shown = {k: v for k, v in found.items() if k != "due"} if values.get("quiet") else found
-        echo(wrap(game_lines(shown, paint), width()), color=_kept(paint))
+        echo(show(game_lines(shown), width(), colour))
     echo(f"logged to {found['game']}: receipt {found['receipt']}", err=True)
     return 0
 
@@ -122,7 +108,8 @@ def _game_rules(values: dict[str, Any]) -> int:
     if values.get("json"):
         _json(view)
         return 0
-    from hc_cli.render.text import render_game_rules, wrap
+    from hc_cli.render.reports import render_game_rules
+    from hc_cli.render.wrap import wrap
 
     if values.get("quiet"):  # the sequence, a line a step
         lines = [f"{step['step']}. {step['who']} {step['does']}" for step in view["sequence"]]
@@ -152,18 +139,10 @@ def _status(values: dict[str, Any]) -> int:
     if values.get("json"):
         _json(found)
         return 0
-    from hc_cli.render.text import render_status
+    from hc_cli.render.tables import render_status
 
-    paint = _paint(values)
-    if values.get("quiet"):  # where the game is and what is due: no table
-        from hc_cli.core.words import printable
-        from hc_cli.render.text import wrap
-
-        lines = [paint("bold", printable(found["clock"]) or "the game has begun")]
-        lines += ["  " + paint("yellow", printable(due)) for due in found["due"]]
-        echo(wrap(lines, width()), color=_kept(paint))
-        return 0
-    echo(render_status(found, paint, width()), color=_kept(paint))
+    colour = wants_colour(bool(values.get("no_color")))  # -q: where the game is, what is due
+    echo(render_status(found, width(), colour, bool(values.get("quiet"))))
     return 0
 
 
@@ -175,11 +154,11 @@ def _history(values: dict[str, Any]) -> int:
     if values.get("json"):
         _json({"game": path, "entries": entries})
         return 0
-    from hc_cli.render.text import render_history
+    from hc_cli.render.reports import render_history
 
     if values.get("quiet"):  # a line an entry
         from hc_cli.core.words import printable
-        from hc_cli.render.text import wrap
+        from hc_cli.render.wrap import wrap
 
         lines = [
             f"{item['entry']}. {printable(item['what'])}" + (" (undone)" if item["undone"] else "")
@@ -215,7 +194,7 @@ def _again(values: dict[str, Any]) -> int:
 
 def _roster_check(values: dict[str, Any]) -> int:
     from hc_cli.games.roster import check_file
-    from hc_cli.render.text import wrap
+    from hc_cli.render.wrap import wrap
 
     lines = check_file(values["file"])
     echo(wrap(lines[:1] if values.get("quiet") else lines, width()))
@@ -233,9 +212,10 @@ def _luck(values: dict[str, Any]) -> int:
     if values.get("json"):
         _json(found)
         return 0
-    from hc_cli.render.text import render_luck
+    from hc_cli.render.reports import render_luck
 
-    echo(render_luck(found, width(), bool(values.get("quiet"))))
+    colour = wants_colour(bool(values.get("no_color")))
+    echo(render_luck(found, width(), bool(values.get("quiet")), colour))
     return 0
 
 
@@ -247,7 +227,7 @@ def _seal_said(found: dict[str, Any], values: dict[str, Any], game: str | None =
         echo(next((line.strip() for line in found["say"] if line.startswith("  hc seal ")),
                   found["say"][-1]))  # fmt: skip
     else:
-        from hc_cli.render.text import wrap
+        from hc_cli.render.wrap import wrap
 
         echo(wrap(found["say"], width()))
     if game is not None and found.get("receipt"):
@@ -353,7 +333,7 @@ def _seal_check(values: dict[str, Any]) -> int:
     if values.get("json"):
         _json(found)
     else:
-        from hc_cli.render.text import wrap
+        from hc_cli.render.wrap import wrap
 
         lines = found["checked"]
         if values.get("quiet"):
@@ -380,7 +360,7 @@ def _compare(values: dict[str, Any]) -> int:
     if values.get("json"):
         _json(found)
         return 0
-    from hc_cli.render.text import render_compare
+    from hc_cli.render.tables import render_compare
 
     echo(render_compare(found, width(), bool(values.get("quiet")), bool(values.get("at_least"))))
     return 0
@@ -488,9 +468,10 @@ def _sweep(values: dict[str, Any]) -> int:
     if values.get("json"):
         _json(found)
         return 0
-    from hc_cli.render.text import render_sweep
+    from hc_cli.render.tables import render_sweep
 
-    echo(render_sweep(found, width(), bool(values.get("csv")), bool(values.get("quiet"))))
+    csv, colour = bool(values.get("csv")), wants_colour(bool(values.get("no_color")))
+    echo(render_sweep(found, width(), csv, bool(values.get("quiet")), colour))
     return 0
 
 

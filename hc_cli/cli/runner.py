@@ -3,8 +3,7 @@
 The typer command line (`hc_cli.cli.app`) and the direct path (`hc_cli.cli.direct`, which parses a
 well-formed command line from the declarations without importing typer) both end here, so a
 command prints the same bytes and exits with the same code whichever way it came in. Printing
-follows `click.echo`: one write and a flush; escape codes are stripped from text bound for
-something that is not a terminal, unless colour was asked for.
+follows `click.echo`: one write and a flush.
 """
 
 from __future__ import annotations
@@ -20,14 +19,10 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def echo(text: str, err: bool = False, color: bool | None = None) -> None:
-    """`click.echo` for a line of text: `color` None strips escape codes unless the stream is
-    a terminal, True keeps them."""
+def echo(text: str, err: bool = False) -> None:
+    """`click.echo` for a line of text: one write and a flush. Nothing to strip: the text
+    holds escape codes only where colour was wanted (`wants_colour`)."""
     stream = sys.stderr if err else sys.stdout
-    if color is None and "\x1b" in text and not _isatty(stream):
-        import re
-
-        text = re.sub(r"\033\[[;?0-9]*[a-zA-Z]", "", text)
     stream.write(text + "\n")
     stream.flush()
 
@@ -65,9 +60,15 @@ def say_error(command: str, error: HcError) -> int:
 
 
 def wants_colour(no_color: bool) -> bool:
-    if no_color or os.environ.get("NO_COLOR"):
+    """Colour where rich would draw it (a terminal, or FORCE_COLOR or TTY_COMPATIBLE saying
+    so, a TERM that has colour); never with --no-color or NO_COLOR: plain text, as CLI.md
+    says. Asked only of text to draw, so JSON never imports rich."""
+    if no_color:
         return False
-    return bool(os.environ.get("FORCE_COLOR")) or _isatty(sys.stdout)
+    from rich.console import Console
+
+    console = Console()
+    return console.is_terminal and not console.no_color and console.color_system is not None
 
 
 def width(err: bool = False) -> int:
@@ -99,7 +100,7 @@ def output(
     collect: list | None = None,
 ) -> None:
     if json and collect is not None:  # one of several units' results: printed together
-        from hc_cli.render.json_text import as_dict
+        from hc_cli.log.entry import as_dict
 
         collect.append(as_dict(res))
         return
@@ -110,14 +111,8 @@ def output(
         return
     from hc_cli.render.text import render
 
-    if wants_colour(no_color):
-        from hc_cli.render.colour import paint
-
-        # color=True: the escape codes are kept whatever stdout is, as FORCE_COLOR asks.
-        text = render(res, paint, bars=True, width=width(), quiet=quiet, verbose=verbose)
-        echo(text, color=True)
-    else:
-        echo(render(res, width=width(), quiet=quiet, verbose=verbose))
+    colour = wants_colour(no_color)  # with colour, the odds are drawn as bars too
+    echo(render(res, colour, colour, width(), quiet, verbose))
 
 
 MAX_ENTRY = 4096  # characters: a line of dice, however many a volley asks for at once
@@ -331,7 +326,7 @@ def _dispatch_one(
             elif values.get("quiet"):
                 echo(said["say"][-1].strip())  # the line to paste
             else:
-                from hc_cli.render.text import wrap
+                from hc_cli.render.wrap import wrap
 
                 echo(wrap(said["say"], width()))
             echo(f"logged to {game}: receipt {said['receipt']}", err=True)
@@ -363,7 +358,7 @@ def _dispatch_one(
     log_failed, receipt = None, None
     if values.get("log") is not None:
         from hc_cli.log.chain import append, make_entry
-        from hc_cli.render.json_text import as_dict
+        from hc_cli.log.entry import as_dict
 
         try:
             receipt = append(

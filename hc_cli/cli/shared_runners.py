@@ -69,20 +69,15 @@ def _tables(ctx: Any) -> None:
         typer.echo(json.dumps(listing.to_dict(), indent=2, ensure_ascii=False))
         return
     if values.get("quiet"):  # a line a table: its name, its entries' names
-        from hc_cli.render.text import wrap
+        from hc_cli.render.wrap import wrap
 
         lines = [f"{t.name}: " + ", ".join(row[0] for row in t.rows) for t in listing.tables]
         typer.echo(wrap(lines, width()))
         return
-    from hc_cli.render.text import render_listing
+    from hc_cli.render.tables import render_listing
 
-    book = registry.get(ruleset).book
-    if wants_colour(bool(values.get("no_color"))):
-        from hc_cli.render.colour import paint
-
-        typer.echo(render_listing(listing, paint, width(), book), color=True)
-    else:
-        typer.echo(render_listing(listing, width=width(), book=book))
+    colour = wants_colour(bool(values.get("no_color")))
+    typer.echo(render_listing(listing, width(), registry.get(ruleset).book, colour), color=colour)
 
 
 def _terminated(signum: int, frame: Any) -> None:
@@ -128,7 +123,7 @@ def _replay(ctx: Any) -> None:
 
     from hc_cli.core.words import printable
     from hc_cli.log.replay import Replay
-    from hc_cli.render.text import wrap
+    from hc_cli.render.wrap import wrap
 
     as_json = bool(ctx.params.get("json"))
     quiet = bool(ctx.params.get("quiet"))
@@ -187,7 +182,7 @@ def _completion(ctx: Any) -> None:
     try:
         if ctx.params.get("install"):
             from hc_cli.cli.runner import width
-            from hc_cli.render.text import wrap
+            from hc_cli.render.wrap import wrap
 
             wrote, *notes = install(ctx.params["shell"], bool(ctx.params.get("quiet"))).split("\n")
             typer.echo("\n".join([wrote, *(wrap([n], width()) for n in notes)]))  # the notes

@@ -440,7 +440,7 @@ def _resolve_and_append(
     ask: Ask | None,
     res: Resolution | None = None,
 ) -> tuple[Resolution, dict[str, Any], Call]:
-    from hc_cli.render.json_text import as_dict
+    from hc_cli.log.entry import as_dict
 
     call, fill = prepared.call, prepared.fill
     if res is None:

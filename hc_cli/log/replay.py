@@ -16,9 +16,9 @@ from hc_cli import __version__
 from hc_cli.core.errors import HcError
 from hc_cli.core.record import field, record
 from hc_cli.log.chain import file_digest, log_key
+from hc_cli.log.entry import as_dict
 from hc_cli.log.reader import LogReader
 from hc_cli.plugin.execute import Call, Session, execute
-from hc_cli.render.json_text import as_dict
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:

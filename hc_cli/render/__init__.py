@@ -1,5 +1,6 @@
-"""Renderers: one `Resolution` drawn as JSON, plain text, or a rich colour breakdown.
+"""Renderers: one `Resolution` (or a report) drawn as JSON, plain text, or colour.
 
-Only `hc_cli.render.rich_text` imports rich, and only when colour is wanted: piped output and
-`--json` never pay for it.
+`json_text` writes JSON with the standard library and `wrap` breaks plain lines: neither
+imports rich. `draw`, `text`, `tables` and `reports` draw through rich (Text, Table, Console),
+and are imported only to draw text: `--json` never pays for rich.
 """
