@@ -9,7 +9,7 @@ from hc_cli.core.errors import HcError
 from hc_cli.core.model import Modifier, Odds, Resolution
 from hc_cli.core.mods import ModSpec
 from hc_cli.core.record import record, replace
-from hc_cli.rulesets.high_crusade.steps import _new, _ordered, _resolve_mods
+from hc_cli.rulesets.high_crusade.steps import in_order, new_resolution, resolve_mods
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
 from hc_cli.rulesets.high_crusade.words import RALLIED_MEANS, RETREAT_MEANS, ROUT_MEANS
 from hc_cli.tables import readings
@@ -102,7 +102,7 @@ def _casualty_modifier(
 
 
 def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resolution, D10Test]:
-    res = _new(
+    res = new_resolution(
         "morale",
         {
             "troop": req.troop,
@@ -181,7 +181,7 @@ def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resoluti
         )
     else:
         _casualty_modifier(tables, suffered, "morale", res)
-    extra = _resolve_mods(tables, other_mods, ("morale",), "morale", "morale", res)
+    extra = resolve_mods(tables, other_mods, ("morale",), "morale", "morale", res)
     res.modifiers.extend(extra)
     triggers += [
         m.name
@@ -223,7 +223,7 @@ def morale_odds(tables: HighCrusadeTables, req: MoraleRequest) -> Resolution:
 
     res, test = plan_morale(tables, req)
     dist = enumerate_outcomes(lambda d: morale_test(res, test, d), lambda r: r.outcome)
-    res.odds = Odds(_ordered(dist, ("pass", "rout")))
+    res.odds = Odds(in_order(dist, ("pass", "rout")))
     res.fields["needed"] = test.needed
     return res
 
@@ -238,7 +238,7 @@ class RallyRequest:
 
 
 def plan_rally(tables: HighCrusadeTables, req: RallyRequest) -> tuple[Resolution, D10Test]:
-    res = _new(
+    res = new_resolution(
         "rally",
         {
             "troop": req.troop,
@@ -255,7 +255,7 @@ def plan_rally(tables: HighCrusadeTables, req: RallyRequest) -> tuple[Resolution
     suffered = req.casualties if req.casualties is not None else 0
     suffered = max(suffered, int(req.has_casualties or CASUALTIES in named))
     _casualty_modifier(tables, suffered, "rally", res)
-    res.modifiers.extend(_resolve_mods(tables, other_mods, ("morale",), "morale", "rally", res))
+    res.modifiers.extend(resolve_mods(tables, other_mods, ("morale",), "morale", "rally", res))
     rule = tables.rule("rally-pass")
     res.note_source(rule, "value", f"Regroup rallies on {rule.value}+")
     res.fields["needed"] = rule.value
@@ -296,5 +296,5 @@ def rally_odds(tables: HighCrusadeTables, req: RallyRequest) -> Resolution:
     dist = enumerate_outcomes(
         lambda d: rally_test(res, test, d, req.casualties_during_regroup), lambda r: r.outcome
     )
-    res.odds = Odds(_ordered(dist, ("rallied", "retreat", "rout")))
+    res.odds = Odds(in_order(dist, ("rallied", "retreat", "rout")))
     return res

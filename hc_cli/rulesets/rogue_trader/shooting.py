@@ -12,7 +12,7 @@ from hc_cli.core.numbers import is_whole
 from hc_cli.core.record import replace
 from hc_cli.core.roll import check_damage
 from hc_cli.core.words import count
-from hc_cli.rulesets.rogue_trader.area import _deviation_spec
+from hc_cli.rulesets.rogue_trader.area import deviation_spec
 from hc_cli.rulesets.rogue_trader.request import FirePlan, FireRequest, ShotSpec, Victim
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables, Weapon
 from hc_cli.rulesets.rogue_trader.volley import SHARES, models_left, wounded_firers
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def _new(command: str, inputs: dict) -> Resolution:
+def new_resolution(command: str, inputs: dict) -> Resolution:
     return Resolution(command=command, ruleset=RULESET, inputs=inputs)
 
 
@@ -333,7 +333,7 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
             "of the turn",
             "fight it out in hand to hand; others may fire into it with --into-melee",
         )
-    res = _new(
+    res = new_resolution(
         "fire",
         {
             "firer": req.firer,
@@ -555,7 +555,7 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
         # automatically": nothing to deviate from.
         if not req.placed and not req.closed_room:
             radius = weapon.area or 0.0  # an area weapon: its area is its radius
-            plan.deviation = _deviation_spec(t, radius, req.range, req.blasting_cover, res)
+            plan.deviation = deviation_spec(t, radius, req.range, req.blasting_cover, res)
     if mode == "following":
         res.explanation.append(
             f"following fire: each shot that causes wound damage (even if saved) fires again at "

@@ -8,12 +8,12 @@ from hc_cli.core.model import Resolution
 from hc_cli.core.words import count
 from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, HitEffects
 from hc_cli.rulesets.t2k.tables import BANDS, T2kTables, Weapon
-from hc_cli.rulesets.t2k.task import _target_speed_levels
-from hc_cli.rulesets.t2k.thrown import _zone
+from hc_cli.rulesets.t2k.task import target_speed_levels
+from hc_cli.rulesets.t2k.thrown import danger_zone
 from hc_cli.tables import readings
 
 
-def _recoil_lowers(
+def recoil_lowers(
     t: T2kTables, hit: int, over: int, res: Resolution, what: str, strength: int
 ) -> int:
     """Recoil above Strength lowers the hit number by the difference; below 1, the reading
@@ -35,7 +35,7 @@ def _recoil_lowers(
     return 1
 
 
-def _single_shot_recoil(
+def single_shot_recoil(
     t: T2kTables,
     req: FireRequest,
     weapon: Weapon,
@@ -76,14 +76,14 @@ def _recoil_of_shots(
     res.fields["recoil"] = total
     if total > strength:
         what = f"recoil {recoil} x {count(req.shots, 'shot')} = {total}"
-        return _recoil_lowers(t, hit, total - strength, res, what, strength)
+        return recoil_lowers(t, hit, total - strength, res, what, strength)
     res.explanation.append(
         f"recoil {recoil} x {count(req.shots, 'shot')} = {total}, within Strength {strength}"
     )
     return hit
 
 
-def _plan_burst(
+def plan_burst(
     t: T2kTables,
     req: FireRequest,
     weapon: Weapon,
@@ -120,7 +120,7 @@ def _plan_burst(
         )
         + f" = {count(dice, 'die')}"
     )
-    zone = _zone(t, req, res)
+    zone = danger_zone(t, req, res)
     if ammo is not None and band == 0:
         res.fields["dice"] = dice
         return FirePlan("burst", hit, dice, 1, zone, task_die=task_die, effects=effects)
@@ -135,11 +135,11 @@ def _plan_burst(
     return FirePlan("burst", hit, dice, rule.hits_count, zone, task_die=task_die, effects=effects)
 
 
-def _auto_shotgun_short_hit(t: T2kTables, req: FireRequest, asset: int, res: Resolution) -> int:
+def auto_shotgun_short_hit(t: T2kTables, req: FireRequest, asset: int, res: Resolution) -> int:
     """An automatic shotgun at Short rolls a direct-fire task for each round (after recoil):
     a quick shot's difficulty, not the Impossible of a burst's rounds."""
     rank = t.difficulty_named("average").rank + 1
-    rank += (1 if req.obscured else 0) + _target_speed_levels(t, req)[0]
+    rank += (1 if req.obscured else 0) + target_speed_levels(t, req)[0]
     if rank >= len(t.difficulties):
         raise HcError(f"harder than {t.difficulties[-1].key}: no shot", "get a clearer target")
     difficulty = t.difficulty(rank)
@@ -158,7 +158,7 @@ def _pellet_dice(t: T2kTables, band: int) -> int:
     return max(t.rule("shotgun-pellets") - rule.dice_lost_per_band * band, rule.minimum_dice)
 
 
-def _plan_pellets(
+def plan_pellets(
     t: T2kTables,
     req: FireRequest,
     weapon: Weapon,

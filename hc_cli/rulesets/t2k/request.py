@@ -80,5 +80,5 @@ class HitEffects:
     zone_npc: tuple[str, ...] = ()
 
 
-def _new(command: str, inputs: dict) -> Resolution:
+def new_resolution(command: str, inputs: dict) -> Resolution:
     return Resolution(command=command, ruleset=RULESET, inputs=inputs)

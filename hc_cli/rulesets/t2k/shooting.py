@@ -8,25 +8,25 @@ from hc_cli.core.errors import HcError
 from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.record import replace
 from hc_cli.rulesets.t2k.bursts import (
-    _auto_shotgun_short_hit,
-    _plan_burst,
-    _plan_pellets,
-    _recoil_lowers,
-    _single_shot_recoil,
+    auto_shotgun_short_hit,
+    plan_burst,
+    plan_pellets,
+    recoil_lowers,
+    single_shot_recoil,
 )
-from hc_cli.rulesets.t2k.request import SHOT_KINDS, FirePlan, FireRequest, _new
+from hc_cli.rulesets.t2k.request import SHOT_KINDS, FirePlan, FireRequest, new_resolution
 from hc_cli.rulesets.t2k.tables import BANDS, T2kTables
 from hc_cli.rulesets.t2k.task import (
-    _asset,
-    _band,
-    _effective_strength,
-    _effects,
-    _mod_steps,
-    _target_speed_levels,
-    _weapon,
+    difficulty_mods,
+    effective_strength,
+    firer_asset,
+    hit_effects,
     mount_paces,
+    range_band,
+    target_speed_levels,
+    weapon_of,
 )
-from hc_cli.rulesets.t2k.thrown import _plan_thrown
+from hc_cli.rulesets.t2k.thrown import plan_thrown
 from hc_cli.tables import readings
 
 
@@ -35,7 +35,7 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         raise HcError(
             f"--shot {req.shot} is not a kind of shot", "aimed, quick, aimed-burst or burst"
         )
-    res = _new(
+    res = new_resolution(
         "fire",
         {
             "asset": req.asset,
@@ -45,8 +45,8 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
             "movement": req.movement,
         },
     )
-    asset = _asset(t, req, res)
-    weapon = _weapon(t, req, res)
+    asset = firer_asset(t, req, res)
+    weapon = weapon_of(t, req, res)
     moving = t.movement.get(req.movement)
     if moving is None:
         from hc_cli.core.errors import UnknownName
@@ -96,7 +96,7 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
             )
             asset = req.riding
     if req.thrown:
-        return _plan_thrown(t, req, weapon, asset, res)
+        return plan_thrown(t, req, weapon, asset, res)
     if req.shots < 1:
         raise HcError(f"--shots {req.shots} fires nothing", "give --shots 1 or more")
     if req.scope and (weapon.type != "rifle" or weapon.ammo):
@@ -104,8 +104,8 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
             f"--scope: the text gives rifle scopes; {weapon.key} is a {weapon.type}",
             "leave out --scope",
         )
-    strength = _effective_strength(t, req, moving, res)
-    band = _band(t, req, weapon, res)
+    strength = effective_strength(t, req, moving, res)
+    band = range_band(t, req, weapon, res)
     steps: list[Modifier] = []
     ammo = t.ammunition.get(weapon.ammo) if weapon.ammo else None
     if ammo is not None:
@@ -181,7 +181,7 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
                 "already",
                 "leave out --obscured for a burst",
             )
-        levels, why = _target_speed_levels(t, req)
+        levels, why = target_speed_levels(t, req)
         if levels:
             if readings.choose(t.merged, "automatic-fire-band", res) != "moving-target":
                 raise HcError(
@@ -191,7 +191,7 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
                 )
             shifted += 1
             steps.append(Modifier(f"automatic fire at a {why}", 1, "range band", "seed 002"))
-    effects = _effects(t, req, weapon, res)
+    effects = hit_effects(t, req, weapon, res)
 
     task_die = t.rule("task-die")
     rank_average = t.difficulty_named("average").rank
@@ -206,10 +206,8 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         )
     if req.shot == "burst" and ammo is not None and shifted == 0:
         res.modifiers.extend(steps)
-        hit = _auto_shotgun_short_hit(t, req, asset, res)
-        return res, _plan_burst(
-            t, req, weapon, res, shifted, strength, hit, task_die, ammo, effects
-        )
+        hit = auto_shotgun_short_hit(t, req, asset, res)
+        return res, plan_burst(t, req, weapon, res, shifted, strength, hit, task_die, ammo, effects)
     if pellets and req.riders:
         raise HcError(
             f"--riders applies to a missed single shot; {weapon.key} beyond Short fires a "
@@ -238,12 +236,8 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
             "difficulty multipliers (Twilight: 2000 2nd ed.; the seed names the levels only)",
         )
         if ammo is not None and req.shot != "burst":
-            return res, _plan_pellets(
-                t, req, weapon, res, shifted, strength, hit, task_die, effects
-            )
-        return res, _plan_burst(
-            t, req, weapon, res, shifted, strength, hit, task_die, ammo, effects
-        )
+            return res, plan_pellets(t, req, weapon, res, shifted, strength, hit, task_die, effects)
+        return res, plan_burst(t, req, weapon, res, shifted, strength, hit, task_die, ammo, effects)
 
     rank = rank_average + shifted
     res.explanation.append(
@@ -263,7 +257,7 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
     if req.obscured:
         rank += 1
         steps.append(Modifier("target obscured", 1, "difficulty", "seed 002"))
-    levels, why = _target_speed_levels(t, req)
+    levels, why = target_speed_levels(t, req)
     if levels:
         rank += levels
         steps.append(Modifier(why, levels, "difficulty", "seed 002"))
@@ -273,7 +267,7 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
     if scope_easier:
         rank -= 1
         steps.append(Modifier("rifle scope, aimed", -1, "difficulty", "seed 002"))
-    mod_steps = _mod_steps(t, req, res)
+    mod_steps = difficulty_mods(t, req, res)
     rank += sum(m.value for m in mod_steps)
     steps += mod_steps
     res.modifiers.extend(steps)
@@ -304,12 +298,12 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
             what = f"burst recoil {weapon.burst_recoil}"
             if rule.recoil_factor > 1:
                 what += f", x{rule.recoil_factor} for a {rule.as_burst or size}-round burst"
-            hit = _recoil_lowers(t, hit, over * rule.recoil_factor, res, what, strength)
+            hit = recoil_lowers(t, hit, over * rule.recoil_factor, res, what, strength)
         res.fields.update(difficulty=difficulty.key, hit_number=hit)
         return res, FirePlan(
             "aimed-burst", hit, 1, rule.hits_count, task_die=task_die, effects=effects
         )
-    hit = _single_shot_recoil(t, req, weapon, band, strength, hit, res)
+    hit = single_shot_recoil(t, req, weapon, band, strength, hit, res)
     res.fields.update(difficulty=difficulty.key, hit_number=hit)
     plan = FirePlan(
         "single",

@@ -8,13 +8,13 @@ from hc_cli.core.errors import HcError, OutOfRange
 from hc_cli.core.model import Modifier, Odds, Resolution
 from hc_cli.core.numbers import is_number, number, shown
 from hc_cli.core.record import record, replace
-from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, _new
+from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, new_resolution
 from hc_cli.rulesets.t2k.tables import T2kTables, Weapon
-from hc_cli.rulesets.t2k.task import _effects, _mod_steps, _target_speed_levels
+from hc_cli.rulesets.t2k.task import difficulty_mods, hit_effects, target_speed_levels
 from hc_cli.tables import readings
 
 
-def _zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, float], ...]:
+def danger_zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, float], ...]:
     width = min(t.rule("danger-zone-metres"), req.range or 0)
     inside: list[tuple[str, float]] = []
     outside: list[tuple[str, float]] = []
@@ -43,7 +43,7 @@ def _zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, f
     return tuple(inside)
 
 
-def _plan_thrown(
+def plan_thrown(
     t: T2kTables, req: FireRequest, weapon: Weapon, asset: int, res: Resolution
 ) -> tuple[Resolution, FirePlan]:
     if req.shots != 1 or req.shot != "aimed":
@@ -87,11 +87,11 @@ def _plan_thrown(
     if req.obscured:
         rank += 1
         res.modifiers.append(Modifier("target obscured", 1, "difficulty", "seed 002"))
-    levels, why = _target_speed_levels(t, req)
+    levels, why = target_speed_levels(t, req)
     if levels:
         rank += levels
         res.modifiers.append(Modifier(why, levels, "difficulty", "seed 002"))
-    mod_steps = _mod_steps(t, req, res)
+    mod_steps = difficulty_mods(t, req, res)
     rank = max(rank + sum(m.value for m in mod_steps), 0)
     res.modifiers.extend(mod_steps)
     if rank >= len(t.difficulties):
@@ -122,7 +122,7 @@ def _plan_thrown(
             f"D{t.rule('grenade-direction-die')} clock face (the text gives neither)"
         )
     # A thrown object's hit lands and does damage as every hit does; a grenade's is its blast.
-    effects = None if grenade else replace(_effects(t, req, weapon, res), damage=damage)
+    effects = None if grenade else replace(hit_effects(t, req, weapon, res), damage=damage)
     return res, FirePlan(
         "thrown", hit, 1, effects=effects, grenade=grenade, task_die=t.rule("task-die")
     )
@@ -168,7 +168,7 @@ class DeviateRequest:
 def plan_deviate(
     t: T2kTables, req: DeviateRequest
 ) -> tuple[Resolution, tuple[float, float, int, int]]:
-    res = _new(
+    res = new_resolution(
         "deviate",
         {
             "range": req.range,
