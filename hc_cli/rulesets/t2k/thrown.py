@@ -50,6 +50,44 @@ def plan_thrown(
         raise HcError(
             "a throw is one task: --shots and --shot are for firing", "leave them out with --thrown"
         )
+    band = _throw_band(t, req, weapon, res)
+    asset += _further_grenade_bonus(t, req, res)
+    difficulty = t.difficulty(_throw_rank(t, req, band, res))
+    hit = t.hit_number(asset, difficulty)
+    res.fields.update(difficulty=difficulty.key, hit_number=hit, skill=t.weapon_types["thrown"])
+    res.explanation.append(
+        f"{band} range: {difficulty.key}, asset {asset} x {difficulty.multiplier:g} = {hit}"
+    )
+    if weapon.knife:
+        damage = f"1d{t.rule('thrown-damage-die')}"
+    else:
+        if req.strength is None:
+            raise HcError("thrown objects do 1d6 + Strength", "give --strength N")
+        damage = f"1d{t.rule('thrown-damage-die')}+{req.strength}"
+    res.fields["penetration"] = "nil"
+    grenade = None
+    if weapon.grenade or req.grenade_number > 1:
+        assert req.range is not None  # the band was measured from it
+        grenade = (
+            1.0 if band == "effective" else 2.0,
+            req.range / 2,
+            t.rule("grenade-deviation-die"),
+            t.rule("grenade-direction-die"),
+        )
+        res.mark_sample(
+            f"grenade deviation: d{t.rule('grenade-deviation-die')} and a "
+            f"D{t.rule('grenade-direction-die')} clock face (the text gives neither)"
+        )
+    # A thrown object's hit lands and does damage as every hit does; a grenade's is its blast.
+    effects = None if grenade else replace(hit_effects(t, req, weapon, res), damage=damage)
+    return res, FirePlan(
+        "thrown", hit, 1, effects=effects, grenade=grenade, task_die=t.rule("task-die")
+    )
+
+
+def _throw_band(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) -> str:
+    """ "Effective range = Throw range divided by the weight of the object"; "Long range = 2x
+    throw range divided by weight of the object"; beyond it, no throw."""
     if req.throw_range is None or req.throw_range <= 0:
         raise HcError("a throw needs --throw-range METRES", "the character's throw range")
     weight = req.weight if req.weight is not None else weapon.weight
@@ -72,17 +110,28 @@ def plan_thrown(
         )
     if weight < least:
         res.explanation.append(f"{weight:g} kg throws as {least:g} kg")
+    return band
+
+
+def _further_grenade_bonus(t: T2kTables, req: FireRequest, res: Resolution) -> int:
+    """ "Additional grenades at the same target are at +1 to skill" (each, or once: the reading
+    further-grenades)."""
     further = req.grenade_number - 1
     if further and readings.choose(t.merged, "further-grenades", res) == "flat":
         further = 1
     bonus = t.rule("further-grenade-bonus") * further
     if bonus:
-        asset += bonus
         res.modifiers.append(
             Modifier(
                 f"grenade #{req.grenade_number} at the same target", bonus, "skill", "seed 002"
             )
         )
+    return bonus
+
+
+def _throw_rank(t: T2kTables, req: FireRequest, band: str, res: Resolution) -> int:
+    """Effective range a Difficult task, long range Formidable; an obscured or moving target
+    and --mod move it."""
     rank = t.rule("thrown-effective" if band == "effective" else "thrown-long")
     if req.obscured:
         rank += 1
@@ -96,36 +145,7 @@ def plan_thrown(
     res.modifiers.extend(mod_steps)
     if rank >= len(t.difficulties):
         raise HcError(f"harder than {t.difficulties[-1].key}: no throw", "get closer")
-    difficulty = t.difficulty(rank)
-    hit = t.hit_number(asset, difficulty)
-    res.fields.update(difficulty=difficulty.key, hit_number=hit, skill=t.weapon_types["thrown"])
-    res.explanation.append(
-        f"{band} range: {difficulty.key}, asset {asset} x {difficulty.multiplier:g} = {hit}"
-    )
-    if weapon.knife:
-        damage = f"1d{t.rule('thrown-damage-die')}"
-    else:
-        if req.strength is None:
-            raise HcError("thrown objects do 1d6 + Strength", "give --strength N")
-        damage = f"1d{t.rule('thrown-damage-die')}+{req.strength}"
-    res.fields["penetration"] = "nil"
-    grenade = None
-    if weapon.grenade or req.grenade_number > 1:
-        grenade = (
-            1.0 if band == "effective" else 2.0,
-            req.range / 2,
-            t.rule("grenade-deviation-die"),
-            t.rule("grenade-direction-die"),
-        )
-        res.mark_sample(
-            f"grenade deviation: d{t.rule('grenade-deviation-die')} and a "
-            f"D{t.rule('grenade-direction-die')} clock face (the text gives neither)"
-        )
-    # A thrown object's hit lands and does damage as every hit does; a grenade's is its blast.
-    effects = None if grenade else replace(hit_effects(t, req, weapon, res), damage=damage)
-    return res, FirePlan(
-        "thrown", hit, 1, effects=effects, grenade=grenade, task_die=t.rule("task-die")
-    )
+    return rank
 
 
 def deviate_grenade(
