@@ -6,8 +6,14 @@ from __future__ import annotations
 from hc_cli.core.model import Odds, Resolution
 from hc_cli.core.record import replace
 from hc_cli.rulesets.rogue_trader.area import deviation_roll
-from hc_cli.rulesets.rogue_trader.request import OUTCOMES, WOUND_DAMAGE, FireRequest, ShotSpec
-from hc_cli.rulesets.rogue_trader.shooting import new_resolution, plan_fire
+from hc_cli.rulesets.rogue_trader.request import (
+    OUTCOMES,
+    WOUND_DAMAGE,
+    FireRequest,
+    ShotSpec,
+    new_resolution,
+)
+from hc_cli.rulesets.rogue_trader.shooting import plan_fire
 from hc_cli.rulesets.rogue_trader.shots import drive, shot_steps
 from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
 

@@ -18,8 +18,9 @@ from hc_cli.rulesets.rogue_trader.request import (
     FireRequest,
     ShotSpec,
     Victim,
+    new_resolution,
 )
-from hc_cli.rulesets.rogue_trader.shooting import new_resolution, plan_fire
+from hc_cli.rulesets.rogue_trader.shooting import plan_fire
 from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
