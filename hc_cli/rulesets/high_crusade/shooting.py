@@ -198,18 +198,7 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
     )
     mods = _fire_mods(tables, req, res)
     chance_mod, defence_mod = mod_total(mods, "chance"), mod_total(mods, "defence")
-    if any(weapon.template for weapon, _ in weapons) and req.under is None:
-        heavy = next(weapon.key for weapon, _ in weapons if weapon.template)
-        raise HcError(
-            f"{heavy} fires under its template: how many figures of the target are under it?",
-            "give --under N (each figure under it is a target)",
-        )
-    if req.under is not None and not any(weapon.template for weapon, _ in weapons):
-        raise HcError(
-            f"--under {req.under} counts the figures under a template: no weapon of the volley "
-            "fires under one",
-            "leave out --under",
-        )
+    _check_under(weapons, req.under)
     ((target, defence),) = _targets(tables, req.targets, res)
     specs = []
     bands, base, chance, penetration = {}, {}, {}, {}
@@ -252,6 +241,23 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
         defence=defence + defence_mod,
     )
     return _finish_plan(req, res, specs)
+
+
+def _check_under(weapons: list[tuple[Weapon, int]], under: int | None) -> None:
+    """A heavy weapon fires under its template: --under says how many figures of the target
+    are under it, and is for no other weapon."""
+    if any(weapon.template for weapon, _ in weapons) and under is None:
+        heavy = next(weapon.key for weapon, _ in weapons if weapon.template)
+        raise HcError(
+            f"{heavy} fires under its template: how many figures of the target are under it?",
+            "give --under N (each figure under it is a target)",
+        )
+    if under is not None and not any(weapon.template for weapon, _ in weapons):
+        raise HcError(
+            f"--under {under} counts the figures under a template: no weapon of the volley "
+            "fires under one",
+            "leave out --under",
+        )
 
 
 def _fire_mods(tables: HighCrusadeTables, req: FireRequest, res: Resolution) -> list[Modifier]:
