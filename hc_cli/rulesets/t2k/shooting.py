@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Modifier, Resolution
-from hc_cli.core.record import record, replace
+from hc_cli.core.record import replace
 from hc_cli.rulesets.t2k.bursts import (
     auto_shotgun_short_hit,
     plan_burst,
@@ -16,9 +16,9 @@ from hc_cli.rulesets.t2k.bursts import (
 )
 from hc_cli.rulesets.t2k.request import (
     SHOT_KINDS,
+    Fire,
     FirePlan,
     FireRequest,
-    HitEffects,
     new_resolution,
 )
 from hc_cli.rulesets.t2k.tables import BANDS, Movement, T2kTables, Weapon
@@ -91,21 +91,6 @@ def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
         return res, _plan_automatic(t, fire, shifted, ammo)
     rank, scope_easier = _difficulty_rank(t, fire, average + shifted, band, aimed)
     return res, _plan_task(t, fire, rank, band, aimed and req.scope and not scope_easier)
-
-
-@record
-class Fire:
-    """What every later step of a shot reads: the request, the weapon, the resolution being
-    written, the firer's asset and Strength for recoil, each hit's effects and the steps that
-    moved the range band so far."""
-
-    req: FireRequest
-    weapon: Weapon
-    res: Resolution
-    asset: int
-    strength: int
-    effects: HitEffects
-    steps: list[Modifier]
 
 
 def _moving(t: T2kTables, req: FireRequest, res: Resolution) -> Movement:
@@ -289,12 +274,9 @@ def _plan_automatic(
     shotgun beyond Short ("treat as a 10 round burst"); an automatic shotgun at Short rolls "direct
     fire tasks for each round in the burst"."""
     req, weapon, res = fire.req, fire.weapon, fire.res
-    task_die = t.rule("task-die")
-    strength, effects = fire.strength, fire.effects
     if req.shot == "burst" and ammo is not None and shifted == 0:
         res.modifiers.extend(fire.steps)
-        hit = auto_shotgun_short_hit(t, req, fire.asset, res)
-        return plan_burst(t, req, weapon, res, shifted, strength, hit, task_die, ammo, effects)
+        return plan_burst(t, fire, shifted, auto_shotgun_short_hit(t, fire), ammo)
     if ammo is not None and req.riders:
         raise HcError(
             f"--riders applies to a missed single shot; {weapon.key} beyond Short fires a "
@@ -317,8 +299,8 @@ def _plan_automatic(
     )
     res.note_source(impossible, "multiplier", MULTIPLIERS)
     if ammo is not None and req.shot != "burst":
-        return plan_pellets(t, req, weapon, res, shifted, strength, hit, task_die, effects)
-    return plan_burst(t, req, weapon, res, shifted, strength, hit, task_die, ammo, effects)
+        return plan_pellets(t, fire, shifted, hit)
+    return plan_burst(t, fire, shifted, hit, ammo)
 
 
 def _difficulty_rank(
@@ -397,7 +379,7 @@ def _plan_task(t: T2kTables, fire: Fire, rank: int, band: int, scope_bonus: bool
         return FirePlan(
             "aimed-burst", hit, 1, rule.hits_count, task_die=task_die, effects=fire.effects
         )
-    hit = single_shot_recoil(t, req, weapon, band, fire.strength, hit, res)
+    hit = single_shot_recoil(t, fire, band, hit)
     res.fields.update(difficulty=difficulty.key, hit_number=hit)
     if req.riders:
         res.mark_sample(
