@@ -8,7 +8,7 @@ from hc_cli.core.errors import HcError
 from hc_cli.core.model import Odds, Resolution
 from hc_cli.core.mods import ModSpec
 from hc_cli.core.record import field, record
-from hc_cli.rulesets.high_crusade.steps import _new, _resolve_mods, _sum
+from hc_cli.rulesets.high_crusade.steps import mod_total, new_resolution, resolve_mods
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
 from hc_cli.rulesets.high_crusade.words import MOVE_SEQUENCE
 from hc_cli.tables import readings
@@ -50,7 +50,7 @@ def plan_initiative(
             f"the two sides need two different names, not '{a}' and '{b}'",
             "give --side NAME twice, e.g. --side Crusaders --side Orcs",
         )
-    res = _new(
+    res = new_resolution(
         "initiative",
         {
             "sides": [a, b],
@@ -60,7 +60,7 @@ def plan_initiative(
     )
     for side, specs in ((a, req.first_mods), (b, req.second_mods)):
         res.modifiers.extend(
-            _resolve_mods(tables, specs, ("initiative",), "initiative", "initiative", res, side)
+            resolve_mods(tables, specs, ("initiative",), "initiative", "initiative", res, side)
         )
     rule = tables.rule("initiative-die")
     res.note_source(
@@ -88,8 +88,8 @@ def roll_off_round(
     ra, rb = dice.batch(
         f"for the Initiative ({a}, {b}){again}", [(die, f"{a}{again}"), (die, f"{b}{again}")]
     )
-    ta = ra.value + _sum(res.modifiers, "initiative", a)
-    tb = rb.value + _sum(res.modifiers, "initiative", b)
+    ta = ra.value + mod_total(res.modifiers, "initiative", a)
+    tb = rb.value + mod_total(res.modifiers, "initiative", b)
     winner = a if ta > tb or (first_wins_ties and ta == tb) else b if tb > ta else None
     return _RollOff(winner, [ra, rb], (ta, tb))
 

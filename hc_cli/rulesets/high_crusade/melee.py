@@ -8,7 +8,7 @@ from hc_cli.core.errors import HcError
 from hc_cli.core.model import Modifier, Odds, Resolution
 from hc_cli.core.mods import ModSpec
 from hc_cli.core.record import record, replace
-from hc_cli.rulesets.high_crusade.steps import _new, _ordered, _resolve_mods, _sum
+from hc_cli.rulesets.high_crusade.steps import in_order, mod_total, new_resolution, resolve_mods
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
 
 # ---------------------------------------------------------------------------------------------
@@ -26,7 +26,7 @@ class MeleeRequest:
 
 
 def plan_melee(tables: HighCrusadeTables, req: MeleeRequest) -> Resolution:
-    res = _new(
+    res = new_resolution(
         "melee",
         {
             "attacker": req.attacker,
@@ -55,7 +55,7 @@ def plan_melee(tables: HighCrusadeTables, req: MeleeRequest) -> Resolution:
                 )
             )
             res.note_source(weapon, "melee", f"{weapon.key} melee {weapon.melee:+d}")
-        res.modifiers.extend(_resolve_mods(tables, specs, ("melee",), "melee", "melee", res, side))
+        res.modifiers.extend(resolve_mods(tables, specs, ("melee",), "melee", "melee", res, side))
     for side, troop_name, specs, mod_flag in (
         ("attacker", req.attacker, req.attacker_mods, "--mod"),
         ("defender", req.defender, req.defender_mods, "--defender-mod"),
@@ -76,7 +76,7 @@ def melee_contest(res: Resolution, dice: DiceSource) -> Resolution:
     rolls = dice.batch("for the melee (attacker, defender)", [(10, "attacker"), (10, "defender")])
     for side, roll in zip(("attacker", "defender"), rolls, strict=True):
         res.rolls.append(roll)
-        totals[side] = roll.value + _sum(res.modifiers, "melee", side)
+        totals[side] = roll.value + mod_total(res.modifiers, "melee", side)
         res.fields[f"{side}_total"] = totals[side]
     if totals["attacker"] > totals["defender"]:
         res.outcome = "attacker"
@@ -105,5 +105,5 @@ def melee_odds(tables: HighCrusadeTables, req: MeleeRequest) -> Resolution:
 
     res = plan_melee(tables, req)
     dist = enumerate_outcomes(lambda d: melee_contest(res, d), lambda r: r.outcome)
-    res.odds = Odds(_ordered(dist, ("attacker", "defender", "draw")))
+    res.odds = Odds(in_order(dist, ("attacker", "defender", "draw")))
     return res

@@ -9,7 +9,7 @@ from hc_cli.core.errors import HcError
 from hc_cli.core.model import Modifier, Odds, Resolution
 from hc_cli.core.mods import ModSpec
 from hc_cli.core.record import record, replace
-from hc_cli.rulesets.high_crusade.steps import _new, _ordered, _resolve_mods
+from hc_cli.rulesets.high_crusade.steps import in_order, new_resolution, resolve_mods
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
 from hc_cli.rulesets.high_crusade.words import RALLIED_MEANS, RETREAT_MEANS, ROUT_MEANS
 from hc_cli.tables import readings
@@ -101,8 +101,82 @@ def _casualty_modifier(
     res.note_source(entry, "value", f"modifier {entry.key} {entry.value:+d}")
 
 
+def _below_half(req: MoraleRequest, below_half: bool, res: Resolution) -> bool:
+    """Strength below 50%: flagged, or derived from --strength and --casualties (which must
+    then agree with the flag)."""
+    if req.strength is not None and req.casualties is None:
+        raise HcError(
+            "--strength goes with --casualties",
+            "give both, e.g. --strength 10 --casualties 6, or --below-half",
+        )
+    if req.casualties is not None and req.casualties < 0:
+        raise HcError(f"--casualties {req.casualties} is negative", "give 0 or more")
+    if req.strength is None or req.casualties is None:
+        return below_half
+    if req.strength < 1:
+        raise HcError(
+            f"--strength {req.strength} is not a Fireteam",
+            "give the Fireteam's full strength in figures, 1 or more",
+        )
+    if not 0 <= req.casualties <= req.strength:
+        raise HcError(
+            f"--casualties {req.casualties} does not fit --strength {req.strength}",
+            f"give 0..{req.strength} casualties",
+        )
+    left = req.strength - req.casualties
+    derived = 2 * left < req.strength
+    if below_half and not derived:
+        raise HcError(
+            f"--below-half contradicts --strength {req.strength} --casualties "
+            f"{req.casualties}: {left} of {req.strength} is not below 50%",
+            "leave out --below-half; hc derives it from the numbers",
+        )
+    res.explanation.append(
+        f"{left} of {req.strength} figures left: " + ("below 50%" if derived else "not below 50%")
+    )
+    return derived
+
+
+def _trigger_modifiers(
+    tables: HighCrusadeTables, flags: dict[str, bool], named: set[str], res: Resolution
+) -> list[str]:
+    """The modifier of each occasion that calls for the test (seed 001), flagged or named."""
+    triggers = []
+    for flag, name in TRIGGER_FLAGS.items():
+        if flags[flag] or name in named:
+            entry = tables.modifier(name, ("morale",), "morale")
+            res.modifiers.append(
+                Modifier(entry.key, entry.value, "morale", entry.source_of("value"))
+            )
+            res.note_source(entry, "value", f"modifier {entry.key} {entry.value:+d}")
+            triggers.append(entry.key)
+    return triggers
+
+
+def _casualties_suffered(
+    tables: HighCrusadeTables,
+    req: MoraleRequest,
+    first_now: bool,
+    named: set[str],
+    res: Resolution,
+) -> None:
+    """The casualty modifier of the Regroup example is one of "the modifiers above": a Morale
+    test takes it on the same terms. The morale example's Fireteam at its first casualty
+    scores 5 + 2 - 4 - 2 = 1, no -1: the first-casualty modifier stands for the casualties
+    of the move in which the first falls."""
+    suffered = req.casualties if req.casualties is not None else 0
+    suffered = max(suffered, int(req.has_casualties or CASUALTIES in named))
+    if suffered and first_now:
+        res.explanation.append(
+            "first casualty this move: the first-casualty modifier applies, not the casualty "
+            "modifier (the morale example: 5 + 2 - 4 - 2 = 1)"
+        )
+    else:
+        _casualty_modifier(tables, suffered, "morale", res)
+
+
 def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resolution, D10Test]:
-    res = _new(
+    res = new_resolution(
         "morale",
         {
             "troop": req.troop,
@@ -119,69 +193,17 @@ def plan_morale(tables: HighCrusadeTables, req: MoraleRequest) -> tuple[Resoluti
     named, other_mods = _flagged_mods(
         tables, req.mods, {*TRIGGER_FLAGS.values(), CASUALTIES}, "morale"
     )
-    below_half = req.below_half or "below-half" in named
-    if req.strength is not None and req.casualties is None:
-        raise HcError(
-            "--strength goes with --casualties",
-            "give both, e.g. --strength 10 --casualties 6, or --below-half",
-        )
-    if req.casualties is not None and req.casualties < 0:
-        raise HcError(f"--casualties {req.casualties} is negative", "give 0 or more")
-    if req.strength is not None and req.casualties is not None:
-        if req.strength < 1:
-            raise HcError(
-                f"--strength {req.strength} is not a Fireteam",
-                "give the Fireteam's full strength in figures, 1 or more",
-            )
-        if not 0 <= req.casualties <= req.strength:
-            raise HcError(
-                f"--casualties {req.casualties} does not fit --strength {req.strength}",
-                f"give 0..{req.strength} casualties",
-            )
-        left = req.strength - req.casualties
-        derived = 2 * left < req.strength
-        if below_half and not derived:
-            raise HcError(
-                f"--below-half contradicts --strength {req.strength} --casualties "
-                f"{req.casualties}: {left} of {req.strength} is not below 50%",
-                "leave out --below-half; hc derives it from the numbers",
-            )
-        below_half = derived
-        res.explanation.append(
-            f"{left} of {req.strength} figures left: "
-            + ("below 50%" if derived else "not below 50%")
-        )
     flags = {
         "fired_at": req.fired_at,
         "ambushed": req.ambushed,
         "first_casualty": req.first_casualty,
-        "below_half": below_half,
+        "below_half": _below_half(req, req.below_half or "below-half" in named, res),
     }
     _troop_modifier(tables, req.troop, res)
-    triggers = []
-    for flag, name in TRIGGER_FLAGS.items():
-        if flags[flag] or name in named:
-            entry = tables.modifier(name, ("morale",), "morale")
-            res.modifiers.append(
-                Modifier(entry.key, entry.value, "morale", entry.source_of("value"))
-            )
-            res.note_source(entry, "value", f"modifier {entry.key} {entry.value:+d}")
-            triggers.append(entry.key)
-    # The casualty modifier of the Regroup example is one of "the modifiers above": a Morale
-    # test takes it on the same terms. The morale example's Fireteam at its first casualty
-    # scores 5 + 2 - 4 - 2 = 1, no -1: the first-casualty modifier stands for the casualties
-    # of the move in which the first falls.
-    suffered = req.casualties if req.casualties is not None else 0
-    suffered = max(suffered, int(req.has_casualties or CASUALTIES in named))
+    triggers = _trigger_modifiers(tables, flags, named, res)
     first_now = flags["first_casualty"] or "first-casualty" in named
-    if suffered and first_now:
-        res.explanation.append(
-            "first casualty this move: the first-casualty modifier applies, not the casualty "
-            "modifier (the morale example: 5 + 2 - 4 - 2 = 1)"
-        )
-    else:
-        _casualty_modifier(tables, suffered, "morale", res)
-    extra = _resolve_mods(tables, other_mods, ("morale",), "morale", "morale", res)
+    _casualties_suffered(tables, req, first_now, named, res)
+    extra = resolve_mods(tables, other_mods, ("morale",), "morale", "morale", res)
     res.modifiers.extend(extra)
     triggers += [
         m.name
@@ -223,7 +245,7 @@ def morale_odds(tables: HighCrusadeTables, req: MoraleRequest) -> Resolution:
 
     res, test = plan_morale(tables, req)
     dist = enumerate_outcomes(lambda d: morale_test(res, test, d), lambda r: r.outcome)
-    res.odds = Odds(_ordered(dist, ("pass", "rout")))
+    res.odds = Odds(in_order(dist, ("pass", "rout")))
     res.fields["needed"] = test.needed
     return res
 
@@ -238,7 +260,7 @@ class RallyRequest:
 
 
 def plan_rally(tables: HighCrusadeTables, req: RallyRequest) -> tuple[Resolution, D10Test]:
-    res = _new(
+    res = new_resolution(
         "rally",
         {
             "troop": req.troop,
@@ -255,7 +277,7 @@ def plan_rally(tables: HighCrusadeTables, req: RallyRequest) -> tuple[Resolution
     suffered = req.casualties if req.casualties is not None else 0
     suffered = max(suffered, int(req.has_casualties or CASUALTIES in named))
     _casualty_modifier(tables, suffered, "rally", res)
-    res.modifiers.extend(_resolve_mods(tables, other_mods, ("morale",), "morale", "rally", res))
+    res.modifiers.extend(resolve_mods(tables, other_mods, ("morale",), "morale", "rally", res))
     rule = tables.rule("rally-pass")
     res.note_source(rule, "value", f"Regroup rallies on {rule.value}+")
     res.fields["needed"] = rule.value
@@ -296,5 +318,5 @@ def rally_odds(tables: HighCrusadeTables, req: RallyRequest) -> Resolution:
     dist = enumerate_outcomes(
         lambda d: rally_test(res, test, d, req.casualties_during_regroup), lambda r: r.outcome
     )
-    res.odds = Odds(_ordered(dist, ("rallied", "retreat", "rout")))
+    res.odds = Odds(in_order(dist, ("rallied", "retreat", "rout")))
     return res

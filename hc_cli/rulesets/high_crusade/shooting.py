@@ -13,7 +13,13 @@ from hc_cli.core.mods import ModSpec
 from hc_cli.core.plans import planned
 from hc_cli.core.record import record, replace
 from hc_cli.core.words import count
-from hc_cli.rulesets.high_crusade.steps import _indicator, _new, _ordered, _resolve_mods, _sum
+from hc_cli.rulesets.high_crusade.steps import (
+    in_order,
+    indicator,
+    mod_total,
+    new_resolution,
+    resolve_mods,
+)
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables, RangeBand, Weapon
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -71,7 +77,7 @@ def fire_shot(spec: ShotSpec, dice: DiceSource) -> Resolution:
 
 def decide_shot(spec: ShotSpec, roll: Roll) -> Resolution:
     """One D100 against one target: the only place a High Crusade shot is decided."""
-    shot = _new("fire", {})
+    shot = new_resolution("fire", {})
     shot.label = spec.label
     shot.rolls.append(roll)
     shot.fields.update(chance=spec.chance, penetration=spec.penetration, defence=spec.defence)
@@ -117,7 +123,7 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
         "shots": req.shots,
         "mods": [m.text for m in req.mods],
     }
-    res = _new("fire", inputs)
+    res = new_resolution("fire", inputs)
     chance, penetration = _base_numbers(weapon, req, res)
 
     template_name = _template_name(weapon, req)
@@ -145,8 +151,8 @@ def plan_fire(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution, 
         inputs["template"] = _note_template(tables, template_name, res)
 
     mods = _fire_mods(tables, req, res)
-    chance_mod = _sum(mods, "chance")
-    defence_mod = _sum(mods, "defence")
+    chance_mod = mod_total(mods, "chance")
+    defence_mod = mod_total(mods, "defence")
     res.fields.update(base_chance=chance, chance=chance + chance_mod, penetration=penetration)
 
     targets = _targets(tables, req.targets * (req.under or 1), res)
@@ -181,7 +187,7 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
             "a weapon is given twice in the volley",
             "give each weapon once, with all its figures: --volley NAME:N",
         )
-    res = _new(
+    res = new_resolution(
         "fire",
         {
             "volley": [f"{weapon.key}:{figures}" for weapon, figures in weapons],
@@ -191,19 +197,8 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
         },
     )
     mods = _fire_mods(tables, req, res)
-    chance_mod, defence_mod = _sum(mods, "chance"), _sum(mods, "defence")
-    if any(weapon.template for weapon, _ in weapons) and req.under is None:
-        heavy = next(weapon.key for weapon, _ in weapons if weapon.template)
-        raise HcError(
-            f"{heavy} fires under its template: how many figures of the target are under it?",
-            "give --under N (each figure under it is a target)",
-        )
-    if req.under is not None and not any(weapon.template for weapon, _ in weapons):
-        raise HcError(
-            f"--under {req.under} counts the figures under a template: no weapon of the volley "
-            "fires under one",
-            "leave out --under",
-        )
+    chance_mod, defence_mod = mod_total(mods, "chance"), mod_total(mods, "defence")
+    _check_under(weapons, req.under)
     ((target, defence),) = _targets(tables, req.targets, res)
     specs = []
     bands, base, chance, penetration = {}, {}, {}, {}
@@ -248,6 +243,23 @@ def plan_volley(tables: HighCrusadeTables, req: FireRequest) -> tuple[Resolution
     return _finish_plan(req, res, specs)
 
 
+def _check_under(weapons: list[tuple[Weapon, int]], under: int | None) -> None:
+    """A heavy weapon fires under its template: --under says how many figures of the target
+    are under it, and is for no other weapon."""
+    if any(weapon.template for weapon, _ in weapons) and under is None:
+        heavy = next(weapon.key for weapon, _ in weapons if weapon.template)
+        raise HcError(
+            f"{heavy} fires under its template: how many figures of the target are under it?",
+            "give --under N (each figure under it is a target)",
+        )
+    if under is not None and not any(weapon.template for weapon, _ in weapons):
+        raise HcError(
+            f"--under {under} counts the figures under a template: no weapon of the volley "
+            "fires under one",
+            "leave out --under",
+        )
+
+
 def _fire_mods(tables: HighCrusadeTables, req: FireRequest, res: Resolution) -> list[Modifier]:
     """The modifiers of a shot: the firer's order's and the target's (seed 000: they "depend
     on the firers orders for that move and the targets"), then each --mod."""
@@ -270,7 +282,7 @@ def _fire_mods(tables: HighCrusadeTables, req: FireRequest, res: Resolution) -> 
                 f"leave out --mod {modifier}: the order gives it",
             )
         names.append(ModSpec(modifier, name=modifier))
-    mods = _resolve_mods(tables, (*names, *req.mods), ("chance", "defence"), "chance", "fire", res)
+    mods = resolve_mods(tables, (*names, *req.mods), ("chance", "defence"), "chance", "fire", res)
     res.modifiers.extend(mods)
     return mods
 
@@ -474,24 +486,24 @@ def fire_odds(tables: HighCrusadeTables, req: FireRequest) -> Resolution:
     per_shot = {spec: enumerate_outcomes(partial(fire_shot, spec), _outcome) for spec in set(specs)}
     order = ("miss", "hit", "kill")
     # Shots are independent, so counts over several add up by convolution.
-    kill_each = [_indicator(per_shot[s], {"kill"}) for s in specs]
-    hit_each = [_indicator(per_shot[s], {"hit", "kill"}) for s in specs]
+    kill_each = [indicator(per_shot[s], {"kill"}) for s in specs]
+    hit_each = [indicator(per_shot[s], {"hit", "kill"}) for s in specs]
     kills = add_independent(kill_each)
     # Every hit kills when no penetration falls short of a DF: then the counts are the same.
     hits = kills if hit_each == kill_each else add_independent(hit_each)
     counts = {"kills": kills, "hits": hits} if len(specs) > 1 else {}
     if len(set(specs)) == 1:
         # One target, or a Fireteam's identical shots: each shot's odds once, then the counts.
-        res.odds = Odds(_ordered(per_shot[specs[0]], order), counts)
+        res.odds = Odds(in_order(per_shot[specs[0]], order), counts)
         res.fields["defence"] = specs[0].defence
         if len(specs) > 1:
             res.fields["odds_per"] = "shot"
         return res
     for spec in specs:
-        shot = _new("fire", {})
+        shot = new_resolution("fire", {})
         shot.label = spec.label
         shot.fields.update(chance=spec.chance, penetration=spec.penetration, defence=spec.defence)
-        shot.odds = Odds(_ordered(per_shot[spec], order))
+        shot.odds = Odds(in_order(per_shot[spec], order))
         res.shots.append(shot)
     none = kills.get(0, Fraction(0))
     res.odds = Odds({"no kill": none, "at least one kill": 1 - none}, counts)

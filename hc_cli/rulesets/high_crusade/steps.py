@@ -12,11 +12,11 @@ if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from fractions import Fraction
 
 
-def _new(command: str, inputs: dict) -> Resolution:
+def new_resolution(command: str, inputs: dict) -> Resolution:
     return Resolution(command=command, ruleset=RULESET, inputs=inputs)
 
 
-def _resolve_mods(
+def resolve_mods(
     tables: HighCrusadeTables,
     specs: tuple[ModSpec, ...],
     allowed: tuple[str, ...],
@@ -40,17 +40,17 @@ def _resolve_mods(
     return mods
 
 
-def _sum(mods: list[Modifier], applies_to: str, side: str | None = None) -> int:
+def mod_total(mods: list[Modifier], applies_to: str, side: str | None = None) -> int:
     return sum(m.value for m in mods if m.applies_to == applies_to and m.side == side)
 
 
-def _ordered(dist: dict, order: tuple[str, ...]) -> dict:
+def in_order(dist: dict, order: tuple[str, ...]) -> dict:
     from fractions import Fraction
 
     return {o: dist.get(o, Fraction(0)) for o in order}
 
 
-def _indicator(dist: dict[str, Fraction], success: set[str]) -> dict[int, Fraction]:
+def indicator(dist: dict[str, Fraction], success: set[str]) -> dict[int, Fraction]:
     from fractions import Fraction
 
     p = sum((v for k, v in dist.items() if k in success), Fraction(0))

@@ -29,7 +29,7 @@ class DeviationSpec:
     direction_die: int
 
 
-def _deviation_spec(
+def deviation_spec(
     t: RogueTraderTables,
     radius: float,
     measured_range: float | None,
@@ -151,7 +151,7 @@ def plan_deviate(t: RogueTraderTables, req: DeviateRequest) -> tuple[Resolution,
         raise HcError("no marker given", "give --radius INCHES or --weapon NAME of an area weapon")
     if radius <= 0:
         raise HcError(f"--radius {radius:g} is no marker", "give the radius in inches, e.g. 2")
-    return res, _deviation_spec(t, radius, req.range, req.blasting_cover, res)
+    return res, deviation_spec(t, radius, req.range, req.blasting_cover, res)
 
 
 def resolve_deviate(t: RogueTraderTables, req: DeviateRequest, dice: DiceSource) -> Resolution:

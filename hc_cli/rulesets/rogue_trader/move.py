@@ -11,7 +11,7 @@ from hc_cli.core.dice import DiceSource
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Resolution
 from hc_cli.core.record import record
-from hc_cli.rulesets.rogue_trader.shooting import characteristic
+from hc_cli.rulesets.rogue_trader.request import characteristic
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
 
 
@@ -74,6 +74,20 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
     ):
         if value < 0:
             raise HcError(f"{flag} {value:g} is negative", f"give {flag} as 0 or more")
+    allowance, total = _allowance(t, req, move, res)
+    if req.obstacle:
+        allowance = _cross_obstacle(allowance, total, res)
+    open_ground = _ground(t, req, allowance, res)
+    _distance(req, allowance, open_ground, res)
+    _what_follows(req, res)
+    return res
+
+
+def _allowance(
+    t: RogueTraderTables, req: MoveRequest, move: float, res: Resolution
+) -> tuple[float, float]:
+    """The move this turn: M, less the armour's encumbrance, doubled for a charge (its total,
+    for an obstacle), less the turns beyond the free ones."""
     allowance = float(move)
     res.explanation.append(f'M {move:g}"')
     armour_name = req.armour or (t.profile(req.profile).armour if req.profile else None)
@@ -96,23 +110,31 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
             f"{req.turns} turns of up to 90 degrees, {t.rule('free-turns')} "
             f'free: -{cost:g}" = {allowance:g}"'
         )
-    if req.obstacle:
-        # "Crossing an obstacle costs a model half of its total move distance ... round
-        # remaining fractions up to the nearest 1/2". Models which approach an obstacle and
-        # then have less than half their move remaining, cannot cross."
-        half = total / 2
-        if allowance < half:
-            raise HcError(
-                f'{allowance:g}" left, less than half the {total:g}" move: it cannot cross the '
-                "obstacle and must halt",
-                "fewer turns first, or cross next turn",
-            )
-        left_after = _half_inches_up(allowance - half)
-        res.explanation.append(
-            f'crossing an obstacle costs half the total move: -{half:g}" = {allowance - half:g}"'
-            + (f', rounded up to {left_after:g}"' if left_after != allowance - half else "")
+    return allowance, total
+
+
+def _cross_obstacle(allowance: float, total: float, res: Resolution) -> float:
+    """An obstacle: "Crossing an obstacle costs a model half of its total move distance ...
+    round remaining fractions up to the nearest 1/2". Models which approach an obstacle and
+    then have less than half their move remaining, cannot cross" (seed 003)."""
+    half = total / 2
+    if allowance < half:
+        raise HcError(
+            f'{allowance:g}" left, less than half the {total:g}" move: it cannot cross the '
+            "obstacle and must halt",
+            "fewer turns first, or cross next turn",
         )
-        allowance = left_after
+    left_after = _half_inches_up(allowance - half)
+    res.explanation.append(
+        f'crossing an obstacle costs half the total move: -{half:g}" = {allowance - half:g}"'
+        + (f', rounded up to {left_after:g}"' if left_after != allowance - half else "")
+    )
+    return left_after
+
+
+def _ground(t: RogueTraderTables, req: MoveRequest, allowance: float, res: Resolution) -> float:
+    """Difficult ground costs double, very difficult four times; what is left of the move, on
+    each kind of ground, rounded up to the next 1/2"."""
     spent = req.difficult * t.rule("difficult-ground-divisor") + req.very_difficult * t.rule(
         "very-difficult-ground-divisor"
     )
@@ -141,8 +163,12 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
         f'difficult, or {res.fields["very_difficult_ground"]:g}" of very difficult ground '
         '(fractions rounded up to the next 1/2")'
     )
-    # How far over the table it goes at most: the ground crossed and the open ground left (a
-    # game counts it for the fast-moving-target modifier).
+    return open_ground
+
+
+def _distance(req: MoveRequest, allowance: float, open_ground: float, res: Resolution) -> None:
+    """How far over the table it goes at most: the ground crossed and the open ground left (a
+    game counts it for the fast-moving-target modifier), and how far it did go."""
     furthest = req.difficult + req.very_difficult + open_ground
     if req.distance is not None:
         if req.distance < 0 or req.distance > furthest:
@@ -156,6 +182,10 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
     elif furthest != allowance:
         res.fields["moved"] = furthest
         res.headline = f'moves up to {furthest:g}" over this ground ({allowance:g}" of move)'
+
+
+def _what_follows(req: MoveRequest, res: Resolution) -> None:
+    """What a reserve move, a charge and a rout mean for the rest of the turn."""
     if req.reserve:
         res.explanation.append(
             "a reserve move (part 4 of the turn): uncommitted troops only; a model in hiding may "
@@ -177,7 +207,6 @@ def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
             "a rout: compulsory movement; the unit routs until it is rallied in a rallying "
             "phase of its own turn (hc rally)"
         )
-    return res
 
 
 def resolve_move(t: RogueTraderTables, req: MoveRequest, dice: DiceSource) -> Resolution:

@@ -6,8 +6,14 @@ from __future__ import annotations
 from hc_cli.core.model import Odds, Resolution
 from hc_cli.core.record import replace
 from hc_cli.rulesets.rogue_trader.area import deviation_roll
-from hc_cli.rulesets.rogue_trader.request import OUTCOMES, WOUND_DAMAGE, FireRequest, ShotSpec
-from hc_cli.rulesets.rogue_trader.shooting import _new, plan_fire
+from hc_cli.rulesets.rogue_trader.request import (
+    OUTCOMES,
+    WOUND_DAMAGE,
+    FireRequest,
+    ShotSpec,
+    new_resolution,
+)
+from hc_cli.rulesets.rogue_trader.shooting import plan_fire
 from hc_cli.rulesets.rogue_trader.shots import drive, shot_steps
 from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
 
@@ -209,7 +215,7 @@ def _walk(dists: list[dict], left: list[int]) -> dict[int, Fraction]:
 
 
 def _odds_shot(spec: ShotSpec, dist: dict) -> Resolution:
-    shot = _new("fire", {})
+    shot = new_resolution("fire", {})
     shot.label = spec.label
     shot.fields.update(
         needed_to_hit=spec.needed_to_hit,

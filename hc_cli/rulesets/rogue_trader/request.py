@@ -1,5 +1,6 @@
 """Rogue Trader fire, as data: the request a player makes and the plan the shooting step
-makes of it (each shot's numbers, fixed before a die is rolled). Pure."""
+makes of it (each shot's numbers, fixed before a die is rolled); the resolution every step
+writes, and a characteristic a request gives or names by its profile. Pure."""
 
 from __future__ import annotations
 
@@ -7,6 +8,11 @@ from hc_cli.core.model import Resolution
 from hc_cli.core.mods import ModSpec
 from hc_cli.core.record import record
 from hc_cli.rulesets.rogue_trader.area import DeviationSpec
+from hc_cli.rulesets.rogue_trader.tables import RULESET
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
 
 OUTCOMES = ("miss", "no-wound", "saved", "wounded", "casualty")
 
@@ -114,3 +120,30 @@ class FirePlan:
     left: tuple[int, ...] = ()
     share: str = "spread"
     numbered: bool = False  # the models are the player's (--models): say which one is struck
+
+
+# ---------------------------------------------------------------------------------------------
+# What every step reads and writes
+
+
+def new_resolution(command: str, inputs: dict) -> Resolution:
+    return Resolution(command=command, ruleset=RULESET, inputs=inputs)
+
+
+def characteristic(
+    t: RogueTraderTables,
+    direct: float | None,
+    profile_name: str | None,
+    name: str,
+    res: Resolution,
+) -> float | None:
+    """A characteristic given as a number, else from the named profile (marked when it is a
+    sample number); None when neither is given."""
+    if direct is not None:
+        return direct
+    if not profile_name:
+        return None
+    profile = t.profile(profile_name)
+    value = profile[name]
+    res.note_source(profile, name, f"{profile.key} {name.upper()} {value}")
+    return value

@@ -18,8 +18,9 @@ from hc_cli.rulesets.rogue_trader.request import (
     FireRequest,
     ShotSpec,
     Victim,
+    new_resolution,
 )
-from hc_cli.rulesets.rogue_trader.shooting import _new, plan_fire
+from hc_cli.rulesets.rogue_trader.shooting import plan_fire
 from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -57,7 +58,7 @@ def shot_steps(spec: ShotSpec, wounds_left: int | None = None) -> ShotSteps:
     a single shot (`drive`), a volley rolled phase by phase (`fire_volley`) and the odds
     all run this one decision. `wounds_left`: of the model now, when earlier shots of the
     volley wounded it."""
-    shot = _new("fire", {})
+    shot = new_resolution("fire", {})
     shot.label = spec.label
     say = shot.explanation.append
     victim = spec.victim

@@ -136,7 +136,12 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
                     "the Rogue Trader procedures need it; do not remove it",
                 )
     check_bounds(tables, "rules", RULE_BOUNDS, problems)
-    charts = tables["charts"]
+    _check_deviation_and_seven_plus(tables["charts"], problems)
+    _check_wound_and_to_hit(tables["charts"], problems)
+    _check_weapons_and_profiles(tables, problems)
+
+
+def _check_deviation_and_seven_plus(charts: dict[str, dict], problems: Problems) -> None:
     deviation = charts.get("deviation", {})
     if "deviation" in charts and not deviation.get("radii"):
         path, line = origin(deviation, "radii")
@@ -167,6 +172,9 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
             "must list the second D6 needed for 7, 8, 9 ...",
             "whole numbers 1..6",
         )
+
+
+def _check_wound_and_to_hit(charts: dict[str, dict], problems: Problems) -> None:
     if "wound" in charts:
         rows = charts["wound"].get("rows") or []
         where = charts["wound"].get("_changed", {}).get("rows") or charts["wound"]["_file"]
@@ -192,6 +200,9 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
             "must list the score needed for BS 1..10",
             "ten whole numbers",
         )
+
+
+def _check_weapons_and_profiles(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
     for name, weapon in tables["weapons"].items():
         where = weapon["_file"]
         short, long_ = weapon.get("short"), weapon.get("long")

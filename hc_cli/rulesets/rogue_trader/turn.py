@@ -7,7 +7,7 @@ from hc_cli.core.dice import DiceSource
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Odds, Resolution
 from hc_cli.core.record import record
-from hc_cli.rulesets.rogue_trader.shooting import characteristic
+from hc_cli.rulesets.rogue_trader.request import characteristic
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
 from hc_cli.tables import readings
 

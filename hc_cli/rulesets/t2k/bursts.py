@@ -6,14 +6,14 @@ from __future__ import annotations
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Resolution
 from hc_cli.core.words import count
-from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, HitEffects
-from hc_cli.rulesets.t2k.tables import BANDS, T2kTables, Weapon
-from hc_cli.rulesets.t2k.task import _target_speed_levels
-from hc_cli.rulesets.t2k.thrown import _zone
+from hc_cli.rulesets.t2k.request import Fire, FirePlan
+from hc_cli.rulesets.t2k.tables import BANDS, T2kTables
+from hc_cli.rulesets.t2k.task import target_speed_levels
+from hc_cli.rulesets.t2k.thrown import danger_zone
 from hc_cli.tables import readings
 
 
-def _recoil_lowers(
+def recoil_lowers(
     t: T2kTables, hit: int, over: int, res: Resolution, what: str, strength: int
 ) -> int:
     """Recoil above Strength lowers the hit number by the difference; below 1, the reading
@@ -35,15 +35,10 @@ def _recoil_lowers(
     return 1
 
 
-def _single_shot_recoil(
-    t: T2kTables,
-    req: FireRequest,
-    weapon: Weapon,
-    band: int,
-    strength: int,
-    hit: int,
-    res: Resolution,
-) -> int:
+def single_shot_recoil(t: T2kTables, fire: Fire, band: int, hit: int) -> int:
+    """Shots an action: the rate of fire's ("SA Semi auto, can fire 5 times per action"), or
+    a laser sight's "3 aimed shots in an action phase at short range"; then their recoil."""
+    req, weapon, res = fire.req, fire.weapon, fire.res
     per_action = t.rof.get(weapon.rof or "ss", 1)
     allowed = per_action
     if req.laser_sight and req.shot == "aimed" and band == 0:
@@ -56,14 +51,13 @@ def _single_shot_recoil(
             f"{per_action}" + (" (3 aimed at Short with a laser sight)" if req.laser_sight else ""),
             f"give --shots 1..{allowed}",
         )
-    return _recoil_of_shots(t, req, weapon, strength, hit, res)
+    return _recoil_of_shots(t, fire, hit)
 
 
-def _recoil_of_shots(
-    t: T2kTables, req: FireRequest, weapon: Weapon, strength: int, hit: int, res: Resolution
-) -> int:
+def _recoil_of_shots(t: T2kTables, fire: Fire, hit: int) -> int:
     """Non-automatic fire: the single-shot recoil times the shots fired this action, against
     Strength; what exceeds it comes off the hit number."""
+    req, weapon, res, strength = fire.req, fire.weapon, fire.res, fire.strength
     recoil = weapon.recoil
     if req.braced:
         if weapon.type != "pistol" or req.movement != "stationary":
@@ -76,25 +70,20 @@ def _recoil_of_shots(
     res.fields["recoil"] = total
     if total > strength:
         what = f"recoil {recoil} x {count(req.shots, 'shot')} = {total}"
-        return _recoil_lowers(t, hit, total - strength, res, what, strength)
+        return recoil_lowers(t, hit, total - strength, res, what, strength)
     res.explanation.append(
         f"recoil {recoil} x {count(req.shots, 'shot')} = {total}, within Strength {strength}"
     )
     return hit
 
 
-def _plan_burst(
-    t: T2kTables,
-    req: FireRequest,
-    weapon: Weapon,
-    res: Resolution,
-    band: int,
-    strength: int,
-    hit: int,
-    task_die: int,
-    ammo,
-    effects: HitEffects | None = None,
+def plan_burst(
+    t: T2kTables, fire: Fire, band: int, hit: int, ammo: tuple[str, list[str]] | None
 ) -> FirePlan:
+    """Automatic fire: "The actual number of dice rolled is reduced by range and recoil", never
+    below the minimum; an automatic shotgun's rounds beyond Short are pellet bursts."""
+    req, weapon, res, strength = fire.req, fire.weapon, fire.res, fire.strength
+    task_die, effects = t.rule("task-die"), fire.effects
     size = weapon.burst or 1
     rule = t.burst(size)
     counted = rule.as_burst or size
@@ -120,7 +109,7 @@ def _plan_burst(
         )
         + f" = {count(dice, 'die')}"
     )
-    zone = _zone(t, req, res)
+    zone = danger_zone(t, req, res)
     if ammo is not None and band == 0:
         res.fields["dice"] = dice
         return FirePlan("burst", hit, dice, 1, zone, task_die=task_die, effects=effects)
@@ -135,11 +124,12 @@ def _plan_burst(
     return FirePlan("burst", hit, dice, rule.hits_count, zone, task_die=task_die, effects=effects)
 
 
-def _auto_shotgun_short_hit(t: T2kTables, req: FireRequest, asset: int, res: Resolution) -> int:
+def auto_shotgun_short_hit(t: T2kTables, fire: Fire) -> int:
     """An automatic shotgun at Short rolls a direct-fire task for each round (after recoil):
     a quick shot's difficulty, not the Impossible of a burst's rounds."""
+    req, asset, res = fire.req, fire.asset, fire.res
     rank = t.difficulty_named("average").rank + 1
-    rank += (1 if req.obscured else 0) + _target_speed_levels(t, req)[0]
+    rank += (1 if req.obscured else 0) + target_speed_levels(t, req)[0]
     if rank >= len(t.difficulties):
         raise HcError(f"harder than {t.difficulties[-1].key}: no shot", "get a clearer target")
     difficulty = t.difficulty(rank)
@@ -158,19 +148,10 @@ def _pellet_dice(t: T2kTables, band: int) -> int:
     return max(t.rule("shotgun-pellets") - rule.dice_lost_per_band * band, rule.minimum_dice)
 
 
-def _plan_pellets(
-    t: T2kTables,
-    req: FireRequest,
-    weapon: Weapon,
-    res: Resolution,
-    band: int,
-    strength: int,
-    hit: int,
-    task_die: int,
-    effects: HitEffects,
-) -> FirePlan:
+def plan_pellets(t: T2kTables, fire: Fire, band: int, hit: int) -> FirePlan:
     """A shotgun beyond Short: each shot is a pellet burst of its own (a pump or double
     action fires up to 3 an action)."""
+    req, weapon, res = fire.req, fire.weapon, fire.res
     per_action = t.rof.get(weapon.rof or "ss", 1)
     if req.shots > per_action:
         raise HcError(
@@ -179,7 +160,7 @@ def _plan_pellets(
         )
     # Pump and double action fire is not automatic: "Multiply SS recoil by the number of
     # shots fired. Compare to character strength ... > reduce hit number by the difference".
-    hit = _recoil_of_shots(t, req, weapon, strength, hit, res)
+    hit = _recoil_of_shots(t, fire, hit)
     res.fields["hit_number"] = hit
     each = _pellet_dice(t, band)
     dice = each * req.shots
@@ -193,4 +174,4 @@ def _plan_pellets(
             else ""
         )
     )
-    return FirePlan("pellets", hit, dice, task_die=task_die, effects=effects)
+    return FirePlan("pellets", hit, dice, task_die=t.rule("task-die"), effects=fire.effects)

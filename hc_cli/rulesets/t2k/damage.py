@@ -25,7 +25,7 @@ def roll_damage(expression: str, dice: DiceSource, purpose: str) -> tuple[int, l
     return plain_total(terms, rolls), rolls
 
 
-def _hit_effects(
+def land_hits(
     effects: HitEffects, hits: int, dice: DiceSource, res: Resolution, who: str = ""
 ) -> tuple[bool, list[dict]]:
     """Each hit's location and damage ("determine hit location and damage normally"); on an

@@ -5,8 +5,8 @@ probability laws."""
 from __future__ import annotations
 
 from hc_cli.core.model import Odds, Resolution
-from hc_cli.rulesets.t2k.damage import _hit_effects
-from hc_cli.rulesets.t2k.request import FireRequest, HitEffects, _new
+from hc_cli.rulesets.t2k.damage import land_hits
+from hc_cli.rulesets.t2k.request import FireRequest, HitEffects, new_resolution
 from hc_cli.rulesets.t2k.shooting import plan_fire
 from hc_cli.rulesets.t2k.shots import fire_dice
 from hc_cli.rulesets.t2k.tables import T2kTables
@@ -24,11 +24,11 @@ MAX_DAMAGE_WORK = 2_000_000
 def _each_hit(effects: HitEffects) -> dict[tuple[bool, int], Fraction]:
     """One hit on the target: whether it killed outright and its damage (its location's roll,
     its damage dice or --damage-done, an NPC's quick-kill die), walked by the same
-    `_hit_effects` that rolls them."""
+    `land_hits` that rolls them."""
     from hc_cli.core.odds import enumerate_outcomes
 
     return enumerate_outcomes(
-        lambda d: _hit_effects(effects, 1, d, _new("fire", {})),
+        lambda d: land_hits(effects, 1, d, new_resolution("fire", {})),
         lambda r: (r[0], r[1][0]["damage"]),
     )
 

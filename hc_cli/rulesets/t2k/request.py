@@ -3,10 +3,14 @@ the dice of a burst or throw) and what each hit does. Pure."""
 
 from __future__ import annotations
 
-from hc_cli.core.model import Resolution
+from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.mods import ModSpec
 from hc_cli.core.record import record
 from hc_cli.rulesets.t2k.tables import RULESET
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from hc_cli.rulesets.t2k.tables import Weapon
 
 SHOT_KINDS = ("aimed", "quick", "aimed-burst", "burst")
 
@@ -80,5 +84,20 @@ class HitEffects:
     zone_npc: tuple[str, ...] = ()
 
 
-def _new(command: str, inputs: dict) -> Resolution:
+@record
+class Fire:
+    """What every later step of a shot reads: the request, the weapon, the resolution being
+    written, the firer's asset and Strength for recoil, each hit's effects and the steps that
+    moved the range band so far."""
+
+    req: FireRequest
+    weapon: Weapon
+    res: Resolution
+    asset: int
+    strength: int
+    effects: HitEffects
+    steps: list[Modifier]
+
+
+def new_resolution(command: str, inputs: dict) -> Resolution:
     return Resolution(command=command, ruleset=RULESET, inputs=inputs)

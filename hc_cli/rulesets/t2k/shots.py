@@ -8,8 +8,8 @@ from hc_cli.core.dice import DiceSource
 from hc_cli.core.model import Resolution
 from hc_cli.core.plans import planned
 from hc_cli.core.words import count
-from hc_cli.rulesets.t2k.damage import _hit_effects
-from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, _new
+from hc_cli.rulesets.t2k.damage import land_hits
+from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, new_resolution
 from hc_cli.rulesets.t2k.shooting import plan_fire
 from hc_cli.rulesets.t2k.tables import T2kTables
 from hc_cli.rulesets.t2k.thrown import deviate_grenade
@@ -20,7 +20,7 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
     table's order: the task dice, the danger zone's, a rider's miss, then where each hit lands
     and its damage (the target's hits, then the zone's, then the other's). `effects` False
     leaves out the hits' location and damage dice: the odds combine those per hit."""
-    res = _new("fire", {})
+    res = new_resolution("fire", {})
     say = res.explanation.append
     die = plan.task_die
     if plan.kind == "aimed-burst":
@@ -40,7 +40,7 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
         )
         killed = False
         if effects and plan.effects is not None:
-            killed, res.fields["hit_effects"] = _hit_effects(plan.effects, hits, dice, res)
+            killed, res.fields["hit_effects"] = land_hits(plan.effects, hits, dice, res)
         _say_result(res, plan, [roll], hits, "quick-kill" if killed else "hit")
         return _done(res, hits, "quick-kill" if killed else "hit")
     if plan.dice == 1 and plan.kind in ("single", "thrown"):
@@ -68,12 +68,12 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
         say(text)
     if plan.effects is not None and effects:
         if hits:
-            killed, res.fields["hit_effects"] = _hit_effects(plan.effects, hits, dice, res)
+            killed, res.fields["hit_effects"] = land_hits(plan.effects, hits, dice, res)
             outcome = "quick-kill" if killed else outcome
         zone_effects, zone_kills = {}, []
         for name, n in zone_hits.items():
             if n:
-                killed_there, zone_effects[name] = _hit_effects(plan.effects, n, dice, res, name)
+                killed_there, zone_effects[name] = land_hits(plan.effects, n, dice, res, name)
                 if killed_there:
                     zone_kills.append(name)
         if zone_effects:
@@ -81,7 +81,7 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
         if zone_kills:  # NPCs of the zone (--zone-npc) killed outright
             res.fields["zone_kills"] = zone_kills
         if other:
-            res.fields["other_effects"] = _hit_effects(
+            res.fields["other_effects"] = land_hits(
                 plan.effects, other, dice, res, who="the other"
             )[1]
         if plan.kind == "thrown" and hits:

@@ -11,6 +11,10 @@ from hc_cli.tables.entries import Entry, entry_args, lookup
 from hc_cli.tables.load import MergedTables
 from hc_cli.tables.schema import Field, Problems, check_bounds, origin
 
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from typing import Any
+
 RULESET = "t2k"
 BANDS = ("short", "medium", "long", "extreme")
 
@@ -154,6 +158,13 @@ READINGS = (
 def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
     readings.check(tables, READINGS, problems)
     check_bounds(tables, "rules", RULE_BOUNDS, problems)
+    _check_rules(tables, problems)
+    _check_difficulties_and_feeds(tables, problems)
+    _check_weapon_references(tables, problems)
+
+
+def _check_rules(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
+    """The rules the procedures need, each with a value the other tables can honour."""
     rules = {name: entry.get("value") for name, entry in tables["rules"].items()}
     top = max((entry.get("up_to", 0) for entry in tables["hit_locations"].values()), default=0)
     die = rules.get("hit-location-die")
@@ -195,6 +206,9 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
                 "missing",
                 "the Twilight: 2000 procedures need it; do not remove it",
             )
+
+
+def _check_difficulties_and_feeds(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
     ranks = sorted(d["rank"] for d in tables["difficulties"].values())
     if ranks != list(range(len(ranks))):
         problems.add(
@@ -213,7 +227,10 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
                 "a feed reloads whole after `actions`, or by `rounds_per_action`: give one",
                 "bx: {actions: 1}, r: {rounds_per_action: 3}",
             )
-    # A weapon's field that names an entry of another table must name one that exists.
+
+
+def _check_weapon_references(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
+    """A weapon's field that names an entry of another table must name one that exists."""
     references = (
         ("type", "weapon_types"),
         ("rof", "rof"),
@@ -293,6 +310,14 @@ class Movement(Entry):
     mount_pace: bool = False
 
 
+def _own(kind: type, raw: dict[str, Any], *but: str) -> dict[str, Any]:
+    """The fields of the table entry `raw` that the record `kind` declares beyond an Entry's
+    (less those in `but`, which the caller gives itself)."""
+    declared = kind.__record_fields__  # type: ignore[attr-defined]
+    own = set(declared) - set(Entry.__record_fields__) - set(but)  # type: ignore[attr-defined]
+    return {name: raw[name] for name in raw if name in own}
+
+
 @record
 class T2kTables:
     merged: MergedTables
@@ -317,31 +342,6 @@ class T2kTables:
     @classmethod
     def from_merged(cls, merged: MergedTables) -> T2kTables:
         t = merged.tables
-        weapons = {}
-        for k, v in t["weapons"].items():
-            fields = {
-                f: v[f]
-                for f in (
-                    "type",
-                    "short",
-                    "rof",
-                    "burst",
-                    "recoil",
-                    "burst_recoil",
-                    "penetration",
-                    "bulk",
-                    "ammo",
-                    "magazine",
-                    "feed",
-                    "weight",
-                    "grenade",
-                    "knife",
-                )
-                if f in v
-            }
-            weapons[k] = Weapon(
-                **entry_args(k, v), name=v.get("name", k), damage=str(v["damage"]), **fields
-            )
         return cls(
             merged=merged,
             difficulties=sorted(
@@ -356,60 +356,20 @@ class T2kTables:
                 (v["from_damage"], k) for k, v in t["wound_levels"].items() if "from_damage" in v
             ),
             feeds={
-                k: Feed(
-                    **entry_args(k, v),
-                    name=v.get("name", k),
-                    actions=v.get("actions"),
-                    actions_with_helper=v.get("actions_with_helper"),
-                    rounds_per_action=v.get("rounds_per_action"),
-                    speed_loader_rounds=v.get("speed_loader_rounds"),
-                )
+                k: Feed(**entry_args(k, v), name=v.get("name", k), **_own(Feed, v, "name"))
                 for k, v in t.get("feeds", {}).items()
             },
             weapon_types={k: v["skill"] for k, v in t["weapon_types"].items()},
             rof={k: v["shots"] for k, v in t["rof"].items()},
             movement={
-                k: Movement(
-                    **entry_args(k, v),
-                    **{
-                        f: v[f]
-                        for f in v
-                        if f
-                        in (
-                            "metres",
-                            "may_fire",
-                            "may_aim",
-                            "strength_minus",
-                            "strength_half",
-                            "quick_band_shift",
-                            "aimed_band_shift",
-                            "lower_of_riding",
-                            "mount_pace",
-                        )
-                    },
-                )
+                k: Movement(**entry_args(k, v), **_own(Movement, v))
                 for k, v in t["movement"].items()
             },
             target_speeds=sorted(
                 (v["metres"], v["kph"], v["levels"]) for v in t["target_speeds"].values()
             ),
             bursts={
-                int(k): Burst(
-                    **entry_args(k, v),
-                    **{
-                        f: v[f]
-                        for f in v
-                        if f
-                        in (
-                            "dice_lost_per_band",
-                            "minimum_dice",
-                            "recoil_factor",
-                            "as_burst",
-                            "hits_count",
-                        )
-                    },
-                )
-                for k, v in t["bursts"].items()
+                int(k): Burst(**entry_args(k, v), **_own(Burst, v)) for k, v in t["bursts"].items()
             },
             ammunition={
                 k: (v["max_band"], [str(p) for p in v.get("penetration", [])])
@@ -418,7 +378,15 @@ class T2kTables:
             hit_locations=sorted(
                 ((v["up_to"], k) for k, v in t["hit_locations"].items()), key=lambda x: x[0]
             ),
-            weapons=weapons,
+            weapons={
+                k: Weapon(
+                    **entry_args(k, v),
+                    name=v.get("name", k),
+                    damage=str(v["damage"]),
+                    **_own(Weapon, v, "name", "damage"),
+                )
+                for k, v in t["weapons"].items()
+            },
             modifiers={k: Entry(**entry_args(k, v)) for k, v in t["modifiers"].items()},
             modifier_levels={k: v["levels"] for k, v in t["modifiers"].items()},
             rules={k: Entry(**entry_args(k, v)) for k, v in t["rules"].items()},

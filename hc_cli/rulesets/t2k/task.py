@@ -12,7 +12,7 @@ from hc_cli.rulesets.t2k.request import FireRequest, HitEffects
 from hc_cli.rulesets.t2k.tables import BANDS, T2kTables, Weapon
 
 
-def _asset(t: T2kTables, req: FireRequest, res: Resolution) -> int:
+def firer_asset(t: T2kTables, req: FireRequest, res: Resolution) -> int:
     if req.asset is not None:
         asset = req.asset
         if req.skill is not None or req.attribute is not None:
@@ -32,7 +32,7 @@ def _asset(t: T2kTables, req: FireRequest, res: Resolution) -> int:
     return asset
 
 
-def _weapon(t: T2kTables, req: FireRequest, res: Resolution) -> Weapon:
+def weapon_of(t: T2kTables, req: FireRequest, res: Resolution) -> Weapon:
     if req.weapon:
         weapon = t.weapon(req.weapon)
         res.note_source(
@@ -87,7 +87,7 @@ def mount_paces(t: T2kTables) -> list[str]:
     return [key for key, m in t.movement.items() if m.mount_pace]
 
 
-def _effective_strength(t: T2kTables, req: FireRequest, moving, res: Resolution) -> int:
+def effective_strength(t: T2kTables, req: FireRequest, moving, res: Resolution) -> int:
     if req.strength is None:
         raise HcError("no Strength given", "give --strength N: recoil is measured against it")
     strength = req.strength
@@ -105,7 +105,7 @@ def _effective_strength(t: T2kTables, req: FireRequest, moving, res: Resolution)
     return strength
 
 
-def _band(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) -> int:
+def range_band(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) -> int:
     if req.range is None:
         raise HcError("no range given", "give --range METRES to the target")
     if req.range < 0:
@@ -125,7 +125,7 @@ def _band(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) -> in
     return index
 
 
-def _mod_steps(t: T2kTables, req: FireRequest, res: Resolution) -> list[Modifier]:
+def difficulty_mods(t: T2kTables, req: FireRequest, res: Resolution) -> list[Modifier]:
     """--mod: a named difficulty modifier from the tables, or a number of levels."""
     steps = []
     for spec in req.mods:
@@ -147,7 +147,7 @@ def _mod_steps(t: T2kTables, req: FireRequest, res: Resolution) -> list[Modifier
     return steps
 
 
-def _target_speed_levels(t: T2kTables, req: FireRequest) -> tuple[int, str]:
+def target_speed_levels(t: T2kTables, req: FireRequest) -> tuple[int, str]:
     levels, why = 0, ""
     for metres, kph, step in t.target_speeds:
         if (req.target_speed is not None and req.target_speed >= metres) or (
@@ -160,7 +160,7 @@ def _target_speed_levels(t: T2kTables, req: FireRequest) -> tuple[int, str]:
     return levels, why
 
 
-def _effects(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) -> HitEffects:
+def hit_effects(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) -> HitEffects:
     locations = tuple(t.hit_locations)
     if req.location is not None and req.location not in {name for _, name in locations}:
         raise UnknownName("hit location", req.location, [name for _, name in locations])

@@ -8,13 +8,13 @@ from hc_cli.core.errors import HcError, OutOfRange
 from hc_cli.core.model import Modifier, Odds, Resolution
 from hc_cli.core.numbers import is_number, number, shown
 from hc_cli.core.record import record, replace
-from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, _new
+from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, new_resolution
 from hc_cli.rulesets.t2k.tables import T2kTables, Weapon
-from hc_cli.rulesets.t2k.task import _effects, _mod_steps, _target_speed_levels
+from hc_cli.rulesets.t2k.task import difficulty_mods, hit_effects, target_speed_levels
 from hc_cli.tables import readings
 
 
-def _zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, float], ...]:
+def danger_zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, float], ...]:
     width = min(t.rule("danger-zone-metres"), req.range or 0)
     inside: list[tuple[str, float]] = []
     outside: list[tuple[str, float]] = []
@@ -43,13 +43,51 @@ def _zone(t: T2kTables, req: FireRequest, res: Resolution) -> tuple[tuple[str, f
     return tuple(inside)
 
 
-def _plan_thrown(
+def plan_thrown(
     t: T2kTables, req: FireRequest, weapon: Weapon, asset: int, res: Resolution
 ) -> tuple[Resolution, FirePlan]:
     if req.shots != 1 or req.shot != "aimed":
         raise HcError(
             "a throw is one task: --shots and --shot are for firing", "leave them out with --thrown"
         )
+    band = _throw_band(t, req, weapon, res)
+    asset += _further_grenade_bonus(t, req, res)
+    difficulty = t.difficulty(_throw_rank(t, req, band, res))
+    hit = t.hit_number(asset, difficulty)
+    res.fields.update(difficulty=difficulty.key, hit_number=hit, skill=t.weapon_types["thrown"])
+    res.explanation.append(
+        f"{band} range: {difficulty.key}, asset {asset} x {difficulty.multiplier:g} = {hit}"
+    )
+    if weapon.knife:
+        damage = f"1d{t.rule('thrown-damage-die')}"
+    else:
+        if req.strength is None:
+            raise HcError("thrown objects do 1d6 + Strength", "give --strength N")
+        damage = f"1d{t.rule('thrown-damage-die')}+{req.strength}"
+    res.fields["penetration"] = "nil"
+    grenade = None
+    if weapon.grenade or req.grenade_number > 1:
+        assert req.range is not None  # the band was measured from it
+        grenade = (
+            1.0 if band == "effective" else 2.0,
+            req.range / 2,
+            t.rule("grenade-deviation-die"),
+            t.rule("grenade-direction-die"),
+        )
+        res.mark_sample(
+            f"grenade deviation: d{t.rule('grenade-deviation-die')} and a "
+            f"D{t.rule('grenade-direction-die')} clock face (the text gives neither)"
+        )
+    # A thrown object's hit lands and does damage as every hit does; a grenade's is its blast.
+    effects = None if grenade else replace(hit_effects(t, req, weapon, res), damage=damage)
+    return res, FirePlan(
+        "thrown", hit, 1, effects=effects, grenade=grenade, task_die=t.rule("task-die")
+    )
+
+
+def _throw_band(t: T2kTables, req: FireRequest, weapon: Weapon, res: Resolution) -> str:
+    """ "Effective range = Throw range divided by the weight of the object"; "Long range = 2x
+    throw range divided by weight of the object"; beyond it, no throw."""
     if req.throw_range is None or req.throw_range <= 0:
         raise HcError("a throw needs --throw-range METRES", "the character's throw range")
     weight = req.weight if req.weight is not None else weapon.weight
@@ -72,60 +110,42 @@ def _plan_thrown(
         )
     if weight < least:
         res.explanation.append(f"{weight:g} kg throws as {least:g} kg")
+    return band
+
+
+def _further_grenade_bonus(t: T2kTables, req: FireRequest, res: Resolution) -> int:
+    """ "Additional grenades at the same target are at +1 to skill" (each, or once: the reading
+    further-grenades)."""
     further = req.grenade_number - 1
     if further and readings.choose(t.merged, "further-grenades", res) == "flat":
         further = 1
     bonus = t.rule("further-grenade-bonus") * further
     if bonus:
-        asset += bonus
         res.modifiers.append(
             Modifier(
                 f"grenade #{req.grenade_number} at the same target", bonus, "skill", "seed 002"
             )
         )
+    return bonus
+
+
+def _throw_rank(t: T2kTables, req: FireRequest, band: str, res: Resolution) -> int:
+    """Effective range a Difficult task, long range Formidable; an obscured or moving target
+    and --mod move it."""
     rank = t.rule("thrown-effective" if band == "effective" else "thrown-long")
     if req.obscured:
         rank += 1
         res.modifiers.append(Modifier("target obscured", 1, "difficulty", "seed 002"))
-    levels, why = _target_speed_levels(t, req)
+    levels, why = target_speed_levels(t, req)
     if levels:
         rank += levels
         res.modifiers.append(Modifier(why, levels, "difficulty", "seed 002"))
-    mod_steps = _mod_steps(t, req, res)
+    mod_steps = difficulty_mods(t, req, res)
     rank = max(rank + sum(m.value for m in mod_steps), 0)
     res.modifiers.extend(mod_steps)
     if rank >= len(t.difficulties):
         raise HcError(f"harder than {t.difficulties[-1].key}: no throw", "get closer")
-    difficulty = t.difficulty(rank)
-    hit = t.hit_number(asset, difficulty)
-    res.fields.update(difficulty=difficulty.key, hit_number=hit, skill=t.weapon_types["thrown"])
-    res.explanation.append(
-        f"{band} range: {difficulty.key}, asset {asset} x {difficulty.multiplier:g} = {hit}"
-    )
-    if weapon.knife:
-        damage = f"1d{t.rule('thrown-damage-die')}"
-    else:
-        if req.strength is None:
-            raise HcError("thrown objects do 1d6 + Strength", "give --strength N")
-        damage = f"1d{t.rule('thrown-damage-die')}+{req.strength}"
-    res.fields["penetration"] = "nil"
-    grenade = None
-    if weapon.grenade or req.grenade_number > 1:
-        grenade = (
-            1.0 if band == "effective" else 2.0,
-            req.range / 2,
-            t.rule("grenade-deviation-die"),
-            t.rule("grenade-direction-die"),
-        )
-        res.mark_sample(
-            f"grenade deviation: d{t.rule('grenade-deviation-die')} and a "
-            f"D{t.rule('grenade-direction-die')} clock face (the text gives neither)"
-        )
-    # A thrown object's hit lands and does damage as every hit does; a grenade's is its blast.
-    effects = None if grenade else replace(_effects(t, req, weapon, res), damage=damage)
-    return res, FirePlan(
-        "thrown", hit, 1, effects=effects, grenade=grenade, task_die=t.rule("task-die")
-    )
+    return rank
 
 
 def deviate_grenade(
@@ -168,7 +188,7 @@ class DeviateRequest:
 def plan_deviate(
     t: T2kTables, req: DeviateRequest
 ) -> tuple[Resolution, tuple[float, float, int, int]]:
-    res = _new(
+    res = new_resolution(
         "deviate",
         {
             "range": req.range,
