@@ -467,3 +467,31 @@ def test_rogue_trader_options_the_game_keeps_are_refused_by_hand(hc, tmp_path):
     melee = hc.error("fire", "marines", "--at", "boyz", "-r", "10", "--into-melee", "--friend",
                      "lascannon-team", env=env)  # fmt: skip
     assert "a model at a time" in melee
+
+
+def test_a_forged_roster_past_its_fields_bounds_is_refused_at_once(hc, tmp_path, monkeypatch):
+    """A unit's count as the game file keeps it is checked against the field's bounds (Rogue
+    Trader: 1 to 200 models), not only its kind: 17 million models forged into the roster
+    entry and chained again is refused, not a status built model by model."""
+    import json
+    import time
+
+    from helpers import RT_SKIRMISH
+
+    from hc_cli.log.chain import entry_line
+
+    roster = tmp_path / "r.yaml"
+    roster.write_text(RT_SKIRMISH, encoding="utf-8")
+    game = tmp_path / "g.hcg"
+    assert hc("game", "new", str(game), "--roster", str(roster)).exit_code == 0
+    lines = game.read_bytes().splitlines()
+    body = {k: v for k, v in json.loads(lines[0]).items() if k not in ("seq", "prev")}
+    text = json.dumps(body)
+    assert '"models": 10' in text
+    body = json.loads(text.replace('"models": 10', '"models": 17000000'))
+    first = entry_line(1, None, body, None)
+    game.write_bytes(first + b"\n")
+    start = time.monotonic()
+    said = hc.error("status", "--game", str(game))
+    assert time.monotonic() - start < 10
+    assert "models" in said, said

@@ -277,8 +277,8 @@ def roster_problem(rules: Rules, roster: dict[str, Any]) -> str | None:
                     return f"has a unit {name} whose {key} is not what hc game new writes"
             problems = Problems()
             for key, spec in rules.unit_fields.items():
-                if key in rules.resolved_kinds:
-                    continue
+                if key in rules.resolved_kinds and not isinstance(unit.get(key), int):
+                    continue  # resolved from the tables (a profile's name): its kind is checked
                 if unit.get(key) is None:
                     if spec.required:
                         return f"has a unit {name} without its {key}"
