@@ -32,12 +32,12 @@ a question too big is refused at once, naming the part.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from hc_cli.core.dice import DiceSource, Roll, TooManyOutcomes
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Odds, Resolution
 from hc_cli.core.numbers import shown
-from hc_cli.core.record import record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def _matches(value: Any, point: tuple[str, int]) -> bool:
 # The tree
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Die:
     """One die as it is read: its faces, clamps, reroll and explosion."""
 
@@ -113,7 +113,7 @@ class Die:
         return face
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pool:
     """How a pool of values is read: which are kept, and what each kept value counts. The
     outcomes are visited in `order` (highest first for keeping the highest); `step` takes the
@@ -155,13 +155,13 @@ class Pool:
 _PLAIN = Pool()
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Num:
     value: int
     at: int = 0
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Dice:
     count: int
     die: Die
@@ -170,7 +170,7 @@ class Dice:
     at: int = 0
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     parts: tuple
     pool: Pool
@@ -178,14 +178,14 @@ class Group:
     at: int = 0
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unary:
     op: str
     part: Any
     at: int = 0
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Binary:
     op: str
     left: Any
@@ -408,7 +408,7 @@ class _Reader:
         return Dice(count, die, pool, self.text[at : self.pos].strip(), at)
 
     def die_modifiers(self, die: Die) -> Die:
-        from hc_cli.core.record import replace
+        from dataclasses import replace
 
         faces = die.faces()
         while True:
@@ -424,7 +424,7 @@ class _Reader:
                         f"is past every face ({min(faces)}..{max(faces)})",
                         f"clamp within the faces, e.g. mi2 or ma{max(faces) - 1}",
                     )
-                die = replace(die, **({"low": n} if low else {"high": n}))
+                die = replace(die, low=n) if low else replace(die, high=n)
             elif self.peek("!") or self.peek("e"):
                 if die.explode:
                     raise self.fail("at most one explosion on a die", at)
@@ -466,7 +466,7 @@ class _Reader:
                 return die
 
     def pool_modifiers(self, count: int, at: int) -> Pool:
-        from hc_cli.core.record import replace
+        from dataclasses import replace
 
         pool = Pool()
         while True:
@@ -612,7 +612,7 @@ def _rolls(node: Any) -> float:
 # Plain dice: damage (sums of NdS and numbers), as the rule sets' tables write it
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Term:
     sign: int
     count: int  # 0 for a number

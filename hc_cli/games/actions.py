@@ -7,9 +7,9 @@ nothing."""
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import record
 from hc_cli.games.chain import GAME_VERSION, Folded, action_problem, describe, fold
 from hc_cli.games.seal import game_due
 from hc_cli.games.store import Game, Locked, append, copy, open_game, unreadable
@@ -209,7 +209,7 @@ def seal_action(
         return begin(prepared, game, fd, hidden)
 
 
-@record
+@dataclass(slots=True)
 class _Prepared:
     """An action filled in from the game, ready to resolve."""
 
@@ -230,7 +230,8 @@ class _Prepared:
 def _prepare(
     call, game, unit, at, anyway, session, rules_changed, reroll=False, sealed=None
 ) -> _Prepared:
-    from hc_cli.core.record import replace
+    from dataclasses import replace
+
     from hc_cli.games.seal import open_seal
     from hc_cli.plugin import registry
 
@@ -359,7 +360,7 @@ def _dice_again(
     """An action taken back and made again in the same move or turn rolls the dice it rolled (its
     seed, or the dice entered): a take-back is no way to fish for a better roll. Other dice
     only when the players agree (--reroll), which the entry records."""
-    from hc_cli.core.record import replace
+    from dataclasses import replace
 
     found = _taken_back(game, call, unit, at, period)
     if found is None:
@@ -402,7 +403,8 @@ def _resolve(prepared: _Prepared, session: Any, ask: Any) -> Any:
 def _resolve_and_append(
     prepared: _Prepared, game: Game, fd: int, session: Any, ask: Any, res: Any = None
 ) -> tuple[Any, dict[str, Any], Any]:
-    from hc_cli.core.record import replace
+    from dataclasses import replace
+
     from hc_cli.log.chain import make_entry
     from hc_cli.render.json_text import as_dict
 

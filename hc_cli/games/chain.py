@@ -11,9 +11,9 @@ again) spares hashing it line by line; its checkpoints spare an undo the fold fr
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import field, record
 from hc_cli.log.chain import MAX_LINE
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -42,7 +42,7 @@ def damaged(path: str, number: int, why: str) -> HcError:
 # The chain, checked by hashing each line
 
 
-@record
+@dataclass(slots=True)
 class Chain:
     """A game file's entries, their chain checked: where each entry's line starts and which
     line of the file it is, the hash of the newest (what the next entry names), and how far
@@ -280,7 +280,7 @@ def raw_from(chain: Chain, first: int) -> Iterator[tuple[int, bytes]]:
             yield seq, f.readline(MAX_ENTRY_LINE + 2)
 
 
-@record
+@dataclass(slots=True)
 class Folded:
     """A game's state and what the fold needs to go on: the entries still in effect (those an
     undo may take back, newest last)."""

@@ -18,10 +18,10 @@ enough to list, else by chi-square (a d100 in tens).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ EXACT_WORK = 50_000  # steps of listing them (a hundredth of a second); past it,
 MULTINOMIAL_MOST = 100_000  # outcomes of a face count listed for the exact test
 
 
-@record
+@dataclass(slots=True)
 class Rated:
     """One action's result in its own distribution, for one side."""
 
@@ -86,7 +86,7 @@ def _luck_of(below: Fraction, equal: Fraction) -> Fraction:
     return found
 
 
-@record
+@dataclass(slots=True)
 class Report:
     path: str
     kind: str  # "game" or "log"

@@ -24,10 +24,10 @@ import fcntl
 import os
 import stat
 import time
+from dataclasses import dataclass
 
 from hc_cli import __version__
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -416,7 +416,7 @@ def _last_line(fd: int, size: int) -> bytes | None:
 MAX_DAMAGED = 1000  # lines that are not entries: past this many, this is no log of hc's
 
 
-@record
+@dataclass(slots=True)
 class LogEvent:
     """What reading a log finds, in order: an entry, a damaged line, a break in the chain."""
 

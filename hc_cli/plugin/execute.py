@@ -5,10 +5,10 @@ share. No typer, no rich: a `Call` goes in, a `Resolution` comes out (or an `HcE
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 from hc_cli.core.dice import AskingDice, ScriptedDice, SeededDice, system_seed
 from hc_cli.core.errors import HcError, UnknownName
-from hc_cli.core.record import field, record
 from hc_cli.plugin import registry
 from hc_cli.plugin.registry import DEFAULT_RULESET
 
@@ -29,7 +29,7 @@ def spell_option(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Call:
     command: str
     ruleset: str = DEFAULT_RULESET

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from hc_cli.core.errors import UnknownName
-from hc_cli.core.record import record
 from hc_cli.tables.load import MergedTables
 from hc_cli.tables.paths import data_root
 
@@ -16,14 +16,14 @@ if TYPE_CHECKING:
 INTERNAL = {"_file", "_changed", "_lines", "field_sources"}
 
 
-@record
+@dataclass(slots=True)
 class TableListing:
     name: str
     columns: list[str]
     rows: list[list[str]]
 
 
-@record
+@dataclass(slots=True)
 class Listing:
     ruleset: str
     files: list[str]

@@ -18,9 +18,9 @@ the checked, merged result is cached as JSON, keyed on the files' paths, sizes a
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 
 from hc_cli.core.errors import HcError, RulesFileError, UnknownName
-from hc_cli.core.record import field, record
 from hc_cli.tables.files import read_cache, write_cache
 from hc_cli.tables.paths import (
     cache_dir,
@@ -218,7 +218,7 @@ def parse_yaml(path: str) -> Any:
 # Layering
 
 
-@record
+@dataclass(slots=True)
 class MergedTables:
     """Plain data: `tables[table][name] = entry`; each entry knows where it came from."""
 

@@ -6,9 +6,10 @@ problem it finds (not just the first), so `hc rules check` can list them all at 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from hc_cli.core.errors import RulesFileError
 from hc_cli.core.numbers import as_text
-from hc_cli.core.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def line_at(container: Any, index: int | None = None) -> int | None:
     return getattr(container, "line", None)
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Field:
     kind: str  # "int", "number", "str", "bool", "list", "map"
     required: bool = False
@@ -57,7 +58,7 @@ class Field:
     help: str = ""
 
 
-@record
+@dataclass(slots=True)
 class Problems:
     """Collects every problem in a file instead of stopping at the first."""
 

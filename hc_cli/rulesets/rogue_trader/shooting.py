@@ -5,11 +5,11 @@ Pure: no printing, no typer, no rich."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from hc_cli.core.errors import HcError, OutOfRange
 from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.numbers import is_whole
-from hc_cli.core.record import replace
 from hc_cli.core.roll import check_damage
 from hc_cli.core.words import count
 from hc_cli.rulesets.rogue_trader.area import _deviation_spec

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hc_cli.core.record import record
+from dataclasses import dataclass
+
 from hc_cli.tables import readings
 from hc_cli.tables.entries import Entry, entry_args, lookup
 from hc_cli.tables.load import MergedTables
@@ -224,7 +225,7 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
             )
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Weapon(Entry):
     name: str = ""
     short: float | None = None
@@ -246,7 +247,7 @@ class Weapon(Entry):
         return self.maximum if self.maximum is not None else self.long
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Profile(Entry):
     name: str = ""
     characteristics: dict[str, int] | None = None
@@ -258,21 +259,21 @@ class Profile(Entry):
         return self.characteristics[characteristic]
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Armour(Entry):
     name: str = ""
     save: int = 7
     encumbrance: float = 0
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Value(Entry):
     value: int = 0
     per_inches: float | None = None
     description: str = ""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Charts:
     to_hit: tuple[int, ...]
     seven_plus: tuple[int, ...]
@@ -281,7 +282,7 @@ class Charts:
     sources: dict[str, str]
 
 
-@record
+@dataclass(slots=True)
 class RogueTraderTables:
     merged: MergedTables
     charts: Charts

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import record
 from hc_cli.tables import readings
 from hc_cli.tables.entries import Entry, entry_args, lookup
 from hc_cli.tables.load import MergedTables
@@ -234,13 +234,13 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
                 )
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Difficulty(Entry):
     rank: int = 0
     multiplier: float = 1
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Weapon(Entry):
     name: str = ""
     type: str = "rifle"
@@ -260,7 +260,7 @@ class Weapon(Entry):
     knife: bool = False
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Feed(Entry):
     """How a weapon is reloaded: a full load after `actions`, or rounds an action."""
 
@@ -271,7 +271,7 @@ class Feed(Entry):
     speed_loader_rounds: int | None = None
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Burst(Entry):
     dice_lost_per_band: int = 0
     minimum_dice: int = 1
@@ -280,7 +280,7 @@ class Burst(Entry):
     hits_count: int = 1
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Movement(Entry):
     metres: float = 0
     may_fire: bool = True
@@ -293,7 +293,7 @@ class Movement(Entry):
     mount_pace: bool = False
 
 
-@record
+@dataclass(slots=True)
 class T2kTables:
     merged: MergedTables
     difficulties: list[Difficulty]  # easiest first
