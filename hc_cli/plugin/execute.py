@@ -274,7 +274,8 @@ def execute(
             "give --seed N to replay a roll, or --dice LIST to use your own dice",
         )
     if call.command == "roll":
-        from hc_cli.core.roll import resolve_roll, roll_odds
+        from hc_cli.core.roll import resolve_roll
+        from hc_cli.core.weigh import roll_odds
 
         registry.get(call.ruleset)  # a roll names a rule set that exists
         expression = call.flags.get("expression")
