@@ -45,6 +45,8 @@ if TYPE_CHECKING:
     from os import PathLike
     from typing import Any, Protocol
 
+    from yaml import SafeLoader
+
     class RuleSet(Protocol):
         """A rule set's declaration (`hc_cli.plugin.declare.RuleSet`) as its tables see it."""
 
@@ -120,12 +122,12 @@ def existing_file(path: str, what: str, hint: str) -> str:
 # YAML with line numbers
 
 
-def parse_yaml(path: str) -> Any:
-    import yaml  # only on a cache miss: it is the slowest import hc has
+def _lined_loader(path: str, base: type[SafeLoader]) -> type[SafeLoader]:
+    """A safe loader (`base`) whose mappings and lists remember their lines, and which names
+    the file and the line of a key given twice, a key that is no plain name or a number too
+    long to read."""
 
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-    class LinedLoader(base):  # type: ignore[misc, valid-type]
+    class LinedLoader(base):  # type: ignore[misc, valid-type]  # chosen at run time: C or Python
         pass
 
     def mapping(loader: Any, node: Any) -> Lined:
@@ -173,10 +175,15 @@ def parse_yaml(path: str) -> Any:
     LinedLoader.add_constructor("tag:yaml.org,2002:int", whole)
     LinedLoader.add_constructor("tag:yaml.org,2002:map", mapping)
     LinedLoader.add_constructor("tag:yaml.org,2002:seq", sequence)
+    return LinedLoader
+
+
+def _rules_text(path: str) -> str:
+    """The text of a rules file, or a `RulesFileError` saying why it cannot be read."""
     from hc_cli.tables.files import FileRefused, read_text
 
     try:
-        text = read_text(path, MAX_RULES_BYTES)
+        return read_text(path, MAX_RULES_BYTES)
     except FileRefused as exc:
         raise RulesFileError(
             str(path), None, None, exc.reason, "a rules file is a page of YAML: give that file"
@@ -184,6 +191,16 @@ def parse_yaml(path: str) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
         raise RulesFileError(str(path), None, None, f"cannot be read ({reason})") from None
+
+
+def parse_yaml(path: str) -> Any:
+    """A rules file read, its mappings and lists knowing their lines (`Lined`, `LinedList`);
+    anything that is not a page of plain YAML tables is a `RulesFileError` naming the line."""
+    import yaml  # only on a cache miss: it is the slowest import hc has
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = _lined_loader(path, base)
+    text = _rules_text(path)
     try:
         # An alias (*name) can expand a few hundred bytes into gigabytes: tables take none.
         # The events are read without building anything, so the check itself is cheap.
@@ -196,7 +213,7 @@ def parse_yaml(path: str) -> Any:
                     f"uses a YAML alias (*{event.anchor})",
                     "write the values out in full: rules files take no aliases",
                 )
-        return yaml.load(text, Loader=LinedLoader)  # noqa: S506 - a SafeLoader subclass
+        return yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader subclass
     except RecursionError:
         raise RulesFileError(
             str(path), None, None, "nested too deep", "a rules file is tables of entries"
@@ -356,6 +373,26 @@ def _lay_house(
                 f"choose it with --ruleset {named}, or leave the file out",
             )
         return
+    _lay_removals(path, raw, schemas, tables, problems)
+    for table, entries in raw.items():
+        if table in ("ruleset", "remove"):
+            continue
+        if table not in schemas:
+            problems.add(
+                str(path),
+                line_of(raw, table),
+                table,
+                "unknown table",
+                "tables: " + ", ".join(schemas) + ", or remove",
+            )
+            continue
+        _lay_entries(path, table, entries, schemas[table], tables, problems, house=True)
+
+
+def _lay_removals(
+    path: str, raw: dict[str, Any], schemas: TableSchemas, tables: dict, problems: Problems
+) -> None:
+    """A house-rules file's `remove: {table: [name, ...]}`: each name taken out of its table."""
     removals = raw.get("remove", {})
     if not isinstance(removals, dict):
         problems.add(
@@ -387,19 +424,6 @@ def _lay_house(
                 problems.add(str(path), line_at(names, i), key, err.message, err.hint)
             else:
                 del tables[table][name]
-    for table, entries in raw.items():
-        if table in ("ruleset", "remove"):
-            continue
-        if table not in schemas:
-            problems.add(
-                str(path),
-                line_of(raw, table),
-                table,
-                "unknown table",
-                "tables: " + ", ".join(schemas) + ", or remove",
-            )
-            continue
-        _lay_entries(path, table, entries, schemas[table], tables, problems, house=True)
 
 
 def merge(
