@@ -42,6 +42,7 @@ from hc_cli.tables.schema import (
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from os import PathLike
     from typing import Any, Protocol
 
@@ -251,27 +252,28 @@ def _normal(name: Any) -> str:
     return str(name).strip().lower()
 
 
+def _unknown_table(
+    problems: Problems, path: str, line: int | None, key: str, tables: Iterable[str]
+) -> None:
+    problems.add(str(path), line, key, "unknown table", "tables: " + ", ".join(tables))
+
+
+def _top_problem(problems: Problems, path: str, raw: object, problem: str, hint: str) -> None:
+    """A file that is not the mapping it should be, said of its top."""
+    problems.add(str(path), getattr(raw, "line", 1), "(top)", problem, hint)
+
+
 def _lay_bundled(
     path: str, raw: Any, schemas: TableSchemas, tables: dict, problems: Problems
 ) -> None:
     if not isinstance(raw, dict):
-        problems.add(
-            str(path),
-            getattr(raw, "line", 1),
-            "(top)",
-            "must be a mapping of tables",
-            "tables: " + ", ".join(schemas),
+        _top_problem(
+            problems, path, raw, "must be a mapping of tables", "tables: " + ", ".join(schemas)
         )
         return
     for table, entries in raw.items():
         if table not in schemas:
-            problems.add(
-                str(path),
-                line_of(raw, table),
-                table,
-                "unknown table",
-                "tables: " + ", ".join(schemas),
-            )
+            _unknown_table(problems, path, line_of(raw, table), table, schemas)
             continue
         _lay_entries(path, table, entries, schemas[table], tables, problems, house=False)
 
@@ -343,13 +345,8 @@ def _lay_house(
     skipped: list[str],
 ) -> None:
     if not isinstance(raw, dict):
-        problems.add(
-            str(path),
-            getattr(raw, "line", 1),
-            "(top)",
-            "a house-rules file must be a mapping",
-            "start with 'ruleset: high-crusade' and then tables such as 'weapons:'",
-        )
+        hint = "start with 'ruleset: high-crusade' and then tables such as 'weapons:'"
+        _top_problem(problems, path, raw, "a house-rules file must be a mapping", hint)
         return
     named = raw.get("ruleset")
     if named is None:
@@ -378,13 +375,7 @@ def _lay_house(
         if table in ("ruleset", "remove"):
             continue
         if table not in schemas:
-            problems.add(
-                str(path),
-                line_of(raw, table),
-                table,
-                "unknown table",
-                "tables: " + ", ".join(schemas) + ", or remove",
-            )
+            _unknown_table(problems, path, line_of(raw, table), table, [*schemas, "or remove"])
             continue
         _lay_entries(path, table, entries, schemas[table], tables, problems, house=True)
 
@@ -406,13 +397,7 @@ def _lay_removals(
     for table, names in removals.items():
         key = f"remove.{table}"
         if table not in schemas:
-            problems.add(
-                str(path),
-                line_of(removals, table),
-                key,
-                "unknown table",
-                "tables: " + ", ".join(schemas),
-            )
+            _unknown_table(problems, path, line_of(removals, table), key, schemas)
             continue
         if not isinstance(names, list):
             problems.add(str(path), line_of(removals, table), key, "must be a list of names")
