@@ -42,11 +42,15 @@ from hc_cli.tables.schema import (
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from os import PathLike
-    from typing import Any, Protocol
+    from typing import Any, Protocol, TypeVar
 
     from yaml import SafeLoader
+
+    from hc_cli.tables.schema import Tables
+
+    Typed = TypeVar("Typed")
 
     class RuleSet(Protocol):
         """A rule set's declaration (`hc_cli.plugin.declare.RuleSet`) as its tables see it."""
@@ -241,7 +245,7 @@ class MergedTables:
     """Plain data: `tables[table][name] = entry`; each entry knows where it came from."""
 
     ruleset: str
-    tables: dict[str, dict[str, dict]]
+    tables: Tables
     files: list[str]
     digest: str
     skipped: list[str] = field(default_factory=list)  # config files for other rule sets
@@ -264,7 +268,7 @@ def _top_problem(problems: Problems, path: str, raw: object, problem: str, hint:
 
 
 def _lay_bundled(
-    path: str, raw: Any, schemas: TableSchemas, tables: dict, problems: Problems
+    path: str, raw: Any, schemas: TableSchemas, tables: Tables, problems: Problems
 ) -> None:
     if not isinstance(raw, dict):
         _top_problem(
@@ -283,7 +287,7 @@ def _lay_entries(
     table: str,
     entries: Any,
     schema: dict[str, Field],
-    tables: dict,
+    tables: Tables,
     problems: Problems,
     house: bool,
 ) -> None:
@@ -340,7 +344,7 @@ def _lay_house(
     raw: Any,
     ruleset: str,
     schemas: TableSchemas,
-    tables: dict,
+    tables: Tables,
     problems: Problems,
     skipped: list[str],
 ) -> None:
@@ -381,7 +385,7 @@ def _lay_house(
 
 
 def _lay_removals(
-    path: str, raw: dict[str, Any], schemas: TableSchemas, tables: dict, problems: Problems
+    path: str, raw: dict[str, Any], schemas: TableSchemas, tables: Tables, problems: Problems
 ) -> None:
     """A house-rules file's `remove: {table: [name, ...]}`: each name taken out of its table."""
     removals = raw.get("remove", {})
@@ -416,10 +420,10 @@ def merge(
     schemas: TableSchemas,
     bundled: list[str],
     house: list[str],
-    cross_check: Any = None,
+    cross_check: Callable[[Tables, Problems], None] | None = None,
 ) -> MergedTables:
     """Read and lay every file; raise `RulesProblems` listing every problem found."""
-    tables: dict[str, dict[str, dict]] = {t: {} for t in schemas}
+    tables: Tables = {t: {} for t in schemas}
     problems = Problems()
     skipped: list[str] = []
     for path in bundled:
@@ -442,7 +446,7 @@ def merge(
     return MergedTables(ruleset, tables, bundled + house, _digest(tables), skipped, laid)
 
 
-def _digest(tables: dict[str, dict[str, dict]]) -> str:
+def _digest(tables: Tables) -> str:
     """Of the content alone: where an entry came from (files, lines) is not what it says."""
     import hashlib  # only when the tables are built anew: it is slow to import
     import json  # as hashlib
@@ -561,9 +565,9 @@ def load_typed(
     ruleset: RuleSet,
     schemas_loader: Any,
     house_files: list[str] | None,
-    build: Any,
+    build: Callable[[MergedTables], Typed],
     over: tuple[str, str, str, str, Any] | None = None,
-) -> Any:
+) -> Typed:
     """A rule set's typed tables (`build(merged)`): from the cache, and if what the cache
     holds cannot be built (written by another hc, or tampered with), from the files. `over`:
     one value laid over them (`laid_over`'s name, table, entry, field and value)."""
