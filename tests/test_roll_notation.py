@@ -58,7 +58,8 @@ def test_roll_odds_against_an_enumeration(hc, expression, expected):
 
 def test_exploding_die_odds():
     """d6!: each 6 adds another d6, at most 20 times; so P(6k + r) = (1/6)^(k+1), r in 1..5."""
-    from hc_cli.core.roll import MAX_EXPLOSIONS, roll_odds
+    from hc_cli.core.notation import MAX_EXPLOSIONS
+    from hc_cli.core.weigh import roll_odds
 
     odds = roll_odds("d6!", "high-crusade").odds
     assert odds is not None
@@ -248,7 +249,7 @@ def test_a_question_past_the_budget_says_which_part(hc):
 
 # A grammar of expressions, drawn by hypothesis: every one's odds add up to 1, and a seeded
 # roll's total is one its odds give a chance.
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 _die = st.builds(
@@ -284,25 +285,58 @@ _expression = st.recursive(_atom, _joined, max_leaves=4)
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(_expression, st.integers(0, 10**6))
+# At most 4 x 84 a 4d4! (each die and its 20 further rolls): 336^3 x 168, about 6.4 x 10^9, was
+# refused as past 10^15 when each further roll was counted as a whole exploding die again.
+@example(expression="((4d4!)*4d4!)*(4d4!)*2d4!", seed=0)
+# 4d10! reaches 4 x 210 = 840: six of them multiplied, 840^6 (about 3.5 x 10^17), are past it.
+@example(expression="(4d10!)*(4d10!)*(4d10!)*(4d10!)*(4d10!)*(4d10!)", seed=0)
 def test_drawn_expressions_add_up_and_roll_what_they_weigh(hc, expression, seed):
     """Every expression of this grammar is well formed: each weighs (or is refused as past
-    the odds budget, and only so), its odds add up to 1, and a seeded roll of it lands on a
-    total the odds give a chance."""
+    the odds budget, and then still rolls), its odds add up to 1, and a seeded roll of it lands
+    on a total the odds give a chance; or it can reach a value past 10^15, and the roll and
+    its odds both refuse it so, cleanly."""
     result = hc("roll", "--odds", "--json", "--", expression)
-    if result.exit_code == 2 and "steps to weigh exactly (more than" in " ".join(
-        result.stderr.split()
-    ):
-        rolled = hc("roll", "--seed", str(seed), "--json", "--", expression)
+    said = " ".join(result.stderr.split())
+    rolled = hc("roll", "--seed", str(seed), "--json", "--", expression)
+    if result.exit_code == 2 and "can reach a value past 10^15" in said:
+        assert rolled.exit_code == 2, (expression, rolled.output)
+        assert " ".join(rolled.stderr.split()) == said, expression
+        return
+    if result.exit_code == 2 and "steps to weigh exactly (more than" in said:
         assert rolled.exit_code == 0, (expression, rolled.output)  # it still rolls
         return
     assert result.exit_code == 0, (expression, result.output)
     odds = json.loads(result.stdout)["odds_exact"]
     assert sum(Fraction(p) for p in odds.values()) == 1
-    rolled = hc("roll", "--seed", str(seed), "--json", "--", expression)
     assert rolled.exit_code == 0, (expression, rolled.output)
     total = Fraction(json.loads(rolled.stdout)["total"]).limit_denominator(10**6)
     key = str(total.numerator) if total.denominator == 1 else str(total)
     assert Fraction(odds[key]) > 0, (expression, key)
+
+
+@pytest.mark.parametrize(
+    ("expression", "reaches"),
+    [
+        ("*".join(["(100d1000)"] * 3), 10**15),  # 100,000 each at most
+        ("*".join(["(100d1000)"] * 3) + "+1", 10**15 + 1),
+        # d4!: a 4 and its 20 further rolls, 4 each, is 84 at most
+        ("*".join(["(d4!)"] * 7), 84**7),  # about 3 x 10^13
+        ("*".join(["(d4!)"] * 8), 84**8),  # about 2.5 x 10^15
+        ("((4d4!)*4d4!)*(4d4!)*2d4!", 336**3 * 168),  # about 6.4 x 10^9
+        # dF!p<1: a -1 explodes, and each further -1 is -2 (penetrating): -41 a die, -164 four
+        ("*".join(["(4dF!p<1)"] * 6), 164**6),  # about 2 x 10^13
+        ("*".join(["(4dF!p<1)"] * 7), 164**7),  # about -3.2 x 10^15 (seven negatives)
+    ],
+)
+def test_an_expression_is_refused_only_when_it_can_pass_10_to_the_15(hc, expression, reaches):
+    """The bound `read` checks is what an expression can reach (its greatest magnitude, worked
+    out by hand here): past 10^15 it is refused before a die is rolled; within it, it rolls."""
+    rolled = hc("roll", "--seed", "1", "--json", "--", expression)
+    if reaches > 10**15:
+        assert rolled.exit_code == 2, rolled.output
+        assert "can reach a value past 10^15" in " ".join(rolled.stderr.split())
+    else:
+        assert rolled.exit_code == 0, rolled.output
 
 
 def test_the_words_of_an_expression_are_one_expression(hc):

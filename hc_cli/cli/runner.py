@@ -350,7 +350,7 @@ def _dispatch_one(
         else:
             res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))
         if call.dice and report is None:  # as entered, when asked for: the log replays the list
-            from hc_cli.core.record import replace
+            from dataclasses import replace
 
             call = replace(call, dice=res.inputs.get("dice", call.dice))
     except HcError as error:

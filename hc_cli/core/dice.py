@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from hc_cli.core.errors import DiceError
 from hc_cli.core.numbers import is_whole, shown
-from hc_cli.core.record import record
 from hc_cli.core.words import count
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     T = TypeVar("T")
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Roll:
     """One die as the breakdown lists it. `faces` holds what the dice showed for a D100."""
 
@@ -33,8 +33,12 @@ class Roll:
     purpose: str
     faces: tuple[int, ...] = ()
 
-    def to_dict(self) -> dict:
-        d: dict = {"die": self.die, "value": self.value, "purpose": self.purpose}
+    def to_dict(self) -> dict[str, str | int | list[int]]:
+        d: dict[str, str | int | list[int]] = {
+            "die": self.die,
+            "value": self.value,
+            "purpose": self.purpose,
+        }
         if self.faces:
             d["faces"] = list(self.faces)
         return d
@@ -142,7 +146,7 @@ def system_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-@record
+@dataclass(slots=True)
 class _Token:
     text: str
     value: int

@@ -6,17 +6,24 @@ the three can never tell different stories.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from hc_cli.core.dice import Roll
-from hc_cli.core.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from fractions import Fraction
-    from typing import Any
+    from typing import Any, Protocol
+
+    class Sourced(Protocol):
+        """A table's entry, as `hc_cli.tables.entries.Entry` tells where its figures are from."""
+
+        def source_of(self, name: str) -> str: ...
+        def house_file(self, name: str) -> str: ...
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Modifier:
     """One signed adjustment, with what it adjusts and where its number came from."""
 
@@ -26,8 +33,8 @@ class Modifier:
     source: str
     side: str | None = None  # in contests (melee, initiative): whose total it changes
 
-    def to_dict(self) -> dict:
-        d = {
+    def to_dict(self) -> dict[str, str | int]:
+        d: dict[str, str | int] = {
             "name": self.name,
             "value": self.value,
             "applies_to": self.applies_to,
@@ -38,7 +45,7 @@ class Modifier:
         return d
 
 
-@record
+@dataclass(slots=True)
 class Odds:
     """Exact probabilities: per outcome, and optionally whole distributions (kills of N shots)."""
 
@@ -49,7 +56,7 @@ class Odds:
     # where no hit killed outright, for hc compare); not written out.
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The odds as JSON: floats, and the exact fractions as text. A count's exact values
         over a denominator past 4,096 bits (thousands of shots) are written only with
         --exact: N values of N digits each grow with the square of N."""
@@ -89,7 +96,7 @@ class Odds:
         return d
 
 
-@record
+@dataclass(slots=True)
 class Resolution:
     command: str
     ruleset: str
@@ -159,7 +166,7 @@ class Resolution:
         if what not in self.sample_values:
             self.sample_values.append(what)
 
-    def note_source(self, entry: Any, field: str, what: str) -> None:
+    def note_source(self, entry: Sourced, field: str, what: str) -> None:
         """Say where a table's figure that decides the result came from, where it is not the
         book: a sample number (not the book's), or a house-rules file's ("house.yaml: ...")."""
         source = entry.source_of(field)

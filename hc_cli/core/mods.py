@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hc_cli.core.errors import HcError
 from hc_cli.core.numbers import is_digits, is_whole, shown
-from hc_cli.core.record import record
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ModSpec:
     text: str
     name: str | None = None  # a table entry, looked up by the rule set

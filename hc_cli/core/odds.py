@@ -9,11 +9,11 @@ series), so the rules stay in one place.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from hc_cli.core.dice import DiceSource, Roll, TooManyOutcomes, d100_faces
-from hc_cli.core.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     K = TypeVar("K", bound=Hashable)
 
 
-@record
+@dataclass(slots=True)
 class EnumeratingDice(DiceSource):
     """Answers along one path of choices, remembering each branch point.
 
@@ -195,7 +195,7 @@ class Distribution(Mapping[int, Fraction]):
     def __getitem__(self, key: int) -> Fraction:
         return Fraction(self.weights[key], self.denominator)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int]:
         return iter(self.weights)
 
     def __len__(self) -> int:
@@ -314,7 +314,7 @@ POWER_BUDGET = 200_000_000
 def add_independent(dists: Iterable[Mapping[int, Fraction]]) -> Distribution:
     """Distribution of the sum of independent integer-valued results: copies of one
     distribution are summed by a power of it, the rest by convolution."""
-    copies: dict[tuple, int] = {}
+    copies: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}
     for dist in dists:
         each = Distribution.of(dist)
         key = (tuple(sorted(each.weights.items())), each.denominator)
@@ -337,7 +337,7 @@ def until_decided(dist: dict[K, Fraction], undecided: K) -> dict[K, Fraction]:
     return {o: p / stop for o, p in dist.items() if o != undecided}
 
 
-def exact_is_long(dist: Mapping) -> bool:
+def exact_is_long(dist: Mapping[Any, Fraction]) -> bool:
     """Whether a distribution's exact values are too long to write unasked (--exact)."""
     return isinstance(dist, Distribution) and (
         dist.denominator.bit_length() > Distribution.REDUCE_BITS
@@ -353,13 +353,13 @@ def _long_ints_as_text() -> None:
         sys.set_int_max_str_digits(0)
 
 
-def as_floats(dist: Mapping) -> dict[str, float]:
+def as_floats(dist: Mapping[Any, Fraction]) -> dict[str, float]:
     if isinstance(dist, Distribution):
         return {str(k): p for k, p in dist.floats().items()}
     return {str(k): float(v) for k, v in dist.items()}
 
 
-def as_fractions(dist: Mapping) -> dict[str, str]:
+def as_fractions(dist: Mapping[Any, Fraction]) -> dict[str, str]:
     _long_ints_as_text()
     if isinstance(dist, Distribution):
         return {str(k): text for k, text in dist.exact().items()}
@@ -370,15 +370,15 @@ def as_fractions(dist: Mapping) -> dict[str, str]:
 # Reading a distribution: mean, at least N, rows as floats (a `Distribution` answers for itself)
 
 
-def mean(dist: Any) -> Fraction:
-    if hasattr(dist, "mean"):  # hc_cli.core.odds.Distribution: one sum of integers
+def mean(dist: Mapping[int, Fraction]) -> Fraction:
+    if isinstance(dist, Distribution):  # one sum of integers
         return dist.mean()
     return sum((Fraction(k) * p for k, p in dist.items()), Fraction(0))
 
 
-def at_least(dist: Any) -> Any:
+def at_least(dist: Mapping[int, Fraction]) -> Mapping[int, Fraction]:
     """P(N or more) for each N of a distribution over whole numbers."""
-    if hasattr(dist, "at_least"):
+    if isinstance(dist, Distribution):
         return dist.at_least()
     out, running = {}, Fraction(0)
     for k in sorted(dist, reverse=True):
@@ -387,14 +387,14 @@ def at_least(dist: Any) -> Any:
     return dict(sorted(out.items()))
 
 
-def at_least_floats(dist: Any) -> dict[Any, float]:
-    if hasattr(dist, "at_least_floats"):
+def at_least_floats(dist: Mapping[int, Fraction]) -> dict[int, float]:
+    if isinstance(dist, Distribution):
         return dist.at_least_floats()
     return {k: float(p) for k, p in at_least(dist).items()}
 
 
-def float_items(dist: Any) -> list[tuple[Any, float]]:
+def float_items(dist: Mapping[Any, Fraction]) -> list[tuple[Any, float]]:
     """The rows of a distribution as floats, without reducing a fraction per row."""
-    if hasattr(dist, "floats"):
+    if isinstance(dist, Distribution):
         return list(dist.floats().items())
     return [(k, float(p)) for k, p in dist.items()]

@@ -7,14 +7,18 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
+    from collections.abc import Callable, Hashable
+    from typing import TypeVar
 
-_PLANS: dict[tuple, tuple[Any, Any]] = {}
+    Tables = TypeVar("Tables")
+    Request = TypeVar("Request", bound=Hashable)
+    Plan = TypeVar("Plan")
+
+_PLANS: dict[tuple[int, object, object], tuple[object, object]] = {}
 MOST = 256  # plans kept at once: a batch of many shapes plans again, bounded in memory
 
 
-def planned(tables: Any, request: Any, plan: Callable[[Any, Any], Any]) -> Any:
+def planned(tables: Tables, request: Request, plan: Callable[[Tables, Request], Plan]) -> Plan:
     """`plan(tables, request)`, once for each request, plan and tables (matched by identity:
     house rules read anew are other tables)."""
     key = (id(tables), plan, request)
@@ -23,4 +27,4 @@ def planned(tables: Any, request: Any, plan: Callable[[Any, Any], Any]) -> Any:
         if len(_PLANS) >= MOST:
             _PLANS.clear()
         found = _PLANS[key] = (tables, plan(tables, request))
-    return found[1]
+    return found[1]  # type: ignore[return-value]  # kept under `plan` itself: its own result

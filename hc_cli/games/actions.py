@@ -7,9 +7,9 @@ nothing."""
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, replace
 
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import record, replace
 from hc_cli.games.fold import GAME_VERSION, Folded, action_problem, copy, describe, fold
 from hc_cli.games.roster import game_rules
 from hc_cli.games.seal_protocol import (
@@ -218,7 +218,7 @@ def seal_action(
         return begin(game, fd, action, hidden)
 
 
-@record
+@dataclass(slots=True)
 class Prepared:
     """An action filled in from the game, ready to resolve."""
 

@@ -6,8 +6,9 @@ start.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import field, record
 from hc_cli.games import seal_protocol as seal
 from hc_cli.games.roster import game_rules, roster_problem
 from hc_cli.games.scan import Chain, damaged, entries_from, raw_from
@@ -32,7 +33,7 @@ def event_of(entry: dict[str, Any]) -> str | None:
     return event if event in GAME_EVENTS else "?"
 
 
-@record
+@dataclass(slots=True)
 class Folded:
     """A game's state and what the fold needs to go on: the entries still in effect (those an
     undo may take back, newest last)."""
@@ -50,7 +51,7 @@ class Folded:
     layers: list[dict[str, Any]] | None = None
 
 
-@record
+@dataclass(slots=True)
 class Begun:
     """What a game begins with, as its roster entry says."""
 

@@ -9,10 +9,10 @@ measure). The faces of dice a player entered by hand (--dice, --dice ask) are co
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from hc_cli.plugin.declare import Luck
 
 
-@record
+@dataclass(slots=True)
 class Rated:
     """One action's result in its own distribution, for one side."""
 
@@ -76,7 +76,7 @@ def _luck_of(below: Fraction, equal: Fraction) -> Fraction:
     return found
 
 
-@record
+@dataclass(slots=True)
 class Report:
     path: str
     kind: str  # "game" or "log"

@@ -10,9 +10,9 @@ line.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import record
 from hc_cli.log.chain import MAX_LINE, chain_hash, sig_problem, whole_entry
 from hc_cli.log.osfile import NONBLOCK, read_at
 
@@ -36,7 +36,7 @@ def damaged(path: str, number: int, why: str) -> HcError:
     )
 
 
-@record
+@dataclass(slots=True)
 class Chain:
     """A game file's entries, their chain checked: where each entry's line starts and which
     line of the file it is, the hash of the newest (what the next entry names), and how far

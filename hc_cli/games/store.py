@@ -18,9 +18,9 @@ appending its entry, so each acts on the state the other left."""
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import record
 from hc_cli.games.fold import CHECKPOINT, MOST_CHECKPOINTS, Folded, copy, describe, fold
 from hc_cli.games.roster import game_rules
 from hc_cli.games.scan import Chain, open_to_read, scan, tell_torn
@@ -133,7 +133,7 @@ def _save_snapshot(game: Game) -> None:
 # Opening a game
 
 
-@record
+@dataclass(slots=True)
 class Game:
     path: str
     chain: Chain

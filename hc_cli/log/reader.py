@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import os
 import stat
+from dataclasses import dataclass, field
 
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import field, record
 from hc_cli.log.chain import KEYED, MAX_LINE, chain_hash, sig_problem, whole_entry
 from hc_cli.log.osfile import NONBLOCK
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 MAX_DAMAGED = 1000  # lines that are not entries: past this many, this is no log of hc's
 
 
-@record
+@dataclass(slots=True)
 class LogEvent:
     """What reading a log finds, in order: an entry, a damaged line, a break in the chain."""
 

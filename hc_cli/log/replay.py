@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, field
 
 from hc_cli import __version__
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import field, record
 from hc_cli.log.chain import file_digest, log_key
 from hc_cli.log.entry import as_dict
 from hc_cli.log.reader import LogReader
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 MAX_NOTED = 1000  # damaged lines and breaks listed in the report: past this the log is no log
 
 
-@record
+@dataclass(slots=True)
 class EntryReport:
     line: int
     what: str

@@ -5,10 +5,10 @@ share. No typer, no rich: a `Call` goes in, a `Resolution` comes out (or an `HcE
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 from hc_cli.core.dice import AskingDice, ScriptedDice, SeededDice, system_seed
 from hc_cli.core.errors import HcError, UnknownName
-from hc_cli.core.record import field, record
 from hc_cli.plugin import registry
 from hc_cli.plugin.registry import DEFAULT_RULESET
 
@@ -35,7 +35,7 @@ def spell_option(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Call:
     command: str
     ruleset: str = DEFAULT_RULESET
@@ -284,7 +284,8 @@ def execute(
             "give --seed N to replay a roll, or --dice LIST to use your own dice",
         )
     if call.command == "roll":
-        from hc_cli.core.roll import resolve_roll, roll_odds
+        from hc_cli.core.roll import resolve_roll
+        from hc_cli.core.weigh import roll_odds
 
         registry.get(call.ruleset)  # a roll names a rule set that exists
         expression = call.flags.get("expression")

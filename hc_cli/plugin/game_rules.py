@@ -10,8 +10,9 @@ options and the logged result), never the tables: replaying a game needs nothing
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import field, record
 from hc_cli.tables.schema import line_of
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -40,7 +41,7 @@ else:
             return cls
 
 
-@record
+@dataclass(slots=True)
 class Fill:
     """A unit action made whole from the game: the command's options (what the roster and the
     state know, under what the player gave), what the fold will need to read the result
@@ -54,7 +55,7 @@ class Fill:
     unit: str | None = None  # the unit that acts, when the game knew it and none was named
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One step of a rule set's sequence, as `hc game rules` shows it and the game enforces it:
     its name ("2", "shooting", "action turn"), who acts in it, what they do, the commands it

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from hc_cli.core.errors import UnknownName
-from hc_cli.core.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
@@ -12,7 +13,7 @@ if TYPE_CHECKING:
     E = TypeVar("E")
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     key: str
     source: str

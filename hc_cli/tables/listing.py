@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from hc_cli.core.errors import UnknownName
-from hc_cli.core.record import record
 from hc_cli.tables.load import MergedTables
 from hc_cli.tables.paths import data_root
 
@@ -13,17 +13,19 @@ TYPE_CHECKING = False  # typing is not imported at run time: it is slow to impor
 if TYPE_CHECKING:
     from typing import Any
 
+    from hc_cli.tables.schema import Entry
+
 INTERNAL = {"_file", "_changed", "_lines", "field_sources"}
 
 
-@record
+@dataclass(slots=True)
 class TableListing:
     name: str
     columns: list[str]
     rows: list[list[str]]
 
 
-@record
+@dataclass(slots=True)
 class Listing:
     ruleset: str
     files: list[str]
@@ -44,7 +46,7 @@ class Listing:
         }
 
 
-def _public(entry: dict) -> dict:
+def _public(entry: Entry) -> Entry:
     d = {k: v for k, v in entry.items() if not k.startswith("_")}
     d["file"] = _short(entry.get("_file", ""))
     if entry.get("_changed"):
@@ -84,7 +86,7 @@ def _is_grid(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(row, list) for row in value)
 
 
-def _grids(table: str, entries: dict[str, dict]) -> list[TableListing]:
+def _grids(table: str, entries: dict[str, Entry]) -> list[TableListing]:
     """Each grid in a table as a table of its own, numbered down and across from 1."""
     grids = []
     for key, entry in entries.items():
@@ -101,7 +103,7 @@ def _grids(table: str, entries: dict[str, dict]) -> list[TableListing]:
     return grids
 
 
-def _origin(entry: dict) -> str:
+def _origin(entry: Entry) -> str:
     origin = _short(entry.get("_file", ""))
     changed = entry.get("_changed") or {}
     if changed:
@@ -116,7 +118,7 @@ def _origin(entry: dict) -> str:
     return origin
 
 
-def _source(entry: dict) -> str:
+def _source(entry: Entry) -> str:
     """The entry's source, then the fields whose numbers come from elsewhere: 'sample; seed
     000: melee'."""
     by_source: dict[str, list[str]] = {}

@@ -18,9 +18,9 @@ the checked, merged result is cached as JSON, keyed on the files' paths, sizes a
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 
 from hc_cli.core.errors import HcError, RulesFileError, UnknownName
-from hc_cli.core.record import field, record
 from hc_cli.tables.files import read_cache, write_cache
 from hc_cli.tables.paths import (
     cache_dir,
@@ -42,8 +42,15 @@ from hc_cli.tables.schema import (
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
     from os import PathLike
-    from typing import Any, Protocol
+    from typing import Any, Protocol, TypeVar
+
+    from yaml import SafeLoader
+
+    from hc_cli.tables.schema import Tables
+
+    Typed = TypeVar("Typed")
 
     class RuleSet(Protocol):
         """A rule set's declaration (`hc_cli.plugin.declare.RuleSet`) as its tables see it."""
@@ -120,12 +127,12 @@ def existing_file(path: str, what: str, hint: str) -> str:
 # YAML with line numbers
 
 
-def parse_yaml(path: str) -> Any:
-    import yaml  # only on a cache miss: it is the slowest import hc has
+def _lined_loader(path: str, base: type[SafeLoader]) -> type[SafeLoader]:
+    """A safe loader (`base`) whose mappings and lists remember their lines, and which names
+    the file and the line of a key given twice, a key that is no plain name or a number too
+    long to read."""
 
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-    class LinedLoader(base):  # type: ignore[misc, valid-type]
+    class LinedLoader(base):  # type: ignore[misc, valid-type]  # chosen at run time: C or Python
         pass
 
     def mapping(loader: Any, node: Any) -> Lined:
@@ -173,10 +180,15 @@ def parse_yaml(path: str) -> Any:
     LinedLoader.add_constructor("tag:yaml.org,2002:int", whole)
     LinedLoader.add_constructor("tag:yaml.org,2002:map", mapping)
     LinedLoader.add_constructor("tag:yaml.org,2002:seq", sequence)
+    return LinedLoader
+
+
+def _rules_text(path: str) -> str:
+    """The text of a rules file, or a `RulesFileError` saying why it cannot be read."""
     from hc_cli.tables.files import FileRefused, read_text
 
     try:
-        text = read_text(path, MAX_RULES_BYTES)
+        return read_text(path, MAX_RULES_BYTES)
     except FileRefused as exc:
         raise RulesFileError(
             str(path), None, None, exc.reason, "a rules file is a page of YAML: give that file"
@@ -184,6 +196,16 @@ def parse_yaml(path: str) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
         raise RulesFileError(str(path), None, None, f"cannot be read ({reason})") from None
+
+
+def parse_yaml(path: str) -> Any:
+    """A rules file read, its mappings and lists knowing their lines (`Lined`, `LinedList`);
+    anything that is not a page of plain YAML tables is a `RulesFileError` naming the line."""
+    import yaml  # only on a cache miss: it is the slowest import hc has
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = _lined_loader(path, base)
+    text = _rules_text(path)
     try:
         # An alias (*name) can expand a few hundred bytes into gigabytes: tables take none.
         # The events are read without building anything, so the check itself is cheap.
@@ -196,7 +218,7 @@ def parse_yaml(path: str) -> Any:
                     f"uses a YAML alias (*{event.anchor})",
                     "write the values out in full: rules files take no aliases",
                 )
-        return yaml.load(text, Loader=LinedLoader)  # noqa: S506 - a SafeLoader subclass
+        return yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader subclass
     except RecursionError:
         raise RulesFileError(
             str(path), None, None, "nested too deep", "a rules file is tables of entries"
@@ -218,12 +240,12 @@ def parse_yaml(path: str) -> Any:
 # Layering
 
 
-@record
+@dataclass(slots=True)
 class MergedTables:
     """Plain data: `tables[table][name] = entry`; each entry knows where it came from."""
 
     ruleset: str
-    tables: dict[str, dict[str, dict]]
+    tables: Tables
     files: list[str]
     digest: str
     skipped: list[str] = field(default_factory=list)  # config files for other rule sets
@@ -234,27 +256,28 @@ def _normal(name: Any) -> str:
     return str(name).strip().lower()
 
 
+def _unknown_table(
+    problems: Problems, path: str, line: int | None, key: str, tables: Iterable[str]
+) -> None:
+    problems.add(str(path), line, key, "unknown table", "tables: " + ", ".join(tables))
+
+
+def _top_problem(problems: Problems, path: str, raw: object, problem: str, hint: str) -> None:
+    """A file that is not the mapping it should be, said of its top."""
+    problems.add(str(path), getattr(raw, "line", 1), "(top)", problem, hint)
+
+
 def _lay_bundled(
-    path: str, raw: Any, schemas: TableSchemas, tables: dict, problems: Problems
+    path: str, raw: Any, schemas: TableSchemas, tables: Tables, problems: Problems
 ) -> None:
     if not isinstance(raw, dict):
-        problems.add(
-            str(path),
-            getattr(raw, "line", 1),
-            "(top)",
-            "must be a mapping of tables",
-            "tables: " + ", ".join(schemas),
+        _top_problem(
+            problems, path, raw, "must be a mapping of tables", "tables: " + ", ".join(schemas)
         )
         return
     for table, entries in raw.items():
         if table not in schemas:
-            problems.add(
-                str(path),
-                line_of(raw, table),
-                table,
-                "unknown table",
-                "tables: " + ", ".join(schemas),
-            )
+            _unknown_table(problems, path, line_of(raw, table), table, schemas)
             continue
         _lay_entries(path, table, entries, schemas[table], tables, problems, house=False)
 
@@ -264,7 +287,7 @@ def _lay_entries(
     table: str,
     entries: Any,
     schema: dict[str, Field],
-    tables: dict,
+    tables: Tables,
     problems: Problems,
     house: bool,
 ) -> None:
@@ -321,18 +344,13 @@ def _lay_house(
     raw: Any,
     ruleset: str,
     schemas: TableSchemas,
-    tables: dict,
+    tables: Tables,
     problems: Problems,
     skipped: list[str],
 ) -> None:
     if not isinstance(raw, dict):
-        problems.add(
-            str(path),
-            getattr(raw, "line", 1),
-            "(top)",
-            "a house-rules file must be a mapping",
-            "start with 'ruleset: high-crusade' and then tables such as 'weapons:'",
-        )
+        hint = "start with 'ruleset: high-crusade' and then tables such as 'weapons:'"
+        _top_problem(problems, path, raw, "a house-rules file must be a mapping", hint)
         return
     named = raw.get("ruleset")
     if named is None:
@@ -356,6 +374,20 @@ def _lay_house(
                 f"choose it with --ruleset {named}, or leave the file out",
             )
         return
+    _lay_removals(path, raw, schemas, tables, problems)
+    for table, entries in raw.items():
+        if table in ("ruleset", "remove"):
+            continue
+        if table not in schemas:
+            _unknown_table(problems, path, line_of(raw, table), table, [*schemas, "or remove"])
+            continue
+        _lay_entries(path, table, entries, schemas[table], tables, problems, house=True)
+
+
+def _lay_removals(
+    path: str, raw: dict[str, Any], schemas: TableSchemas, tables: Tables, problems: Problems
+) -> None:
+    """A house-rules file's `remove: {table: [name, ...]}`: each name taken out of its table."""
     removals = raw.get("remove", {})
     if not isinstance(removals, dict):
         problems.add(
@@ -369,13 +401,7 @@ def _lay_house(
     for table, names in removals.items():
         key = f"remove.{table}"
         if table not in schemas:
-            problems.add(
-                str(path),
-                line_of(removals, table),
-                key,
-                "unknown table",
-                "tables: " + ", ".join(schemas),
-            )
+            _unknown_table(problems, path, line_of(removals, table), key, schemas)
             continue
         if not isinstance(names, list):
             problems.add(str(path), line_of(removals, table), key, "must be a list of names")
@@ -387,19 +413,6 @@ def _lay_house(
                 problems.add(str(path), line_at(names, i), key, err.message, err.hint)
             else:
                 del tables[table][name]
-    for table, entries in raw.items():
-        if table in ("ruleset", "remove"):
-            continue
-        if table not in schemas:
-            problems.add(
-                str(path),
-                line_of(raw, table),
-                table,
-                "unknown table",
-                "tables: " + ", ".join(schemas) + ", or remove",
-            )
-            continue
-        _lay_entries(path, table, entries, schemas[table], tables, problems, house=True)
 
 
 def merge(
@@ -407,10 +420,10 @@ def merge(
     schemas: TableSchemas,
     bundled: list[str],
     house: list[str],
-    cross_check: Any = None,
+    cross_check: Callable[[Tables, Problems], None] | None = None,
 ) -> MergedTables:
     """Read and lay every file; raise `RulesProblems` listing every problem found."""
-    tables: dict[str, dict[str, dict]] = {t: {} for t in schemas}
+    tables: Tables = {t: {} for t in schemas}
     problems = Problems()
     skipped: list[str] = []
     for path in bundled:
@@ -433,7 +446,7 @@ def merge(
     return MergedTables(ruleset, tables, bundled + house, _digest(tables), skipped, laid)
 
 
-def _digest(tables: dict[str, dict[str, dict]]) -> str:
+def _digest(tables: Tables) -> str:
     """Of the content alone: where an entry came from (files, lines) is not what it says."""
     import hashlib  # only when the tables are built anew: it is slow to import
     import json  # as hashlib
@@ -552,9 +565,9 @@ def load_typed(
     ruleset: RuleSet,
     schemas_loader: Any,
     house_files: list[str] | None,
-    build: Any,
+    build: Callable[[MergedTables], Typed],
     over: tuple[str, str, str, str, Any] | None = None,
-) -> Any:
+) -> Typed:
     """A rule set's typed tables (`build(merged)`): from the cache, and if what the cache
     holds cannot be built (written by another hc, or tampered with), from the files. `over`:
     one value laid over them (`laid_over`'s name, table, entry, field and value)."""

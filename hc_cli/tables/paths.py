@@ -33,12 +33,19 @@ def yaml_files(folder: str | os.PathLike[str]) -> list[str]:
 
 
 def config_dir() -> str:
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return os.path.join(base, "hc")
+    """hc's config folder: the settings file, house rules (*.yaml) and sealed rolls' secrets.
+    `$XDG_CONFIG_HOME/hc`, else `~/.config/hc`: every module asks here."""
+    return _own_folder("XDG_CONFIG_HOME", ".config")
 
 
 def cache_dir() -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    """hc's cache folder: what it can always build again (tables, rule sets, game snapshots).
+    `$XDG_CACHE_HOME/hc`, else `~/.cache/hc`: every module asks here."""
+    return _own_folder("XDG_CACHE_HOME", ".cache")
+
+
+def _own_folder(variable: str, default: str) -> str:
+    base = os.environ.get(variable) or os.path.join(os.path.expanduser("~"), default)
     return os.path.join(base, "hc")
 
 

@@ -14,7 +14,9 @@ from hc_cli.tables.schema import Field, Problems
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
+    from hc_cli.core.model import Resolution
+    from hc_cli.tables.load import MergedTables
+    from hc_cli.tables.schema import Tables
 
 SCHEMA: dict[str, Field] = {
     "choice": Field("str", required=True, help="the reading in force: one of the alternatives"),
@@ -24,9 +26,7 @@ SCHEMA: dict[str, Field] = {
 }
 
 
-def check(
-    tables: dict[str, dict[str, dict]], required: tuple[str, ...], problems: Problems
-) -> None:
+def check(tables: Tables, required: tuple[str, ...], problems: Problems) -> None:
     """Each reading's choice is one of its alternatives; the rule set's own are all there."""
     readings = tables.get("readings", {})
     for name in required:
@@ -47,12 +47,12 @@ def check(
             )
 
 
-def choose(merged: Any, name: str, res: Any = None) -> str:
+def choose(merged: MergedTables, name: str, res: Resolution | None = None) -> str:
     """The reading in force for `name`; with `res`, the resolution notes that it decided."""
     entry = merged.tables.get("readings", {}).get(name)
     if entry is None:
         raise HcError(f"no reading '{name}' in the tables", "restore it in readings.yaml")
-    choice = entry["choice"]
+    choice = str(entry["choice"])
     if res is not None:
         chosen_by = entry.get("_changed", {}).get("choice")
         note = f"{name} = {choice}" + (

@@ -6,29 +6,33 @@ problem it finds (not just the first), so `hc rules check` can list them all at 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from hc_cli.core.errors import RulesFileError
 from hc_cli.core.numbers import as_text
-from hc_cli.core.record import field, record
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from typing import Any
+    from typing import Any, TypeAlias
+
+    Entry: TypeAlias = dict[str, Any]  # an entry's fields as read (and laid) from the files
+    Tables: TypeAlias = dict[str, dict[str, Entry]]  # table -> entry name -> entry
 
 
-class Lined(dict):
+class Lined(dict[str, object]):
     """A YAML mapping that remembers the line of each key (1-based), for error messages."""
 
     line: int = 0
-    key_lines: dict
+    key_lines: dict[str, int]
 
     def line_of(self, key: str) -> int:
         return self.key_lines.get(key, self.line) if hasattr(self, "key_lines") else self.line
 
 
-class LinedList(list):
+class LinedList(list[object]):
     line: int = 0
-    item_lines: list
+    item_lines: list[int]
 
 
 def line_of(container: Any, key: str) -> int | None:
@@ -45,7 +49,7 @@ def line_at(container: Any, index: int | None = None) -> int | None:
     return getattr(container, "line", None)
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Field:
     kind: str  # "int", "number", "str", "bool", "list", "map"
     required: bool = False
@@ -57,13 +61,15 @@ class Field:
     help: str = ""
 
 
-@record
+@dataclass(slots=True)
 class Problems:
     """Collects every problem in a file instead of stopping at the first."""
 
     items: list[RulesFileError] = field(default_factory=list)
 
-    def add(self, path: str, line: int | None, key: str, problem: str, hint: str | None = None):
+    def add(
+        self, path: str, line: int | None, key: str, problem: str, hint: str | None = None
+    ) -> None:
         self.items.append(RulesFileError(path, line, key, problem, hint))
 
 
@@ -186,7 +192,7 @@ def check_value(
 
 
 def check_entry(
-    entry: dict,
+    entry: Entry,
     schema: dict[str, Field],
     path: str,
     key: str,
@@ -228,7 +234,7 @@ def plain(value: Any) -> Any:
     return value
 
 
-def origin(entry: dict, field: str) -> tuple[str, int | None]:
+def origin(entry: Entry, field: str) -> tuple[str, int | None]:
     """The file and line that gave a merged entry its `field`: the house-rules file that
     changed it last, else the file the entry came from."""
     path = entry.get("_changed", {}).get(field) or entry.get("_file") or "rules"
@@ -236,7 +242,7 @@ def origin(entry: dict, field: str) -> tuple[str, int | None]:
 
 
 def check_bounds(
-    tables: dict[str, dict[str, dict]],
+    tables: Tables,
     table: str,
     bounds: Mapping[str, tuple[float, float, str]],
     problems: Problems,

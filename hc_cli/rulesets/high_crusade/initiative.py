@@ -3,11 +3,12 @@ winner's side moves first in the move sequence. Pure."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from hc_cli.core.dice import DiceSource, Roll
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Odds, Resolution
 from hc_cli.core.mods import ModSpec
-from hc_cli.core.record import field, record
 from hc_cli.rulesets.high_crusade.steps import mod_total, new_resolution, resolve_mods
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
 from hc_cli.rulesets.high_crusade.words import MOVE_SEQUENCE
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # fractions are imported where odds are worked out
 # Initiative
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InitiativeRequest:
     sides: tuple[str, str] = ("Side 1", "Side 2")
     first_mods: tuple[ModSpec, ...] = ()
@@ -34,7 +35,7 @@ class InitiativeRequest:
 MAX_ROLL_OFFS = 1000
 
 
-@record
+@dataclass(slots=True)
 class _RollOff:
     winner: str | None
     rolls: list[Roll] = field(default_factory=list)

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from hc_cli.core.dice import DiceSource
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Modifier, Odds, Resolution
 from hc_cli.core.mods import ModSpec
-from hc_cli.core.record import record, replace
 from hc_cli.rulesets.high_crusade.steps import in_order, mod_total, new_resolution, resolve_mods
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
 
@@ -15,7 +16,7 @@ from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
 # Hand to hand
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MeleeRequest:
     attacker: str | None = None
     attacker_weapon: str | None = None

@@ -4,11 +4,12 @@ Pure."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from hc_cli.core.dice import DiceSource
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Modifier, Odds, Resolution
 from hc_cli.core.mods import ModSpec
-from hc_cli.core.record import record, replace
 from hc_cli.rulesets.high_crusade.steps import in_order, new_resolution, resolve_mods
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
 from hc_cli.rulesets.high_crusade.words import RALLIED_MEANS, RETREAT_MEANS, ROUT_MEANS
@@ -18,7 +19,7 @@ from hc_cli.tables import readings
 # Morale and Regroup: one D10 test each
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class D10Test:
     """A modified D10 against a threshold; `d10_test` is all of its dice."""
 
@@ -39,7 +40,7 @@ def d10_test(res: Resolution, test: D10Test, dice: DiceSource) -> Resolution:
     return res
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MoraleRequest:
     troop: str | None = None
     fired_at: bool = False
@@ -250,7 +251,7 @@ def morale_odds(tables: HighCrusadeTables, req: MoraleRequest) -> Resolution:
     return res
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RallyRequest:
     troop: str | None = None
     has_casualties: bool = False

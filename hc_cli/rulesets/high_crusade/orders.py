@@ -5,16 +5,17 @@ what an order means; in a game the orders are kept and fill every shot of the mo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hc_cli.core.dice import DiceSource
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Resolution
-from hc_cli.core.record import record
 from hc_cli.rulesets.high_crusade.tables import RULESET, HighCrusadeTables, Order
 
 EXAMPLE = "hc orders advance fireteam-2=static"
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OrdersRequest:
     # Each an ORDER (what it means) or UNIT=ORDER (the order a Fireteam is given).
     given: tuple[str, ...] = ()

@@ -6,12 +6,13 @@ weapon's band, and rolled and enumerated by the very same steps. Pure."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from hc_cli.core.dice import DiceSource, Roll
 from hc_cli.core.errors import HcError, OutOfRange
 from hc_cli.core.model import Modifier, Odds, Resolution
 from hc_cli.core.mods import ModSpec
 from hc_cli.core.plans import planned
-from hc_cli.core.record import record, replace
 from hc_cli.core.words import count
 from hc_cli.rulesets.high_crusade.steps import (
     in_order,
@@ -31,7 +32,7 @@ if TYPE_CHECKING:  # fractions are imported where odds are worked out
 # Fire
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TargetSpec:
     """A target: a troop type (its DF from the table) or a bare defence factor, or both."""
 
@@ -39,7 +40,7 @@ class TargetSpec:
     defence: int | None = None
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FireRequest:
     weapon: str | None = None
     range: float | None = None
@@ -57,7 +58,7 @@ class FireRequest:
     target_order: str | None = None  # the target's
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShotSpec:
     """Everything one shot needs, fixed before its die is rolled."""
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hc_cli.core.errors import HcError, UnknownName
-from hc_cli.core.record import record
 from hc_cli.rulesets.high_crusade.words import ROUT_ORDER
 from hc_cli.tables import readings
 from hc_cli.tables.entries import Entry, entry_args, lookup
@@ -172,7 +173,7 @@ def _check_orders(tables: dict[str, dict[str, dict]], problems: Problems) -> Non
 # Typed views
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RangeBand:
     low: float  # exclusive, except that the first band starts at 0 inclusive
     up_to: float
@@ -181,7 +182,7 @@ class RangeBand:
     label: str = ""  # e.g. 12-24"
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Weapon(Entry):
     name: str = ""
     bands: tuple[RangeBand, ...] = ()
@@ -195,7 +196,7 @@ class Weapon(Entry):
         return None
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Troop(Entry):
     name: str = ""
     defence: int = 0
@@ -203,7 +204,7 @@ class Troop(Entry):
     morale: int = 0
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NamedModifier(Entry):
     value: int = 0
     applies_to: str = "chance"
@@ -211,7 +212,7 @@ class NamedModifier(Entry):
     morale_trigger: bool = False
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Template(Entry):
     shape: str = ""
     description: str = ""
@@ -219,7 +220,7 @@ class Template(Entry):
     size_25mm: str = ""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Order(Entry):
     description: str = ""
     firer: str | None = None  # the modifier of a shot by a Fireteam on this order
@@ -237,7 +238,7 @@ def _bands(raw: list[dict]) -> tuple[RangeBand, ...]:
     return tuple(bands)
 
 
-@record
+@dataclass(slots=True)
 class HighCrusadeTables:
     merged: MergedTables
     weapons: dict[str, Weapon]

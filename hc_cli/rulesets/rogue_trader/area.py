@@ -3,15 +3,16 @@ with a fire or on its own (`hc deviate`). Pure."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hc_cli.core.dice import DiceSource
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Odds, Resolution
-from hc_cli.core.record import record
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
 from hc_cli.tables import readings
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeviateRequest:
     weapon: str | None = None
     radius: float | None = None
@@ -19,7 +20,7 @@ class DeviateRequest:
     blasting_cover: bool = False
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeviationSpec:
     radius: float
     measured_range: float

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from hc_cli.core.dice import DiceSource
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Odds, Resolution
-from hc_cli.core.record import record, replace
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
 
 # ---------------------------------------------------------------------------------------------
 # The first turn: "Flip a coin to see which side has the first turn."
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InitiativeRequest:
     sides: tuple[str, str] = ("Side 1", "Side 2")
 

@@ -6,16 +6,16 @@ Arithmetic in half inches, because the rules round every fraction up to the next
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from hc_cli.core.dice import DiceSource
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Resolution
-from hc_cli.core.record import record
 from hc_cli.rulesets.rogue_trader.request import characteristic
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MoveRequest:
     profile: str | None = None
     m: float | None = None

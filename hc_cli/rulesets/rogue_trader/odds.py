@@ -3,8 +3,9 @@ outcomes combined by probability laws over a volley, a model's wounds and follow
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hc_cli.core.model import Odds, Resolution
-from hc_cli.core.record import replace
 from hc_cli.rulesets.rogue_trader.area import deviation_roll
 from hc_cli.rulesets.rogue_trader.request import (
     OUTCOMES,

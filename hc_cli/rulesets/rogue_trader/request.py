@@ -4,9 +4,10 @@ writes, and a characteristic a request gives or names by its profile. Pure."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hc_cli.core.model import Resolution
 from hc_cli.core.mods import ModSpec
-from hc_cli.core.record import record
 from hc_cli.rulesets.rogue_trader.area import DeviationSpec
 from hc_cli.rulesets.rogue_trader.tables import RULESET
 
@@ -23,7 +24,7 @@ WOUND_DAMAGE = {"saved", "wounded", "casualty"}  # following fire goes on after 
 # Requests
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FireRequest:
     firer: str | None = None
     bs: int | None = None
@@ -80,7 +81,7 @@ class FireRequest:
 # Plans: everything fixed before a die is rolled
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Victim:
     """A model a shot can wound, with the numbers that decide it."""
 
@@ -93,7 +94,7 @@ class Victim:
     wounds: int = 1  # W: the wounds it has unhurt
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShotSpec:
     label: str
     needed_to_hit: int  # after the floor; 7..9 only when allowed
@@ -108,7 +109,7 @@ class ShotSpec:
     under_die: bool = False  # partly under the marker, and a D6 decides whether it is a target
 
 
-@record
+@dataclass(slots=True)
 class FirePlan:
     res: Resolution
     specs: list[ShotSpec]

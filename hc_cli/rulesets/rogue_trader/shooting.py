@@ -4,9 +4,10 @@ printing, no typer, no rich."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Modifier, Resolution
-from hc_cli.core.record import record, replace
 from hc_cli.core.words import count
 from hc_cli.rulesets.rogue_trader.area import deviation_spec
 from hc_cli.rulesets.rogue_trader.request import (
@@ -179,7 +180,7 @@ def plan_fire(t: RogueTraderTables, req: FireRequest) -> FirePlan:
     return plan
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Aim:
     """What each shot of a fire reads: the request, the weapon, the resolution being written,
     the firer's BS, the to-hit modifiers every target shares, the mode of fire and how many

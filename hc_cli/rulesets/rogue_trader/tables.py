@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hc_cli.core.record import record
+from dataclasses import dataclass
+
 from hc_cli.tables import readings
 from hc_cli.tables.entries import Entry, entry_args, lookup
 from hc_cli.tables.load import MergedTables
@@ -235,7 +236,7 @@ def _check_weapons_and_profiles(tables: dict[str, dict[str, dict]], problems: Pr
             )
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Weapon(Entry):
     name: str = ""
     short: float | None = None
@@ -257,7 +258,7 @@ class Weapon(Entry):
         return self.maximum if self.maximum is not None else self.long
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Profile(Entry):
     name: str = ""
     characteristics: dict[str, int] | None = None
@@ -269,21 +270,21 @@ class Profile(Entry):
         return self.characteristics[characteristic]
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Armour(Entry):
     name: str = ""
     save: int = 7
     encumbrance: float = 0
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Value(Entry):
     value: int = 0
     per_inches: float | None = None
     description: str = ""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Charts:
     to_hit: tuple[int, ...]
     seven_plus: tuple[int, ...]
@@ -292,7 +293,7 @@ class Charts:
     sources: dict[str, str]
 
 
-@record
+@dataclass(slots=True)
 class RogueTraderTables:
     merged: MergedTables
     charts: Charts

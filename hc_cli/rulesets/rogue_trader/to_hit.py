@@ -5,11 +5,11 @@ needs (a 6 and a second D6 for 7+). Pure."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from hc_cli.core.errors import HcError, OutOfRange
 from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.numbers import is_whole
-from hc_cli.core.record import replace
 from hc_cli.core.roll import check_damage
 from hc_cli.rulesets.rogue_trader.request import FireRequest, characteristic
 from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables, Weapon

@@ -3,10 +3,11 @@ routing troops in the rallying phase. Pure."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hc_cli.core.dice import DiceSource
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Odds, Resolution
-from hc_cli.core.record import record
 from hc_cli.rulesets.rogue_trader.request import characteristic
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
 from hc_cli.tables import readings
@@ -20,7 +21,7 @@ HIDING = (
 )
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HideRequest:
     pass
 
@@ -37,7 +38,7 @@ def hide_odds(t: RogueTraderTables, req: HideRequest) -> Resolution:
     raise HcError("hiding rolls no dice: there are no odds to give", "leave out --odds")
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RallyRequest:
     profile: str | None = None
     ld: int | None = None

@@ -7,12 +7,12 @@ action at half the value; ties go to the higher Agility - bulk, then Agility, th
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from hc_cli.core.dice import DiceSource
 from hc_cli.core.errors import HcError, RulesFileError, UnknownName
 from hc_cli.core.model import Odds, Resolution
 from hc_cli.core.numbers import is_digits, shown, whole
-from hc_cli.core.record import record
 from hc_cli.rulesets.t2k.tables import RULESET, T2kTables
 from hc_cli.tables.schema import Field, Problems, check_entry, line_at
 
@@ -45,7 +45,7 @@ ROSTER_FIELDS = {
 }
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Character:
     name: str
     initiative: int
@@ -54,7 +54,7 @@ class Character:
     bulk: int = 0
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InitiativeRequest:
     characters: tuple[str, ...] = ()
     roster: str | None = None
@@ -126,7 +126,7 @@ def read_roster(path: str) -> list[Character]:
     ]
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Slot:
     name: str
     value: int

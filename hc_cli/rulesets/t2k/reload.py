@@ -5,10 +5,10 @@ two persons. C 5 actions." How long a reload takes, by how the weapon is fed; no
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from hc_cli.core.errors import HcError, UnknownName
 from hc_cli.core.model import Odds, Resolution
-from hc_cli.core.record import record
 from hc_cli.core.words import count
 from hc_cli.rulesets.t2k.tables import RULESET, T2kTables
 from hc_cli.tables import readings
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from hc_cli.core.dice import DiceSource
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReloadRequest:
     weapon: str | None = None
     feed: str | None = None

@@ -3,9 +3,10 @@ the dice of a burst or throw) and what each hit does. Pure."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.mods import ModSpec
-from hc_cli.core.record import record
 from hc_cli.rulesets.t2k.tables import RULESET
 
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
@@ -17,7 +18,7 @@ SHOT_KINDS = ("aimed", "quick", "aimed-burst", "burst")
 QUICK_KILL_LOCATIONS = ("head", "chest")
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FireRequest:
     asset: int | None = None
     skill: int | None = None
@@ -55,7 +56,7 @@ class FireRequest:
     mods: tuple[ModSpec, ...] = ()
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FirePlan:
     kind: str  # single, aimed-burst, burst, pellets, thrown
     hit_number: int
@@ -68,7 +69,7 @@ class FirePlan:
     task_die: int = 20
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HitEffects:
     """What each hit does: where it lands (rolled, or --location) and its damage (rolled, or
     --damage-done); on an NPC's head or chest (the target's, or a danger zone target's named
@@ -84,7 +85,7 @@ class HitEffects:
     zone_npc: tuple[str, ...] = ()
 
 
-@record
+@dataclass(slots=True)
 class Fire:
     """What every later step of a shot reads: the request, the weapon, the resolution being
     written, the firer's asset and Strength for recoil, each hit's effects and the steps that

@@ -4,9 +4,10 @@ throw), fixed before a die is rolled. Pure."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Modifier, Resolution
-from hc_cli.core.record import replace
 from hc_cli.rulesets.t2k.bursts import (
     auto_shotgun_short_hit,
     plan_burst,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, fields
 
 from hc_cli.core.errors import HcError
-from hc_cli.core.record import record
 from hc_cli.tables import readings
 from hc_cli.tables.entries import Entry, entry_args, lookup
 from hc_cli.tables.load import MergedTables
@@ -251,13 +251,13 @@ def _check_weapon_references(tables: dict[str, dict[str, dict]], problems: Probl
                 )
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Difficulty(Entry):
     rank: int = 0
     multiplier: float = 1
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Weapon(Entry):
     name: str = ""
     type: str = "rifle"
@@ -277,7 +277,7 @@ class Weapon(Entry):
     knife: bool = False
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Feed(Entry):
     """How a weapon is reloaded: a full load after `actions`, or rounds an action."""
 
@@ -288,7 +288,7 @@ class Feed(Entry):
     speed_loader_rounds: int | None = None
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Burst(Entry):
     dice_lost_per_band: int = 0
     minimum_dice: int = 1
@@ -297,7 +297,7 @@ class Burst(Entry):
     hits_count: int = 1
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Movement(Entry):
     metres: float = 0
     may_fire: bool = True
@@ -313,12 +313,11 @@ class Movement(Entry):
 def _own(kind: type, raw: dict[str, Any], *but: str) -> dict[str, Any]:
     """The fields of the table entry `raw` that the record `kind` declares beyond an Entry's
     (less those in `but`, which the caller gives itself)."""
-    declared = kind.__record_fields__  # type: ignore[attr-defined]
-    own = set(declared) - set(Entry.__record_fields__) - set(but)  # type: ignore[attr-defined]
+    own = {f.name for f in fields(kind)} - {f.name for f in fields(Entry)} - set(but)
     return {name: raw[name] for name in raw if name in own}
 
 
-@record
+@dataclass(slots=True)
 class T2kTables:
     merged: MergedTables
     difficulties: list[Difficulty]  # easiest first

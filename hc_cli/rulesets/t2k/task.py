@@ -3,10 +3,11 @@ every step that moves the difficulty, a moving target's levels, what each hit do
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hc_cli.core.errors import HcError, OutOfRange, UnknownName
 from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.numbers import is_digits, is_whole, whole
-from hc_cli.core.record import replace
 from hc_cli.core.roll import check_damage
 from hc_cli.rulesets.t2k.request import FireRequest, HitEffects
 from hc_cli.rulesets.t2k.tables import BANDS, T2kTables, Weapon

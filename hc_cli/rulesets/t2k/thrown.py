@@ -3,11 +3,12 @@ deviation, with a throw or on its own (`hc deviate`). Pure."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from hc_cli.core.dice import DiceSource, Roll
 from hc_cli.core.errors import HcError, OutOfRange
 from hc_cli.core.model import Modifier, Odds, Resolution
 from hc_cli.core.numbers import is_number, number, shown
-from hc_cli.core.record import record, replace
 from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, new_resolution
 from hc_cli.rulesets.t2k.tables import T2kTables, Weapon
 from hc_cli.rulesets.t2k.task import difficulty_mods, hit_effects, target_speed_levels
@@ -177,7 +178,7 @@ def deviate_grenade(
 # A missed grenade's deviation on its own
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeviateRequest:
     range: float | None = None
     band: str | None = None

@@ -1,0 +1,232 @@
+"""`hc roll EXPR`: the dice notation of the common rollers (avrae/d20, rpg-dice-roller), read
+(`hc_cli.core.parser`) into the small tree here, then rolled (`hc_cli.core.roll`) or weighed
+exactly (`hc_cli.core.weigh`).
+
+- numbers and `+ - * / // % ^` with parentheses and the usual precedence (`^` binds first and
+  to the right; a leading or unary minus is an expression: `-4d6`, `2*-d4`); `/` is exact (a
+  fraction), `//` rounds down;
+- `NdS`; `d%` (or `d100`) is the D100 of these rules, 1..100 (d20 reads `d%` as a tens die:
+  write `d10*10-10`); `d66`, `d666` D6 read as digits; `dF` a Fudge die (-1, 0, +1);
+- keep and drop: `kh3`, `kl1`, `k3` (keep the highest 3: rpg-dice-roller's reading; d20 reads
+  `k3` as "keep the 3s": write `k=3`), `dh1`, `dl1`, `d1` (the lowest), d20's `ph1`, `pl1`,
+  and by value: `k>3`, `p<2`;
+- rerolls: `r` and `rr` until the face is another (`r` alone: the 1s), `ro` once, `ra` once and
+  added; each with a compare point (`r<3`, `ro1`);
+- explosions: `!` on the top face, or on a compare point (`!>=5`, `!=1`; d20's `e6`, `e>5`);
+  `!!` compounding, `!p` penetrating (each further roll less 1); at most `MAX_EXPLOSIONS`;
+- clamps: `mi2`, `ma5` (each roll at least 2, at most 5);
+- success counts: `10d6>=4` counts the dice at 4 or more (also `>`, `<=`, `<`, `=`), `f<2`
+  takes away those at under 2. A compare point right after `!` is the explosion's, as every
+  other roller reads it: `6d10!>=8` explodes on 8, 9 and 10; to explode on 10 and count the
+  8s or more, write `6d10!=10>=8`;
+- groups: `{4d6, 3d8}kh1`, `{d20, d20, 5}>=10`: each part a value, kept or counted as dice.
+
+A roll and its `--odds` share each step: a die's faces (`Die.faces`, `Die.clamped`), how a pool
+is read (`Pool.step`, visited outcome by outcome) and what an operator makes of two values
+(`operate`) are the same for the dice rolled and for every value the odds weigh.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from hc_cli.core.errors import HcError
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from fractions import Fraction
+    from typing import TypeAlias
+
+    Value: TypeAlias = int | Fraction  # `/` is exact: a value may be a fraction
+    Point: TypeAlias = tuple[str, int]  # a compare point: (">=", 4)
+    Node: TypeAlias = "Num | Dice | Group | Unary | Binary"
+
+
+MAX_EXPLOSIONS = 20  # further rolls of one exploding die
+# The rolls one roll of an expression may take, on average (rerolls until, explosions): a
+# die rerolled until one face of 1,000 takes 1,000; past this it is refused before a die.
+MAX_ROLLS = 100_000
+MAX_MAGNITUDE = 10**15  # a value past this is no total a table reads
+COMPARISONS = (">=", "<=", ">", "<", "=")
+
+
+def matches(value: Value, point: Point) -> bool:
+    """Whether `value` is at the compare point (`(">=", 4)`: 4 or more)."""
+    op, n = point
+    if op == ">=":
+        return value >= n
+    if op == "<=":
+        return value <= n
+    if op == ">":
+        return value > n
+    if op == "<":
+        return value < n
+    return value == n
+
+
+# ---------------------------------------------------------------------------------------------
+# The tree
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One die as it is read: its faces, clamps, reroll and explosion."""
+
+    sides: int  # 100 for d%/d100; 3 for dF; 6 for d66/d666
+    kind: str = ""  # "" a plain die, "%" the D100, "F" Fudge, "66"/"666" D6 as digits
+    low: int | None = None  # mi: each roll at least this
+    high: int | None = None  # ma: each roll at most this
+    reroll: tuple[str, Point] | None = None  # ("until" | "once" | "add", point)
+    explode: tuple[str, Point] | None = None  # ("add" | "compound" | "penetrate", pt)
+
+    def faces(self) -> list[int]:
+        """Every face a roll can show, before the clamps."""
+        if self.kind == "F":
+            return [-1, 0, 1]
+        if self.kind in ("66", "666"):
+            digits = len(self.kind)
+            return sorted(
+                int("".join(str((i // 6**p) % 6 + 1) for p in reversed(range(digits))))
+                for i in range(6**digits)
+            )
+        return list(range(1, self.sides + 1))
+
+    def clamped(self, face: int) -> int:
+        if self.low is not None and face < self.low:
+            face = self.low
+        if self.high is not None and face > self.high:
+            face = self.high
+        return face
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """How a pool of values is read: which are kept, and what each kept value counts. The
+    outcomes are visited in `order` (highest first for keeping the highest); `step` takes the
+    `count` values of one outcome into the state (kept so far, total)."""
+
+    keep: int | None = None  # the first `keep` visited are kept; None: every one (or by value)
+    highest_first: bool = True
+    by_value: tuple[bool, Point] | None = None  # (keep it?, point): k>3, p<2
+    success: Point | None = None  # each kept value at this point counts 1
+    failure: Point | None = None  # and at this point takes 1 away
+
+    def counts(self, value: Value) -> Value:
+        if self.success is None and self.failure is None:
+            return value
+        hit = 1 if self.success is not None and matches(value, self.success) else 0
+        return hit - (1 if self.failure is not None and matches(value, self.failure) else 0)
+
+    def step(self, state: tuple[int, Value], outcome: Value, count: int) -> tuple[int, Value]:
+        kept, total = state
+        take = count
+        if self.keep is not None:
+            take = min(count, self.keep - kept)
+        elif self.by_value is not None and matches(outcome, self.by_value[1]) != self.by_value[0]:
+            take = 0
+        return kept + take, total + take * self.counts(outcome) if take else total
+
+    @property
+    def plain(self) -> bool:
+        return self == PLAIN
+
+    def read(self, values: list[Value]) -> Value:
+        """The pool's value: its values visited outcome by outcome, as the odds visit them."""
+        state: tuple[int, Value] = (0, 0)
+        for outcome in sorted(set(values), reverse=self.highest_first):
+            state = self.step(state, outcome, values.count(outcome))
+        return state[1]
+
+
+PLAIN = Pool()  # every value kept, each counting itself
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    value: int
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    count: int
+    die: Die
+    pool: Pool
+    text: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    parts: tuple[Node, ...]
+    pool: Pool
+    text: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    op: str
+    part: Node
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    op: str
+    left: Node
+    right: Node
+    at: int = 0
+
+
+# ---------------------------------------------------------------------------------------------
+# What the operators make of two values
+
+
+def value_text(value: Value) -> str:
+    """A value as the breakdown and the odds write it: `7`, `7/2`."""
+    if isinstance(value, int):  # a roll's total, most often: fractions not imported for it
+        return str(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value}"
+
+
+def operate(op: str, a: Value, b: Value, node: Unary | Binary) -> Value:
+    """`a op b` as the notation reads it; past `MAX_MAGNITUDE` is an error naming the column."""
+    found = _arithmetic(op, a, b, node)
+    if not -MAX_MAGNITUDE <= found <= MAX_MAGNITUDE:
+        raise HcError(
+            f"a value past 10^{len(str(MAX_MAGNITUDE)) - 1} at column {node.at + 1} ({op})",
+            "no table reads a total this large: join smaller parts",
+        )
+    return found
+
+
+def _arithmetic(op: str, a: Value, b: Value, node: Unary | Binary) -> Value:
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    from fractions import Fraction  # only for these: it is slow to import
+
+    if op == "^":
+        if b < 0 or b > 64 or not -(10**6) <= a <= 10**6:
+            raise HcError(
+                f"{value_text(a)} ^ {value_text(b)} (column {node.at + 1}) is past what hc raises",
+                "raise to a power of 0..64",
+            )
+        if Fraction(b).denominator != 1:
+            raise HcError(f"^ {value_text(b)}: a power must be whole", "raise to 0..64")
+        return a ** int(b)
+    if b == 0:
+        raise HcError(
+            f"division by 0 at column {node.at + 1}", "divide by something that cannot be 0"
+        )
+    if op == "/":
+        found = Fraction(a) / Fraction(b)
+        return found.numerator if found.denominator == 1 else found
+    if op == "//":
+        return math.floor(Fraction(a) / Fraction(b))
+    return a - b * math.floor(Fraction(a) / Fraction(b))  # % as Python's: the sign of b

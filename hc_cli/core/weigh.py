@@ -1,0 +1,329 @@
+"""`hc roll --odds`: the dice notation (`hc_cli.core.notation`) weighed exactly.
+
+A roll and its odds share each step (`Die.faces`, `Pool.step`, `operate`). The odds work by
+distribution, never by paths: a die's faces, then its rerolls and explosions by their series up
+to the cap; a pool kept or dropped by dynamic programming over its sorted outcomes (each
+outcome's count binomial in the dice not yet placed); sums by convolution. Every part's work is
+counted before any is done, so a question too big is refused at once, naming the part.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+from hc_cli.core.dice import TooManyOutcomes
+from hc_cli.core.model import Odds, Resolution
+from hc_cli.core.notation import (
+    MAX_EXPLOSIONS,
+    PLAIN,
+    Dice,
+    Die,
+    Group,
+    Num,
+    Pool,
+    Unary,
+    matches,
+    operate,
+    value_text,
+)
+from hc_cli.core.numbers import shown
+from hc_cli.core.odds import Distribution
+from hc_cli.core.parser import read
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeAlias
+
+    from hc_cli.core.notation import Binary, Node, Value
+
+    Weights: TypeAlias = tuple[dict[Value, int], int]  # integer weights over a denominator
+    # A part's distribution: over whole numbers, or (a part divided) over fractions too.
+    Weighed: TypeAlias = Distribution | dict[Value, Fraction]
+
+# The work --odds may take, in steps of its inner loops, counted for each part before any is
+# done: about a second of this machine's time in all.
+MAX_ODDS_WORK = 1_500_000  # about a microsecond a step: 100d100 is 1,000,000, 0.3 s
+MAX_VALUES = 200_000  # distinct totals of one part
+
+
+def _size(n: int) -> str:
+    return f"{n:,}" if n < 10**15 else f"about 10^{len(str(n)) - 1}"
+
+
+class _Budget:
+    def __init__(self, expression: str) -> None:
+        self.expression = expression
+        self.spent = 0
+
+    def spend(self, steps: int, part: str, hint: str) -> None:
+        self.spent += steps
+        if self.spent > MAX_ODDS_WORK:
+            raise TooManyOutcomes(
+                f"--odds for '{shown(self.expression)}': {part} would take {_size(steps)} "
+                f"steps to weigh exactly (more than {MAX_ODDS_WORK:,} in all)",
+                hint,
+            )
+
+
+def _die_weights(
+    die: Die, budget: _Budget, text: str, counts: Callable[[int], int] | None = None
+) -> tuple[dict[int, int], int]:
+    """A die's value as integer weights over a denominator: its faces clamped, then its
+    reroll and its explosion by their series (as `roll_die` reads them). `counts`: what the
+    pool counts of each roll an explosion adds as a die of its own, summed for the die."""
+    clamp = die.clamped
+
+    def add(into: dict[int, int], value: int, weight: int) -> None:
+        into[value] = into.get(value, 0) + weight
+
+    faces = die.faces()
+    base: dict[int, int] = {}  # a roll's value: its face clamped
+    for face in faces:
+        add(base, clamp(face), 1)
+    weights, total = dict(base), len(faces)
+    if die.reroll is not None:  # on the face rolled, before the clamps
+        mode, point = die.reroll
+        hit = [f for f in faces if matches(f, point)]
+        miss = [f for f in faces if not matches(f, point)]
+        weights = {}
+        if mode == "until":  # rerolled until it shows another face: those faces, in proportion
+            for f in miss:
+                add(weights, clamp(f), 1)
+            total = len(miss)
+        elif mode == "once":  # a face rerolled once shows whatever the second roll shows
+            for f in miss:
+                add(weights, clamp(f), total)
+            for v, w in base.items():
+                add(weights, v, len(hit) * w)
+            total *= total
+        else:  # once, and added
+            for f in miss:
+                add(weights, clamp(f), total)
+            for f in hit:
+                for u, x in base.items():
+                    add(weights, clamp(f) + u, x)
+            total *= total
+    if die.explode is not None:
+        mode, point = die.explode
+        lower = 1 if mode == "penetrate" else 0
+        # What is carried to depth d is a sum of d exploding faces: d * their spread values.
+        exploding = [v for v in {*weights, *base} if matches(v, point)] or [0]
+        spread = max(exploding) - min(exploding)
+        steps = sum((d * spread + 1) * len(base) for d in range(MAX_EXPLOSIONS + 1))
+        budget.spend(steps, f"'{shown(text)}' exploding", "explode fewer faces or smaller dice")
+        base_total = len(faces)
+        out: dict[int, int] = {}
+        carry = {0: 1}
+        first, first_total = weights, total
+        # Denominators: the first roll's `first_total`, each further roll's `base_total`.
+        for depth in range(MAX_EXPLOSIONS + 1):
+            rolled = first if depth == 0 else base
+            scale = base_total ** (MAX_EXPLOSIONS - depth)
+            step: dict[int, int] = {}
+            for acc, w in carry.items():
+                for face, x in rolled.items():
+                    added = face - (lower if depth else 0)
+                    value = acc + (added if counts is None else counts(added))
+                    if matches(face, point) and depth < MAX_EXPLOSIONS:
+                        step[value] = step.get(value, 0) + w * x
+                    else:
+                        out[value] = out.get(value, 0) + w * x * scale
+            carry = step
+            if not carry:
+                break
+        # Those that stopped early were scaled to the full depth's denominator.
+        return out, first_total * base_total**MAX_EXPLOSIONS
+    return weights, total
+
+
+def _keep_weights(
+    weights: dict[int, int], total: int, n: int, pool: Pool, budget: _Budget, text: str
+) -> Weights:
+    """A pool of `n` dice kept or dropped, by dynamic programming over its outcomes in the
+    pool's order: the count of each outcome is binomial in the dice not yet placed, and a
+    pool whose `keep` is reached places the rest anywhere after (their weights summed)."""
+    outcomes = sorted(weights, reverse=pool.highest_first)
+    keep = pool.keep
+    assert keep is not None
+    spread = max(abs(int(pool.counts(o))) for o in outcomes) * keep + 1
+    # the states of a pool not yet full are few of those its counts could reach: measured
+    # here, an eighth of outcomes x keep^2 x spread (100d100kh10: 1.2 million, 0.9 s)
+    budget.spend(len(outcomes) * keep * keep * spread // 8,
+                 f"'{shown(text)}' keeping {keep} of {n}",
+                 "ask about fewer or smaller dice (e.g. up to 100d6kh50, 100d100kh10)")  # fmt: skip
+    after = [0] * (len(outcomes) + 1)
+    for i in range(len(outcomes) - 1, -1, -1):
+        after[i] = after[i + 1] + weights[outcomes[i]]
+    states: dict[tuple[int, Value], int] = {(0, 0): 1}
+    final: dict[Value, int] = {}
+    combs = [[math.comb(r, c) for c in range(r + 1)] for r in range(n + 1)]
+    for i, outcome in enumerate(outcomes):
+        w, rest = weights[outcome], after[i + 1]
+        powers_w = [w**c for c in range(keep + 1)]
+        powers_rest = [rest**c for c in range(n + 1)]
+        whole = [(w + rest) ** r for r in range(n + 1)]
+        step: dict[tuple[int, Value], int] = {}
+        for state, ways in states.items():
+            r = n - state[0]
+            need = keep - state[0]
+            short = 0
+            for c in range(min(need, r + 1)):
+                term = combs[r][c] * powers_w[c]
+                moved = pool.step(state, outcome, c)
+                step[moved] = step.get(moved, 0) + ways * term
+                short += term * powers_rest[r - c]
+            value = pool.step(state, outcome, need)[1]  # the keep is full
+            final[value] = final.get(value, 0) + ways * (whole[r] - short)
+        states = {s: ways for s, ways in step.items() if ways}
+        if not states:
+            break
+    return {v: ways for v, ways in final.items() if ways}, total**n
+
+
+def _power(weights: dict[int, int], total: int, n: int, budget: _Budget, text: str) -> Distribution:
+    """The sum of `n` independent copies (`Distribution.power`)."""
+    spread = max(weights) - min(weights) + 1  # Miller's recurrence: each sum from each value,
+    digits = max(1, total.bit_length() * n // 1024)  # with numbers of n dice's digits
+    budget.spend(len(weights) * spread * n * digits, f"'{shown(text)}' added up",
+                 "ask about fewer or smaller dice (e.g. up to 100d100)")  # fmt: skip
+    return Distribution(weights, total).power(n)
+
+
+def _dist(weights: dict[Value, int], total: int) -> Weighed:
+    whole = {v: w for v, w in weights.items() if isinstance(v, int)}
+    if len(whole) == len(weights):
+        return Distribution(whole, total)
+    return {v: Fraction(w, total) for v, w in sorted(weights.items())}
+
+
+def _pool_odds(
+    values: tuple[dict[int, int], int], n: int, pool: Pool, budget: _Budget, text: str
+) -> Weighed:
+    """The distribution of a pool of `n` values alike (each with the distribution
+    `values`, as integer weights and a denominator) read by `pool`."""
+    weights, total = values
+    if pool.keep is None or pool.keep == n:
+        counted: dict[int, int] = {}
+        for v, w in weights.items():  # each die on its own: its value as the pool reads it
+            got = int(pool.step((0, 0), v, 1)[1])  # a die's value is whole, and so its count
+            counted[got] = counted.get(got, 0) + w
+        if n > 1:
+            return _power(counted, total, n, budget, text)
+        return Distribution(counted, total)
+    return _dist(*_keep_weights(weights, total, n, pool, budget, text))
+
+
+def _odds_of(node: Node, budget: _Budget) -> Weighed:
+    if isinstance(node, Num):
+        return _dist({node.value: 1}, 1)
+    if isinstance(node, Dice):
+        explode = node.die.explode
+        if explode is not None and explode[0] != "compound" and not node.pool.plain:
+            # each roll a die of its own: the pool counts each, summed die by die
+            pool = node.pool
+
+            def counts(value: int) -> int:
+                return int(pool.step((0, 0), value, 1)[1])
+
+            weights = _die_weights(node.die, budget, node.text, counts)
+            return _pool_odds(weights, node.count, PLAIN, budget, node.text)
+        weights = _die_weights(node.die, budget, node.text)
+        return _pool_odds(weights, node.count, node.pool, budget, node.text)
+    if isinstance(node, Group):
+        parts = [_odds_of(part, budget) for part in node.parts]
+        return _group_odds(parts, node, budget)
+    if isinstance(node, Unary):
+        part = _odds_of(node.part, budget)
+        return _combine(_dist({0: 1}, 1), part, "-", budget, node)
+    left = _odds_of(node.left, budget)
+    right = _odds_of(node.right, budget)
+    return _combine(left, right, node.op, budget, node)
+
+
+def _combine(a: Weighed, b: Weighed, op: str, budget: _Budget, node: Unary | Binary) -> Weighed:
+    """Two independent parts joined by `op`: sums and differences by convolution, the rest
+    value by value."""
+    if op in "+-" and isinstance(a, Distribution) and isinstance(b, Distribution):
+        if op == "-":
+            b = Distribution({-v: w for v, w in b.weights.items()}, b.denominator)
+        budget.spend(len(a.weights) * len(b.weights), f"the part at column {node.at + 1}",
+                     "ask about fewer or smaller dice")  # fmt: skip
+        return a.convolve(b)
+    wa, da = _weights_of(a)
+    wb, db = _weights_of(b)
+    # a pair is a few steps (a value worked out, a dict entry), long weights more
+    size = 4 * max(1, (da.bit_length() + db.bit_length()) // 128)
+    if op == "/" or not all(isinstance(v, int) for v in (*wa, *wb)):
+        size *= 8  # a fraction made for each pair
+    budget.spend(len(wa) * len(wb) * size, f"'{op}' at column {node.at + 1}",
+                 "join smaller parts: each value of one against each of the other")  # fmt: skip
+    out: dict[Value, int] = {}  # integer weights over da * db: no fraction in the loop
+    for x, p in wa.items():
+        for y, q in wb.items():
+            v = operate(op, x, y, node)
+            out[v] = out.get(v, 0) + p * q
+    if len(out) > MAX_VALUES:
+        raise TooManyOutcomes(
+            f"--odds for '{shown(budget.expression)}': {len(out):,} totals at column {node.at + 1}",
+            "ask about fewer values",
+        )
+    return _dist({v: w for v, w in out.items() if w}, da * db)
+
+
+def _weights_of(dist: Weighed) -> Weights:
+    """A part's distribution as integer weights over one denominator."""
+    if isinstance(dist, Distribution):
+        return {v: w for v, w in dist.weights.items()}, dist.denominator
+    common = math.lcm(*(p.denominator for p in dist.values()))
+    return {v: int(p * common) for v, p in dist.items() if p}, common
+
+
+def _group_odds(parts: list[Weighed], node: Group, budget: _Budget) -> Weighed:
+    """A group's parts read as a pool (`Pool.read`, as the roll reads it): each value of each
+    part against each of the others (the parts are unlike, so no pool of alike dice serves)."""
+    weighted = [_weights_of(part) for part in parts]
+    pool = node.pool
+    if pool.keep == 1 and pool.success is None and pool.failure is None:
+        return _one_of(weighted, pool.highest_first, budget, node)
+    budget.spend(math.prod(len(w) for w, _ in weighted) * len(parts) * 4,
+                 f"the group '{shown(node.text)}'",
+                 "group fewer parts, or parts of fewer values")  # fmt: skip
+    out: dict[Value, int] = {}
+    for combo in itertools.product(*(w.items() for w, _ in weighted)):
+        value = node.pool.read([v for v, _ in combo])
+        out[value] = out.get(value, 0) + math.prod(q for _, q in combo)
+    return _dist(out, math.prod(d for _, d in weighted))
+
+
+def _one_of(weighted: list[Weights], highest: bool, budget: _Budget, node: Group) -> Weighed:
+    """The highest (or lowest) of independent parts, by their distributions: P(the highest is
+    at most v) is the product of each part's P(at most v), so no combination is listed."""
+    values = sorted({v for w, _ in weighted for v in w}, reverse=not highest)
+    budget.spend(len(values) * len(weighted), f"the group '{shown(node.text)}'",
+                 "group fewer parts, or parts of fewer values")  # fmt: skip
+    below = [0] * len(weighted)  # each part's weight at or past v, from the far end
+    out: dict[Value, int] = {}
+    before = 0
+    for v in values:
+        for i, (w, _) in enumerate(weighted):
+            below[i] += w.get(v, 0)
+        upto = math.prod(below)  # every part at or under v (at or over, for the lowest)
+        if upto != before:
+            out[v] = upto - before
+        before = upto
+    return _dist(out, math.prod(d for _, d in weighted))
+
+
+def roll_odds(expression: str, ruleset: str) -> Resolution:
+    """`hc roll --odds EXPR`: the exact chance of each total."""
+    tree = read(expression)
+    res = Resolution("roll", ruleset, {"expression": expression})
+    total = _odds_of(tree, _Budget(expression))
+    if isinstance(total, Distribution):
+        res.odds = Odds({str(k): p for k, p in total.items()}, {"total": total})
+    else:
+        res.odds = Odds({value_text(k): p for k, p in total.items()}, {})
+    return res
