@@ -301,3 +301,20 @@ def test_units_complete_from_the_game_and_the_target_is_the_other_side(tmp_path,
     assert _bash("hc fire carnosaur --at ", env) == ["marines", "lascannon-team"]
     zsh = _complete({**_env("zsh", "hc fire marines:1 --at "), **env})[0]
     assert zsh == """_arguments '*: :(("boyz"\n"carnosaur"))'\n"""
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_a_tab_press_imports_no_rich(shell):
+    """The options' help goes to zsh and fish as it is: no pass through rich (typer's), whose
+    import would more than double a TAB press."""
+    import subprocess
+
+    probe = (
+        "import sys\nfrom hc_cli.cli.main import main\ntry:\n    main()\nexcept SystemExit:\n"
+        "    sys.stderr.write(str(sorted(m for m in sys.modules if m.split('.')[0] == 'rich')))\n"
+    )
+    env = {**os.environ, **_env(shell, "hc fire --"), "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert "--weapon" in done.stdout and done.stderr == "[]", done.stderr

@@ -2,10 +2,11 @@
 commands built from the declarations (their callbacks offer units, weapons, targets and the
 game's values); the script each shell loads, and its installation.
 
-Each script asks `hc` itself, with `_HC_COMPLETE` set (`complete_bash` ...). Two of typer's
-classes are adapted: bash splits `--ruleset=t2k` at the '=', and hc joins the words back; zsh's
-script completes the very first TAB when it is autoloaded from the fpath. `completions/` in the
-repository holds the scripts as `hc completion SHELL` prints them (a test keeps them in step).
+Each script asks `hc` itself, with `_HC_COMPLETE` set (`complete_bash` ...). typer's classes
+are adapted: bash splits `--ruleset=t2k` at the '=', and hc joins the words back; zsh's script
+completes the very first TAB when it is autoloaded from the fpath; zsh and fish write an
+option's help as it is, not through rich. `completions/` in the repository holds the scripts as
+`hc completion SHELL` prints them (a test keeps them in step).
 """
 
 from __future__ import annotations
@@ -13,8 +14,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from typer._click.shell_completion import add_completion_class, get_completion_class
-from typer._completion_classes import BashComplete, ZshComplete
+from typer._click.shell_completion import (
+    CompletionItem,
+    add_completion_class,
+    get_completion_class,
+)
+from typer._completion_classes import BashComplete, FishComplete, ZshComplete
 from typer.completion import completion_init
 from typer.core import TyperCommand
 
@@ -53,7 +58,24 @@ class Bash(BashComplete):
         return words[:-1], words[-1]
 
 
+def _zsh_quoted(text: str) -> str:
+    return (
+        text.replace('"', '""')
+        .replace("'", "''")
+        .replace("$", "\\$")
+        .replace("`", "\\`")
+        .replace(":", r"\\:")
+    )
+
+
 class Zsh(ZshComplete):
+    def format_completion(self, item: CompletionItem) -> str:
+        # As typer writes it, less the pass of the help through rich for its markup: hc's
+        # help has none, and importing rich would more than double a TAB press.
+        if item.help:
+            return f'"{_zsh_quoted(item.value)}":"{_zsh_quoted(item.help)}"'
+        return f'"{_zsh_quoted(item.value)}"'
+
     # compinit reads a completion file's first line for its #compdef tag: nothing before it.
     # Autoloaded from the fpath, the file is the body of the function _hc, run at the first
     # TAB: it defines _hc anew (so every later TAB runs the definition, not the file again)
@@ -74,11 +96,18 @@ fi
 """
 
 
+class Fish(FishComplete):
+    def format_completion(self, item: CompletionItem) -> str:
+        if item.help:  # (as zsh's: no pass through rich)
+            return f"{item.value}\t" + "".join(" " if c.isspace() else c for c in item.help)
+        return f"{item.value}"
+
+
 def register() -> None:
-    """typer's shell classes, with hc's bash and zsh in place of two of them."""
+    """typer's shell classes, with hc's own bash, zsh and fish in their place."""
     completion_init()
-    add_completion_class(Bash, "bash")
-    add_completion_class(Zsh, "zsh")
+    for shell, completes in (("bash", Bash), ("zsh", Zsh), ("fish", Fish)):
+        add_completion_class(completes, shell)
 
 
 def script(shell: str) -> str:

@@ -334,15 +334,7 @@ def _seal(call: Any, game: str, values: dict[str, Any], session: Any) -> int:
         )
     from hc_cli.games.actions import seal_action
 
-    said = seal_action(
-        call,
-        game,
-        values.get("unit"),
-        list(values.get("at") or ()),
-        bool(values.get("anyway")),
-        session,
-        bool(values.get("hidden")),
-    )
+    said = seal_action(call, game, *_acting(values), session, bool(values.get("hidden")))
     if values.get("json"):
         import json
 
@@ -357,6 +349,11 @@ def _seal(call: Any, game: str, values: dict[str, Any], session: Any) -> int:
     return 0
 
 
+def _acting(values: dict[str, Any]) -> tuple[str | None, list[str], bool]:
+    """The unit that acts in the game, the units it acts against, and whether anyway."""
+    return values.get("unit"), list(values.get("at") or ()), bool(values.get("anyway"))
+
+
 def _resolve(
     call: Any, game: str | None, values: dict[str, Any], given: set[str], session: Any
 ) -> tuple[Any, dict[str, Any] | None, Any]:
@@ -368,9 +365,7 @@ def _resolve(
         res, report, call = act(
             call,
             game,
-            values.get("unit"),
-            list(values.get("at") or ()),
-            bool(values.get("anyway")),
+            *_acting(values),
             session,
             ask=(_ask_line, _tell),
             rules_changed=bool(values.get("rules_changed")),
