@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Two builds of hc, the same output: every command of the README's played sessions and of the
-scripted games (bench/games/*-after.sh), every command line of tests/test_two_ways_in.py that
-rolls fixed dice (seeded, given dice, odds, or an error), and those lines again as a batch
+scripted games (bench/games/*-after.sh), every example of every rule set's commands with the
+common options (and the errors of each kind) that rolls fixed dice (seeded, given dice, odds, or
+an error), and those lines again as a batch
 (with workers and with --jobs 1), each run by both builds in a fresh, identical environment.
 stdout, stderr and the exit code are compared byte for byte; what differs is printed. A
 receipt's hash (it covers a timestamp) and the temporary folder are the only things masked.
@@ -20,6 +21,79 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from hc_cli.plugin import registry  # noqa: E402
+
+
+def _examples() -> list[tuple[str, list[str]]]:
+    lines = []
+    for name in registry.names():
+        if name not in registry.BUILTIN:
+            continue  # a rule set a test registers: its own tests run it
+        for command in registry.get(name).commands.values():
+            for example in command.examples:
+                words = shlex.split(example)[1:]
+                lines.append((name, [words[0], "--ruleset", name, *words[1:]]))
+    return lines
+
+
+VARIANTS = [
+    [],
+    ["--seed", "7"],
+    ["--seed", "7", "--json"],
+    ["--seed", "7", "-q"],
+    ["--seed", "7", "--no-color"],
+    ["--odds"],
+    ["--odds", "--json"],
+    ["--nope"],  # an option no command has
+    ["--seed", "x"],  # a number that is not one
+    ["--seed", "7", "--dice", "3"],  # two ways to roll
+]
+
+LINES = [words + extra for _, words in _examples() for extra in VARIANTS]
+LINES += [
+    ["roll", "2d6+1", "--seed", "3"],
+    ["roll", "4d6kh3", "--odds"],
+    ["roll", "d100", "--dice", "46", "--json"],
+    ["roll", "2d6+", "--seed", "1"],  # a malformed expression
+    ["roll", "--seed", "3", "--", "-4d6"],  # an expression after -- (a leading minus)
+    ["roll", "--odds", "--json", "--", "{d6, d8}kh1"],
+    ["roll", "--seed", "3", "--", "2d6", "3"],  # two words after --: typer's to refuse
+    ["fire", "-w", "ingrav-ar", "-r", "14", "-t", "orc", "--seed", "1"],  # a misspelt name
+    ["fire", "-w", "ingrave-ar", "-t", "orc", "--seed", "1"],  # a required option left out
+    ["fire", "-w", "ingrave-ar", "-r", "-3", "-t", "orc"],  # out of bounds
+    ["fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--dice", "12,34,56"],  # too many
+    ["fire", "--ruleset", "rogue-trader", "--bs", "4", "-w", "bolt-gun", "-r", "10", "-t",
+     "ork:3", "-t", "ork", "--dice", "4,4,1,1"],
+    ["fire", "-w", "ingrave-ar", "-r", "1e1", "-t", "orc", "--seed", "1"],  # numbers as
+    ["fire", "-w", "ingrave-ar", "-r", ".5E+1", "-t", "orc", "--seed", "1"],  # scripts write
+    ["fire", "-w", "ingrave-ar", "-r", "14.", "-t", "orc", "--seed", "1"],  # them
+    ["fire", "--ruleset=t2k", "--asset", "12", "--strength", "5", "-w", "m16a2", "-r", "30",
+     "--shot", "burst", "--seed", "2", "--json"],
+]  # fmt: skip
+
+
+def request_of(words: list[str]) -> dict | None:
+    """The batch request a resolving command line makes, read by hc's own command line (None:
+    not a resolving command, or one it refuses)."""
+    from hc_cli.cli.app import app  # noqa: TID251 - to turn command lines into requests
+
+    try:
+        root = app.make_context("hc", list(words))
+        name, command, rest = app.resolve_command(root, [*root.protected_args, *root.args])
+        read = command.make_context(name, rest, parent=root)
+    except BaseException:  # a usage error, or help: no request
+        return None
+    ruleset = root.meta["hc.ruleset"][0]
+    if name not in registry.get(ruleset).commands:
+        return None
+    request = {"command": name, "ruleset": ruleset}
+    for key, value in read.params.items():
+        given = read.get_parameter_source(key).name != "DEFAULT"
+        if given and key not in ("json", "quiet", "no_color", "verbose", "ruleset"):
+            request[key] = list(value) if isinstance(value, tuple) else value
+    return request
 
 
 def fresh() -> tuple[str, dict]:
@@ -69,23 +143,13 @@ def groups() -> list[tuple[str, list, str | None]]:
             with open(f"{ROOT}/bench/games/{name}") as script:
                 commands = [line.strip() for line in script if line.startswith("hc ")]
             found.append((name, commands, None))
-    sys.path.insert(0, f"{ROOT}/tests")
-    from test_two_ways_in import LINES
-
-    from hc_cli.cli.direct import parse  # noqa: TID251 - to turn command lines into requests
-
     lines = [words for words in LINES if fixed(words)]
     found.append(("command lines", lines, None))
     requests = []
     for words in lines:
-        parsed = parse(words, os.environ)
-        if parsed is None or parsed[4] is not None:
-            continue  # not a resolving command line
-        command, ruleset, values, _, _ = parsed
-        request = {"command": command, "ruleset": ruleset}
-        for key, value in values.items():
-            if key not in ("json", "quiet", "no_color", "verbose", "ruleset"):
-                request[key] = list(value) if isinstance(value, tuple) else value
+        request = request_of(words)
+        if request is None:
+            continue
         for seed in range(3):
             if "dice" not in request and not request.get("odds"):
                 request = {**request, "seed": request.get("seed", 0) + seed}

@@ -1,4 +1,3 @@
-
 _hc_completion() {
     local IFS=$'
 '
@@ -9,4 +8,3 @@ _hc_completion() {
 }
 
 complete -o default -F _hc_completion hc
-

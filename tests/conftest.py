@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-import random
-import sys
 from pathlib import Path
-from unittest import mock
 
 import pytest
 from helpers import CliRunner
@@ -41,27 +38,6 @@ def clean_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-class Entry:
-    """`hc` as its script runs it (`hc_cli.cli.main.main`): a plain resolving command through
-    the direct path (`hc_cli.cli.direct`, no typer), anything else through the typer app."""
-
-    name = "hc"
-
-    def __init__(self) -> None:
-        self.direct = False
-
-    def main(self, args: list[str], prog_name: str = "hc", **extra):
-        from hc_cli.cli.direct import run
-        from hc_cli.cli.main import expression_last
-
-        args = expression_last(list(args))
-        code = run(list(args), os.environ)
-        self.direct = code is not None
-        if code is None:
-            return app.main(args=args, prog_name=prog_name, **extra)
-        sys.exit(code)
-
-
 def words(args: tuple[str, ...] | list[str]) -> list[str]:
     """A command line given as one string is split as a shell would; words are kept."""
     import shlex
@@ -72,10 +48,8 @@ def words(args: tuple[str, ...] | list[str]) -> list[str]:
 
 
 class Hc:
-    """Runs `hc` in-process as its script does (the direct path when it takes the command
-    line, else the typer app) and keeps stdout and stderr apart. That the two ways in print
-    the same bytes is checked once, over every kind of command line
-    (tests/test_two_ways_in.py), not by every test."""
+    """Runs `hc` in-process (the typer app, as `hc_cli.cli.main` runs it) and keeps stdout
+    and stderr apart."""
 
     def __init__(self) -> None:
         self.runner = CliRunner()
@@ -83,21 +57,7 @@ class Hc:
     def __call__(self, *args: str, env: dict[str, str] | None = None):
         """`hc("fire -w ingrave-ar -r 14")`: a command line as one string, split as a shell
         splits it; or its words one by one, where a word holds a space or a quote."""
-        return self.runner.invoke(Entry(), words(args), env=env)
-
-    def both_ways(self, *args: str, env: dict[str, str] | None = None):
-        args = tuple(words(args))
-        """The command line through the direct path and through the typer app, with the same
-        system seed: (the direct path's result, typer's), and whether the direct path took
-        it."""
-        import hc_cli.plugin.execute
-
-        entry = Entry()
-        seed = random.randrange(2**63)
-        with mock.patch.object(hc_cli.plugin.execute, "system_seed", lambda: seed):
-            result = self.runner.invoke(entry, list(args), env=env)
-            typer_result = self.runner.invoke(app, list(args), env=env)
-        return result, typer_result, entry.direct
+        return self.runner.invoke(app, words(args), env=env)
 
     def json(self, *args: str, env: dict[str, str] | None = None) -> dict:
         args = tuple(words(args))

@@ -86,3 +86,11 @@ def binomial(n: int, p):
     import math
 
     return {k: math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
+
+
+def tab(env: dict[str, str]) -> str:
+    """What hc answers the TAB press a shell describes in `env` (_HC_COMPLETE, COMP_WORDS ...),
+    run in-process."""
+    from hc_cli.cli.app import app
+
+    return CliRunner().invoke(app, [], env=env, prog_name="hc").stdout

@@ -1,6 +1,6 @@
-"""TAB completion: the fast path (no typer) answers exactly as the full app does, offers the
-options and table values of the rule set in force (house rules included), and nothing of
-another game."""
+"""TAB completion (click's, through typer's shell classes): the options and table values of the
+rule set in force (house rules included), nothing of another game, the units of the game in
+force."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pytest
 from helpers import CliRunner
 
 from hc_cli.cli.app import app
-from hc_cli.cli.complete import answer
 
 LINES = [
     "hc ",
@@ -94,47 +93,54 @@ def _env(shell: str, line: str) -> dict[str, str]:
     return env
 
 
-def _help_last(text: str) -> str:
-    """Click lists -h and --help in an order that changes from run to run (it keeps them in a
-    set): compare them in a fixed order at the end, every other line in place."""
-    lines = text.split("\n")
-    is_help = [
-        any(
-            line.removeprefix("_arguments '*: :((").startswith(p)
-            for p in ("-h", "--help", '"-h"', '"--help"')
-        )
-        for line in lines
-    ]
-    helps = sorted(line.rstrip(")'") for line, h in zip(lines, is_help, strict=True) if h)
-    return "\n".join([line for line, h in zip(lines, is_help, strict=True) if not h] + helps)
+def _complete(env: dict[str, str]) -> tuple[str, int]:
+    """What hc answers a shell's TAB press: its output, and its exit code."""
+    result = CliRunner().invoke(app, [], env=env, prog_name="hc")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.stdout, result.exit_code
 
 
-def _full_app(env: dict[str, str]) -> tuple[str, int]:
-    # typer passes zsh and fish help through a rich console, which wraps it at the terminal's
-    # width; the fast path keeps each help whole, so compare against a console wide enough.
-    wide = {**env, "COLUMNS": "10000", "TERMINAL_WIDTH": "10000"}
-    result = CliRunner().invoke(app, [], env=wide, prog_name="hc")
-    return _help_last(result.stdout), result.exit_code
-
-
-def _fast(env: dict[str, str]) -> tuple[str, int]:
-    outcome = answer(env)
-    assert outcome is not None, env
-    text, code = outcome
-    return _help_last("" if text is None else text + "\n"), code
+def _bash(line: str, env: dict[str, str] | None = None) -> list[str]:
+    return _complete({**(env or {}), **_env("bash", line)})[0].split()
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
-def test_fast_path_answers_as_the_full_app(lines, shell):
+def test_every_line_is_answered(lines, shell):
+    """Every kind of line is answered, in each shell's form: options, values of the tables
+    (house rules too), the rule sets, the commands; never an error."""
     for line in lines:
-        env = _env(shell, line)
-        assert _fast(env) == _full_app(env), line
+        out, code = _complete(_env(shell, line))
+        assert code == 0, (shell, line, out)
+        if shell == "zsh":
+            assert out.startswith(("_arguments '*: :((", "_files")), (line, out)
 
 
-def test_fish_is_args(lines):
-    for line in lines[:12]:
-        env = {**_env("fish", line), "_TYPER_COMPLETE_FISH_ACTION": "is-args"}
-        assert _fast(env)[1] == _full_app(env)[1], line
+def test_fish_asks_whether_there_are_values():
+    """fish's is-args: 0 where hc has values to offer (no files), 1 where it has none."""
+    env = {**_env("fish", "hc fire --weapon "), "_TYPER_COMPLETE_FISH_ACTION": "is-args"}
+    assert _complete(env)[1] == 0
+    env = {**_env("fish", "hc roll "), "_TYPER_COMPLETE_FISH_ACTION": "is-args"}
+    assert _complete(env)[1] == 1
+
+
+def test_zsh_and_fish_say_what_each_option_is():
+    zsh = _complete(_env("zsh", "hc fire --we"))[0]
+    assert zsh == """_arguments '*: :(("--weapon":"Weapon name."))'\n"""
+    fish = _complete({**_env("fish", "hc fire --we")})[0]
+    assert fish == "--weapon\tWeapon name.\n"
+
+
+def test_bash_reads_an_option_and_its_value_split_at_the_equals():
+    """bash splits --ruleset=t2k at the '=' (COMP_WORDBREAKS): hc reads the words as typed."""
+    split = {"_HC_COMPLETE": "complete_bash", "COMP_WORDS": "hc fire --ruleset = t2k --weapon m1",
+             "COMP_CWORD": "6"}  # fmt: skip
+    assert _complete(split)[0].split() == ["m134", "m16a2", "m1911"]
+    value = {"_HC_COMPLETE": "complete_bash", "COMP_WORDS": "hc fire --ruleset = rog",
+             "COMP_CWORD": "4"}  # fmt: skip
+    assert _complete(value)[0].split() == ["rogue-trader"]
+    empty = {"_HC_COMPLETE": "complete_bash", "COMP_WORDS": "hc fire --weapon =",
+             "COMP_CWORD": "3"}  # fmt: skip
+    assert "ingrave-ar" in _complete(empty)[0].split()
 
 
 def test_weapon_names_complete_from_the_tables_and_house_rules(house):
@@ -142,9 +148,9 @@ def test_weapon_names_complete_from_the_tables_and_house_rules(house):
         "ruleset: high-crusade\nweapons:\n  laser-carbine:\n    bands:\n"
         "      - {up_to: 10, chance: 80, penetration: 5}\n"
     )
-    bundled = _fast(_env("bash", "hc fire --weapon ing"))[0].split()
+    bundled = _bash("hc fire --weapon ing")
     assert bundled == ["ingrave-ar"]
-    with_house = _fast(_env("bash", f"hc fire --rules {path} --weapon l"))[0].split()
+    with_house = _bash(f"hc fire --rules {path} --weapon l")
     assert with_house == ["laser-carbine"]
 
 
@@ -154,7 +160,7 @@ def test_house_rules_from_the_environment_and_a_changed_file(house, monkeypatch)
         "      - {up_to: 10, chance: 80, penetration: 5}\n"
     )
     monkeypatch.setenv("HC_RULES", path)
-    assert _fast(_env("bash", "hc fire --weapon la"))[0].split() == ["laser-carbine"]
+    assert _bash("hc fire --weapon la") == ["laser-carbine"]
     import os
     from pathlib import Path
 
@@ -164,28 +170,7 @@ def test_house_rules_from_the_environment_and_a_changed_file(house, monkeypatch)
     )
     st = os.stat(path)
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
-    assert _fast(_env("bash", "hc fire --weapon la"))[0].split() == ["lance"]
-
-
-def test_the_fast_path_imports_no_typer(tmp_path):
-    import json
-    import os
-    import subprocess
-    import sys
-
-    code = (
-        "import os, sys; from hc_cli.cli.complete import answer; print(answer(os.environ)); "
-        "print([m for m in sys.modules if m.split('.')[0] in ('typer', 'rich', 'yaml')])"
-    )
-    env = {**os.environ, **_env("bash", "hc fire --weapon ing")}
-    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-    assert "ingrave-ar" in first.stdout and "ingrave-ar" in second.stdout
-    assert json.loads(second.stdout.splitlines()[1].replace("'", '"')) == []
-
-
-def _bash(line: str, env: dict[str, str] | None = None) -> list[str]:
-    return _fast({**os.environ, **(env or {}), **_env("bash", line)})[0].split()
+    assert _bash("hc fire --weapon la") == ["lance"]
 
 
 def test_only_the_rule_set_in_force_is_offered():
@@ -248,8 +233,8 @@ def test_tables_complete_table_names(house):
     ],
 )
 def test_a_sub_group_completes_in_the_installed_program(line, offered):
-    """What the fast path leaves (the sub-commands of a group) is click's to answer in the
-    very process a shell starts: never run as a command with no arguments."""
+    """The sub-commands of a group, answered in the very process a shell starts (`python -m
+    hc_cli`, as the installed script): never run as a command with no arguments."""
     import subprocess
 
     words = line.split()
@@ -285,8 +270,8 @@ GAME_LINES = [
 
 def test_units_complete_from_the_game_and_the_target_is_the_other_side(tmp_path, monkeypatch):
     """TAB after --at offers the other side's units (every --at of the three games is checked
-    against the acting unit's own side), never the unit acting; the fast path agrees with the
-    full app, the game named by HC_GAME or by --game before or after the command."""
+    against the acting unit's own side), never the unit acting, in every shell; the game named
+    by HC_GAME or by --game before or after the command."""
     from pathlib import Path
 
     roster = Path(__file__).resolve().parent.parent / "examples" / "high-crusade-roster.yaml"
@@ -297,13 +282,15 @@ def test_units_complete_from_the_game_and_the_target_is_the_other_side(tmp_path,
     for shell in ("bash", "zsh", "fish"):
         for line in GAME_LINES:
             env = {**_env(shell, line.replace("GAME", game)), "HC_GAME": game}
-            assert _fast(env) == _full_app(env), (shell, line)
+            assert _complete(env)[1] == 0, (shell, line)
     assert _bash("hc fire ") == ["fireteam-1", "fireteam-2", "boyz", "ladz"]
     assert _bash("hc fire fireteam-1 ") == ["fireteam-2"]  # one more of its side to fire
     assert _bash("hc orders ") == ["advance", "static"]  # a rout is the game's to give
     assert _bash("hc fire boyz --at ") == ["fireteam-1", "fireteam-2"]
     assert _bash("hc melee fireteam-2 --at ") == ["boyz", "ladz"]
     assert _bash(f"hc --game {game} fire ladz --at f") == ["fireteam-1", "fireteam-2"]
+    assert _bash(f"hc fire boyz --game {game} --at ", {"HC_GAME": "none"}) == [
+        "fireteam-1", "fireteam-2"]  # fmt: skip
     assert _bash("hc fire --at ") == ["fireteam-1", "fireteam-2", "boyz", "ladz"]
     assert _bash("hc --game none fire boyz --at ") == []
     hunt = str(tmp_path / "hunt.hcg")
@@ -312,5 +299,22 @@ def test_units_complete_from_the_game_and_the_target_is_the_other_side(tmp_path,
     env = {"HC_GAME": hunt}
     assert _bash("hc fire marines:1 --at ", env) == ["boyz", "carnosaur"]
     assert _bash("hc fire carnosaur --at ", env) == ["marines", "lascannon-team"]
-    line = "hc fire marines:1 --at "
-    assert _fast({**_env("zsh", line), **env}) == _full_app({**_env("zsh", line), **env})
+    zsh = _complete({**_env("zsh", "hc fire marines:1 --at "), **env})[0]
+    assert zsh == """_arguments '*: :(("boyz"\n"carnosaur"))'\n"""
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_a_tab_press_imports_no_rich(shell):
+    """The options' help goes to zsh and fish as it is: no pass through rich (typer's), whose
+    import would more than double a TAB press."""
+    import subprocess
+
+    probe = (
+        "import sys\nfrom hc_cli.cli.main import main\ntry:\n    main()\nexcept SystemExit:\n"
+        "    sys.stderr.write(str(sorted(m for m in sys.modules if m.split('.')[0] == 'rich')))\n"
+    )
+    env = {**os.environ, **_env(shell, "hc fire --"), "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert "--weapon" in done.stdout and done.stderr == "[]", done.stderr

@@ -135,10 +135,10 @@ def test_plain_output_when_piped_or_no_color(hc):
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_completion_scripts_are_in_step_with_the_app(hc, shell):
-    from hc_cli.cli.completion_scripts import FILES, script
+    from hc_cli.cli.completion import FILES, script
 
     shipped = (ROOT / "completions" / FILES[shell]).read_text(encoding="utf-8")
-    assert shipped == script(shell), "run: python -m hc_cli.cli.completion_scripts"
+    assert shipped == script(shell), f"run: hc completion {shell} > completions/{FILES[shell]}"
     assert hc("completion", shell).stdout == shipped
 
 
@@ -208,43 +208,6 @@ def test_the_wound_chart_lists_as_a_grid(hc):
     assert "  4   2  2  3  4  5  6  6  N  N  N" in out  # Strength 4 against T1..T10
 
 
-def test_a_plain_resolving_command_does_not_import_typer():
-    """The direct path (hc_cli.cli.direct): a well-formed resolving command needs no typer; help,
-    and anything the direct path does not read, goes to the typer app."""
-    probe = (
-        "import sys\n"
-        "from hc_cli.cli.main import main\n"
-        "try:\n"
-        "    main()\n"
-        "except SystemExit as done:\n"
-        "    sys.stderr.write(f\"exit {done.code} typer {'typer' in sys.modules}\\n\")\n"
-    )
-    for args, typer_loaded in (
-        (["fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "1", "--json"], False),
-        (
-            [
-                "--ruleset",
-                "rogue-trader",
-                "deviate",
-                "--radius",
-                "2",
-                "--range",
-                "12",
-                "--seed",
-                "2",
-            ],
-            False,
-        ),
-        (["roll", "d100", "--seed", "1", "--no-color"], False),
-        (["fire", "--help"], False),  # help is written from the declarations too
-        (["--help"], False),
-        (["fire", "-w", "ingrave-ar", "-r", "1e1", "-t", "orc", "--seed", "1"], False),  # as 10
-        (["fire", "-w", "ingrave-ar", "-r", "1_0", "-t", "orc", "--seed", "1"], True),  # typer
-    ):
-        run = subprocess.run(
-            [sys.executable, "-c", probe, *args], capture_output=True, text=True, timeout=60
-        )
-        assert run.stderr.splitlines()[-1] == f"exit 0 typer {typer_loaded}", (args, run.stderr)
 
 
 def _help_examples(hc, ruleset: str) -> list[str]:

@@ -437,11 +437,10 @@ def test_game_rules_print_the_move_in_the_seeds_words_at_80_columns(hc):
 
 
 def test_tab_offers_the_weapons_of_a_volley():
-    from hc_cli.cli.complete import answer
+    from helpers import tab
 
     env = {"_HC_COMPLETE": "complete_bash", "COMP_WORDS": "hc fire --volley sch", "COMP_CWORD": "3"}
-    text, _ = answer(env)
-    assert text.split() == ["schmitwess-mpi", "schmitwess-smg"]
+    assert tab(env).split() == ["schmitwess-mpi", "schmitwess-smg"]
 
 
 def test_each_step_takes_the_commands_the_sequence_gives_it(game):

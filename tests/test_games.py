@@ -499,14 +499,14 @@ def test_batch_takes_unit_actions_in_order(game, hc, tmp_path):
 
 
 def test_tab_completes_the_game_s_units(game, tmp_path):
-    from hc_cli.cli.complete import answer
+    from helpers import tab
 
     act, status, path = game(HC_ROSTER)
     env = {"_HC_COMPLETE": "complete_bash", "COMP_WORDS": "hc fire ", "COMP_CWORD": "2",
            "HC_GAME": path}  # fmt: skip
-    assert answer(env)[0].split() == ["fireteam-1", "boyz"]
+    assert tab(env).split() == ["fireteam-1", "boyz"]
     env.update(COMP_WORDS="hc fire boyz --at f", COMP_CWORD="4")
-    assert answer(env)[0].split() == ["fireteam-1"]
+    assert tab(env).split() == ["fireteam-1"]
 
 
 def test_two_players_in_two_terminals_lose_nothing(game, tmp_path):

@@ -48,7 +48,7 @@ ROLLS_NOTHING = [("rogue-trader", "move", ["--m", "4"]), ("rogue-trader", "hide"
 
 @pytest.mark.parametrize(("ruleset", "command", "args"), ROLLS_NOTHING)
 def test_a_command_that_rolls_nothing_offers_no_dice_options(hc, ruleset, command, args):
-    from hc_cli.cli.complete import answer
+    from helpers import tab
 
     helped = hc("--ruleset", ruleset, command, "--help").stdout
     for flag in ("--seed", "--dice", "--odds", "--exact", "--verbose"):
@@ -57,7 +57,7 @@ def test_a_command_that_rolls_nothing_offers_no_dice_options(hc, ruleset, comman
         assert flag in helped, flag
     line = f"hc {command} --ruleset {ruleset} --"
     env = {"_HC_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": "4"}
-    offered = answer(env)[0].split()
+    offered = tab(env).split()
     assert "--json" in offered and "--log" in offered and "--quiet" in offered
     assert not {"--seed", "--dice", "--odds", "--exact", "--verbose"} & set(offered)
     for extra in (["--seed", "1"], ["--dice", "3"], ["--odds"], ["-v"]):

@@ -415,11 +415,12 @@ def test_a_roll_too_long_or_too_large_is_refused_before_a_die(hc, expression, sa
         assert said in " ".join(hc.error("roll", *odds, "--", expression).split())
 
 
-def test_only_the_words_after_roll_are_an_expression():
-    from hc_cli.cli.main import expression_last
-
-    assert expression_last(["fire", "roll", "--at", "boyz", "-r", "8"]) == [
-        "fire", "roll", "--at", "boyz", "-r", "8"]  # fmt: skip
-    assert expression_last(["roll", "2d6", "-", "3"]) == ["roll", "--", "2d6 - 3"]
-    assert expression_last(["--ruleset", "t2k", "roll", "-d4", "--dice", "2"]) == [
-        "--ruleset", "t2k", "roll", "--dice", "2", "--", "-d4"]  # fmt: skip
+def test_only_the_words_after_roll_are_an_expression(hc):
+    """The words of an expression are joined, one with a leading minus too (not an option:
+    -4d6kh3 is no -h), wherever the options stand; a unit called roll is a unit."""
+    assert hc.json("roll 2d6 - 3 --dice 4,5")["total"] == 6
+    assert hc.json("--ruleset t2k roll -d4 --dice 2")["total"] == -2
+    assert hc.json("roll --dice 1,6,5,2 -4d6kh3")["total"] == -13
+    assert hc.json("roll ------2")["total"] == 2
+    assert "No such option: --sed" in hc.error("roll 2d6 --sed 3")
+    assert "no game in force to find unit 'roll'" in hc.error("fire roll --at boyz -r 8")

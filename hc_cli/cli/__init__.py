@@ -1,2 +1,2 @@
-"""The command line: the entry point, the argv walkers (direct, typer), help, TAB
-completion and what each command prints."""
+"""The command line: the entry point, the typer (click) commands built from the declarations,
+TAB completion and what each command prints."""

@@ -13,8 +13,8 @@ import typer
 from typer.core import TyperGroup, TyperOption
 
 from hc_cli.cli.runner import width
-from hc_cli.cli.shared_runners import SHARED, fail
-from hc_cli.cli.typer_commands import COMMON, CONTEXT, build_command, completer
+from hc_cli.cli.shared_runners import SHARED, fail, runner_for
+from hc_cli.cli.typer_commands import COMMON, CONTEXT, WIDEST, build_command, completer
 from hc_cli.core.errors import HcError
 from hc_cli.games import choice
 from hc_cli.plugin import registry
@@ -24,6 +24,7 @@ SUMMARY = (
     "Dice and resolution for tabletop miniatures wargames: every modifier and roll shown, "
     "exact odds, replayable seeds, house rules as data."
 )
+VERSION_HELP = "The version, the rule set in force and where it came from, and the settings file."
 
 # ---------------------------------------------------------------------------------------------
 # The group: the rule set in force decides which commands exist
@@ -33,13 +34,26 @@ class HcGroup(TyperGroup):
     def _main_shell_completion(
         self, ctx_args: Any, prog_name: str, complete_var: Any = None
     ) -> None:
-        # Reached when the fast path (hc_cli.cli.complete) leaves a TAB press to click; typer's
-        # shell classes are registered only on demand.
+        # A TAB press: typer's shell classes, with hc's own bash and zsh (hc_cli.cli.completion)
         if os.environ.get("_HC_COMPLETE"):
-            from typer.completion import completion_init
+            from hc_cli.cli.completion import register
 
-            completion_init()
+            register()
         super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
+    def make_context(self, *args: Any, **extra: Any) -> Any:
+        from hc_cli.cli.output import quiet_broken_pipe
+
+        if extra.get("parent") is None:  # the help as wide as the terminal (COLUMNS first)
+            extra.setdefault("terminal_width", min(width(), WIDEST))
+        with quiet_broken_pipe():  # hc --help | head -1
+            return super().make_context(*args, **extra)
+
+    def invoke(self, ctx: Any) -> Any:
+        from hc_cli.cli.output import quiet_broken_pipe
+
+        with quiet_broken_pipe():  # hc tables | head -1
+            return super().invoke(ctx)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         chosen = None
@@ -59,28 +73,28 @@ class HcGroup(TyperGroup):
         ctx.meta["hc.built"] = {}
         return super().parse_args(ctx, args)
 
-    def _own(self, ctx: Any) -> dict[str, Command]:
+    def own(self, ctx: Any) -> dict[str, Command]:
+        """The commands of the rule set in force."""
         declaration = ctx.find_root().meta.get("hc.declaration")
         return declaration.commands if declaration is not None else {}
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return [*self._own(ctx), *SHARED]
+        return [*self.own(ctx), *SHARED]
 
     def get_command(self, ctx: Any, name: str) -> Any:
         root = ctx.find_root()
         built = root.meta.setdefault("hc.built", {})
         if name not in built:
-            own = self._own(ctx)
+            ruleset, source = root.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, ""))
+            own = self.own(ctx)
+            flagged = source == "--ruleset"
             if name in own:
-                ruleset, source = root.meta["hc.ruleset"]
-                built[name] = build_command(own[name], ruleset, source == "--ruleset")
+                built[name] = build_command(own[name], ruleset, runner_for, flagged)
             elif name in SHARED:
                 # No "Rule set:" line (they serve every game), but examples that carry the
                 # rule set the flag chose, so each runs as written in that game.
-                ruleset, source = root.meta["hc.ruleset"]
-                built[name] = build_command(
-                    SHARED[name], None, example_ruleset=ruleset if source == "--ruleset" else None
-                )
+                carried = ruleset if flagged else None
+                built[name] = build_command(SHARED[name], None, runner_for, example_ruleset=carried)
             else:
                 return None
         return built[name]
@@ -92,7 +106,7 @@ class HcGroup(TyperGroup):
 
             ruleset = ctx.find_root().meta["hc.ruleset"][0]
             if registry.commands_elsewhere(name, ruleset):
-                fail(name, missing_command(ruleset, name, list(self._own(ctx))))
+                fail(name, missing_command(ruleset, name, list(self.own(ctx))))
             from hc_cli.core.errors import UnknownName
 
             misspelt = UnknownName("command", name, self.list_commands(ctx))
@@ -100,25 +114,51 @@ class HcGroup(TyperGroup):
                 fail(name, misspelt)
         return super().resolve_command(ctx, args)
 
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        from hc_cli.cli.help import main_help
-
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        """The rule sets, the one in force and where it came from, and their commands."""
         ruleset, source = ctx.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, "default"))
-        formatter.write(main_help(ruleset, source, width()))
+        rows = []
+        for name in registry.names():
+            try:
+                declaration = registry.get(name)
+            except Exception as error:  # a third party's broken rule set: named, not fatal
+                rows.append((name, str(getattr(error, "message", error))))
+                continue
+            mark = " (in force)" if name == ruleset else ""
+            rows.append(
+                (name + mark, f"{declaration.title}. Commands: " + ", ".join(declaration.commands))
+            )
+        formatter.write_paragraph()
+        formatter.write_text(f"Rule sets (in force: {ruleset}, from {source}):")
+        with formatter.indentation():
+            formatter.write_text(
+                f'Choose with --ruleset NAME, HC_RULESET, or ruleset = "NAME" in '
+                f"{choice.settings_path()}; a game in force (--game FILE, HC_GAME) plays its "
+                f"own. Every rule set also has: {', '.join(SHARED)}."
+            )
+            formatter.write_paragraph()
+            formatter.write_dl(rows)
+
+
+def version_text(ruleset: str, source: str) -> str:
+    from hc_cli import __version__
+
+    return (
+        f"hc {__version__}\nrule set: {ruleset} (from {source})\n"
+        f"settings file: {choice.settings_path()}"
+    )
 
 
 def _version(ctx: Any, _param: Any, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
-    from hc_cli.cli.help import version_text
-
     ruleset, source = ctx.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, "default"))
     typer.echo(version_text(ruleset, source))
     ctx.exit()
 
 
 def make_app() -> Any:
-    """The `hc` group; `main` runs it, tests invoke it."""
+    """The `hc` group; `hc_cli.cli.main` runs it, tests invoke it."""
     group = HcGroup(
         name="hc",
         help=SUMMARY,
@@ -133,28 +173,17 @@ def make_app() -> Any:
             help=COMMON["ruleset"].help,
             autocompletion=completer("", "ruleset"),
         ),
-        TyperOption(
-            param_decls=["--game", "game"],
-            metavar="FILE",
-            help=COMMON["game"].help,
-        ),
+        TyperOption(param_decls=["--game", "game"], metavar="FILE", help=COMMON["game"].help),
         TyperOption(
             param_decls=["--version", "version"],
             is_flag=True,
             is_eager=True,
             expose_value=False,
             callback=_version,
-            help="The version, the rule set in force and where it came from, and the settings "
-            "file.",
+            help=VERSION_HELP,
         ),
     ]
     return group
 
 
 app = make_app()
-
-
-def main() -> None:
-    """The `hc` entry point, named `hc` even when run as `python -m hc_cli` (so completion
-    finds `_HC_COMPLETE`)."""
-    app.main(prog_name="hc")

@@ -1,6 +1,5 @@
 """The game's own commands (`hc game new|next|export`, `hc status`, `hc history`, `hc undo`,
-`hc roster check`), run without typer: the direct path and the typer command line both end
-here, so `hc status` starts as fast as a resolving command."""
+`hc roster check`, `hc seal ...`, `hc compare`, `hc sweep`), given their option values."""
 
 from __future__ import annotations
 
@@ -367,20 +366,26 @@ def _compare(values: dict[str, Any]) -> int:
 
 
 def _action(values: dict[str, Any], name: str = "sweep") -> tuple[str, str, dict[str, Any]]:
-    """The action after `--` (`hc sweep`, `hc compare` outside a game), read as its command
-    line reads it (the direct path's walker): (command, rule set, its own options given)."""
+    """The action after `--` (`hc sweep`, `hc compare` outside a game), read by its command
+    as it reads it typed alone, in the rule set it names or the one in force outside a game:
+    (command, rule set, its own options given)."""
     import os
 
-    from hc_cli.cli.direct import parse
+    from typer._click.core import ParameterSource
+    from typer._click.exceptions import UsageError
+    from typer._click.globals import get_current_context
+
+    from hc_cli.cli.typer_commands import build_command
+    from hc_cli.games import choice
+    from hc_cli.plugin import registry
 
     words = [str(w) for w in values.get("action") or ()]
     named = any(w == "--ruleset" or w.startswith("--ruleset=") for w in words)
     if values.get("ruleset") and not named:  # the action's own --ruleset wins
         words += ["--ruleset", values["ruleset"]]
-    parsed = parse([*words, "--odds", "--game", "none"], os.environ) if words else None
-    if parsed is None and words:
-        _say_what_is_wrong(words)
-    if parsed is None or parsed[4] is not None:
+    ruleset = choice.choose([*words, "--game", "none"], os.environ)[0]
+    declared = registry.get(ruleset).commands.get(words[0]) if words else None
+    if declared is None or declared.run is not None or {"--help", "-h"} & set(words):
         raise HcError(
             f"'{' '.join(words)[:60]}' is no action to read after --",
             "give a resolving command with its options after --, as typed without hc: "
@@ -391,36 +396,16 @@ def _action(values: dict[str, Any], name: str = "sweep") -> tuple[str, str, dict
                 "-- fire -r 14"
             ),
         )
-    command, ruleset, flags, given, _ = parsed
-    return (
-        command,
-        ruleset,
-        {k: v for k, v in flags.items() if k in given and k not in COMMON_NAMES},
-    )
-
-
-def _say_what_is_wrong(words: list[str]) -> None:
-    """The action after -- read as hc reads it typed alone: what its command line refuses (an
-    option it lacks, a value it cannot take) is said as that command says it."""
-    from typer._click.exceptions import UsageError
-    from typer._click.globals import get_current_context
-
-    root = get_current_context().find_root()
-    group: Any = root.command  # hc's click group: it has the action's command
-    command = group.get_command(root, words[0])
-    if command is None or {"--help", "-h"} & set(words):  # help is no action, and exits
-        return
+    command = build_command(declared, ruleset)
     try:
-        command.make_context(words[0], words[1:], parent=root)
-    except UsageError as error:
+        read = command.make_context(words[0], words[1:], parent=get_current_context())
+    except UsageError as error:  # an option it lacks, a value it cannot take
         raise HcError(
             f"after --: {error.format_message()}",
-            "give the action's options as hc "
-            + words[0]
-            + " takes them (hc "
-            + words[0]
-            + " --help)",
+            f"give the action's options as hc {words[0]} takes them (hc {words[0]} --help)",
         ) from None
+    given = [k for k in read.params if read.get_parameter_source(k) is not ParameterSource.DEFAULT]
+    return words[0], ruleset, {k: read.params[k] for k in given if k not in COMMON_NAMES}
 
 
 def _compare_outside(values: dict[str, Any]) -> dict[str, Any]:

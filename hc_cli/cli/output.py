@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 
 def streams() -> bool:
@@ -33,3 +35,14 @@ def silence() -> None:
             os.dup2(null, stream.fileno())
         except (OSError, ValueError, AttributeError):
             pass
+
+
+@contextmanager
+def quiet_broken_pipe() -> Iterator[None]:
+    """The reader stopped (hc ... | head -1): say nothing more, and end 141, as a shell says
+    SIGPIPE (click would end 1, as for a failed check)."""
+    try:
+        yield
+    except BrokenPipeError:
+        silence()
+        raise SystemExit(141) from None

@@ -1,9 +1,6 @@
-"""Running a resolving command once its options are known: resolve, print, log. No typer here.
+"""Running a resolving command once click has read its options: resolve, print, log.
 
-The typer command line (`hc_cli.cli.app`) and the direct path (`hc_cli.cli.direct`, which parses a
-well-formed command line from the declarations without importing typer) both end here, so a
-command prints the same bytes and exits with the same code whichever way it came in. Printing
-follows `click.echo`: one write and a flush.
+Printing follows `click.echo`: one write and a flush.
 """
 
 from __future__ import annotations
@@ -262,10 +259,27 @@ def _dispatch_one(
     given: set[str],
     collect: list | None = None,
 ) -> int:
-    from hc_cli.plugin.execute import Call, Session, execute
+    """One action: resolved (in the game in force, or sealed in it), printed, logged."""
+    from hc_cli.plugin.execute import Session
+
+    call = _call(command, ruleset, values, given)
+    session = Session()
+    try:
+        game = _game_for(command, ruleset, values)
+        if game is not None and (values.get("sealed") or values.get("hidden")):
+            return _seal(call, game, values, session)
+        res, report, call = _resolve(call, game, values, given, session)
+    except HcError as error:
+        return say_error(command, error)
+    return _print_and_log(res, report, call, values, session, collect)
+
+
+def _call(command: str, ruleset: str, values: dict[str, Any], given: set[str]) -> Any:
+    """The call the options make: the command's own options given, and the common ones."""
+    from hc_cli.plugin.execute import Call
 
     flags = {k: v for k, v in values.items() if k not in COMMON_NAMES and k in given}
-    call = Call(
+    return Call(
         command,
         ruleset,
         flags,
@@ -275,86 +289,105 @@ def _dispatch_one(
         tuple(values.get("rules") or ()),
         bool(values.get("exact")),
     )
-    session = Session()
+
+
+def _game_for(command: str, ruleset: str, values: dict[str, Any]) -> str | None:
+    """The game file the action is kept in (None: resolved on its own), or what is wrong with
+    a sealed or hidden roll asked for where it cannot be."""
+    if values.get("log") is not None:
+        from hc_cli.log.chain import refuse_game_file
+
+        refuse_game_file(values["log"])
+    game = _game_of(command, ruleset, values)
+    sealing = values.get("sealed") or values.get("hidden")
+    if command == "roll" and values.get("sealed_roll"):  # a sealed roll's own dice
+        game = values["game"]
+    if sealing and command == "roll" and game is None:  # a plain roll, kept in the game
+        from hc_cli.games import choice
+
+        found = choice.game_in_force(values.get("game"))
+        game = found[0] if found is not None else None
+    if game is None and sealing:
+        raise HcError("a sealed roll is a game's", "seal it in a game: --game FILE")
+    if values.get("hidden") and command != "roll":
+        raise HcError(
+            "a hidden roll is a plain roll of dice (hc roll EXPR --hidden): a result the "
+            "game keeps cannot wait sealed while the game goes on",
+            "seal the action for both to see: --sealed",
+        )
+    return game
+
+
+def _seal(call: Any, game: str, values: dict[str, Any], session: Any) -> int:
+    """A sealed (or hidden) action: its seed comes from both players' secrets (hc seal)."""
+    if values.get("log") is not None:
+        raise HcError("a sealed roll is kept in the game file itself", "leave out --log")
+    if values.get("seed") is not None or values.get("dice") or values.get("odds"):
+        raise HcError(
+            "a sealed roll takes its seed from both players' secrets: no --seed, --dice or --odds",
+            "leave them out",
+        )
+    from hc_cli.games.actions import seal_action
+
+    said = seal_action(call, game, *_acting(values), session, bool(values.get("hidden")))
+    if values.get("json"):
+        import json
+
+        echo(json.dumps({k: v for k, v in said.items() if k != "say"}))
+    elif values.get("quiet"):
+        echo(said["say"][-1].strip())  # the line to paste
+    else:
+        from hc_cli.render.wrap import wrap
+
+        echo(wrap(said["say"], width()))
+    echo(f"logged to {game}: receipt {said['receipt']}", err=True)
+    return 0
+
+
+def _acting(values: dict[str, Any]) -> tuple[str | None, list[str], bool]:
+    """The unit that acts in the game, the units it acts against, and whether anyway."""
+    return values.get("unit"), list(values.get("at") or ()), bool(values.get("anyway"))
+
+
+def _resolve(
+    call: Any, game: str | None, values: dict[str, Any], given: set[str], session: Any
+) -> tuple[Any, dict[str, Any] | None, Any]:
+    """(the resolution, the game's report or None, the call as the log keeps it)."""
     report = None
-    try:
-        if values.get("log") is not None:
-            from hc_cli.log.chain import refuse_game_file
+    if game is not None:
+        from hc_cli.games.actions import act
 
-            refuse_game_file(values["log"])
-        game = _game_of(command, ruleset, values)
-        sealing = values.get("sealed") or values.get("hidden")
-        if command == "roll" and values.get("sealed_roll"):  # a sealed roll's own dice
-            game = values["game"]
-        if sealing and command == "roll" and game is None:  # a plain roll, kept in the game
-            from hc_cli.games import choice
+        res, report, call = act(
+            call,
+            game,
+            *_acting(values),
+            session,
+            ask=(_ask_line, _tell),
+            rules_changed=bool(values.get("rules_changed")),
+            reroll=bool(values.get("reroll")),
+            sealed=values.get("sealed_roll"),
+            hidden=bool(values.get("hidden_roll")),
+        )
+    else:
+        from hc_cli.plugin.execute import execute
 
-            found = choice.game_in_force(values.get("game"))
-            game = found[0] if found is not None else None
-        if game is None and sealing:
-            raise HcError("a sealed roll is a game's", "seal it in a game: --game FILE")
-        if values.get("hidden") and command != "roll":
-            raise HcError(
-                "a hidden roll is a plain roll of dice (hc roll EXPR --hidden): a result the "
-                "game keeps cannot wait sealed while the game goes on",
-                "seal the action for both to see: --sealed",
-            )
-        if game is not None and (values.get("sealed") or values.get("hidden")):
-            if values.get("log") is not None:
-                raise HcError("a sealed roll is kept in the game file itself", "leave out --log")
-            if values.get("seed") is not None or values.get("dice") or values.get("odds"):
-                raise HcError(
-                    "a sealed roll takes its seed from both players' secrets: no --seed, "
-                    "--dice or --odds",
-                    "leave them out",
-                )
-            from hc_cli.games.actions import seal_action
+        res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))
+    if call.dice and report is None:  # as entered, when asked for: the log replays the list
+        from dataclasses import replace
 
-            said = seal_action(
-                call,
-                game,
-                values.get("unit"),
-                list(values.get("at") or ()),
-                bool(values.get("anyway")),
-                session,
-                bool(values.get("hidden")),
-            )
-            if values.get("json"):
-                import json
+        call = replace(call, dice=res.inputs.get("dice", call.dice))
+    return res, report, call
 
-                echo(json.dumps({k: v for k, v in said.items() if k != "say"}))
-            elif values.get("quiet"):
-                echo(said["say"][-1].strip())  # the line to paste
-            else:
-                from hc_cli.render.wrap import wrap
 
-                echo(wrap(said["say"], width()))
-            echo(f"logged to {game}: receipt {said['receipt']}", err=True)
-            return 0
-        if game is not None:
-            from hc_cli.games.actions import act
-
-            res, report, call = act(
-                call,
-                game,
-                values.get("unit"),
-                list(values.get("at") or ()),
-                bool(values.get("anyway")),
-                session,
-                ask=(_ask_line, _tell),
-                rules_changed=bool(values.get("rules_changed")),
-                reroll=bool(values.get("reroll")),
-                sealed=values.get("sealed_roll"),
-                hidden=bool(values.get("hidden_roll")),
-            )
-        else:
-            res = execute(call, session, given - set(COMMON_NAMES), ask=(_ask_line, _tell))
-        if call.dice and report is None:  # as entered, when asked for: the log replays the list
-            from dataclasses import replace
-
-            call = replace(call, dice=res.inputs.get("dice", call.dice))
-    except HcError as error:
-        return say_error(command, error)
+def _print_and_log(
+    res: Any,
+    report: dict[str, Any] | None,
+    call: Any,
+    values: dict[str, Any],
+    session: Any,
+    collect: list | None,
+) -> int:
+    """The result printed, logged with --log, and the receipt to note."""
     log_failed, receipt = None, None
     if values.get("log") is not None:
         from hc_cli.log.chain import append, make_entry
@@ -376,7 +409,7 @@ def _dispatch_one(
         collect,
     )
     if log_failed is not None:
-        return say_error(command, log_failed)
+        return say_error(call.command, log_failed)
     if receipt is not None:  # the chain's head, to note: hc replay LOG --head RECEIPT
         echo(f"logged to {values['log']}: receipt {receipt}", err=True)
     if report is not None and report.get("receipt"):

@@ -1,6 +1,6 @@
 """What the commands every rule set shares do once typer has parsed them (`hc tables`, `hc batch`,
 `hc replay`, `hc rules check`, `hc completion`), and a resolving command's hand-over to
-`hc_cli.cli.runner` as the direct path does it."""
+`hc_cli.cli.runner`."""
 
 import sys
 from typing import Any
@@ -10,6 +10,7 @@ import typer
 from hc_cli.cli.runner import say_error, wants_colour, width
 from hc_cli.core.errors import HcError
 from hc_cli.plugin import registry
+from hc_cli.plugin.declare import Command
 from hc_cli.plugin.shared_commands import GAME_RUNS, SHARED_COMMANDS
 
 SHARED = {c.name: c for c in SHARED_COMMANDS}
@@ -34,7 +35,7 @@ def _given(ctx: Any) -> set[str]:
 
 def values_of(ctx: Any) -> dict[str, Any]:
     """The command's option values, with the game `hc --game FILE` named before the command
-    where the command names none itself (as the direct path reads them)."""
+    where the command names none itself."""
     values = dict(ctx.params)
     game = ctx.find_root().params.get("game")
     if values.get("game") is None and game is not None:
@@ -43,7 +44,7 @@ def values_of(ctx: Any) -> dict[str, Any]:
 
 
 def run_resolving(ctx: Any) -> None:
-    """Resolve the command with the options given (`hc_cli.cli.runner`, as the direct path does)."""
+    """Resolve the command with the options given (`hc_cli.cli.runner`)."""
     from hc_cli.cli.runner import dispatch
 
     ruleset = ctx.find_root().meta["hc.ruleset"][0]
@@ -107,11 +108,6 @@ def _batch(ctx: Any) -> None:
     except HcError as error:
         fail("batch", error)
         return
-    except BrokenPipeError:  # the reader stopped (| head -1): 141, as a shell says SIGPIPE
-        from hc_cli.cli.output import silence  # (click would say 1: a failed check)
-
-        silence()
-        raise SystemExit(141) from None
     if failed:
         raise typer.Exit(2)
 
@@ -177,7 +173,7 @@ def _rules_check(ctx: Any) -> None:
 
 
 def _completion(ctx: Any) -> None:
-    from hc_cli.cli.completion_scripts import install, script
+    from hc_cli.cli.completion import install, script
 
     try:
         if ctx.params.get("install"):
@@ -194,7 +190,7 @@ def _completion(ctx: Any) -> None:
 
 
 def _game(name: str) -> Any:
-    """A game command as the direct path runs it (`hc_cli.cli.game_commands`)."""
+    """A game command (`hc_cli.cli.game_commands`)."""
 
     def run(ctx: Any) -> None:
         from hc_cli.cli.game_commands import run as run_game
@@ -204,6 +200,12 @@ def _game(name: str) -> Any:
             raise typer.Exit(code)
 
     return run
+
+
+def runner_for(declared: Command) -> Any:
+    """What runs a declared command: the shared dispatcher for a rule set's (resolving)
+    command, else the runner it names."""
+    return run_resolving if declared.run is None else RUNNERS[declared.run]
 
 
 RUNNERS = {

@@ -1,14 +1,13 @@
-"""Typer commands built from declarations (`hc_cli.plugin.declare`): each option with its type,
-help, unit and completion; help written by `hc_cli.cli.help`, as the direct path writes it; an
-option of another rule set's command named as such."""
+"""Typer (click) commands built from declarations (`hc_cli.plugin.declare`): each option with its
+type, metavar, help, unit and completion. Click parses every command line, writes the help
+(summary, description, rule set, arguments, options, examples), the usage errors and TAB's
+answers. An option of another rule set's command is named as such."""
 
+from collections.abc import Callable
 from typing import Any
 
-import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from hc_cli.cli.runner import width
-from hc_cli.cli.shared_runners import RUNNERS, run_resolving
 from hc_cli.core.errors import HcError
 from hc_cli.games import choice
 from hc_cli.plugin import registry
@@ -19,14 +18,16 @@ COMMON = {o.name: o for o in COMMON_OPTIONS}
 
 _TYPES = {"text": str, "number": float, "whole": int}
 
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+HELP_OPTIONS = ["-h", "--help"]
+WIDEST = 100  # help lines at most, however wide the terminal
+CONTEXT: dict[str, Any] = {"help_option_names": HELP_OPTIONS, "max_content_width": WIDEST}
 
 # ---------------------------------------------------------------------------------------------
-# Completion of option values through click (the fast path in hc_cli.cli.complete answers first)
+# Completion of option and argument values (click asks these callbacks at each TAB)
 
 
 def completer(command: str, option: str) -> Any:
-    def complete(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
+    def complete(ctx: Any, args: list[str], incomplete: str) -> list[str]:
         from hc_cli.plugin.values import values_for
 
         if option in ("unit", "at"):  # the units of the game in force
@@ -60,32 +61,46 @@ def completer(command: str, option: str) -> Any:
 # Building commands from declarations
 
 
-def _param(option: Option, command: str) -> Any:
-    complete = completer(command, option.name) if option.complete else None
+def metavar(option: Option) -> str:
+    """What the help and the usage line call an option's value: its own word, else its unit."""
+    if option.metavar:
+        return option.metavar
+    if option.unit:
+        return option.unit.upper()
+    return {"whole": "N", "number": "NUMBER"}.get(
+        option.kind, "NAME" if option.complete else "TEXT"
+    )
+
+
+def option_help(option: Option, command: Command) -> str:
+    if option.name == "dice" and command.dice:
+        return (
+            f"Your own dice, in the order the table rolls them: {command.dice}. Commas or "
+            "spaces between them (in quotes: --dice '4 6'); or 'ask' to be asked for each "
+            "phase's dice."
+        )
+    return option.help_text()
+
+
+def _param(option: Option, command: Command) -> Any:
+    complete = completer(command.name, option.name) if option.complete else None
     if option.positional:
         return TyperArgument(
             param_decls=[option.name],
-            type=str,
+            type=_TYPES[option.kind],
             nargs=-1 if option.many else 1,
             required=option.required,
-            metavar=option.metavar,
+            metavar=metavar(option),
             help=option.help_text(),
             autocompletion=complete,
             show_default=False,
         )
-    metavar = option.metavar or (
-        option.unit.upper()
-        if option.unit
-        else {"whole": "N", "number": "NUMBER"}.get(
-            option.kind, "NAME" if option.complete else "TEXT"
-        )
-    )
     if option.kind == "flag":
         return TyperOption(
             param_decls=[*option.flags, option.name],
             is_flag=True,
             default=False,
-            help=option.help_text(),
+            help=option_help(option, command),
         )
     return TyperOption(
         param_decls=[*option.flags, option.name],
@@ -93,36 +108,68 @@ def _param(option: Option, command: str) -> Any:
         multiple=option.many,
         default=None,
         required=option.required,
-        metavar=metavar,
-        help=option.help_text(),
+        metavar=metavar(option),
+        help=option_help(option, command),
         autocompletion=complete,
     )
 
 
+def expression_words(args: list[str], command: Any) -> list[str]:
+    """`hc roll -4d6kh3`, `hc roll 2d6 + 3`: the words that are not the command's options
+    joined into one expression, after `--`. Click alone would read a leading minus as an
+    option (and -4d6kh3 as the short flags -4 -d ... -h, help); a word with a leading minus
+    is an expression when what follows the minus signs starts one (a number, a die, a
+    bracket): ------2, -d4+10; anything else with a minus is an option, known or not."""
+    if "--" in args:
+        return args
+    takes_value = {o for p in command.params if not getattr(p, "is_flag", True) for o in p.opts}
+    flags = {o for p in command.params for o in p.opts} | set(HELP_OPTIONS)
+    options, words, value = [], [], False
+    for word in args:
+        start = word.lstrip("-")[:1]
+        if value or word in flags or (word.startswith("-") and word.partition("=")[0] in flags):
+            options.append(word)
+            value = not value and word in takes_value
+        elif word.startswith("-") and word != "-" and not (start.isdigit() or start in "dD({"):
+            options.append(word)  # not an option of the command: click says so
+        else:
+            words.append(word)
+    if len(words) == 1 and not words[0].startswith("-"):
+        return args
+    return [*options, "--", " ".join(words)] if words else args
+
+
 class HcCommand(TyperCommand):
-    """A generated command; an option of another rule set's command is named as such. Its
-    help is `hc_cli.cli.help`'s, as the direct path writes it."""
+    """A generated command; an option of another rule set's command is named as such."""
 
     ruleset: str | None = None
-    declared: Command | None = None
-    carried: str | None = None
+    examples: list[str] = []
 
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        from hc_cli.cli.help import command_help
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        # Each example a paragraph of its own that click leaves as it is (\b): broken only
+        # between options, with a continuation, to fit the terminal.
+        for example in self.examples:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                lines = example_lines(example, formatter.width - formatter.current_indent)
+                formatter.write_text("\b\n" + "\n".join(lines))
 
-        assert self.declared is not None
-        formatter.write(command_help(self.declared, self.ruleset, self.carried, width()))
-
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
-        # The help's usage line (click would write a required argument as {FILE}).
-        from hc_cli.cli.help import usage_pieces
-
-        assert self.declared is not None
-        formatter.write_usage(ctx.command_path, usage_pieces(self.declared))
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        # [OPTIONS] FILE, [OPTIONS] [UNIT]...: the arguments as a player writes them (typer
+        # would write a required one as {FILE}); the help and a usage error both print it.
+        pieces = [self.options_metavar or "[OPTIONS]"]
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                word = param.metavar or (param.name or "").upper()
+                word = word if param.required else f"[{word}]"
+                pieces.append(word + ("..." if param.nargs == -1 else ""))
+        return pieces
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         from typer._click.exceptions import NoSuchOption, UsageError
 
+        if self.name == "roll":
+            args = expression_words(args, self)
         given = list(args)  # the parser consumes the list it is given
         try:
             return super().parse_args(ctx, args)
@@ -179,17 +226,66 @@ def _foreign_option(flag: str, ruleset: str, command: str) -> str:
     return message + f". See: hc {command} --help"
 
 
+def _help(declared: Command, ruleset: str | None) -> str:
+    """The help's text: the summary, the description and the rule set, each a paragraph."""
+    paragraphs = [
+        declared.summary,
+        declared.description,
+        f"Rule set: {ruleset}." if ruleset else "",
+    ]
+    return "\n\n".join(p for p in paragraphs if p)
+
+
+def _examples(declared: Command, carried: str | None) -> list[str]:
+    """The examples, each naming the rule set --ruleset chose (`carried`), so that it runs as
+    written in that game."""
+    examples = []
+    for example in declared.examples:
+        if carried and "--ruleset" not in example:
+            head, _, tail = example.partition(f"hc {declared.called}")
+            example = f"{head}hc {declared.called} --ruleset {carried}{tail}"
+        examples.append(example)
+    return examples
+
+
+def example_lines(example: str, width: int) -> list[str]:
+    """An example as lines that fit the width, broken only between an option and the next,
+    with a shell's line continuation, so it can still be copied whole."""
+    import shlex
+
+    groups: list[str] = []
+    for word in shlex.split(example):
+        if groups and not word.startswith("-") and groups[-1].startswith("-"):
+            if " " not in groups[-1]:
+                groups[-1] += " " + shlex.quote(word)
+                continue
+        groups.append(word if word in ("<", ">", "|") else shlex.quote(word))
+    lines, line = [], "Example:"
+    for group in groups:
+        if len(line) + 1 + len(group) + 2 > width and line != "Example:":
+            lines.append(line + " \\")
+            line = "    " + group
+        else:
+            line = f"{line} {group}"
+    return [*lines, line]
+
+
+Runner = Callable[[Any], None]  # what runs a command, given click's context
+
+
 def build_command(
     declared: Command,
     ruleset: str | None,
+    run_of: Callable[[Command], Runner] | None = None,
     flagged: bool = False,
     example_ruleset: str | None = None,
 ) -> Any:
     """A typer command for a declared command: a rule set's (`ruleset` given), or a shared
-    one. `flagged`: the rule set was chosen by --ruleset, so the examples carry it (for a
-    shared command, `example_ruleset` names it)."""
+    one, run by what `run_of` gives for it (None: a command that only parses). `flagged`: the
+    rule set was chosen by --ruleset, so the examples carry it (for a shared command,
+    `example_ruleset` names it)."""
     if declared.sub:
-        group = HcSubGroup(
+        group = TyperGroup(
             name=declared.name,
             help=declared.summary,
             short_help=declared.summary,
@@ -197,42 +293,30 @@ def build_command(
             rich_markup_mode=None,
             context_settings=CONTEXT,
         )
-        group.declared = declared
         for sub in declared.sub:
-            group.add_command(build_command(sub, None, example_ruleset=example_ruleset))
+            group.add_command(build_command(sub, None, run_of, example_ruleset=example_ruleset))
         return group
-    params = [_param(o, declared.name) for o in (*declared.options, *common_options(declared))]
-    run = run_resolving if declared.run is None else RUNNERS[declared.run]
+    params = [_param(o, declared) for o in (*declared.options, *common_options(declared))]
+    run = run_of(declared) if run_of is not None else None
 
     def callback(**_: Any) -> None:
-        run(typer_context())
+        if run is not None:
+            run(typer_context())
 
+    takes_ruleset = any(o.name == "ruleset" for o in common_options(declared))
+    carried = (ruleset if flagged else example_ruleset) if takes_ruleset else None
     command = HcCommand(
         declared.name,
         callback=callback,
         params=params,
-        help=declared.summary,
+        help=_help(declared, ruleset),
         short_help=declared.summary,
         rich_markup_mode=None,
         context_settings=CONTEXT,
     )
     command.ruleset = ruleset
-    command.declared = declared
-    takes_ruleset = any(o.name == "ruleset" for o in common_options(declared))
-    command.carried = (ruleset if flagged else example_ruleset) if takes_ruleset else None
+    command.examples = _examples(declared, carried)
     return command
-
-
-class HcSubGroup(TyperGroup):
-    """A group of shared commands (`hc rules`), its help as the direct path writes it."""
-
-    declared: Command | None = None
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        from hc_cli.cli.help import group_help
-
-        assert self.declared is not None
-        formatter.write(group_help(self.declared, width()))
 
 
 def typer_context() -> Any:
