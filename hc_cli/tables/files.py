@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 import stat
 
+from hc_cli.log.osfile import NONBLOCK
+
 TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from typing import Any
@@ -25,7 +27,7 @@ class FileRefused(OSError):
 def read_bounded(path: str, limit: int) -> bytes:
     """The bytes of the regular file at `path`, at most `limit` of them; `FileRefused` for
     anything else (an OSError, as a missing file's error is)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    fd = os.open(path, os.O_RDONLY | NONBLOCK)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
