@@ -147,8 +147,7 @@ COMMON_OPTIONS = (
 COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
 # What a command that rolls no die (a move, a reload) does not take: no dice to give, no seed
 # to replay, no odds to tell, no volley to spell out shot by shot. A rule set declares such a
-# command with `common=ROLLS_NOTHING`; --help, TAB, the direct path and hc batch then leave
-# them out.
+# command with `common=ROLLS_NOTHING`; --help, TAB and hc batch then leave them out.
 DICE_OPTIONS = ("seed", "dice", "odds", "exact", "verbose", "reroll", "sealed", "hidden")
 ROLLS_NOTHING = tuple(name for name in COMMON_NAMES if name not in DICE_OPTIONS)
 SEED_OPTION = next(o for o in COMMON_OPTIONS if o.name == "seed")
@@ -157,6 +156,6 @@ _COMMON_BY_NAME = {o.name: o for o in COMMON_OPTIONS}
 
 def common_options(command: Command) -> tuple[Option, ...]:
     """The common options `command` takes, in the order it names them: all of them for a rule
-    set's command (its `common` is None). The command line, TAB and the direct path agree."""
+    set's command (its `common` is None). The command line, its help, TAB and batch read it."""
     names = COMMON_NAMES if command.common is None else command.common
     return tuple(_COMMON_BY_NAME[name] for name in names)

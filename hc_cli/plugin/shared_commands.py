@@ -13,7 +13,7 @@ from hc_cli.plugin.seal_commands import SEAL
 
 SHELLS = ("bash", "zsh", "fish")
 
-# The game's own commands, run by hc_cli.cli.game_commands on the direct path and under typer alike.
+# The game's own commands, run by hc_cli.cli.game_commands.
 GAME_RUNS = (
     "game_new",
     "game_next",

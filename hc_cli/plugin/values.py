@@ -1,6 +1,6 @@
 """The values TAB offers for an option: a rule set's table names (weapons, targets, ...) under
 the house rules in force, kept with the tables in their cache (`hc_cli.tables.load`). Shared
-by the TAB fast path, click's completion and the hints of an unknown name."""
+by TAB completion and the hints of an unknown name."""
 
 from __future__ import annotations
 
