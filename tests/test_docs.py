@@ -278,3 +278,19 @@ def test_the_sha256sum_lines_are_of_the_sealed_roll_shown():
     joined = re.search(r"hc seal join 3:([0-9a-f]{12}):([0-9a-f]{32}):o:", page.read_text("utf-8"))
     assert joined and joined.group(2) == steps[0][1].strip()  # the commitment sent
     assert steps[1][0].split()[4].startswith(joined.group(1))  # the sealing entry's hash
+
+
+def test_every_example_is_a_command_a_shell_reads_as_shown():
+    """Each `$` line runs in bash as written: it parses (a `(` unquoted would not), and bash
+    splits it into the words the page's test gives hc (a `*` or `?` unquoted, or a quote left
+    open, would not)."""
+    for _, steps in EXAMPLES:
+        for command, _ in steps:
+            if command.startswith("export ") or any(c in command for c in "|<$"):
+                continue  # a pipe, a redirect or an expansion: run by the page's own test
+            split = subprocess.run(
+                ["bash", "-c", "words() { printf '%s\\0' \"$@\"; }; words " + command],
+                capture_output=True, text=True, timeout=10, cwd=ROOT / "examples",
+            )  # fmt: skip
+            assert split.returncode == 0, (command, split.stderr)
+            assert split.stdout.split("\0")[:-1] == shlex.split(command), command
