@@ -100,19 +100,7 @@ def test_seed_replays_byte_identical(hc):
 
 def test_without_seed_the_seed_used_is_printed_and_replays(hc):
     first = hc.json("fire -w ingrave-ar -r 14 -t orc --shots 4")
-    again = hc.json(
-        "fire",
-        "-w",
-        "ingrave-ar",
-        "-r",
-        "14",
-        "-t",
-        "orc",
-        "--shots",
-        "4",
-        "--seed",
-        str(first["seed"]),
-    )
+    again = hc.json(f"fire -w ingrave-ar -r 14 -t orc --shots 4 --seed {first['seed']}")
     assert again["shots"] == first["shots"]
     text = hc("fire -w ingrave-ar -r 14 -t orc").stdout
     assert "seed " in text.splitlines()[1]  # under the headline
