@@ -9,13 +9,10 @@ Usage: python3 bench/compare_speed.py [-n RUNS]   (hc on PATH, or HC=path)
 
 import argparse
 import os
-import shutil
 import subprocess
-import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from luck_scale import timed  # noqa: E402
+from long_game import bench_env, hc_command, timed
 
 FIGURES = (3, 4, 5, 6, 7, 8)
 ROSTER = (
@@ -36,10 +33,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=9, help="runs of each command")
     a = parser.parse_args()
-    hc = os.environ.get("HC") or shutil.which("hc") or "hc"
+    hc = hc_command()
     with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "XDG_CACHE_HOME": os.path.join(folder, "cache"),
-               "XDG_CONFIG_HOME": folder}  # fmt: skip
+        env = bench_env(folder)
         roster, path = os.path.join(folder, "roster.yaml"), os.path.join(folder, "g.hcg")
         with open(roster, "w", encoding="utf-8") as f:
             f.write(ROSTER)

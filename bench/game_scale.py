@@ -14,14 +14,14 @@ Usage: python3 bench/game_scale.py [-n RUNS] [SMALL LARGE]   (hc on PATH, or HC=
 
 import argparse
 import glob
-import json
 import os
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
+
+from long_game import bench_env, hc_command, play, write_chained
 
 ROSTER = """\
 ruleset: rogue-trader
@@ -32,50 +32,21 @@ sides:
     boyz: {profile: ork, models: 10, weapon: bolt-gun}
 """
 MISSES = {"marines": ",".join(["1"] * 5), "boyz": ",".join(["1"] * 10)}
-
-
-def hc_command() -> str:
-    return os.environ.get("HC") or shutil.which("hc") or "hc"
-
-
-def play(folder: str, env: dict) -> list[dict]:
-    """A turn pair played through hc; the roster entry, the Initiative, then the cycle."""
-    hc = hc_command()
-    roster = os.path.join(folder, "roster.yaml")
-    with open(roster, "w", encoding="utf-8") as f:
-        f.write(ROSTER)
-    path = os.path.join(folder, "template.hcg")
-    steps = [
-        ["game", "new", path, "--roster", roster],
-        ["initiative", "--dice", "1"],
-        ["fire", "marines", "--at", "boyz", "-r", "10", "--dice", MISSES["marines"]],
-        ["game", "next"],
-        ["fire", "boyz", "--at", "marines", "-r", "10", "--dice", MISSES["boyz"]],
-        ["game", "next"],
-    ]
-    for step in steps:
-        subprocess.run([hc, *step], env={**env, "HC_GAME": path}, check=True,
-                       capture_output=True)  # fmt: skip
-    with open(path, encoding="utf-8") as f:
-        entries = [json.loads(line) for line in f]
-    return [{k: v for k, v in e.items() if k not in ("seq", "prev")} for e in entries]
+# The roster entry, then the Initiative, then the turn pair (the cycle).
+TURN_PAIR = [
+    ["initiative", "--dice", "1"],
+    ["fire", "marines", "--at", "boyz", "-r", "10", "--dice", MISSES["marines"]],
+    ["game", "next"],
+    ["fire", "boyz", "--at", "marines", "-r", "10", "--dice", MISSES["boyz"]],
+    ["game", "next"],
+]
 
 
 def build(path: str, template: list[dict], size: int) -> None:
     """The roster, the Initiative, then the turn pair over and over, chained; it ends with a
     turn's end, so the Imperials may fire next."""
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from hc_cli.log.chain import chain_hash, entry_line
-
     head, cycle = template[:2], template[2:]
-    size = len(head) + (size - len(head)) // len(cycle) * len(cycle)
-    prev = None
-    with open(path, "wb") as f:
-        for seq in range(1, size + 1):
-            entry = head[seq - 1] if seq <= len(head) else cycle[(seq - 3) % len(cycle)]
-            line = entry_line(seq, prev, entry, None)
-            prev = chain_hash(line, None)
-            f.write(line + b"\n")
+    write_chained(path, [*head, *cycle * ((size - len(head)) // len(cycle))])
 
 
 def measure(args: list[str], env: dict, runs: int, before) -> tuple[float, float]:
@@ -102,9 +73,8 @@ def main() -> None:
     hc = hc_command()
     with tempfile.TemporaryDirectory() as folder:
         cache = os.path.join(folder, "cache")
-        env = {**os.environ, "XDG_CACHE_HOME": cache, "XDG_CONFIG_HOME": folder}
-        env.pop("HC_GAME", None)
-        template = play(folder, env)
+        env = bench_env(folder)
+        template = play(folder, env, ROSTER, TURN_PAIR)
         rows: dict[str, list[tuple[float, float]]] = {}
         for size in a.sizes:
             built = os.path.join(folder, f"built-{size}.hcg")

@@ -12,14 +12,13 @@ Usage: python3 bench/game_status.py [-n RUNS] [N ...]     (hc on PATH, or HC=pat
 
 import argparse
 import glob
-import json
+import itertools
 import os
-import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+from long_game import bench_env, hc_command, play, timed, write_chained
 
 ROSTER = """\
 ruleset: high-crusade
@@ -29,58 +28,19 @@ sides:
   Orcs:
     boyz: {troop: orc, figures: 8, weapon: bolt-gun}
 """
-
-
-def hc_command() -> str:
-    return os.environ.get("HC") or shutil.which("hc") or "hc"
-
-
-def play(folder: str, env: dict) -> list[dict]:
-    """One move played through hc; its entries (after the roster)."""
-    hc = hc_command()
-    roster = os.path.join(folder, "roster.yaml")
-    with open(roster, "w", encoding="utf-8") as f:
-        f.write(ROSTER)
-    path = os.path.join(folder, "template.hcg")
-    steps = [
-        ["game", "new", path, "--roster", roster],
-        ["initiative", "--dice", "3,6"],
-        ["fire", "boyz", "--at", "fireteam-1", "--range", "14", "--dice", ",".join(["99"] * 8)],
-        ["morale", "fireteam-1", "--dice", "9"],  # first fired at: the test the game holds for
-        ["game", "next"],  # step 2 passed by itself once the test was taken; 4 too
-    ]
-    for step in steps:
-        subprocess.run([hc, *step], env={**env, "HC_GAME": path}, check=True,
-                       capture_output=True)  # fmt: skip
-    with open(path, encoding="utf-8") as f:
-        entries = [json.loads(line) for line in f]
-    return [{k: v for k, v in e.items() if k not in ("seq", "prev")} for e in entries]
+# One move: the roster entry, then the move (the cycle).
+MOVE = [
+    ["initiative", "--dice", "3,6"],
+    ["fire", "boyz", "--at", "fireteam-1", "--range", "14", "--dice", ",".join(["99"] * 8)],
+    ["morale", "fireteam-1", "--dice", "9"],  # first fired at: the test the game holds for
+    ["game", "next"],  # step 2 passed by itself once the test was taken; 4 too
+]
 
 
 def build(path: str, template: list[dict], size: int) -> None:
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from hc_cli.log.chain import chain_hash, entry_line
-
-    cycle = template[1:]
-    prev = None
-    with open(path, "wb") as f:
-        for seq in range(1, size + 1):
-            entry = template[0] if seq == 1 else cycle[(seq - 2) % len(cycle)]
-            line = entry_line(seq, prev, entry, None)
-            prev = chain_hash(line, None)
-            f.write(line + b"\n")
-
-
-def timed(args: list[str], env: dict, runs: int, before=None) -> float:
-    times = []
-    for _ in range(runs):
-        if before is not None:
-            before()
-        start = time.perf_counter()
-        subprocess.run(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       check=True)  # fmt: skip
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    """The roster, then the move over and over, chained, size entries in all."""
+    moves = itertools.cycle(template[1:])
+    write_chained(path, itertools.islice(itertools.chain(template[:1], moves), size))
 
 
 def main() -> None:
@@ -91,9 +51,8 @@ def main() -> None:
     hc = hc_command()
     with tempfile.TemporaryDirectory() as folder:
         cache = os.path.join(folder, "cache")
-        env = {**os.environ, "XDG_CACHE_HOME": cache, "XDG_CONFIG_HOME": folder}
-        env.pop("HC_GAME", None)
-        template = play(folder, env)
+        env = bench_env(folder)
+        template = play(folder, env, ROSTER, MOVE)
         fire = [hc, "fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "1", "--json"]
         subprocess.run(fire, env=env, capture_output=True, check=True)  # caches warm
         bare = timed([sys.executable, "-c", "pass"], env, a.n)

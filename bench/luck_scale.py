@@ -16,20 +16,14 @@ Usage: python3 bench/luck_scale.py [-n RUNS] [--actions N] [--distinct K]   (hc 
 import argparse
 import json
 import os
-import statistics
 import subprocess
-import sys
 import tempfile
-import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from game_scale import hc_command, play  # noqa: E402
+from game_scale import ROSTER, TURN_PAIR
+from long_game import bench_env, hc_command, play, timed, write_chained
 
 
 def build(path: str, template: list[dict], actions: int, distinct: int) -> None:
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from hc_cli.log.chain import chain_hash, entry_line
-
     head, cycle = template[:2], template[2:]
     entries = list(head)
     fired = 0
@@ -41,21 +35,7 @@ def build(path: str, template: list[dict], actions: int, distinct: int) -> None:
                 entry["flags"]["range"] = 1 + step * (23 / max(actions, distinct or actions))
                 fired += 1
             entries.append(entry)
-    prev = None
-    with open(path, "wb") as f:
-        for seq, entry in enumerate(entries, 1):
-            line = entry_line(seq, prev, entry, None)
-            prev = chain_hash(line, None)
-            f.write(line + b"\n")
-
-
-def timed(args: list[str], env: dict, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(args, env=env, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    write_chained(path, entries)
 
 
 def main() -> None:
@@ -66,10 +46,8 @@ def main() -> None:
     a = parser.parse_args()
     hc = hc_command()
     with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "XDG_CACHE_HOME": os.path.join(folder, "cache"),
-               "XDG_CONFIG_HOME": folder}  # fmt: skip
-        env.pop("HC_GAME", None)
-        template = play(folder, env)
+        env = bench_env(folder)
+        template = play(folder, env, ROSTER, TURN_PAIR)
         path = os.path.join(folder, "game.hcg")
         build(path, template, a.actions, a.distinct)
         game = {**env, "HC_GAME": path}

@@ -10,12 +10,10 @@ by the python running this, e.g. the test environment's)
 
 import argparse
 import os
-import shutil
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from luck_scale import timed  # noqa: E402
+from long_game import bench_env, hc_command, timed
 
 KEEP_20 = "+".join(["4d6kh3"] * 20)
 CASES = [  # (hc's expression, icepool's expression of the same die)
@@ -42,10 +40,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=5, help="runs of each command")
     a = parser.parse_args()
-    hc = os.environ.get("HC") or shutil.which("hc") or "hc"
+    hc = hc_command()
     with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "XDG_CACHE_HOME": os.path.join(folder, "cache"),
-               "XDG_CONFIG_HOME": folder, "HC_GAME": "none"}  # fmt: skip
+        env = {**bench_env(folder), "HC_GAME": "none"}
         print(f"{'expression':<16} {'hc':>9} {'icepool':>9} {'ratio':>6}")
         for expression, theirs in CASES:
             script = os.path.join(folder, "icepool_case.py")

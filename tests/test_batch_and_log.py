@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+AT_ORC = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc")
 GOOD = {"command": "fire", "weapon": "ingrave-ar", "range": 14, "target": "crusader", "seed": 7}
 
 
@@ -83,33 +84,13 @@ def test_batch_all_good_exits_0(hc):
 
 def test_log_and_replay_round_trip(hc, tmp_path):
     log = str(tmp_path / "game.log")
-    assert (
-        hc(
-            "fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--shots", "3", "--log", log
-        ).exit_code
-        == 0
-    )
+    assert hc(*AT_ORC, "--shots", "3", "--log", log).exit_code == 0
     assert (
         hc("morale", "--troop", "crusader", "--ambushed", "--dice", "5", "--log", log).exit_code
         == 0
     )
-    assert (
-        hc(
-            "fire",
-            "--ruleset",
-            "rogue-trader",
-            "--bs",
-            "4",
-            "--strength",
-            "4",
-            "--toughness",
-            "3",
-            "--odds",
-            "--log",
-            log,
-        ).exit_code
-        == 0
-    )
+    rt_odds = "fire --ruleset rogue-trader --bs 4 --strength 4 --toughness 3 --odds".split()
+    assert hc(*rt_odds, "--log", log).exit_code == 0
     assert _batch(hc, [json.dumps(GOOD)], "--log", log).exit_code == 0
     entries = [json.loads(line) for line in Path(log).read_text().splitlines()]
     assert [e["command"] for e in entries] == ["fire", "morale", "fire", "fire"]
@@ -126,8 +107,8 @@ def test_log_and_replay_round_trip(hc, tmp_path):
 
 def test_replay_catches_an_edited_roll(hc, tmp_path):
     log = tmp_path / "game.log"
-    hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "7", "--log", str(log))
-    hc("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc", "--seed", "8", "--log", str(log))
+    hc(*AT_ORC, "--seed", "7", "--log", str(log))
+    hc(*AT_ORC, "--seed", "8", "--log", str(log))
     entries = [json.loads(line) for line in log.read_text().splitlines()]
     assert entries[1]["result"]["outcome"] == "kill"
     entries[1]["result"]["rolls"][0]["value"] = 99  # a kill turned into a miss after the fact
@@ -144,21 +125,7 @@ def test_replay_catches_an_edited_roll(hc, tmp_path):
 def test_replay_notes_changed_tables(hc, tmp_path, house):
     path = house("ruleset: high-crusade\ntroops:\n  orc: {defence: 4}\n")
     log = str(tmp_path / "game.log")
-    hc(
-        "fire",
-        "-w",
-        "ingrave-ar",
-        "-r",
-        "14",
-        "-t",
-        "orc",
-        "--seed",
-        "7",
-        "--rules",
-        path,
-        "--log",
-        log,
-    )
+    hc(*AT_ORC, "--seed", "7", "--rules", path, "--log", log)
     Path(path).write_text("ruleset: high-crusade\ntroops:\n  orc: {defence: 9}\n")
     st = os.stat(path)
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
@@ -284,44 +251,12 @@ def test_rules_check_a_good_file_says_what_it_changes(hc, house):
 
 def test_a_house_modifier_for_t2k_and_rogue_trader(hc, house):
     t2k = house("ruleset: t2k\nmodifiers:\n  acid-rain: {levels: 2}\n", "t2k.yaml")
-    out = hc.json(
-        "fire",
-        "--ruleset",
-        "t2k",
-        "--asset",
-        "16",
-        "--short-range",
-        "50",
-        "--strength",
-        "5",
-        "--range",
-        "10",
-        "--mod",
-        "acid-rain",
-        "--rules",
-        t2k,
-        "--seed",
-        "1",
-    )
+    fire = "fire --ruleset t2k --asset 16 --short-range 50 --strength 5 --range 10 --mod acid-rain"
+    out = hc.json(*fire.split(), "--rules", t2k, "--seed", "1")
     assert out["difficulty"] == "formidable"
     rt = house("ruleset: rogue-trader\nmodifiers:\n  spore-cloud: {value: -2}\n", "rt.yaml")
-    out = hc.json(
-        "fire",
-        "--ruleset",
-        "rogue-trader",
-        "--bs",
-        "4",
-        "--strength",
-        "3",
-        "--toughness",
-        "3",
-        "--mod",
-        "spore-cloud",
-        "--rules",
-        rt,
-        "--seed",
-        "1",
-    )
+    fire = "fire --ruleset rogue-trader --bs 4 --strength 3 --toughness 3 --mod spore-cloud"
+    out = hc.json(*fire.split(), "--rules", rt, "--seed", "1")
     assert out["needed_to_hit"] == 5
 
 

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from games_setup import json_of, row_of
 
 ROOT = Path(__file__).resolve().parent.parent
 KARSK = ROOT / "examples" / "high-crusade-roster.yaml"  # fireteam-1, fireteam-2; boyz, ladz
@@ -42,23 +43,14 @@ def _status(run) -> dict:
     return json.loads(result.stdout)
 
 
-def _row(status: dict, name: str) -> dict:
-    return next(r for rows in status["sides"].values() for r in rows if r["name"] == name)
-
-
-def _json(result) -> dict:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
-
-
 # ---------------------------------------------------------------------------------------------
 # High Crusade orders
 
 
 def test_orders_for_a_side_and_by_name_are_kept_and_shown(karsk):
-    given = _json(karsk("orders Orcs static ladz=advance --json"))
+    given = json_of(karsk("orders Orcs static ladz=advance --json"))
     assert given["orders"] == {"boyz": "static", "ladz": "advance"}
-    _json(karsk("orders advance fireteam-2=static --json"))  # the side by its Fireteam
+    json_of(karsk("orders advance fireteam-2=static --json"))  # the side by its Fireteam
     status = _status(karsk)
     orders = {r["name"]: r["order"] for rows in status["sides"].values() for r in rows}
     assert orders == {
@@ -82,7 +74,7 @@ def test_a_shot_takes_the_firer_s_and_the_target_s_orders(karsk):
     karsk("orders Orcs advance")
     karsk("orders", "Free Companies", "static")
     # The firer on Advance: -10; the target on Static: +10 (orders.yaml -> modifiers.yaml).
-    shot = _json(karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--dice", _misses(8),
+    shot = json_of(karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--dice", _misses(8),
                        "--json"))  # fmt: skip
     assert [(m["name"], m["value"]) for m in shot["modifiers"]] == [
         ("firer-advance", -10),
@@ -97,11 +89,11 @@ def test_a_shot_takes_the_firer_s_and_the_target_s_orders(karsk):
 def test_an_order_or_a_modifier_given_by_hand_stands(karsk):
     karsk("orders Orcs advance")
     karsk("orders", "Free Companies", "static")
-    by_hand = _json(karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--order", "static",
+    by_hand = json_of(karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--order", "static",
                           "--dice", _misses(8), "--json"))  # fmt: skip
     assert [m["name"] for m in by_hand["modifiers"]] == ["firer-static", "target-static"]
     karsk("undo")
-    as_mod = _json(karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--mod",
+    as_mod = json_of(karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--mod",
                          "firer-static", "--dice", _misses(8), "--json"))  # fmt: skip
     assert [m["name"] for m in as_mod["modifiers"]] == ["target-static", "firer-static"]
     assert any("--mod firer-static given" in note for note in as_mod["game"]["filled"])
@@ -119,10 +111,10 @@ def test_orders_stand_from_move_to_move_and_are_given_in_the_orders_phase(karsk)
     karsk("fire", "boyz", "--at", "fireteam-1", "-r", "30", "--dice", _misses(8))
     late = karsk("orders Orcs advance")
     assert late.exit_code == 2 and "orders are given in the orders phase" in late.stderr
-    assert _row(_status(karsk), "boyz")["order"] == "Static"  # nothing was appended
+    assert row_of(_status(karsk), "boyz")["order"] == "Static"  # nothing was appended
     karsk("morale --due --dice 9")
     assert karsk("initiative --dice 1,9").exit_code == 0  # move 2: the Orcs again
-    shot = _json(karsk("fire", "ladz", "--at", "fireteam-2", "-r", "30", "--dice", _misses(6),
+    shot = json_of(karsk("fire", "ladz", "--at", "fireteam-2", "-r", "30", "--dice", _misses(6),
                        "--json"))  # fmt: skip
     assert [m["name"] for m in shot["modifiers"]] == ["firer-static"]  # Advance: none at it
     assert any("given in move 1" in note for note in shot["game"]["filled"])
@@ -133,9 +125,9 @@ def test_the_game_gives_the_rout_s_order_and_the_rallied_static(karsk):
     karsk("orders", "Free Companies", "advance")
     karsk("fire", "boyz", "--at", "fireteam-1", "-r", "30", "--dice", _misses(8))
     karsk("morale fireteam-1 --dice 1")  # 1 + 2 (Crusaders) - 1 (fired at) = 2: rout
-    assert _row(_status(karsk), "fireteam-1")["order"] == "routed"
+    assert row_of(_status(karsk), "fireteam-1")["order"] == "routed"
     # A routed target makes a full Advance move: target-running, -20 (modifiers.yaml).
-    shot = _json(karsk("fire", "ladz", "--at", "fireteam-1", "-r", "30", "--dice", _misses(6),
+    shot = json_of(karsk("fire", "ladz", "--at", "fireteam-1", "-r", "30", "--dice", _misses(6),
                        "--json"))  # fmt: skip
     assert ("target-running", -20) in [(m["name"], m["value"]) for m in shot["modifiers"]]
     refused = karsk("orders", "Free Companies", "advance", "fireteam-1=static")
@@ -145,11 +137,11 @@ def test_the_game_gives_the_rout_s_order_and_the_rallied_static(karsk):
     routed = karsk("orders fireteam-1=advance")
     assert routed.exit_code == 2 and "fireteam-1 is routed" in routed.stderr
     # A bare order passes over the routed Fireteam, and says so.
-    side = _json(karsk("orders", "Free Companies", "static", "--json"))
+    side = json_of(karsk("orders", "Free Companies", "static", "--json"))
     assert side["orders"] == {"fireteam-2": "static"}
     assert any("fireteam-1 is routed: no order" in n for n in side["game"]["filled"])
     karsk("rally fireteam-1 --dice 9")  # 9 + 2 = 11: rallied
-    row = _row(_status(karsk), "fireteam-1")
+    row = row_of(_status(karsk), "fireteam-1")
     assert (row["order"], row["order_name"]) == ("rallied: Static", "static")
 
 
@@ -204,7 +196,7 @@ def test_an_exported_game_of_orders_plays_again(karsk, hc, tmp_path):
     assert done.returncode == 0, done.stderr
     replayed = json.loads(hc("status --json", env={"HC_GAME": str(folder / "karsk.hcg")})
                           .stdout)  # fmt: skip
-    assert _row(replayed, "ladz")["order"] == "Advance"
+    assert row_of(replayed, "ladz")["order"] == "Advance"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -216,12 +208,12 @@ def test_a_fire_step_with_nothing_left_to_fire_passes_once_the_tests_are_taken(k
     assert _status(karsk)["step"] == 2  # ladz may still fire
     karsk("fire", "ladz", "--at", "fireteam-2", "-r", "30", "--dice", _misses(6))
     assert _status(karsk)["step"] == 2  # the tests due hold it
-    taken = _json(karsk("morale --due --dice 9,9 --json"))
+    taken = json_of(karsk("morale --due --dice 9,9 --json"))
     assert [r["outcome"] for r in taken] == ["pass", "pass"]
     # Step 3, the Free Companies' move, does not pass by itself: the game cannot see it.
     assert _status(karsk)["step"] == 3
     # Player B's fire passes Player A's step 4: nothing is left in it to fire.
-    shot = _json(karsk("fire", "fireteam-1", "--at", "boyz", "-r", "30", "--dice", _misses(5),
+    shot = json_of(karsk("fire", "fireteam-1", "--at", "boyz", "-r", "30", "--dice", _misses(5),
                        "--json"))  # fmt: skip
     assert shot["game"]["clock"] == "move 1, step 5: Free Companies fires"
 
@@ -263,13 +255,13 @@ def test_a_test_due_holds_the_step_against_a_fire_that_would_pass_it(karsk):
 def test_several_units_dice_each_in_turn(karsk):
     result = karsk("fire", "boyz", "ladz", "--at", "fireteam-2", "-r", "30", "--dice",
                    f"{_misses(8)}/{_misses(6)}", "--json")  # fmt: skip
-    shots = _json(result)
+    shots = json_of(result)
     assert [s["inputs"]["shots"] for s in shots] == [8, 6]
     history = json.loads(karsk("history --json").stdout)["entries"]
     fired = [e["what"].split(" fire at ")[0] for e in history if " fire at " in e["what"]]
     assert fired == ["boyz", "ladz"]
     assert karsk("undo").exit_code == 0  # the newest only: ladz's
-    assert [_row(_status(karsk), n)["fired"] for n in ("boyz", "ladz")] == [True, False]
+    assert [row_of(_status(karsk), n)["fired"] for n in ("boyz", "ladz")] == [True, False]
 
 
 def test_a_refusal_among_several_units_says_what_was_done(karsk):
@@ -280,7 +272,7 @@ def test_a_refusal_among_several_units_says_what_was_done(karsk):
     assert result.exit_code == 2 and "boyz has already fired this move" in result.stderr
     assert "done: ladz; not done: boyz" in result.stderr
     assert karsk.path.stat().st_size > size  # ladz's shot is kept, boyz's appended nothing
-    assert _row(_status(karsk), "ladz")["fired"] is True
+    assert row_of(_status(karsk), "ladz")["fired"] is True
 
 
 @pytest.mark.parametrize(
@@ -313,7 +305,7 @@ def test_morale_due_takes_every_test_due_one_d10_each_in_the_roster_s_order(kars
     karsk("fire", "boyz", "--at", "fireteam-1", "-r", "30", "--dice", _misses(8))
     karsk("fire", "ladz", "--at", "fireteam-2", "-r", "30", "--dice", _misses(6))
     # 9 + 2 (Crusaders) - 1 (fired at) = 10; 1 + 2 - 1 = 2: a rout (seed 001).
-    tests = _json(karsk("morale --due --dice 9,1 --json"))
+    tests = json_of(karsk("morale --due --dice 9,1 --json"))
     assert [(t["total"], t["outcome"]) for t in tests] == [(10, "pass"), (2, "rout")]
     assert [t["game"]["unit"] for t in tests] == ["fireteam-1", "fireteam-2"]
     none = karsk("morale --due")
@@ -323,7 +315,7 @@ def test_morale_due_takes_every_test_due_one_d10_each_in_the_roster_s_order(kars
 
 
 def test_seeds_of_several_units_follow_one_another(karsk):
-    tests = _json(karsk("fire", "boyz", "ladz", "--at", "fireteam-1", "-r", "30", "--seed", "7",
+    tests = json_of(karsk("fire", "boyz", "ladz", "--at", "fireteam-1", "-r", "30", "--seed", "7",
                         "--json"))  # fmt: skip
     assert [t["seed"] for t in tests] == [7, 8]
 
@@ -338,7 +330,7 @@ def test_again_takes_the_newest_action_again_with_new_dice(karsk):
     karsk("morale --due --dice 9")
     karsk("initiative --dice 1,9")  # move 2
     again = karsk("again", "boyz", "--dice", _misses(8), "--json")
-    shot = _json(again)
+    shot = json_of(again)
     assert "again: hc fire boyz --at fireteam-1 --range 14" in again.stderr
     assert (shot["game"]["unit"], shot["inputs"]["range"], shot["inputs"]["order"]) == (
         "boyz",
@@ -363,7 +355,7 @@ def test_again_passes_over_a_morale_test_to_the_shot_a_player_chose(karsk):
     karsk("initiative --dice 1,9")  # move 2: the Orcs are Player A again
     again = karsk("again", "ladz", "--dice", _misses(6), "--json")
     assert "again: hc fire ladz --at fireteam-1 --range 20" in again.stderr
-    assert _json(again)["game"]["unit"] == "ladz"
+    assert json_of(again)["game"]["unit"] == "ladz"
 
 
 def test_again_with_nothing_to_take_again_is_exit_2(hc, tmp_path):

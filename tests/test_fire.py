@@ -21,23 +21,8 @@ def test_band_holds_its_upper_bound(hc, distance, band, chance, penetration):
 
 
 def test_every_modifier_is_listed_and_added(hc):
-    out = hc.json(
-        "fire",
-        "-w",
-        "ingrave-ar",
-        "-r",
-        "14",
-        "-t",
-        "crusader",
-        "--mod",
-        "target-static",
-        "--mod",
-        "smoke=-5",
-        "--mod",
-        "-3",
-        "--dice",
-        "7,0",
-    )
+    mods = "--mod target-static --mod smoke=-5 --mod -3"
+    out = hc.json(f"fire -w ingrave-ar -r 14 -t crusader {mods} --dice 7,0")
     assert [(m["name"], m["value"], m["applies_to"], m["source"]) for m in out["modifiers"]] == [
         ("target-static", 10, "chance", "sample"),
         ("smoke", -5, "chance", "--mod"),
@@ -48,52 +33,14 @@ def test_every_modifier_is_listed_and_added(hc):
 
 
 def test_cover_raises_the_defence_factor(hc):
-    out = hc.json(
-        "fire",
-        "-w",
-        "ingrave-ar",
-        "-r",
-        "5",
-        "-t",
-        "orc",
-        "--mod",
-        "target-in-cover",
-        "--dice",
-        "1,0",
-    )
+    out = hc.json("fire -w ingrave-ar -r 5 -t orc --mod target-in-cover --dice 1,0")
     assert (out["penetration"], out["defence"], out["outcome"]) == (5, 5, "kill")
-    out = hc.json(
-        "fire",
-        "-w",
-        "ingrave-ar",
-        "-r",
-        "5",
-        "-t",
-        "orc",
-        "--mod",
-        "target-in-hard-cover",
-        "--dice",
-        "1,0",
-    )
+    out = hc.json("fire -w ingrave-ar -r 5 -t orc --mod target-in-hard-cover --dice 1,0")
     assert (out["defence"], out["outcome"]) == (6, "hit")
 
 
 def test_direct_numbers_win_over_the_table(hc):
-    out = hc.json(
-        "fire",
-        "-w",
-        "ingrave-ar",
-        "-r",
-        "14",
-        "-t",
-        "crusader",
-        "--chance",
-        "90",
-        "--df",
-        "3",
-        "--dice",
-        "8,5",
-    )
+    out = hc.json("fire -w ingrave-ar -r 14 -t crusader --chance 90 --df 3 --dice 8,5")
     assert (out["chance"], out["penetration"], out["defence"], out["outcome"]) == (90, 4, 3, "kill")
     assert any("--chance 90 given" in e for e in out["explanation"])
     assert any("--df 3 given" in e for e in out["explanation"])
@@ -109,21 +56,7 @@ def test_fireteam_lists_each_shot_then_sums(hc):
 
 
 def test_template_resolves_each_target_with_its_own_df(hc):
-    out = hc.json(
-        "fire",
-        "-w",
-        "40mm-plasma-cannon",
-        "-r",
-        "10",
-        "-t",
-        "orc",
-        "-t",
-        "crusader",
-        "-t",
-        "9",
-        "--dice",
-        "1,0,2,0,3,0",
-    )
+    out = hc.json("fire -w 40mm-plasma-cannon -r 10 -t orc -t crusader -t 9 --dice 1,0,2,0,3,0")
     assert out["template"]["name"] == "cone"
     assert [(s["label"], s["defence"], s["outcome"]) for s in out["shots"]] == [
         ("target 1 (orc)", 4, "kill"),
@@ -167,19 +100,7 @@ def test_seed_replays_byte_identical(hc):
 
 def test_without_seed_the_seed_used_is_printed_and_replays(hc):
     first = hc.json("fire -w ingrave-ar -r 14 -t orc --shots 4")
-    again = hc.json(
-        "fire",
-        "-w",
-        "ingrave-ar",
-        "-r",
-        "14",
-        "-t",
-        "orc",
-        "--shots",
-        "4",
-        "--seed",
-        str(first["seed"]),
-    )
+    again = hc.json(f"fire -w ingrave-ar -r 14 -t orc --shots 4 --seed {first['seed']}")
     assert again["shots"] == first["shots"]
     text = hc("fire -w ingrave-ar -r 14 -t orc").stdout
     assert "seed " in text.splitlines()[1]  # under the headline

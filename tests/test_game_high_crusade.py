@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from games_setup import json_of, row_of, start_game
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -65,30 +66,10 @@ def game(hc, tmp_path):
         if house is not None:
             (folder / "house.yaml").write_text(house, encoding="utf-8")
             rules = ["--rules", str(folder / "house.yaml")]
-        new = hc("game", "new", path, "--roster", str(folder / "roster.yaml"), *rules)
-        assert new.exit_code == 0, new.output
-        env = {"HC_GAME": path}
-
-        def act(*args: str):
-            return hc(*args, env=env)
-
-        def status() -> dict:
-            result = hc("status --json", env=env)
-            assert result.exit_code == 0, result.output
-            return json.loads(result.stdout)
-
+        act, status = start_game(hc, path, folder / "roster.yaml", *rules)
         return act, status, path
 
     return start
-
-
-def _json(result) -> dict:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
-
-
-def _row(status: dict, name: str) -> dict:
-    return next(r for rows in status["sides"].values() for r in rows if r["name"] == name)
 
 
 def _refused(act, path: str, *args: str) -> str:
@@ -112,85 +93,85 @@ def _d100s(*values: int) -> str:
 def test_a_rout_is_rallied_in_the_orders_phase_of_a_later_move(game):
     act, status, path = game(KARSK)
     # Move 1: D10 3 for the Free Companies, 6 for the Orcs: the Orcs are Player A.
-    _json(act("initiative", "--dice", "3,6", "--json"))
+    json_of(act("initiative", "--dice", "3,6", "--json"))
     s = status()
     assert (s["move"], s["step"], s["player_a"]) == (1, 0, "Orcs")  # the orders phase
     # Eight misses: "previously been shot at earlier in the game".
-    _json(act("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--dice", _d100s(*[99] * 8),
+    json_of(act("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--dice", _d100s(*[99] * 8),
               "--json"))  # fmt: skip
     s = status()
     assert s["step"] == 2  # Player A's fire: its orders and its move are over
-    assert _row(s, "fireteam-1")["due"] == ["first time fired at"]
+    assert row_of(s, "fireteam-1")["due"] == ["first time fired at"]
     # 9 + 2 (Crusaders) - 1 (fired at) = 10: passed.
-    assert _json(act("morale", "fireteam-1", "--dice", "9", "--json"))["total"] == 10
-    assert _row(status(), "fireteam-1")["due"] == []
+    assert json_of(act("morale", "fireteam-1", "--dice", "9", "--json"))["total"] == 10
+    assert row_of(status(), "fireteam-1")["due"] == []
 
     # Move 2: the ambush kills one (bolt gun 65/5 at 8" against DF 5).
-    _json(act("initiative", "--dice", "2,8", "--json"))
+    json_of(act("initiative", "--dice", "2,8", "--json"))
     s = status()
-    assert (s["move"], s["step"], _row(s, "boyz")["fired"]) == (2, 0, False)
-    _json(act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--ambush", "--dice",
+    assert (s["move"], s["step"], row_of(s, "boyz")["fired"]) == (2, 0, False)
+    json_of(act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--ambush", "--dice",
               _d100s(7, *[99] * 7), "--json"))  # fmt: skip
-    row = _row(status(), "fireteam-1")
+    row = row_of(status(), "fireteam-1")
     assert (row["left"], row["casualties"], row["due"]) == (4, 1, ["ambushed", "first casualty"])
     # The worked example: 5 + 2 - 4 - 2 = 1: a rout, at step 2 of move 2.
-    test = _json(act("morale", "fireteam-1", "--dice", "5", "--json"))
+    test = json_of(act("morale", "fireteam-1", "--dice", "5", "--json"))
     assert (test["total"], test["outcome"]) == (1, "rout")
     s = status()  # the Orcs' one Fireteam has fired: with the test taken, step 2 passes
-    assert (s["move"], s["step"], _row(s, "fireteam-1")["morale"]) == (2, 3, "routed")
+    assert (s["move"], s["step"], row_of(s, "fireteam-1")["morale"]) == (2, 3, "routed")
     # Not in the move of the rout: its orders phase is over (reading regroup-after-rout).
     why = _refused(act, path, "rally", "fireteam-1", "--dice", "4")
     assert "fireteam-1 routed this move" in why
     assert "reading: regroup-after-rout = next-move" in why and "hc initiative" in why
-    assert _row(status(), "fireteam-1")["morale"] == "routed"
+    assert row_of(status(), "fireteam-1")["morale"] == "routed"
 
     # Move 3: the Free Companies have the Initiative (7 against 4). Past the orders phase the
     # Regroup order waits for the next one ...
-    _json(act("initiative", "--dice", "7,4", "--json"))
+    json_of(act("initiative", "--dice", "7,4", "--json"))
     assert status()["step"] == 0
     assert status()["player_a"] == "Free Companies"
-    _json(act("game", "next", "--json"))
+    json_of(act("game", "next", "--json"))
     why = _refused(act, path, "rally", "fireteam-1", "--dice", "4")
     assert "a Regroup order is given in the orders phase" in why
     assert "it is step 1" in why and "move 4" in why
-    _json(act("undo", "--json"))
+    json_of(act("undo", "--json"))
     assert status()["step"] == 0
     # ... and in the orders phase it is given: 4 + 2 (Crusaders) - 1 (the casualty) = 5.
-    rally = _json(act("rally", "fireteam-1", "--dice", "4", "--json"))
+    rally = json_of(act("rally", "fireteam-1", "--dice", "4", "--json"))
     assert [(m["name"], m["value"]) for m in rally["modifiers"]] == [
         ("crusader", 2),
         ("casualties", -1),
     ]
     assert (rally["total"], rally["outcome"]) == (5, "rallied")
-    assert _row(status(), "fireteam-1")["morale"] == "rallied (Static)"
+    assert row_of(status(), "fireteam-1")["morale"] == "rallied (Static)"
     assert "stays Static" in _refused(act, path, "fire", "fireteam-1", "--at", "boyz", "-r", "8")
     # A Static target (+10: 65 + 10 = 75) hit in its Regroup move routs at once. The orders
     # phase, step 1; the Free Companies' fire steps pass (nothing left to fire), then step 3.
-    clocks = [_json(act("game", "next", "--json"))["clock"] for _ in range(3)]
+    clocks = [json_of(act("game", "next", "--json"))["clock"] for _ in range(3)]
     assert clocks[1:] == ["move 3, step 3: Orcs moves", "move 3, step 5: Orcs fires"]
-    hit = _json(act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--dice",
+    hit = json_of(act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--dice",
                     _d100s(75, *[99] * 7), "--json"))  # fmt: skip
     assert hit["shots"][0]["chance"] == 75 and hit["summary"]["kills"] == 1
-    row = _row(status(), "fireteam-1")
+    row = row_of(status(), "fireteam-1")
     assert (row["left"], row["casualties"], row["morale"], row["due"]) == (3, 2, "routed", [])
 
 
 def test_the_other_reading_rallies_in_the_move_of_the_rout_and_says_so(game):
     act, status, path = game(KARSK, "ruleset: high-crusade\nreadings:\n"
                              "  regroup-after-rout: {choice: at-once}\n")  # fmt: skip
-    _json(act("initiative", "--dice", "3,6", "--json"))
-    _json(act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--ambush", "--dice",
+    json_of(act("initiative", "--dice", "3,6", "--json"))
+    json_of(act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--ambush", "--dice",
               _d100s(7, *[99] * 7), "--json"))  # fmt: skip
     due = ["first time fired at", "ambushed", "first casualty"]
-    assert _row(status(), "fireteam-1")["due"] == due
+    assert row_of(status(), "fireteam-1")["due"] == due
     # 5 + 2 - 1 (fired at) - 4 - 2 = 0: a rout.
-    assert _json(act("morale", "fireteam-1", "--dice", "5", "--json"))["outcome"] == "rout"
-    assert _row(status(), "fireteam-1")["morale"] == "routed"
-    rally = _json(act("rally", "fireteam-1", "--dice", "4", "--json"))
+    assert json_of(act("morale", "fireteam-1", "--dice", "5", "--json"))["outcome"] == "rout"
+    assert row_of(status(), "fireteam-1")["morale"] == "routed"
+    rally = json_of(act("rally", "fireteam-1", "--dice", "4", "--json"))
     assert "routed this move (reading: regroup-after-rout = at-once)" in rally["game"]["filled"]
     assert rally["outcome"] == "rallied"
-    assert _row(status(), "fireteam-1")["morale"] == "rallied (Static)"
-    readings = {r["name"]: r["choice"] for r in _json(act("game", "rules", "--json"))["readings"]}
+    assert row_of(status(), "fireteam-1")["morale"] == "rallied (Static)"
+    readings = {r["name"]: r["choice"] for r in json_of(act("game", "rules", "--json"))["readings"]}
     assert readings["regroup-after-rout"] == "at-once"
 
 
@@ -200,19 +181,19 @@ def test_the_other_reading_rallies_in_the_move_of_the_rout_and_says_so(game):
 
 def test_hand_to_hand_waits_until_both_sides_have_moved(game):
     act, status, path = game(KARSK)
-    _json(act("initiative", "--dice", "3,6", "--json"))  # the Orcs are Player A
+    json_of(act("initiative", "--dice", "3,6", "--json"))  # the Orcs are Player A
     for step in (0, 1, 2):
         assert status()["step"] == step
         for unit, target in (("boyz", "fireteam-1"), ("fireteam-1", "boyz")):
             why = _refused(act, path, "melee", unit, "--at", target, "--dice", "9,5")
             assert "hand to hand is fought at steps 4 and 5" in why
             assert "hc game next" in why
-        _json(act("game", "next", "--json"))
+        json_of(act("game", "next", "--json"))
     # Step 3, Player B moves: Player A cannot end it ...
     assert status()["step"] == 3
     assert "it is step 3" in _refused(act, path, "melee", "boyz", "--at", "fireteam-1")
     # ... Player B's fight ends its own move: 9 + 1 (Crusader) = 10 against 5 + 3 (Orc) = 8.
-    fight = _json(act("melee", "fireteam-1", "--at", "boyz", "--dice", "9,5", "--json"))
+    fight = json_of(act("melee", "fireteam-1", "--at", "boyz", "--dice", "9,5", "--json"))
     assert (fight["attacker_total"], fight["defender_total"], fight["outcome"]) == (
         10,
         8,
@@ -220,16 +201,16 @@ def test_hand_to_hand_waits_until_both_sides_have_moved(game):
     )
     s = status()
     assert s["step"] == 4
-    row = _row(s, "boyz")
+    row = row_of(s, "boyz")
     assert (row["left"], row["casualties"], row["due"]) == (7, 1, ["first casualty"])
     # The test is taken before the move goes on: 9 + 1 (Orc) - 2 = 8, passed.
     assert "hc morale boyz" in _refused(act, path, "game", "next")
-    assert _json(act("morale", "boyz", "--dice", "9", "--json"))["total"] == 8
-    _json(act("game", "next", "--json"))
+    assert json_of(act("morale", "boyz", "--dice", "9", "--json"))["total"] == 8
+    json_of(act("game", "next", "--json"))
     # Step 5: 1 + 3 = 4 against 10 + 1 = 11: the boyz lose another.
-    fight = _json(act("melee", "boyz", "--at", "fireteam-1", "--dice", "1,10", "--json"))
+    fight = json_of(act("melee", "boyz", "--at", "fireteam-1", "--dice", "1,10", "--json"))
     assert fight["outcome"] == "defender"
-    row = _row(status(), "boyz")
+    row = row_of(status(), "boyz")
     assert (row["left"], row["casualties"], row["due"]) == (6, 2, [])
 
 
@@ -239,31 +220,31 @@ def test_hand_to_hand_waits_until_both_sides_have_moved(game):
 
 def test_a_heavy_weapon_fires_its_template_over_the_figures_under_it(game, hc):
     act, status, path = game(HEAVY)
-    _json(act("initiative", "--dice", "9,1", "--json"))  # the Free Companies are Player A
+    json_of(act("initiative", "--dice", "9,1", "--json"))  # the Free Companies are Player A
     # Three orcs under the cone: heavy laser 70/7 at 20" against DF 4: 10 and 20 kill.
-    shot = _json(act("fire", "support", "--at", "mob", "--target", "orc", "--target", "orc",
+    shot = json_of(act("fire", "support", "--at", "mob", "--target", "orc", "--target", "orc",
                      "--target", "orc", "-r", "20", "--dice", "10,20,90", "--json"))  # fmt: skip
     assert [s["outcome"] for s in shot["shots"]] == ["kill", "kill", "miss"]
     assert shot["summary"]["kills"] == 2 and shot["inputs"]["shots"] == 1
     assert any("heavy-weapon-shots = one-per-fireteam" in n for n in shot["game"]["filled"])
     s = status()
-    row = _row(s, "mob")
+    row = row_of(s, "mob")
     assert (row["left"], row["casualties"]) == (8, 2)
     assert row["due"] == ["first time fired at", "first casualty"]
-    assert _row(s, "support")["fired"] is True and s["step"] == 2
+    assert row_of(s, "support")["fired"] is True and s["step"] == 2
     # The same shot as the count of figures under the template, the target filled in.
-    _json(act("undo", "--json"))
-    assert _row(status(), "mob")["left"] == 10
+    json_of(act("undo", "--json"))
+    assert row_of(status(), "mob")["left"] == 10
     assert "how many of mob's figures are under it" in _refused(
         act, path, "fire", "support", "--at", "mob", "-r", "20"
     )
     assert "mob has 10 left" in _refused(
         act, path, "fire", "support", "--at", "mob", "-r", "20", "--under", "11"
     )
-    again = _json(act("fire", "support", "--at", "mob", "-r", "20", "--under", "3", "--dice",
+    again = json_of(act("fire", "support", "--at", "mob", "-r", "20", "--under", "3", "--dice",
                       "10,20,90", "--json"))  # fmt: skip
     assert (again["summary"], again["inputs"]["under"]) == (shot["summary"], 3)
-    assert (_row(status(), "mob")["left"], _row(status(), "mob")["casualties"]) == (8, 2)
+    assert (row_of(status(), "mob")["left"], row_of(status(), "mob")["casualties"]) == (8, 2)
     # Outside a game, the same option.
     alone = hc.json("fire", "-w", "heavy-laser", "-r", "20", "-t", "orc", "--under", "3",
                     "--dice", "10,20,90")  # fmt: skip
@@ -273,9 +254,9 @@ def test_a_heavy_weapon_fires_its_template_over_the_figures_under_it(game, hc):
 def test_one_template_a_figure_under_the_other_reading(game):
     act, status, _ = game(HEAVY, "ruleset: high-crusade\nreadings:\n"
                           "  heavy-weapon-shots: {choice: one-per-figure}\n")  # fmt: skip
-    _json(act("initiative", "--dice", "9,1", "--json"))
+    json_of(act("initiative", "--dice", "9,1", "--json"))
     # Two heavy lasers, two cones of two orcs each: four D100s, 10 20 30 kill, 99 misses.
-    shot = _json(act("fire", "support", "--at", "mob", "-r", "20", "--under", "2", "--dice",
+    shot = json_of(act("fire", "support", "--at", "mob", "-r", "20", "--under", "2", "--dice",
                      "10,20,30,99", "--json"))  # fmt: skip
     assert [s["label"] for s in shot["shots"]] == [
         "template 1: target 1 (orc)",
@@ -284,7 +265,7 @@ def test_one_template_a_figure_under_the_other_reading(game):
         "template 2: target 2 (orc)",
     ]
     assert shot["summary"]["kills"] == 3
-    assert _row(status(), "mob")["left"] == 7
+    assert row_of(status(), "mob")["left"] == 7
 
 
 # ---------------------------------------------------------------------------------------------
@@ -293,21 +274,21 @@ def test_one_template_a_figure_under_the_other_reading(game):
 
 def test_a_fireteam_of_several_weapons_fires_each_and_loses_by_the_reading(game, hc):
     act, status, path = game(MIXED)
-    hq = _row(status(), "hq")
+    hq = row_of(status(), "hq")
     assert (hq["weapons"], hq["main_weapon"]) == ({"ingrave-ar": 4, "schmitwess-mpi": 1},
                                                   "ingrave-ar")  # fmt: skip
-    _json(act("initiative", "--dice", "9,1", "--json"))  # the Free Companies are Player A
+    json_of(act("initiative", "--dice", "9,1", "--json"))  # the Free Companies are Player A
     # The odds from the game, by hand: four rifles kill on 75 (75/5 at 10" against DF 4), the
     # machine-pistol (55/3) hits but cannot kill: kills ~ Binomial(4, 3/4).
     size = Path(path).stat().st_size
-    odds = _json(act("fire", "hq", "--at", "boyz", "-r", "10", "--odds", "--json"))
+    odds = json_of(act("fire", "hq", "--at", "boyz", "-r", "10", "--odds", "--json"))
     assert Path(path).stat().st_size == size
     kills = {str(k): Fraction(3, 4) ** k * Fraction(1, 4) ** (4 - k) * [1, 4, 6, 4, 1][k]
              for k in range(5)}  # fmt: skip
     assert {k: Fraction(v) for k, v in odds["distributions_exact"]["kills"].items()} == kills
     assert odds["means"]["hits"] == pytest.approx(4 * 0.75 + 0.55)
     # The volley, dice in the order the figures fire: the rifles, then the machine-pistol.
-    shot = _json(act("fire", "hq", "--at", "boyz", "-r", "10", "--dice", "10,80,80,80,50",
+    shot = json_of(act("fire", "hq", "--at", "boyz", "-r", "10", "--dice", "10,80,80,80,50",
                      "--json"))  # fmt: skip
     assert shot["inputs"]["volley"] == ["ingrave-ar:4", "schmitwess-mpi:1"]
     assert [(s["label"], s["outcome"]) for s in shot["shots"]] == [
@@ -318,22 +299,22 @@ def test_a_fireteam_of_several_weapons_fires_each_and_loses_by_the_reading(game,
         ("schmitwess-mpi shot 1", "hit"),
     ]
     assert (shot["summary"]["hits"], shot["summary"]["kills"]) == (2, 1)
-    boyz = _row(status(), "boyz")
+    boyz = row_of(status(), "boyz")
     assert (boyz["left"], boyz["due"]) == (7, ["first time fired at", "first casualty"])
     outside = hc.json("fire", "--volley", "ingrave-ar:4", "--volley", "schmitwess-mpi:1", "-r",
                       "10", "-t", "orc", "--dice", "10,80,80,80,50")  # fmt: skip
     assert outside["summary"] == shot["summary"]
     # 9 + 1 (Orc) - 1 (fired at) - 2 (first casualty) = 7: passed; the Free Companies have
     # nothing left to fire, so step 2 passes, and step 4 after the Orcs move: on to step 5.
-    passed = _json(act("morale", "boyz", "--dice", "9", "--json"))
+    passed = json_of(act("morale", "boyz", "--dice", "9", "--json"))
     assert (passed["outcome"], passed["game"]["clock"]) == ("pass", "move 1, step 3: Orcs moves")
-    assert _json(act("game", "next", "--json"))["clock"] == "move 1, step 5: Orcs fires"
+    assert json_of(act("game", "next", "--json"))["clock"] == "move 1, step 5: Orcs fires"
     # Two bolt-gun kills (65/5 against DF 5): the main weapon's figures fall first.
-    hit = _json(act("fire", "boyz", "--at", "hq", "-r", "10", "--dice", _d100s(7, 7, *[99] * 5),
+    hit = json_of(act("fire", "boyz", "--at", "hq", "-r", "10", "--dice", _d100s(7, 7, *[99] * 5),
                     "--json"))  # fmt: skip
     assert hit["summary"]["kills"] == 2
     assert any("casualties-fall-on = main-weapon" in c for c in hit["game"]["changes"])
-    hq = _row(status(), "hq")
+    hq = row_of(status(), "hq")
     assert (hq["left"], hq["weapons"], hq["weapon"]) == (
         3,
         {"ingrave-ar": 2, "schmitwess-mpi": 1},
@@ -341,31 +322,31 @@ def test_a_fireteam_of_several_weapons_fires_each_and_loses_by_the_reading(game,
     )
     # 9 + 2 - 1 - 2 = 8: passed. Hand to hand with the officer's machine-pistol: 1 + 1 = 2
     # against 9 + 3 = 12; the figure that fought is the one that falls.
-    assert _json(act("morale", "hq", "--dice", "9", "--json"))["outcome"] == "pass"
+    assert json_of(act("morale", "hq", "--dice", "9", "--json"))["outcome"] == "pass"
     assert "no figure of hq carries heavy-laser" in _refused(
         act, path, "melee", "hq", "--at", "boyz", "--attacker-weapon", "heavy-laser"
     )
-    fight = _json(act("melee", "hq", "--at", "boyz", "--attacker-weapon", "schmitwess-mpi",
+    fight = json_of(act("melee", "hq", "--at", "boyz", "--attacker-weapon", "schmitwess-mpi",
                       "--dice", "1,9", "--json"))  # fmt: skip
     assert fight["outcome"] == "defender"
-    hq = _row(status(), "hq")
+    hq = row_of(status(), "hq")
     assert (hq["left"], hq["weapons"], hq["due"]) == (
         2,
         {"ingrave-ar": 2, "schmitwess-mpi": 0},
         ["strength below 50%"],
     )
     # The main weapon fights by default.
-    default = _json(act("melee", "hq", "--at", "boyz", "--odds", "--json"))
+    default = json_of(act("melee", "hq", "--at", "boyz", "--odds", "--json"))
     assert default["inputs"]["attacker_weapon"] == "ingrave-ar"
 
 
 def test_the_other_weapons_fall_first_under_the_other_reading(game):
     act, status, _ = game(MIXED, "ruleset: high-crusade\nreadings:\n"
                           "  casualties-fall-on: {choice: other-weapons}\n")  # fmt: skip
-    _json(act("initiative", "--dice", "1,9", "--json"))  # the Orcs are Player A
-    _json(act("fire", "boyz", "--at", "hq", "-r", "10", "--dice", _d100s(7, *[99] * 7),
+    json_of(act("initiative", "--dice", "1,9", "--json"))  # the Orcs are Player A
+    json_of(act("fire", "boyz", "--at", "hq", "-r", "10", "--dice", _d100s(7, *[99] * 7),
               "--json"))  # fmt: skip
-    assert _row(status(), "hq")["weapons"] == {"ingrave-ar": 4, "schmitwess-mpi": 0}
+    assert row_of(status(), "hq")["weapons"] == {"ingrave-ar": 4, "schmitwess-mpi": 0}
 
 
 def test_the_roster_takes_each_weapon_with_its_figures_and_says_what_is_wrong(hc, tmp_path):
@@ -390,21 +371,21 @@ def test_the_roster_takes_each_weapon_with_its_figures_and_says_what_is_wrong(hc
 
 def test_morale_tests_due_hold_the_next_step_and_the_next_move(game):
     act, status, path = game(KARSK)
-    _json(act("initiative", "--dice", "3,6", "--json"))
-    _json(act("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--dice", _d100s(*[99] * 8),
+    json_of(act("initiative", "--dice", "3,6", "--json"))
+    json_of(act("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--dice", _d100s(*[99] * 8),
               "--json"))  # fmt: skip
     for args in (("game", "next"), ("initiative", "--dice", "1,2")):
         why = _refused(act, path, *args)
         assert "fireteam-1 (first time fired at) must test" in why
         assert "hc morale fireteam-1" in why and "--anyway" in why
     assert status()["step"] == 2
-    moved = _json(act("game", "next", "--anyway", "--json"))
+    moved = json_of(act("game", "next", "--anyway", "--json"))
     assert moved["anyway"].startswith("--anyway: a Morale test is taken when it falls due")
     assert status()["step"] == 3
-    begun = _json(act("initiative", "--dice", "1,2", "--anyway", "--json"))
+    begun = json_of(act("initiative", "--dice", "1,2", "--anyway", "--json"))
     assert "must test before move 2 begins" in begun["game"]["anyway"]
     s = status()
-    assert (s["move"], s["step"], _row(s, "fireteam-1")["due"]) == (2, 0, ["first time fired at"])
+    assert (s["move"], s["step"], row_of(s, "fireteam-1")["due"]) == (2, 0, ["first time fired at"])
     history = act("history").stdout.replace("\n         ", " ")
     assert history.count("(--anyway: a Morale test is taken when it falls due") == 2
 
@@ -449,16 +430,16 @@ def test_each_step_takes_the_commands_the_sequence_gives_it(game):
     takes = {0: {"Orcs"}, 1: {"Orcs"}, 2: {"Orcs"}, 3: set(), 4: {"Orcs"}, 5: {"Free Companies"}}
     for step, firing in takes.items():
         act, status, path = game(KARSK)
-        _json(act("initiative", "--dice", "3,6", "--json"))  # the Orcs are Player A
+        json_of(act("initiative", "--dice", "3,6", "--json"))  # the Orcs are Player A
         for _ in range(step):
-            _json(act("game", "next", "--json"))
+            json_of(act("game", "next", "--json"))
         pairs = (("boyz", "fireteam-1", "Orcs", 8), ("fireteam-1", "boyz", "Free Companies", 5))
         for unit, target, side, figures in pairs:
             args = ("fire", unit, "--at", target, "-r", "30", "--dice", _d100s(*[99] * figures))
             if side in firing:
                 assert act(*args).exit_code == 0
                 assert status()["step"] == max(step, 2)
-                _json(act("undo", "--json"))
+                json_of(act("undo", "--json"))
             else:
                 why = _refused(act, path, *args)
                 assert f"{side} fires at step" in why and f"it is {_where(step)}" in why
@@ -476,8 +457,8 @@ def test_a_game_file_of_before_still_loads_and_plays(game, hc):
     from hc_cli.log.chain import chain_hash, entry_line
 
     act, status, path = game(KARSK)
-    _json(act("initiative", "--dice", "3,6", "--json"))
-    _json(act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--dice", _d100s(7, *[99] * 7),
+    json_of(act("initiative", "--dice", "3,6", "--json"))
+    json_of(act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--dice", _d100s(7, *[99] * 7),
               "--json"))  # fmt: skip
     # As the hc before wrote it: no readings, one weapon a unit, no step in an action's meta.
     entries = [json.loads(line) for line in Path(path).read_text().splitlines()]
@@ -497,7 +478,7 @@ def test_a_game_file_of_before_still_loads_and_plays(game, hc):
     s = json.loads(hc("status --json", env=env).stdout)
     # Then a move began at step 1, and Player A's fire at step 1 began step 2.
     assert (s["move"], s["step"]) == (1, 2)
-    assert _row(s, "fireteam-1")["weapons"] == {"ingrave-ar": 4}
+    assert row_of(s, "fireteam-1")["weapons"] == {"ingrave-ar": 4}
     assert hc("morale fireteam-1 --dice 9", env=env).exit_code == 0
     assert hc("game next", env=env).exit_code == 0
     assert json.loads(hc("status --json", env=env).stdout)["step"] == 3
@@ -668,7 +649,7 @@ def test_every_action_changes_the_status_by_what_its_result_reports(game, hc, re
         seed = str(data.draw(st.integers(0, 2**32)))
         event(kind)
         if kind == "initiative":
-            out = _json(act("initiative", "--seed", seed, "--json"))
+            out = json_of(act("initiative", "--seed", seed, "--json"))
             clock = {"move": clock["move"] + 1, "step": 0}
             player_a = out["player_a"]
             for row in rows.values():
@@ -676,16 +657,16 @@ def test_every_action_changes_the_status_by_what_its_result_reports(game, hc, re
                 if row["morale"] == "rallied (Static)":
                     row["morale"] = "steady"
         elif kind == "next":
-            _json(act("game", "next", "--json"))
+            json_of(act("game", "next", "--json"))
             clock["step"] += 1
         elif kind == "morale":
             die = str(data.draw(st.integers(1, 7)))  # a rout as often as a pass, to rally
-            out = _json(act("morale", action[1], "--dice", die, "--json"))
+            out = json_of(act("morale", action[1], "--dice", die, "--json"))
             rows[action[1]]["due"] = []
             if out["outcome"] == "rout":
                 rows[action[1]].update(morale="routed", routed_in=clock["move"])
         elif kind == "rally":
-            out = _json(act("rally", action[1], "--seed", seed, "--json"))
+            out = json_of(act("rally", action[1], "--seed", seed, "--json"))
             rows[action[1]]["regroup"] = clock["move"]
             if out["outcome"] == "rallied":
                 rows[action[1]]["morale"] = "rallied (Static)"
@@ -701,7 +682,7 @@ def test_every_action_changes_the_status_by_what_its_result_reports(game, hc, re
                          "--seed", seed, *extra, "--json")  # fmt: skip
             if result.exit_code == 2 and "out of range" in result.stderr:
                 continue  # no shot, no roll: nothing changes
-            out = _json(result)
+            out = json_of(result)
             kills = out["summary"]["kills"] if out.get("summary") else int(out["outcome"] == "kill")
             shots = out.get("shots", [])
             assert kills == sum(s["outcome"] == "kill" for s in shots) or not shots
@@ -717,7 +698,7 @@ def test_every_action_changes_the_status_by_what_its_result_reports(game, hc, re
             _trigger(hit, _expect_casualties(hit, kills, mains[target], None, clock["move"]))
         else:  # melee
             _, unit, target = action
-            out = _json(act("melee", unit, "--at", target, "--seed", seed, "--json"))
+            out = json_of(act("melee", unit, "--at", target, "--seed", seed, "--json"))
             if clock["step"] == 3:
                 clock["step"] = 4
             loser, weapon = {
@@ -751,7 +732,7 @@ def test_a_fireteam_wiped_out_is_not_told_to_test_its_morale(game):
     assert fired.exit_code == 0, fired.output
     assert "fireteam-1 is wiped out" in fired.stdout
     assert "must test morale" not in fired.stdout
-    assert _row(status(), "fireteam-1")["due"] in ([], None, "-", "")
+    assert row_of(status(), "fireteam-1")["due"] in ([], None, "-", "")
 
 
 def test_a_long_test_due_continues_under_its_column_at_80_columns(game, hc):

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from games_setup import start_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -48,17 +49,7 @@ def game(hc, tmp_path):
             roster = str(tmp_path / "roster.yaml")
         path = tmp_path / "game.hcg"
         extra = ("--rules", rules) if rules else ()
-        started = hc("game", "new", str(path), "--roster", roster, *extra)
-        assert started.exit_code == 0, started.output
-        env = {"HC_GAME": str(path)}
-
-        def act(*args: str):
-            return hc(*args, env=env)
-
-        def status() -> dict:
-            result = hc("status --json", env=env)
-            assert result.exit_code == 0, result.output
-            return json.loads(result.stdout)
+        act, status = start_game(hc, path, roster, *extra)
 
         def entries() -> int:
             return len(path.read_text(encoding="utf-8").splitlines())

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from games_setup import json_of, start_game
 
 HC_ROSTER = """\
 ruleset: high-crusade
@@ -50,26 +51,10 @@ def game(hc, tmp_path):
     def start(roster: str):
         (tmp_path / "roster.yaml").write_text(roster, encoding="utf-8")
         path = str(tmp_path / "game.hcg")
-        started = hc("game", "new", path, "--roster", str(tmp_path / "roster.yaml"))
-        assert started.exit_code == 0, started.output
-        env = {"HC_GAME": path}
-
-        def act(*args: str):
-            return hc(*args, env=env)
-
-        def status() -> dict:
-            result = hc("status --json", env=env)
-            assert result.exit_code == 0, result.output
-            return json.loads(result.stdout)
-
+        act, status = start_game(hc, path, tmp_path / "roster.yaml")
         return act, status, path
 
     return start
-
-
-def _json(result) -> dict:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def _row(status: dict, side: str, name: str) -> dict:
@@ -88,7 +73,7 @@ def test_high_crusade_the_ambushed_fireteam_routs_and_is_regrouped(game):
     assert _row(s, "Free Companies", "fireteam-1")["figures"] == "5/5"
 
     # Move 1: the Orcs win the Initiative (D10 3 against 6) and are Player A.
-    first = _json(act("initiative", "--dice", "3,6", "--json"))
+    first = json_of(act("initiative", "--dice", "3,6", "--json"))
     # The orders phase opens the move (a Regroup order is issued "in the orders phase").
     assert first["game"]["clock"] == (
         "move 1, the orders phase: both players give their orders, a Regroup order among them"
@@ -97,7 +82,7 @@ def test_high_crusade_the_ambushed_fireteam_routs_and_is_regrouped(game):
     assert (s["move"], s["step"], s["player_a"], s["player_b"]) == (1, 0, "Orcs", "Free Companies")
 
     # "it has previously been shot at earlier in the game": eight misses, a first test.
-    shot = _json(act("fire", "boyz", "--at", "fireteam-1", "--range", "14", "--dice",
+    shot = json_of(act("fire", "boyz", "--at", "fireteam-1", "--range", "14", "--dice",
                      ",".join(["99"] * 8), "--json"))  # fmt: skip
     assert shot["inputs"]["shots"] == 8 and shot["summary"]["kills"] == 0
     s = status()
@@ -105,16 +90,16 @@ def test_high_crusade_the_ambushed_fireteam_routs_and_is_regrouped(game):
     assert _row(s, "Orcs", "boyz")["fired"] is True
     assert _row(s, "Free Companies", "fireteam-1")["due"] == ["first time fired at"]
     assert "fireteam-1 must test morale (first time fired at): hc morale fireteam-1" in s["due"]
-    passed = _json(act("morale", "fireteam-1", "--dice", "9", "--json"))
+    passed = json_of(act("morale", "fireteam-1", "--dice", "9", "--json"))
     assert passed["outcome"] == "pass" and passed["inputs"]["fired_at"] is True
     assert _row(status(), "Free Companies", "fireteam-1")["due"] == []
 
     # Move 2: the Orcs again; the ambush kills one Crusader (bolt gun 65/5 against DF 5).
-    _json(act("initiative", "--dice", "2,8", "--json"))
+    json_of(act("initiative", "--dice", "2,8", "--json"))
     s = status()
     assert (s["move"], s["step"]) == (2, 0)
     assert _row(s, "Orcs", "boyz")["fired"] is False
-    ambush = _json(act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--ambush",
+    ambush = json_of(act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--ambush",
                        "--dice", ",".join(["07"] + ["99"] * 7), "--json"))  # fmt: skip
     assert ambush["summary"]["kills"] == 1
     row = _row(status(), "Free Companies", "fireteam-1")
@@ -122,7 +107,7 @@ def test_high_crusade_the_ambushed_fireteam_routs_and_is_regrouped(game):
     assert row["due"] == ["ambushed", "first casualty"]  # fired at before: not that trigger
 
     # The worked example: 5 + 2 (Crusaders) - 4 (ambushed) - 2 (first casualty) = 1: rout.
-    test = _json(act("morale", "fireteam-1", "--dice", "5", "--json"))
+    test = json_of(act("morale", "fireteam-1", "--dice", "5", "--json"))
     assert [(m["name"], m["value"]) for m in test["modifiers"]] == [
         ("crusader", 2),
         ("ambushed", -4),
@@ -137,10 +122,10 @@ def test_high_crusade_the_ambushed_fireteam_routs_and_is_regrouped(game):
 
     # Move 3: the Regroup order, "+2 because they are Crusaders, but now -1 for the casualty
     # they have suffered"; the ambush and first-casualty modifiers no longer apply.
-    _json(act("initiative", "--dice", "7,4", "--json"))
+    json_of(act("initiative", "--dice", "7,4", "--json"))
     s = status()
     assert (s["move"], s["player_a"]) == (3, "Free Companies")
-    rally = _json(act("rally", "fireteam-1", "--dice", "4", "--json"))
+    rally = json_of(act("rally", "fireteam-1", "--dice", "4", "--json"))
     assert [(m["name"], m["value"]) for m in rally["modifiers"]] == [
         ("crusader", 2),
         ("casualties", -1),
@@ -156,13 +141,13 @@ def test_high_crusade_the_ambushed_fireteam_routs_and_is_regrouped(game):
     # automatically rout". The Orcs are Player B: they fire at step 5.
     # The orders phase, then step 1 (the Free Companies move); their fire steps 2 and 4 pass
     # by themselves, fireteam-1 being Static: nothing is left to fire.
-    clocks = [_json(act("game", "next", "--json"))["clock"] for _ in range(2)]
+    clocks = [json_of(act("game", "next", "--json"))["clock"] for _ in range(2)]
     assert clocks == [
         "move 3, step 1: Free Companies moves its Fireteams",
         "move 3, step 3: Orcs moves",
     ]
-    assert _json(act("game", "next", "--json"))["clock"] == "move 3, step 5: Orcs fires"
-    hit = _json(act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--dice",
+    assert json_of(act("game", "next", "--json"))["clock"] == "move 3, step 5: Orcs fires"
+    hit = json_of(act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--dice",
                     ",".join(["07"] + ["99"] * 7), "--json"))  # fmt: skip
     assert "target-static" in [m["name"] for m in hit["modifiers"]]
     assert any("routs at once" in change for change in hit["game"]["changes"])
@@ -174,26 +159,26 @@ def test_high_crusade_the_move_sequence_and_fired_this_move(game):
     act, status, _ = game(HC_ROSTER)
     early = act("fire", "boyz", "--at", "fireteam-1", "--range", "14", "--seed", "1")
     assert early.exit_code == 2 and "roll the Initiative first" in early.stderr
-    _json(act("initiative", "--dice", "3,6", "--json"))  # Orcs are Player A
+    json_of(act("initiative", "--dice", "3,6", "--json"))  # Orcs are Player A
     # Player B fires at step 5 only ("Player B fires").
     b_early = act("fire", "fireteam-1", "--at", "boyz", "--range", "14", "--seed", "1")
     assert b_early.exit_code == 2 and "Free Companies fires at step 5" in b_early.stderr
-    _json(act("fire", "boyz", "--at", "fireteam-1", "--range", "14", "--dice",
+    json_of(act("fire", "boyz", "--at", "fireteam-1", "--range", "14", "--dice",
               ",".join(["99"] * 8), "--json"))  # fmt: skip
     again = act("fire", "boyz", "--at", "fireteam-1", "--range", "14", "--seed", "1")
     assert again.exit_code == 2 and "boyz has already fired this move" in again.stderr
     # --anyway records the override in the game.
-    anyway = _json(act("fire", "boyz", "--at", "fireteam-1", "--range", "14", "--anyway",
+    anyway = json_of(act("fire", "boyz", "--at", "fireteam-1", "--range", "14", "--anyway",
                        "--dice", ",".join(["99"] * 8), "--json"))  # fmt: skip
     assert anyway["game"]["anyway"] == "--anyway: boyz has already fired this move"
     # The test fireteam-1 must take holds the move where it is until it is taken.
     held = act("game", "next")
     assert held.exit_code == 2 and "hc morale fireteam-1" in held.stderr.replace("\n    ", " ")
     # Once the test is taken, the Orcs' fire step has nothing left to fire: it passes.
-    taken = _json(act("morale", "fireteam-1", "--dice", "9", "--json"))
+    taken = json_of(act("morale", "fireteam-1", "--dice", "9", "--json"))
     assert taken["game"]["clock"] == "move 1, step 3: Free Companies moves"
     # Step 4 passes as well: the Orcs have no Fireteam that has not fired.
-    assert _json(act("game", "next", "--json"))["clock"] == "move 1, step 5: Free Companies fires"
+    assert json_of(act("game", "next", "--json"))["clock"] == "move 1, step 5: Free Companies fires"
     over = act("game", "next")
     assert over.exit_code == 2 and "move 1 is over" in over.stderr
 
@@ -205,14 +190,14 @@ def test_high_crusade_the_move_sequence_and_fired_this_move(game):
 def test_rogue_trader_wounds_stay_on_the_model_until_it_is_removed(game):
     act, status, _ = game(RT_ROSTER)
     assert _row(status(), "Orks", "carnosaur")["taken"] == [0]
-    coin = _json(act("initiative", "--dice", "1", "--json"))  # heads: the first side named
+    coin = json_of(act("initiative", "--dice", "1", "--json"))  # heads: the first side named
     assert coin["outcome"] == "Imperials"
     s = status()
     assert (s["turn"], s["playing"]) == (1, "Imperials")
 
     # Turn 1: the lascannon (S 9, 2d6 wounds) hits (4), wounds (3) and does 2 + 1 = 3 of the
     # carnosaur's 6 wounds: it stays on the table with 3 wounds on it.
-    first = _json(act("fire", "lascannon-team", "--at", "carnosaur", "--range", "20",
+    first = json_of(act("fire", "lascannon-team", "--at", "carnosaur", "--range", "20",
                       "--dice", "4,3,2,1", "--json"))  # fmt: skip
     assert (first["outcome"], first["wounds"]) == ("wounded", 3)
     row = _row(status(), "Orks", "carnosaur")
@@ -221,10 +206,10 @@ def test_rogue_trader_wounds_stay_on_the_model_until_it_is_removed(game):
     assert twice.exit_code == 2 and "has fired this turn" in twice.stderr
 
     # The Orks' turn, then turn 2: the wounds are still there, and the game fills them in.
-    assert _json(act("game", "next", "--json"))["clock"] == "turn 1: Orks plays"
-    assert _json(act("game", "next", "--json"))["clock"] == "turn 2: Imperials plays"
+    assert json_of(act("game", "next", "--json"))["clock"] == "turn 1: Orks plays"
+    assert json_of(act("game", "next", "--json"))["clock"] == "turn 2: Imperials plays"
     assert _row(status(), "Orks", "carnosaur")["taken"] == [3]
-    second = _json(act("fire", "lascannon-team", "--at", "carnosaur", "--range", "20",
+    second = json_of(act("fire", "lascannon-team", "--at", "carnosaur", "--range", "20",
                        "--dice", "5,2,2,2", "--json"))  # fmt: skip
     assert second["inputs"]["wounds_taken"] == 3  # 3 left: 2 + 2 = 4 removes it
     assert second["outcome"] == "casualty"
@@ -237,10 +222,10 @@ def test_rogue_trader_wounds_stay_on_the_model_until_it_is_removed(game):
 
 def test_rogue_trader_a_unit_s_shots_each_at_a_model_of_its_own(game):
     act, status, _ = game(RT_ROSTER)
-    _json(act("initiative", "--dice", "1", "--json"))
+    json_of(act("initiative", "--dice", "1", "--json"))
     # Five marines, a shot each at five of the ten boyz: to hit 3 1 6 6 5 (BS 4 needs 3),
     # to wound (S 4 against T 4 needs 4) 4 2 6 5, no save (none): three orks removed.
-    out = _json(act("fire", "marines", "--at", "boyz", "--range", "10", "--dice",
+    out = json_of(act("fire", "marines", "--at", "boyz", "--range", "10", "--dice",
                     "3,1,6,6,5,4,2,6,5", "--json"))  # fmt: skip
     assert out["inputs"]["shots"] == 5 and out["summary"]["casualties"] == 3
     row = _row(status(), "Orks", "boyz")
@@ -253,7 +238,7 @@ def test_rogue_trader_a_unit_s_shots_each_at_a_model_of_its_own(game):
 
 def test_t2k_a_seriously_wounded_character_acts_later(game):
     act, status, _ = game(T2K_ROSTER)
-    order = _json(act("initiative", "--json"))["order"]
+    order = json_of(act("initiative", "--json"))["order"]
     # Kowalski 6 (above 5: an extra action at 3), Ivanov 5.
     assert [(o["name"], o["initiative"]) for o in order] == [
         ("kowalski", 6), ("ivanov", 5), ("kowalski", 3)]  # fmt: skip
@@ -263,13 +248,13 @@ def test_t2k_a_seriously_wounded_character_acts_later(game):
     assert out_of_turn.exit_code == 2 and "it is kowalski's action" in out_of_turn.stderr
 
     # Kowalski misses (d20 20); his action is spent, and it is Ivanov's.
-    _json(act("fire", "kowalski", "--at", "ivanov", "--range", "30", "--dice", "20", "--json"))
+    json_of(act("fire", "kowalski", "--at", "ivanov", "--range", "30", "--dice", "20", "--json"))
     s = status()
     assert s["acting"] == "ivanov"
     assert _row(s, "Americans", "kowalski")["rounds"] == "29/30"
     # Ivanov hits (d20 3 against 10): the chest (d10 3), damage 2d6 = 4 + 5 = 9: a serious
     # wound (the sample table: 8 damage or more), Initiative 6 - 3 = 3.
-    hit = _json(act("fire", "ivanov", "--at", "kowalski", "--range", "30", "--dice", "3,3,4,5",
+    hit = json_of(act("fire", "ivanov", "--at", "kowalski", "--range", "30", "--dice", "3,3,4,5",
                     "--json"))  # fmt: skip
     assert hit["hit_effects"] == [{"location": "chest", "damage": 9}]
     s = status()
@@ -279,7 +264,7 @@ def test_t2k_a_seriously_wounded_character_acts_later(game):
     # of this one goes as it began, Kowalski's extra action at 3 in it.
     assert any("lowers his Initiative to 3 from the next action turn" in d for d in s["due"])
     assert s["acting"] == "kowalski"
-    after = _json(act("game", "next", "--json"))
+    after = json_of(act("game", "next", "--json"))
     assert after["clock"] == "combat turn 1, action turn 2: ivanov's action"
     # The game makes the new order itself: Ivanov 5 first, Kowalski (serious, 6 - 3 = 3)
     # later, and no extra action; a roll of the order now is step 1's, refused.
@@ -294,25 +279,25 @@ def test_t2k_a_seriously_wounded_character_acts_later(game):
 def test_t2k_a_burst_uses_its_rounds_and_a_reload_takes_its_actions(game, tmp_path):
     roster = T2K_ROSTER.replace("weapon: m16a2}", "weapon: m60, rounds: 12}")
     act, status, _ = game(roster)
-    _json(act("initiative", "--json"))
+    json_of(act("initiative", "--json"))
     # An M60 burst is 10 rounds (its ROF).
-    burst = _json(act("fire", "kowalski", "--at", "ivanov", "--range", "100", "--shot", "burst",
+    burst = json_of(act("fire", "kowalski", "--at", "ivanov", "--range", "100", "--shot", "burst",
                       "--seed", "4", "--json"))  # fmt: skip
     assert burst["rounds"] == 10
     assert _row(status(), "Americans", "kowalski")["rounds"] == "2/100"
     for _ in range(2):  # Ivanov passes, then Kowalski's extra action
-        _json(act("game", "next", "--json"))
+        json_of(act("game", "next", "--json"))
     dry = act("fire", "kowalski", "--at", "ivanov", "--range", "100", "--shot", "burst",
               "--seed", "4")  # fmt: skip
     assert dry.exit_code == 2 and "2 rounds left, the shot needs 10: hc reload kowalski" in (
         dry.stderr.replace("\n    ", " ")
     )
     # "B 2 actions for one person": the belt takes two of his actions.
-    first = _json(act("reload", "kowalski", "--json"))
+    first = json_of(act("reload", "kowalski", "--json"))
     assert (first["actions"], first["outcome"]) == (2, "reloading")
     assert "reloading (1 done)" in _row(status(), "Americans", "kowalski")["state"]
-    _json(act("game", "next", "--json"))  # Ivanov passes
-    _json(act("reload", "kowalski", "--json"))
+    json_of(act("game", "next", "--json"))  # Ivanov passes
+    json_of(act("reload", "kowalski", "--json"))
     assert _row(status(), "Americans", "kowalski")["rounds"] == "100/100"
 
 
@@ -322,13 +307,13 @@ def test_t2k_a_burst_uses_its_rounds_and_a_reload_takes_its_actions(game, tmp_pa
 
 def test_undo_appends_and_status_and_replay_agree(game, hc, tmp_path):
     act, status, path = game(HC_ROSTER)
-    _json(act("initiative", "--dice", "3,6", "--json"))
+    json_of(act("initiative", "--dice", "3,6", "--json"))
     before = status()
-    _json(act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--dice",
+    json_of(act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--dice",
               ",".join(["07"] * 8), "--json"))  # fmt: skip
     assert _row(status(), "Free Companies", "fireteam-1")["figures"] == "0/5"
     lines_before = Path(path).read_text(encoding="utf-8").splitlines()
-    undone = _json(act("undo", "--json"))
+    undone = json_of(act("undo", "--json"))
     assert undone["changes"][0].startswith("undid entry 3: boyz fire at fireteam-1")
     lines_after = Path(path).read_text(encoding="utf-8").splitlines()
     assert lines_after[: len(lines_before)] == lines_before  # nothing rewritten
@@ -351,10 +336,10 @@ def test_export_plays_the_game_again(game, hc, tmp_path, monkeypatch):
     import sys
 
     act, status, path = game(HC_ROSTER)
-    _json(act("initiative", "--dice", "3,6", "--json"))
-    _json(act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--ambush", "--seed", "11",
+    json_of(act("initiative", "--dice", "3,6", "--json"))
+    json_of(act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--ambush", "--seed", "11",
               "--json"))  # fmt: skip
-    _json(act("game", "next", "--json"))
+    json_of(act("game", "next", "--json"))
     script = act("game", "export").stdout
     assert "hc fire boyz --at fireteam-1 --range 8 --ambush --seed 11" in script
     elsewhere = tmp_path / "again"
@@ -381,7 +366,7 @@ def test_export_plays_the_game_again(game, hc, tmp_path, monkeypatch):
 
 def test_bad_actions_are_refused_and_append_nothing(game, hc, tmp_path):
     act, status, path = game(HC_ROSTER)
-    _json(act("initiative", "--dice", "3,6", "--json"))
+    json_of(act("initiative", "--dice", "3,6", "--json"))
     size = len(Path(path).read_bytes())
     cases = [
         (("fire", "nobody", "--at", "boyz", "-r", "8"), "unknown unit 'nobody' in this game"),
@@ -402,8 +387,8 @@ def test_bad_actions_are_refused_and_append_nothing(game, hc, tmp_path):
 
 def test_damaged_and_foreign_game_files_are_refused(game, hc, tmp_path):
     act, status, path = game(HC_ROSTER)
-    _json(act("initiative", "--dice", "3,6", "--json"))
-    _json(act("game", "next", "--json"))
+    json_of(act("initiative", "--dice", "3,6", "--json"))
+    json_of(act("game", "next", "--json"))
     text = Path(path).read_text(encoding="utf-8")
     edited = tmp_path / "edited.hcg"  # the roll of entry 2 changed by hand: entry 3 says so
     edited.write_text(text.replace('"value":3', '"value":9', 1), encoding="utf-8")
@@ -469,9 +454,9 @@ def test_roster_check_names_file_line_and_key(hc, tmp_path):
 
 def test_odds_from_the_game_as_it_stands(game):
     act, status, path = game(RT_ROSTER)
-    _json(act("initiative", "--dice", "1", "--json"))
+    json_of(act("initiative", "--dice", "1", "--json"))
     size = len(Path(path).read_bytes())
-    odds = _json(act("fire", "marines", "--at", "boyz", "--range", "10", "--odds", "--json"))
+    odds = json_of(act("fire", "marines", "--at", "boyz", "--range", "10", "--odds", "--json"))
     assert odds["inputs"]["shots"] == 5 and "casualties" in odds["distributions"]
     assert odds["game"]["note"].startswith("odds from the game as it stands")
     assert len(Path(path).read_bytes()) == size
@@ -515,7 +500,7 @@ def test_two_players_in_two_terminals_lose_nothing(game, tmp_path):
     import sys
 
     act, status, path = game(HC_ROSTER)
-    _json(act("initiative", "--dice", "3,6", "--json"))
+    json_of(act("initiative", "--dice", "3,6", "--json"))
     env = {**os.environ, "HC_GAME": path}
     runs = [
         subprocess.Popen([sys.executable, "-m", "hc_cli", "game", "next"] if i % 2 else
@@ -547,7 +532,7 @@ def test_a_game_in_force_leaves_plain_commands_plain(game, hc, tmp_path):
                 str(tmp_path / "plain.log"))  # fmt: skip
     assert plain.exit_code == 0 and "game:" not in plain.stdout
     other = act("initiative", "--ruleset", "t2k", "--char", "k:6", "--char", "i:5", "--json")
-    assert _json(other)["ruleset"] == "t2k"
+    assert json_of(other)["ruleset"] == "t2k"
     assert status()["entries"] == 1  # neither touched the game
     logged = act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--log", "x.log")
     assert logged.exit_code == 2 and "logged in the game file itself" in logged.stderr

@@ -48,6 +48,9 @@ def fire(hc, *args):
     return hc.json("fire", *RT, *args)
 
 
+FRAG = ("--bs", "3", "-w", "frag-grenade", "-r", "6", "-t", "ork")  # a grenade thrown at an ork
+
+
 @pytest.mark.parametrize("strength", range(1, 11))
 @pytest.mark.parametrize("toughness", range(1, 11))
 def test_wound_chart_cell_by_cell(hc, strength, toughness):
@@ -288,25 +291,16 @@ def test_small_target_from_its_profile(hc):
 
 
 def test_seven_plus_refused_unless_allowed(hc):
-    err = hc.error("fire", *RT, "--bs", "1", "--strength", "3", "--toughness", "3", "--mod", "-1")
+    err = hc.error("fire", *RT, *BS_1, "--mod", "-1")
     assert "needs 7 to hit: only if the GM allows" in err and "--allow-7plus" in err
+
+
+BS_1 = ("--bs", "1", "--strength", "3", "--toughness", "3")  # needs 6 to hit, before modifiers
 
 
 @pytest.mark.parametrize(("mod", "second"), [("-1", 4), ("-2", 5), ("-3", 6)])
 def test_seven_plus_as_a_6_then_more(hc, mod, second):
-    base = (
-        "--bs",
-        "1",
-        "--strength",
-        "3",
-        "--toughness",
-        "3",
-        "--save",
-        "7",
-        "--allow-7plus",
-        "--mod",
-        mod,
-    )
+    base = (*BS_1, "--save", "7", "--allow-7plus", "--mod", mod)
     hit = fire(hc, *base, "--dice", f"6,{second},6")
     assert hit["outcome"] == "casualty"
     assert [r["purpose"] for r in hit["rolls"]] == ["to hit", "to hit (after a 6)", "to wound"]
@@ -317,19 +311,7 @@ def test_seven_plus_as_a_6_then_more(hc, mod, second):
 
 
 def test_ten_or_more_is_impossible(hc):
-    err = hc.error(
-        "fire",
-        *RT,
-        "--bs",
-        "1",
-        "--strength",
-        "3",
-        "--toughness",
-        "3",
-        "--allow-7plus",
-        "--mod",
-        "-4",
-    )
+    err = hc.error("fire", *RT, *BS_1, "--allow-7plus", "--mod", "-4")
     assert "needs 10 or more to hit: impossible" in err
 
 
@@ -353,15 +335,13 @@ def test_unit_firing_sums_casualties(hc):
     assert out["summary"] == {"shots": 3, "hits": 2, "wounds": 1, "saved": 0, "casualties": 1}
 
 
+HEAVY_BOLTER = ("--bs", "4", "-w", "heavy-bolter", "-r", "10")  # following fire
+
+
 def test_following_fire_stops_at_the_first_miss(hc):
     out = fire(
         hc,
-        "--bs",
-        "4",
-        "-w",
-        "heavy-bolter",
-        "-r",
-        "10",
+        *HEAVY_BOLTER,
         "-t",
         "ork:a",
         "-t",
@@ -378,12 +358,7 @@ def test_following_fire_stops_at_the_first_miss(hc):
 def test_following_fire_goes_on_after_a_saved_wound_and_stops_on_no_wound(hc):
     out = fire(
         hc,
-        "--bs",
-        "4",
-        "-w",
-        "heavy-bolter",
-        "-r",
-        "10",
+        *HEAVY_BOLTER,
         "-t",
         "space-marine",
         "-t",
@@ -420,90 +395,35 @@ def test_slow_weapon_refuses_after_moving(hc):
 
 
 def test_moving_vehicle_short_range_only(hc):
-    err = hc.error(
-        "fire", *RT, "--bs", "4", "-w", "lasgun", "-r", "15", "-t", "ork", "--moving-surface"
-    )
-    assert "short range only" in err
-    out = fire(
-        hc,
-        "--bs",
-        "4",
-        "-w",
-        "lasgun",
-        "-r",
-        "15",
-        "-t",
-        "ork",
-        "--moving-surface",
-        "--mounted-weapon",
-        "--seed",
-        "1",
-    )
+    moving = ("--bs", "4", "-w", "lasgun", "-r", "15", "-t", "ork", "--moving-surface")
+    assert "short range only" in hc.error("fire", *RT, *moving)
+    out = fire(hc, *moving, "--mounted-weapon", "--seed", "1")
     assert out["band"] == "long" and out["modifiers"][0]["name"] == "lasgun at long range"
 
 
 def test_rider_or_mount_at_long_range(hc):
-    base = ("--bs", "4", "-w", "lasgun", "-r", "15", "-t", "human", "--mount", "horse")
+    mounted = ("-t", "human", "--mount", "horse")
+    base = ("--bs", "4", "-w", "lasgun", "-r", "15", *mounted)
     rider = fire(hc, *base, "--dice", "5,3,6")
     assert rider["victim"] == "human" and rider["rolls"][1]["purpose"] == "crew or vehicle"
     mount = fire(hc, *base, "--dice", "5,4,6")
     assert mount["victim"] == "mount: horse"
     short = fire(
-        hc,
-        "--bs",
-        "4",
-        "-w",
-        "lasgun",
-        "-r",
-        "5",
-        "-t",
-        "human",
-        "--mount",
-        "horse",
-        "--at-mount",
-        "--dice",
-        "5,6",
+        hc, "--bs", "4", "-w", "lasgun", "-r", "5", *mounted, "--at-mount", "--dice", "5,6"
     )
     assert short["victim"] == "horse"
 
 
 def test_firing_into_hand_to_hand(hc):
-    base = (
-        "--bs",
-        "4",
-        "-w",
-        "lasgun",
-        "-r",
-        "5",
-        "-t",
-        "ork",
-        "--into-melee",
-        "--friend",
-        "imperial-guard",
-    )
+    at_ork = ("--bs", "4", "-w", "lasgun", "-r", "5", "-t", "ork", "--into-melee")
+    base = (*at_ork, "--friend", "imperial-guard")
     assert fire(hc, *base, "--dice", "5,3,6")["victim"] == "ork"
     assert fire(hc, *base, "--dice", "5,4,6")["victim"] == "friend: imperial-guard"
-    assert "--into-melee needs --friend" in hc.error(
-        "fire", *RT, "--bs", "4", "-w", "lasgun", "-r", "5", "-t", "ork", "--into-melee"
-    )
+    assert "--into-melee needs --friend" in hc.error("fire", *RT, *at_ork)
 
 
 def test_area_weapon_deviates_first(hc):
-    out = fire(
-        hc,
-        "--bs",
-        "3",
-        "-w",
-        "frag-grenade",
-        "-r",
-        "6",
-        "-t",
-        "ork",
-        "--under",
-        "2",
-        "--dice",
-        "4,5,7",
-    )
+    out = fire(hc, *FRAG, "--under", "2", "--dice", "4,5,7")
     assert out["outcome"] == "deviated" and out["distance"] == 3 and out["capped"] is True
     assert "shots" not in out
 
@@ -511,14 +431,7 @@ def test_area_weapon_deviates_first(hc):
 def test_area_weapon_on_target_rolls_for_each_model(hc):
     out = fire(
         hc,
-        "--bs",
-        "3",
-        "-w",
-        "frag-grenade",
-        "-r",
-        "6",
-        "-t",
-        "ork",
+        *FRAG,
         "--under",
         "3",
         "--partly",
@@ -528,14 +441,12 @@ def test_area_weapon_on_target_rolls_for_each_model(hc):
     )
     assert [s["outcome"] for s in out["shots"]] == ["no-wound", "casualty", "miss"]
     assert out["shots"][2]["label"] == "3: ork"
-    placed = fire(
-        hc, "--bs", "3", "-w", "frag-grenade", "-r", "6", "-t", "ork", "--placed", "--dice", "4,5"
-    )
+    placed = fire(hc, *FRAG, "--placed", "--dice", "4,5")
     assert placed["summary"]["casualties"] == 1
 
 
 def test_area_odds_include_the_deviation(hc):
-    out = fire(hc, "--bs", "3", "-w", "frag-grenade", "-r", "6", "-t", "ork", "--odds")
+    out = fire(hc, *FRAG, "--odds")
     assert out["odds_exact"]["deviated"] == "2/3"  # a 2" marker deviates on 3-6
 
 

@@ -15,10 +15,17 @@ from hc_cli.rulesets.t2k.resolve import FireRequest, fire_odds, resolve_fire
 
 T2K = ("--ruleset", "t2k")
 RIFLE = ("--short-range", "50", "--rof", "sa", "--recoil", "2", "--strength", "5")
+NPC_RIFLE = ("--asset", "16", *RIFLE, "--range", "40", "--npc")  # an NPC shot at, at Short
 
 
 def fire(hc, *args):
     return hc.json("fire", *T2K, *args)
+
+
+def gun(rof, recoil="5", strength="5"):
+    """A firer of Asset 16 with a gun of short range 50 m, its ROF and recoil given."""
+    weapon = ("--short-range", "50", "--rof", rof, "--recoil", recoil, "--strength", strength)
+    return ("--asset", "16", *weapon)
 
 
 @pytest.fixture(scope="module")
@@ -82,121 +89,41 @@ def test_recoil_arithmetic(hc):
     out = fire(hc, *base, "--strength", "5", "--shots", "4", "--seed", "1")
     assert (out["recoil"], out["hit_number"]) == (8, 13)  # 16 - (8 - 5)
     assert fire(hc, *base, "--strength", "5", "--shots", "2", "--seed", "1")["hit_number"] == 16
-    walking = fire(
-        hc,
-        *base,
-        "--strength",
-        "5",
-        "--shots",
-        "3",
-        "--movement",
-        "walking",
-        "--shot",
-        "quick",
-        "--seed",
-        "1",
-    )
+    quick = ("--shot", "quick", "--seed", "1")
+    walking = fire(hc, *base, "--strength", "5", "--shots", "3", "--movement", "walking", *quick)
     assert walking["hit_number"] == 8 - (6 - 4)  # quick: 16/2 = 8; Strength 5 - 1
-    trotting = fire(
-        hc,
-        *base,
-        "--strength",
-        "5",
-        "--shots",
-        "2",
-        "--movement",
-        "trotting",
-        "--shot",
-        "quick",
-        "--seed",
-        "1",
-    )
+    trotting = fire(hc, *base, "--strength", "5", "--shots", "2", "--movement", "trotting", *quick)
     assert trotting["hit_number"] == 8 - (4 - 2)  # half of 5 is 2
     two = fire(hc, *base, "--strength", "4", "--shots", "2", "--two-weapons", "--seed", "1")
     assert two["hit_number"] == 16 - (4 - 3)
 
 
 def test_braced_pistol(hc):
-    base = (
-        "--asset",
-        "10",
-        "--weapon",
-        "m1911",
-        "--range",
-        "5",
-        "--strength",
-        "4",
-        "--shots",
-        "2",
-        "--seed",
-        "1",
-    )
-    assert fire(hc, *base)["hit_number"] == 10 - (6 - 4)
-    assert fire(hc, *base, "--braced")["hit_number"] == 10
-    assert "--braced is for a pistol" in hc.error(
-        "fire",
-        *T2K,
-        "--asset",
-        "10",
-        "--weapon",
-        "m16a2",
-        "--range",
-        "5",
-        "--strength",
-        "4",
-        "--braced",
-    )
+    base = ("--asset", "10", "--weapon", "m1911", "--range", "5", "--strength", "4")
+    assert fire(hc, *base, "--shots", "2", "--seed", "1")["hit_number"] == 10 - (6 - 4)
+    assert fire(hc, *base, "--shots", "2", "--seed", "1", "--braced")["hit_number"] == 10
+    rifle = ("--asset", "10", "--weapon", "m16a2", "--range", "5", "--strength", "4")
+    assert "--braced is for a pistol" in hc.error("fire", *T2K, *rifle, "--braced")
 
 
 def test_shots_per_action_by_rof(hc):
-    assert "fires 1" in hc.error(
-        "fire",
-        *T2K,
-        "--asset",
-        "10",
-        "--weapon",
-        "m79",
-        "--range",
-        "10",
-        "--strength",
-        "5",
-        "--shots",
-        "2",
-    )
-    assert (
-        fire(
-            hc,
+    def at_10_m(weapon, strength, shots):
+        return (
             "--asset",
             "10",
             "--weapon",
-            "remington-870",
+            weapon,
             "--range",
             "10",
             "--strength",
-            "9",
+            strength,
             "--shots",
-            "3",
-            "--seed",
-            "1",
-        )["hits"]
-        <= 3
-    )
-    laser = fire(
-        hc,
-        "--asset",
-        "10",
-        "--weapon",
-        "m79",
-        "--range",
-        "10",
-        "--strength",
-        "9",
-        "--shots",
-        "3",
-        "--laser-sight",
-        "--seed",
-        "1",
-    )
+            shots,
+        )
+
+    assert "fires 1" in hc.error("fire", *T2K, *at_10_m("m79", "5", "2"))
+    assert fire(hc, *at_10_m("remington-870", "9", "3"), "--seed", "1")["hits"] <= 3
+    laser = fire(hc, *at_10_m("m79", "9", "3"), "--laser-sight", "--seed", "1")
     assert laser["rolls"][2]["purpose"] == "to hit #3"
 
 
@@ -226,23 +153,7 @@ def test_scope(hc):
 )
 def test_burst_dice_lost(hc, size, distance, recoil, strength, dice):
     out = fire(
-        hc,
-        "--asset",
-        "16",
-        "--short-range",
-        "50",
-        "--rof",
-        size,
-        "--recoil",
-        recoil,
-        "--strength",
-        strength,
-        "--range",
-        distance,
-        "--shot",
-        "burst",
-        "--seed",
-        "1",
+        hc, *gun(size, recoil, strength), "--range", distance, "--shot", "burst", "--seed", "1"
     )
     assert out["dice"] == dice
     assert out["difficulty"] == "impossible" and out["hit_number"] == 2
@@ -250,8 +161,7 @@ def test_burst_dice_lost(hc, size, distance, recoil, strength, dice):
 
 
 def test_fifty_round_burst_counts_triple(hc):
-    out = fire(
-        hc,
+    m134 = (
         "--asset",
         "16",
         "--weapon",
@@ -262,6 +172,10 @@ def test_fifty_round_burst_counts_triple(hc):
         "50",
         "--shot",
         "burst",
+    )
+    out = fire(
+        hc,
+        *m134,
         "--location",
         "arm",
         "--damage-done",
@@ -271,36 +185,14 @@ def test_fifty_round_burst_counts_triple(hc):
     )
     assert out["dice"] == 10
     assert out["hits"] == 3 * 3
-    odds = fire(
-        hc,
-        "--asset",
-        "16",
-        "--weapon",
-        "m134",
-        "--strength",
-        "12",
-        "--range",
-        "50",
-        "--shot",
-        "burst",
-        "--odds",
-    )
+    odds = fire(hc, *m134, "--odds")
     assert set(int(k) % 3 for k in odds["distributions"]["hits"]) == {0}
 
 
 def test_danger_zone_halves_the_misses(hc):
     out = fire(
         hc,
-        "--asset",
-        "16",
-        "--short-range",
-        "50",
-        "--rof",
-        "10",
-        "--recoil",
-        "5",
-        "--strength",
-        "5",
+        *gun("10"),
         "--range",
         "20",
         "--shot",
@@ -332,74 +224,15 @@ def test_danger_zone_halves_the_misses(hc):
 
 
 def test_danger_zone_never_wider_than_the_range(hc):
-    out = fire(
-        hc,
-        "--asset",
-        "16",
-        "--short-range",
-        "50",
-        "--rof",
-        "3",
-        "--recoil",
-        "5",
-        "--strength",
-        "5",
-        "--range",
-        "3",
-        "--shot",
-        "burst",
-        "--zone",
-        "A:4",
-        "--seed",
-        "1",
-    )
+    out = fire(hc, *gun("3"), "--range", "3", "--shot", "burst", "--zone", "A:4", "--seed", "1")
     assert out["danger_zone"] == {"width": 3, "targets": []}
 
 
 def test_aimed_burst_is_one_task_then_d3(hc):
-    out = fire(
-        hc,
-        "--asset",
-        "16",
-        "--short-range",
-        "50",
-        "--rof",
-        "5",
-        "--recoil",
-        "5",
-        "--strength",
-        "5",
-        "--range",
-        "40",
-        "--shot",
-        "aimed-burst",
-        "--location",
-        "leg",
-        "--damage-done",
-        "3",
-        "--dice",
-        "8,3",
-    )
+    aimed = (*gun("5"), "--range", "40", "--shot", "aimed-burst")
+    out = fire(hc, *aimed, "--location", "leg", "--damage-done", "3", "--dice", "8,3")
     assert (out["difficulty"], out["hit_number"], out["hits"]) == ("difficult", 8, 3)
-    miss = fire(
-        hc,
-        "--asset",
-        "16",
-        "--short-range",
-        "50",
-        "--rof",
-        "5",
-        "--recoil",
-        "5",
-        "--strength",
-        "5",
-        "--range",
-        "40",
-        "--shot",
-        "aimed-burst",
-        "--dice",
-        "9",
-    )
+    miss = fire(hc, *aimed, "--dice", "9")
     assert (miss["outcome"], miss["hits"]) == ("miss", 0)
 
 
@@ -409,54 +242,15 @@ def test_aimed_burst_is_one_task_then_d3(hc):
 )
 def test_quick_kill_except_10(hc, kill_die, damage, outcome):
     out = fire(
-        hc,
-        "--asset",
-        "16",
-        *RIFLE,
-        "--range",
-        "40",
-        "--npc",
-        "--location",
-        "head",
-        "--damage-done",
-        damage,
-        "--dice",
-        f"3,{kill_die}",
+        hc, *NPC_RIFLE, "--location", "head", "--damage-done", damage, "--dice", f"3,{kill_die}"
     )
     assert out["outcome"] == outcome
 
 
 def test_quick_kill_only_head_or_chest(hc):
-    out = fire(
-        hc,
-        "--asset",
-        "16",
-        *RIFLE,
-        "--range",
-        "40",
-        "--npc",
-        "--location",
-        "leg",
-        "--damage-done",
-        "9",
-        "--dice",
-        "3",
-    )
+    out = fire(hc, *NPC_RIFLE, "--location", "leg", "--damage-done", "9", "--dice", "3")
     assert out["outcome"] == "hit"
-    odds = fire(
-        hc,
-        "--asset",
-        "16",
-        *RIFLE,
-        "--range",
-        "40",
-        "--npc",
-        "--location",
-        "chest",
-        "--damage-done",
-        "9",
-        "--odds",
-    )
+    odds = fire(hc, *NPC_RIFLE, "--location", "chest", "--damage-done", "9", "--odds")
     assert odds["odds_exact"]["quick-kill"] == "18/25"  # hits 16/20, then 9 of 10 faces but 10
 
 
@@ -467,36 +261,10 @@ def test_shotguns(hc):
     medium = fire(hc, *base, "--range", "40", "--seed", "1")
     assert (medium["dice"], medium["difficulty"], medium["penetration"]) == (7, "impossible", "nil")
     assert "buckshot reaches only medium range" in hc.error("fire", *T2K, *base, "--range", "41")
-    flechette = fire(
-        hc,
-        "--asset",
-        "16",
-        "--weapon",
-        "spas-12-flechette",
-        "--strength",
-        "9",
-        "--range",
-        "100",
-        "--seed",
-        "1",
-    )
+    spas = ("--asset", "16", "--weapon", "spas-12-flechette", "--strength", "9")
+    flechette = fire(hc, *spas, "--range", "100", "--seed", "1")
     assert (flechette["band"], flechette["dice"], flechette["penetration"]) == ("long", 4, "nil")
-    assert (
-        fire(
-            hc,
-            "--asset",
-            "16",
-            "--weapon",
-            "spas-12-flechette",
-            "--strength",
-            "9",
-            "--range",
-            "50",
-            "--seed",
-            "1",
-        )["penetration"]
-        == "1"
-    )
+    assert fire(hc, *spas, "--range", "50", "--seed", "1")["penetration"] == "1"
 
 
 def test_automatic_shotgun(hc):
@@ -587,25 +355,10 @@ def test_grenade_deviates_on_a_miss(hc):
 def test_deviate_command(hc):
     out = hc.json("deviate", *T2K, "--range", "30", "--band", "long", "--dice", "5,9")
     assert (out["distance"], out["direction"]) == (10, "9 o'clock")
-    derived = hc.json(
-        "deviate", *T2K, "--range", "15", "--throw-range", "20", "--weight", "0.5", "--dice", "2,9"
-    )
+    throw = ("--throw-range", "20", "--weight", "0.5", "--dice", "2,9")
+    derived = hc.json("deviate", *T2K, "--range", "15", *throw)
     assert (derived["band"], derived["distance"]) == ("effective", 2)  # 0.5 kg throws as 1 kg
-    assert (
-        hc.json(
-            "deviate",
-            *T2K,
-            "--range",
-            "21",
-            "--throw-range",
-            "20",
-            "--weight",
-            "0.5",
-            "--dice",
-            "2,9",
-        )["band"]
-        == "long"
-    )
+    assert hc.json("deviate", *T2K, "--range", "21", *throw)["band"] == "long"
     odds = hc.json("deviate", *T2K, "--range", "4", "--band", "effective", "--odds")
     assert odds["distributions_exact"]["distance (metres)"]["2.0"] == "5/6"
 

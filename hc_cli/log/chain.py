@@ -44,17 +44,27 @@ def file_digest(path: str) -> str:
     """The SHA-256 of a file's bytes: a moved house-rules file is known by it."""
     import hashlib
 
-    from hc_cli.tables.files import read_bounded, shown_path
     from hc_cli.tables.load import MAX_RULES_BYTES
 
+    content = _read(
+        path,
+        MAX_RULES_BYTES,
+        "cannot read the house-rules file '{path}': {reason}",
+        "give a house-rules YAML file",
+    )
+    return hashlib.sha256(content).hexdigest()
+
+
+def _read(path: str, limit: int, said: str, fix: str) -> bytes:
+    """A small file's bytes; one that cannot be read is an error that names it and why
+    (`said` with {path} and {reason} filled in) and says what to do instead."""
+    from hc_cli.tables.files import read_bounded, shown_path
+
     try:
-        return hashlib.sha256(read_bounded(path, MAX_RULES_BYTES)).hexdigest()
+        return read_bounded(path, limit)
     except OSError as exc:
         reason = getattr(exc, "reason", None) or exc.strerror
-        raise HcError(
-            f"cannot read the house-rules file '{shown_path(path)}': {reason}",
-            "give a house-rules YAML file",
-        ) from None
+        raise HcError(said.format(path=shown_path(path), reason=reason), fix) from None
 
 
 def rules_record(paths: tuple[str, ...]) -> list[dict[str, str]]:
@@ -71,16 +81,14 @@ def log_key(env: Mapping[str, str] | None = None) -> bytes | None:
     path = env.get("HC_LOG_KEY_FILE")
     if not path:
         return None
-    from hc_cli.tables.files import read_bounded, shown_path
+    from hc_cli.tables.files import shown_path
 
-    try:
-        key = read_bounded(path, MAX_KEY_BYTES).strip()
-    except OSError as exc:
-        reason = getattr(exc, "reason", None) or exc.strerror
-        raise HcError(
-            f"HC_LOG_KEY_FILE '{shown_path(path)}' cannot be read: {reason}",
-            "name a small file holding the game's key",
-        ) from None
+    key = _read(
+        path,
+        MAX_KEY_BYTES,
+        "HC_LOG_KEY_FILE '{path}' cannot be read: {reason}",
+        "name a small file holding the game's key",
+    ).strip()
     if not key:
         raise HcError(f"HC_LOG_KEY_FILE '{shown_path(path)}' is empty", "write the key in it")
     return key

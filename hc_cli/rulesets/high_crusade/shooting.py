@@ -23,11 +23,6 @@ from hc_cli.rulesets.high_crusade.steps import (
 )
 from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables, RangeBand, Weapon
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:  # fractions are imported where odds are worked out
-    pass
-
-
 # ---------------------------------------------------------------------------------------------
 # Fire
 

@@ -4,7 +4,9 @@ a snapshot keeps as JSON), for the type checker: nothing imports this module at 
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import TypedDict
+
+from hc_cli.games.state import GameState
 
 
 class HcUnit(TypedDict):
@@ -28,13 +30,10 @@ class HcUnit(TypedDict):
     order_move: int  # the move it was given in
 
 
-class HcState(TypedDict):
+class HcState(GameState):
     """A game of High Crusade: the clock (move, step 0-5, Players A and B), the units."""
 
-    sides: list[str]
     units: dict[str, HcUnit]
-    readings: NotRequired[dict[str, str]]
-    version: NotRequired[int]
     move: int
     step: int
     a: str | None

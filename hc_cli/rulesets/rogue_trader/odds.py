@@ -174,9 +174,6 @@ def _walk(dists: list[dict], left: list[int]) -> dict[int, Fraction]:
     casualties) followed shot by shot."""
     from fractions import Fraction
 
-    from hc_cli.core.dice import TooManyOutcomes
-    from hc_cli.core.odds import MAX_PATHS
-
     def after(state: tuple[int, int, int], outcome: tuple) -> tuple[int, int, int]:
         removed, on, kills = state
         what, wounds, own = outcome
@@ -194,12 +191,11 @@ def _walk(dists: list[dict], left: list[int]) -> dict[int, Fraction]:
     work = 0
     for dist in dists:
         work += len(reached) * len(dist)
-        if work > MAX_PATHS:
-            raise TooManyOutcomes(
-                f"--odds for {len(dists)} shots at {len(left)} models would follow more than "
-                f"{MAX_PATHS:,} states of wounds",
-                "ask about fewer shots or models, or volley-shares = spread",
-            )
+        _within_reach(
+            work,
+            f"{len(dists)} shots at {len(left)} models",
+            "ask about fewer shots or models, or volley-shares = spread",
+        )
         reached = {after(state, outcome) for state in reached for outcome in dist}
     states: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
     for dist in dists:
@@ -213,6 +209,17 @@ def _walk(dists: list[dict], left: list[int]) -> dict[int, Fraction]:
     for (_, _, kills), p in states.items():
         out[kills] = out.get(kills, Fraction(0)) + p
     return dict(sorted(out.items()))
+
+
+def _within_reach(work: int, asked: str, fix: str) -> None:
+    """A walk of the states of wounds past MAX_PATHS steps is refused, naming what was asked."""
+    from hc_cli.core.dice import TooManyOutcomes
+    from hc_cli.core.odds import MAX_PATHS
+
+    if work > MAX_PATHS:
+        raise TooManyOutcomes(
+            f"--odds for {asked} would follow more than {MAX_PATHS:,} states of wounds", fix
+        )
 
 
 def _odds_shot(spec: ShotSpec, dist: dict) -> Resolution:
@@ -235,9 +242,6 @@ def _following(
     model already removed is passed over (no shot is spent on it)."""
     from fractions import Fraction
 
-    from hc_cli.core.dice import TooManyOutcomes
-    from hc_cli.core.odds import MAX_PATHS
-
     # (wounds taken by each model shot at so far and shot at again later, casualties, shots
     # fired) -> probability, chain going. A model no later target names drops out of the
     # state: its wounds can no longer matter.
@@ -254,12 +258,11 @@ def _following(
 
     for n, (spec, dist) in enumerate(zip(specs, dists, strict=True)):
         work += len(states) * len(dist)
-        if work > MAX_PATHS:
-            raise TooManyOutcomes(
-                f"--odds for following fire along {len(specs)} targets would follow more than "
-                f"{MAX_PATHS:,} states of wounds",
-                "ask about fewer targets, or fewer models shot at more than once",
-            )
+        _within_reach(
+            work,
+            f"following fire along {len(specs)} targets",
+            "ask about fewer targets, or fewer models shot at more than once",
+        )
         going: dict[State, Fraction] = {}
         left = spec.victim.wounds_left
         for (taken, kills, fired), p in states.items():

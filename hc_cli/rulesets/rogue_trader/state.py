@@ -4,7 +4,9 @@ a snapshot keeps as JSON), for the type checker: nothing imports this module at 
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import TypedDict
+
+from hc_cli.games.state import GameState
 
 
 class RtUnit(TypedDict):
@@ -27,14 +29,11 @@ class RtUnit(TypedDict):
     marker: list[int]  # the models whose area marker deviated, to place where it landed
 
 
-class RtState(TypedDict):
+class RtState(GameState):
     """A game of Rogue Trader: the turn, the side that went first and the one playing, the
     part of its turn (0-5), and the units."""
 
-    sides: list[str]
     units: dict[str, RtUnit]
-    readings: NotRequired[dict[str, str]]
-    version: NotRequired[int]
     turn: int
     first: str | None
     playing: str | None

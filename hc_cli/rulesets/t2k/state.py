@@ -4,7 +4,9 @@ a snapshot keeps as JSON), for the type checker: nothing imports this module at 
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import TypedDict
+
+from hc_cli.games.state import GameState
 
 
 class T2kUnit(TypedDict):
@@ -44,14 +46,11 @@ class Slot(TypedDict):
     done: bool
 
 
-class T2kState(TypedDict):
+class T2kState(GameState):
     """A game of Twilight: 2000: the combat turn and action turn, this action turn's order, the
     order the last Initiative roll gave, and who may act outside the order."""
 
-    sides: list[str]
     units: dict[str, T2kUnit]
-    readings: NotRequired[dict[str, str]]
-    version: NotRequired[int]
     combat_turn: int
     action_turn: int
     order: list[Slot]
