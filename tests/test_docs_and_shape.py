@@ -326,23 +326,6 @@ def test_every_bundled_rule_set_has_the_same_faces():
         assert faces <= files, (package, faces - files)
 
 
-def test_a_state_shape_is_never_imported_at_run_time():
-    """state.py is for the type checker (typing is slow to import): a game runs without it."""
-    import subprocess
-    import sys
-
-    code = (
-        "import sys\n"
-        "from hc_cli.games import actions, store, views\n"
-        "from hc_cli.rulesets.high_crusade import game as a\n"
-        "from hc_cli.rulesets.rogue_trader import game as b\n"
-        "from hc_cli.rulesets.t2k import game as c\n"
-        "print(sorted(m for m in sys.modules if m.endswith('.state') or m == 'typing'))"
-    )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.strip() == "[]"
-
-
 def test_json_never_imports_rich_and_colour_does(tmp_path):
     """rich is imported to draw for a terminal, never for --json (its start-up is the cost)."""
     import os

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Sequence
+from typing import Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.games import choice
 from hc_cli.plugin import registry
 from hc_cli.plugin.execute import Call, command_of
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from typing import Any
 
 _DICE_FIELDS = ("seed", "dice", "odds", "exact")  # what a command that rolls nothing lacks
 BATCH_COMMON = ("ruleset", "seed", "dice", "odds", "rules", "exact")  # the call's own fields

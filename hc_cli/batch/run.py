@@ -13,16 +13,13 @@ import json
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from typing import IO, Any
 
 from hc_cli.batch.request import Fields, parse_request, spell_field, with_seed
 from hc_cli.core.errors import HcError
 from hc_cli.games import choice
 from hc_cli.log.entry import as_dict
 from hc_cli.plugin.execute import Call, Session, execute
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import IO, Any
 
 GROUP = 256  # the most lines resolved between two syncs of the log (and two writes)
 

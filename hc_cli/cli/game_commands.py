@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hc_cli.cli.runner import echo, say_error, wants_colour, width
 from hc_cli.core.errors import HcError
 from hc_cli.plugin.common_options import COMMON_NAMES
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 NAMES = {
     "game_new": "game new",

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.plugin.common_options import COMMON_NAMES
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def echo(text: str, err: bool = False) -> None:

@@ -12,16 +12,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from hc_cli.core.errors import DiceError
 from hc_cli.core.numbers import is_whole, shown
 from hc_cli.core.words import count
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import TypeVar
-
-    T = TypeVar("T")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)

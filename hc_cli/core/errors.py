@@ -6,9 +6,7 @@ Anything else escaping the resolver is a bug in `hc`, not bad input.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from collections.abc import Iterable
+from collections.abc import Iterable
 
 
 class HcError(Exception):

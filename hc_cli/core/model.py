@@ -6,19 +6,16 @@ the three can never tell different stories.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hc_cli.core.dice import Roll
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Mapping
     from fractions import Fraction
-    from typing import Any, Protocol
-
     class Sourced(Protocol):
         """A table's entry, as `hc_cli.tables.entries.Entry` tells where its figures are from."""
-
         def source_of(self, name: str) -> str: ...
         def house_file(self, name: str) -> str: ...
 

@@ -30,14 +30,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
 
 from hc_cli.core.errors import HcError
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from fractions import Fraction
-    from typing import TypeAlias
-
     Value: TypeAlias = int | Fraction  # `/` is exact: a value may be a fraction
     Point: TypeAlias = tuple[str, int]  # a compare point: (">=", 4)
     Node: TypeAlias = "Num | Dice | Group | Unary | Binary"

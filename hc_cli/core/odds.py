@@ -12,15 +12,12 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, TypeVar
 
 from hc_cli.core.dice import DiceSource, Roll, TooManyOutcomes, d100_faces
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any, TypeVar
-
-    T = TypeVar("T")
-    K = TypeVar("K", bound=Hashable)
+T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(slots=True)

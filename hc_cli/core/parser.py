@@ -6,6 +6,7 @@ rolls within `MAX_ROLLS`)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.notation import (
@@ -24,7 +25,6 @@ from hc_cli.core.notation import (
 )
 from hc_cli.core.numbers import shown
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from hc_cli.core.notation import Node, Point
 

@@ -5,14 +5,12 @@ seed; each would otherwise plan anew. Plans hold a `Resolution` to fill: callers
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable
-    from typing import TypeVar
+from collections.abc import Callable, Hashable
+from typing import TypeVar
 
-    Tables = TypeVar("Tables")
-    Request = TypeVar("Request", bound=Hashable)
-    Plan = TypeVar("Plan")
+Tables = TypeVar("Tables")
+Request = TypeVar("Request", bound=Hashable)
+Plan = TypeVar("Plan")
 
 _PLANS: dict[tuple[int, object, object], tuple[object, object]] = {}
 MOST = 256  # plans kept at once: a batch of many shapes plans again, bounded in memory

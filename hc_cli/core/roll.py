@@ -4,6 +4,7 @@ and the plain dice (sums of NdS and numbers) the rule sets' tables write for dam
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hc_cli.core.dice import DiceSource, Roll
 from hc_cli.core.errors import HcError
@@ -25,7 +26,6 @@ from hc_cli.core.notation import (
 from hc_cli.core.numbers import shown
 from hc_cli.core.parser import read
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from hc_cli.core.notation import Node, Value
 

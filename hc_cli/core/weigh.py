@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TYPE_CHECKING, TypeAlias
 
 from hc_cli.core.dice import TooManyOutcomes
 from hc_cli.core.model import Odds, Resolution
@@ -32,13 +34,8 @@ from hc_cli.core.numbers import shown
 from hc_cli.core.odds import Distribution
 from hc_cli.core.parser import read
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import TypeAlias
-
     from hc_cli.core.notation import Binary, Node, Value
-
     Weights: TypeAlias = tuple[dict[Value, int], int]  # integer weights over a denominator
     # A part's distribution: over whole numbers, or (a part divided) over fractions too.
     Weighed: TypeAlias = Distribution | dict[Value, Fraction]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.games.fold import GAME_VERSION, Folded, action_problem, copy, describe, fold
@@ -32,10 +33,7 @@ from hc_cli.log.chain import (
 )
 from hc_cli.log.osfile import held
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.core.model import Resolution
     from hc_cli.games.roster import Rules
     from hc_cli.plugin.execute import Ask, Call, Session

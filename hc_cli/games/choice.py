@@ -11,14 +11,11 @@ line (the entry `hc game new` wrote), without parsing JSON.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 
 from hc_cli.core.errors import HcError
 from hc_cli.log.osfile import NONBLOCK
 from hc_cli.tables.paths import config_dir
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
 
 SETTINGS_FILE = "settings.toml"
 

@@ -9,21 +9,20 @@ the fill) is worked out once; the rest is each cell's own fill.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.errors import HcError, OutOfRange
 from hc_cli.plugin.execute import Call
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Mapping
     from fractions import Fraction
-    from typing import Any
 
     from hc_cli.core.model import Resolution
     from hc_cli.games.actions import Prepared
     from hc_cli.games.roster import Rules
     from hc_cli.games.store import Game
     from hc_cli.plugin.execute import Session
-
     Range = float | str  # a range in its units, or a range band by its name
 
 MOST_RANGE = 100_000

@@ -6,18 +6,16 @@ start.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.games import seal_protocol as seal
 from hc_cli.games.roster import game_rules, roster_problem
 from hc_cli.games.scan import Chain, damaged, entries_from, raw_from
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
-    from typing import Any
-
     from hc_cli.games.roster import Rules
 
 # The game's own entries; the last four are a sealed roll's steps (`seal_protocol.EVENTS`).

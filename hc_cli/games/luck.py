@@ -13,13 +13,10 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.games.rating import Rated, Report, read
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 EXACT_MOST = 20_000  # values of a group's luck distribution listed; past it, the normal
 EXACT_WORK = 50_000  # steps of listing them (a hundredth of a second); past it, the normal

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.core.model import Odds
     from hc_cli.plugin.declare import Luck
 

@@ -18,16 +18,14 @@ keeps the numbers it started with.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.errors import HcError, RulesFileError, UnknownName
 from hc_cli.tables.schema import Lined, Problems, check_entry, line_of, plain
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
     from hc_cli.plugin.game_rules import GameRules
-
     # A rule set's game rules as the shared game code holds them: a state of plain data
     Rules = GameRules[dict[str, Any], dict[str, Any]]
 

@@ -10,17 +10,13 @@ line.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.log.chain import MAX_LINE, chain_hash, sig_problem, whole_entry
 from hc_cli.log.osfile import NONBLOCK, read_at
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
-    from typing import Any
-
 
 MAX_GAME_BYTES = 512_000_000  # a game of a hundred thousand actions is far less
 _GAME_HINT = "give --game the file hc game new wrote (or HC_GAME=FILE)"

@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from typing import Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.games.fold import copy, fold
@@ -34,10 +35,6 @@ from hc_cli.games.scan import read_chain
 from hc_cli.games.seal_protocol import commitment, next_step, open_seal, take_event, what
 from hc_cli.games.store import Game, Locked, append, game_entry, open_game
 from hc_cli.log.chain import chain_hash, log_key
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 _PART = {
     "n": r"\d{1,12}",

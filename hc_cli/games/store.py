@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.games.fold import CHECKPOINT, MOST_CHECKPOINTS, Folded, copy, describe, fold
@@ -27,10 +28,7 @@ from hc_cli.games.scan import Chain, open_to_read, scan, tell_torn
 from hc_cli.log.chain import entry_line, log_key, open_log, receipt, write_entries
 from hc_cli.log.osfile import held
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.games.roster import Rules
 
 

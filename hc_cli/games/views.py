@@ -5,6 +5,7 @@ lines that play it again)."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.games.fold import Folded, describe, event_of, fold
@@ -13,11 +14,6 @@ from hc_cli.games.scan import entries_from, read_chain
 from hc_cli.games.seal_protocol import game_due
 from hc_cli.games.store import open_game, unreadable
 from hc_cli.log.chain import receipt
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
-
 
 # ---------------------------------------------------------------------------------------------
 # Seeing the game: status, history, export

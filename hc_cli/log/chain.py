@@ -23,16 +23,14 @@ import errno
 import os
 import stat
 import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from hc_cli import __version__
 from hc_cli.core.errors import HcError
 from hc_cli.log.osfile import NONBLOCK, held, read_at
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
-
     from hc_cli.plugin.execute import Call
 
 MAX_LINE = 1_000_000  # bytes: a log entry is a few kilobytes

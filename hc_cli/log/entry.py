@@ -6,14 +6,14 @@ renderers read it, they do not build it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.model import Resolution
 from hc_cli.core.words import count
 from hc_cli.plugin.declare import with_unit
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are shown, not for a plain roll
     from fractions import Fraction
-    from typing import Any
 
 
 def as_dict(res: Resolution) -> dict:

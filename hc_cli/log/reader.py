@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any, BinaryIO
 
 from hc_cli.core.errors import HcError
 from hc_cli.log.chain import KEYED, MAX_LINE, chain_hash, sig_problem, whole_entry
 from hc_cli.log.osfile import NONBLOCK
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from collections.abc import Iterator
-    from typing import Any, BinaryIO
 
 MAX_DAMAGED = 1000  # lines that are not entries: past this many, this is no log of hc's
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hc_cli import __version__
 from hc_cli.core.errors import HcError
@@ -20,18 +22,12 @@ from hc_cli.log.entry import as_dict
 from hc_cli.log.reader import LogReader
 from hc_cli.plugin.execute import Call, Session, execute
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
     from tempfile import TemporaryDirectory
-    from typing import Any, Protocol
-
     class GameCheck(Protocol):
         """What a replay asks of the games' code for a game file's own entries."""
-
         def describe(self, entry: dict[str, Any]) -> str:
             """A game entry (its roster, a step, an undo) in words."""
-
         def folds(self, path: str) -> str:
             """What stops the whole game folding, in words; "" when it folds."""
 

@@ -18,14 +18,13 @@ The implementation module exposes:
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from hc_cli.tables.paths import data_root
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from os import PathLike
-    from typing import Any
 
     from hc_cli.plugin.contract import Over, RuleSetModule
 

@@ -4,24 +4,20 @@ share. No typer, no rich: a `Call` goes in, a `Resolution` comes out (or an `HcE
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.dice import AskingDice, ScriptedDice, SeededDice, system_seed
 from hc_cli.core.errors import HcError, UnknownName
 from hc_cli.plugin import registry
 from hc_cli.plugin.registry import DEFAULT_RULESET
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Hashable
-    from typing import Any
-
     from hc_cli.core.dice import DiceSource
     from hc_cli.core.model import Resolution
     from hc_cli.plugin.contract import Over, Resolver
     from hc_cli.plugin.declare import Command, Option, RuleSet
-
     # A call's checked request and how it resolves: the rule set, the command's resolver, the
     # typed request, and the unit of each input and result that carries one.
     Prepared = tuple[RuleSet, Resolver, Any, dict[str, str]]

@@ -10,35 +10,24 @@ options and the logged result), never the tables: replaying a game needs nothing
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from hc_cli.core.errors import HcError
 from hc_cli.tables.schema import line_of
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any, TypeVar
-    from typing import Generic as Typed
-
     from hc_cli.core.model import Odds
     from hc_cli.tables.schema import Field, Problems
 
-    Entry = dict[str, Any]  # a unit's entry in the roster, as its YAML gives it
-    Flags = dict[str, Any]  # a command's option values, by name
+Entry = dict[str, Any]  # a unit's entry in the roster, as its YAML gives it
+Flags = dict[str, Any]  # a command's option values, by name
 
-    # A rule set's game state and the state of one of its units: each rule set names its own
-    # `TypedDict`s (`GameRules["HcState", "HcUnit"]`), so a type checker knows every key.
-    State = TypeVar("State", bound=Mapping[str, Any])
-    Unit = TypeVar("Unit", bound=Mapping[str, Any])
-else:
-    State = Unit = object  # only names at run time
-
-    class Typed:
-        """`GameRules[...]` at run time: the class itself (the types are for a checker)."""
-
-        def __class_getitem__(cls, params: object) -> type:
-            return cls
+# A rule set's game state and the state of one of its units: each rule set names its own
+# `TypedDict`s (`GameRules["HcState", "HcUnit"]`), so a type checker knows every key.
+State = TypeVar("State", bound=Mapping[str, Any])
+Unit = TypeVar("Unit", bound=Mapping[str, Any])
 
 
 @dataclass(slots=True)
@@ -84,7 +73,7 @@ def mean_of(dist: dict[int, Any]) -> float:
     return float(sum(k * p for k, p in dist.items()))
 
 
-class GameRules(Typed[State, Unit]):
+class GameRules(Generic[State, Unit]):
     """The base every rule set's game rules extend; the defaults suit a game of two sides. Its
     state is plain data (what a snapshot keeps as JSON), typed for a checker by the rule set."""
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from hc_cli import __version__
 from hc_cli.core.errors import HcError, UnknownName
 from hc_cli.tables.paths import cache_dir
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from hc_cli.plugin.declare import RuleSet
 

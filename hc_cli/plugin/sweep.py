@@ -5,12 +5,9 @@ and the chance of at least k, point by point. No typer, no rich: values in, rows
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from hc_cli.core.errors import HcError, OutOfRange
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 MOST_POINTS = 1000  # a chart a screen shows, or a table a script reads: far fewer
 MOST_AT_LEAST = 6  # "at least k" columns: the first ones say what a player asks

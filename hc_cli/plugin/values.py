@@ -4,10 +4,10 @@ by TAB completion and the hints of an unknown name."""
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
+from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from hc_cli.plugin.declare import RuleSet
-
     Values = dict[str, dict[str, list[str]]]  # command -> option -> the names TAB offers
 
 

@@ -4,13 +4,10 @@ entry the log stores (`hc_cli.log.entry`)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from hc_cli.core.model import Resolution
 from hc_cli.log.entry import as_dict
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def render(res: Resolution) -> str:

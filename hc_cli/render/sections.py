@@ -5,14 +5,12 @@ Keeping the wording here means the colour and the plain output can only differ i
 
 from __future__ import annotations
 
+from typing import Any
+
 from hc_cli.core.dice import Roll
 from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.words import count
 from hc_cli.log.entry import value_text
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 FIELD_LABELS = {
     "base_chance": "basic chance",

@@ -3,16 +3,14 @@ tables`, `hc status`, `hc compare` and `hc sweep`."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.table import Column
 from rich.text import Text
 
 from hc_cli.core.words import count, printable
 from hc_cli.render import sections as s
 from hc_cli.render.draw import show, table, table_lines
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 FOLD_ROOM = 16  # a last column narrower than this is wrapped as a line is, not in its column
 

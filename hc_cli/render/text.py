@@ -3,6 +3,9 @@ terminal and as its plain characters for pipes (`hc_cli.render.draw.show`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from rich.table import Column
 from rich.text import Text
 
@@ -11,9 +14,7 @@ from hc_cli.log.entry import headline, percent
 from hc_cli.render import sections as s
 from hc_cli.render.draw import show, table, table_lines
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Mapping
     from fractions import Fraction
 
 OUTCOME_STYLES = {

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from hc_cli.core.errors import UnknownName
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any, TypeVar
-
-    E = TypeVar("E")
+E = TypeVar("E")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import Any
 
 from hc_cli.log.osfile import NONBLOCK
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 
 class FileRefused(OSError):

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import UnknownName
 from hc_cli.tables.load import MergedTables
 from hc_cli.tables.paths import data_root
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.tables.schema import Entry
 
 INTERNAL = {"_file", "_changed", "_lines", "field_sources"}

@@ -18,7 +18,9 @@ the checked, merged result is cached as JSON, keyed on the files' paths, sizes a
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from hc_cli.core.errors import HcError, RulesFileError, UnknownName
 from hc_cli.tables.files import read_cache, write_cache
@@ -40,23 +42,17 @@ from hc_cli.tables.schema import (
     plain,
 )
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
     from os import PathLike
-    from typing import Any, Protocol, TypeVar
 
     from yaml import SafeLoader
 
     from hc_cli.tables.schema import Tables
-
-    Typed = TypeVar("Typed")
-
     class RuleSet(Protocol):
         """A rule set's declaration (`hc_cli.plugin.declare.RuleSet`) as its tables see it."""
-
         name: str
         data: str | PathLike[str]
+Typed = TypeVar("Typed")
 
 
 TableSchemas = dict[str, dict[str, Field]]

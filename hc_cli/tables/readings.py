@@ -9,10 +9,11 @@ resolvers ask `choose`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hc_cli.core.errors import HcError
 from hc_cli.tables.schema import Field, Problems
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from hc_cli.core.model import Resolution
     from hc_cli.tables.load import MergedTables

@@ -6,16 +6,14 @@ problem it finds (not just the first), so `hc rules check` can list them all at 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from hc_cli.core.errors import RulesFileError
 from hc_cli.core.numbers import as_text
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any, TypeAlias
-
     Entry: TypeAlias = dict[str, Any]  # an entry's fields as read (and laid) from the files
     Tables: TypeAlias = dict[str, dict[str, Entry]]  # table -> entry name -> entry
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.errors import HcError
 from hc_cli.core.mods import parse_mods
 from hc_cli.core.numbers import is_digits, whole
@@ -10,10 +12,6 @@ from hc_cli.plugin.typed_tables import Tables, table_names
 from hc_cli.rulesets.high_crusade import resolve
 from hc_cli.rulesets.high_crusade.declaration import DECLARATION
 from hc_cli.rulesets.high_crusade.tables import SCHEMAS, HighCrusadeTables, cross_check
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 TABLES = Tables(DECLARATION, SCHEMAS, cross_check, HighCrusadeTables.from_merged)
 schemas, load_tables = TABLES.schemas, TABLES.load

@@ -6,15 +6,14 @@ plain data in, plain data out."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.errors import HcError, UnknownName
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import possessive
 from hc_cli.tables.schema import line_of
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.rulesets.high_crusade.state import HcUnit
     from hc_cli.tables.schema import Problems
 

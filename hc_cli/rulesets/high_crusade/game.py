@@ -7,6 +7,8 @@ the state is plain data, folded from the game's entries."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.errors import HcError
 from hc_cli.plugin.game_rules import (
     Fill,
@@ -62,10 +64,7 @@ from hc_cli.rulesets.high_crusade.words import (
 )
 from hc_cli.tables.schema import Field
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.rulesets.high_crusade.state import HcState, HcUnit
     from hc_cli.tables.schema import Problems
 

@@ -4,6 +4,8 @@ Morale test or a Regroup takes from the game. Pure: plain data in, plain data ou
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import Fill
@@ -11,10 +13,7 @@ from hc_cli.rulesets.high_crusade.fireteam import falling_order, take_casualties
 from hc_cli.rulesets.high_crusade.sequence import ORDERS, step_check
 from hc_cli.rulesets.high_crusade.words import ROUT_ORDER
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.rulesets.high_crusade.state import HcState, HcUnit
 
 # The four occasions of seed 001 for a Morale test, by the morale command's flags.

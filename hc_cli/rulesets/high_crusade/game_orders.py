@@ -4,15 +4,14 @@ target, and shown as they stand. Pure: plain data in, plain data out."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.errors import HcError
 from hc_cli.plugin.game_rules import Fill, known_unit, possessive
 from hc_cli.rulesets.high_crusade.sequence import ORDERS, where_now
 from hc_cli.rulesets.high_crusade.words import ROUT_ORDER, STATIC_ORDER
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.rulesets.high_crusade.state import HcState, HcUnit
 
 

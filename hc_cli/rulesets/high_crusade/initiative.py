@@ -14,11 +14,6 @@ from hc_cli.rulesets.high_crusade.tables import HighCrusadeTables
 from hc_cli.rulesets.high_crusade.words import MOVE_SEQUENCE
 from hc_cli.tables import readings
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:  # fractions are imported where odds are worked out
-    pass
-
-
 # ---------------------------------------------------------------------------------------------
 # Initiative
 

@@ -5,13 +5,12 @@ taken where the sequence does not take it is refused with the rule's reason. Pur
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.plugin.game_rules import Step
 from hc_cli.rulesets.high_crusade.words import MOVE_SEQUENCE
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.rulesets.high_crusade.state import HcState
 
 PERIOD = "the move"

@@ -3,11 +3,12 @@ odds put in the book's order. Pure."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.mods import ModSpec
 from hc_cli.rulesets.high_crusade.tables import RULESET, HighCrusadeTables
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from fractions import Fraction
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.errors import HcError
 from hc_cli.core.mods import parse_mods
 from hc_cli.plugin.declare import CommandSpec, Luck
@@ -9,10 +11,6 @@ from hc_cli.plugin.typed_tables import Tables, table_names
 from hc_cli.rulesets.rogue_trader import resolve
 from hc_cli.rulesets.rogue_trader.declaration import DECLARATION
 from hc_cli.rulesets.rogue_trader.tables import SCHEMAS, RogueTraderTables, cross_check
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 TABLES = Tables(DECLARATION, SCHEMAS, cross_check, RogueTraderTables.from_merged)
 schemas, load_tables = TABLES.schemas, TABLES.load

@@ -9,6 +9,8 @@ contact, who hides, who routs. Pure: the state is plain data, folded from the ga
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import Fill, GameRules, count_of, mean_of, possessive
@@ -22,10 +24,7 @@ from hc_cli.rulesets.rogue_trader.game_fire import (
 from hc_cli.rulesets.rogue_trader.sequence import PHASE_NAMES, PHASE_OF, SEQUENCE
 from hc_cli.tables.schema import Field, line_of
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.rulesets.rogue_trader.state import RtState, RtUnit
     from hc_cli.tables.schema import Problems
 

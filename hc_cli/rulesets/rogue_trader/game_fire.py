@@ -7,14 +7,13 @@ Pure."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import Fill, enemy_check, known_unit, possessive
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.rulesets.rogue_trader.state import RtState, RtUnit
 
 

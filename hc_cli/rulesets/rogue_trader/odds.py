@@ -3,7 +3,9 @@ outcomes combined by probability laws over a volley, a model's wounds and follow
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.model import Odds, Resolution
 from hc_cli.rulesets.rogue_trader.area import deviation_roll
@@ -18,11 +20,8 @@ from hc_cli.rulesets.rogue_trader.shooting import plan_fire
 from hc_cli.rulesets.rogue_trader.shots import drive, shot_steps
 from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
-    from collections.abc import Mapping
     from fractions import Fraction
-    from typing import Any
 
     from hc_cli.core.odds import Distribution
 

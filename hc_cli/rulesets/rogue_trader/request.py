@@ -5,13 +5,13 @@ writes, and a characteristic a request gives or names by its profile. Pure."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hc_cli.core.model import Resolution
 from hc_cli.core.mods import ModSpec
 from hc_cli.rulesets.rogue_trader.area import DeviationSpec
 from hc_cli.rulesets.rogue_trader.tables import RULESET
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
 

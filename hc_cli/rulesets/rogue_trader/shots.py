@@ -4,6 +4,9 @@ hit, who is hit, to wound, save, damage), a volley rolls them in the table's pha
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
 from hc_cli.core.dice import DiceSource, Roll
 from hc_cli.core.model import Resolution
 from hc_cli.core.numbers import is_whole
@@ -23,10 +26,7 @@ from hc_cli.rulesets.rogue_trader.request import (
 from hc_cli.rulesets.rogue_trader.shooting import plan_fire
 from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from collections.abc import Generator
-
     # (phase, dice, signs): the dice a shot asks for at once, each (sides, purpose): one die,
     # or all the dice of one wound's damage (2d6 is one roll of two dice), each added (+1) or
     # taken away (-1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any
 
 from hc_cli.core.errors import HcError, OutOfRange
 from hc_cli.core.model import Modifier, Resolution
@@ -14,10 +15,6 @@ from hc_cli.core.roll import check_damage
 from hc_cli.rulesets.rogue_trader.request import FireRequest, characteristic
 from hc_cli.rulesets.rogue_trader.tables import RogueTraderTables, Weapon
 from hc_cli.tables import readings
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def firer_bs(t: RogueTraderTables, req: FireRequest, res: Resolution) -> int:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.mods import parse_mods
 from hc_cli.plugin.declare import CommandSpec, Luck
 from hc_cli.plugin.typed_tables import Tables, table_names
 from hc_cli.rulesets.t2k import resolve
 from hc_cli.rulesets.t2k.declaration import DECLARATION
 from hc_cli.rulesets.t2k.tables import SCHEMAS, T2kTables, cross_check
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 TABLES = Tables(DECLARATION, SCHEMAS, cross_check, T2kTables.from_merged)
 schemas, load_tables = TABLES.schemas, TABLES.load

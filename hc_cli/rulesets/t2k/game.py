@@ -7,6 +7,8 @@ from the result (`game_hits`). Pure: the state is plain data, folded from the ga
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import Fill, GameRules, count_of, mean_of, possessive
@@ -27,10 +29,7 @@ from hc_cli.rulesets.t2k.game_order import (
 from hc_cli.rulesets.t2k.sequence import BETWEEN, SEQUENCE, fill_action
 from hc_cli.tables.schema import Field, line_of
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.rulesets.t2k.state import Slot, T2kState, T2kUnit
     from hc_cli.tables.schema import Problems
 

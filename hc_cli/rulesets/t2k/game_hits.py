@@ -5,12 +5,11 @@ alone (a burst of several bursts reports each burst's hits in its own part). Pur
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.rulesets.t2k.game_order import initiative_now, wound_of
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.rulesets.t2k.state import T2kState
 
 

@@ -10,12 +10,11 @@ taken or not yet."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.plugin.game_rules import possessive
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.rulesets.t2k.state import Slot, T2kState, T2kUnit
 
 ACTION_TURNS = 6  # "Combat turn: 30 seconds Action Turn: 5 seconds"

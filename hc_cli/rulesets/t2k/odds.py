@@ -4,6 +4,8 @@ probability laws."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hc_cli.core.model import Odds, Resolution
 from hc_cli.rulesets.t2k.damage import land_hits
 from hc_cli.rulesets.t2k.request import FireRequest, HitEffects, new_resolution
@@ -11,7 +13,6 @@ from hc_cli.rulesets.t2k.shooting import plan_fire
 from hc_cli.rulesets.t2k.shots import fire_dice
 from hc_cli.rulesets.t2k.tables import T2kTables
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:  # fractions are imported where odds are worked out
     from fractions import Fraction
 

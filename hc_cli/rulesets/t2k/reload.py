@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hc_cli.core.errors import HcError, UnknownName
 from hc_cli.core.model import Odds, Resolution
@@ -13,7 +14,6 @@ from hc_cli.core.words import count
 from hc_cli.rulesets.t2k.tables import RULESET, T2kTables
 from hc_cli.tables import readings
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from hc_cli.core.dice import DiceSource
 

@@ -4,12 +4,12 @@ the dice of a burst or throw) and what each hit does. Pure."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.mods import ModSpec
 from hc_cli.rulesets.t2k.tables import RULESET
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
     from hc_cli.rulesets.t2k.tables import Weapon
 

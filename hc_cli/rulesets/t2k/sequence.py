@@ -6,15 +6,14 @@ make it legal."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import Fill, Step, enemy_check, known_unit, possessive
 from hc_cli.rulesets.t2k.game_order import EXCEPTIONS, OUTSIDE, actor, next_slot, wound_of
 
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
 if TYPE_CHECKING:
-    from typing import Any
-
     from hc_cli.rulesets.t2k.state import T2kState, T2kUnit
 
 SEQUENCE = (

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields
+from typing import Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.tables import readings
 from hc_cli.tables.entries import Entry, entry_args, lookup
 from hc_cli.tables.load import MergedTables
 from hc_cli.tables.schema import Field, Problems, check_bounds, origin
-
-TYPE_CHECKING = False  # typing is not imported at run time: it is slow to import
-if TYPE_CHECKING:
-    from typing import Any
 
 RULESET = "t2k"
 BANDS = ("short", "medium", "long", "extreme")
