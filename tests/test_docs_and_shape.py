@@ -208,8 +208,6 @@ def test_the_wound_chart_lists_as_a_grid(hc):
     assert "  4   2  2  3  4  5  6  6  N  N  N" in out  # Strength 4 against T1..T10
 
 
-
-
 def _help_examples(hc, ruleset: str) -> list[str]:
     """Every example the help of every command of `ruleset` prints, as a player copies it
     (line continuations joined)."""
@@ -369,4 +367,3 @@ def test_coloured_output_is_the_plain_text_with_colour(hc, tmp_path, command):
         assert hc(f"{command} --no-color", env={**game, "FORCE_COLOR": "1"}).stdout == (
             plain_text.stdout
         )
-

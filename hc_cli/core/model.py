@@ -14,8 +14,10 @@ from hc_cli.core.dice import Roll
 
 if TYPE_CHECKING:
     from fractions import Fraction
+
     class Sourced(Protocol):
         """A table's entry, as `hc_cli.tables.entries.Entry` tells where its figures are from."""
+
         def source_of(self, name: str) -> str: ...
         def house_file(self, name: str) -> str: ...
 

@@ -36,6 +36,7 @@ from hc_cli.core.errors import HcError
 
 if TYPE_CHECKING:
     from fractions import Fraction
+
     Value: TypeAlias = int | Fraction  # `/` is exact: a value may be a fraction
     Point: TypeAlias = tuple[str, int]  # a compare point: (">=", 4)
     Node: TypeAlias = "Num | Dice | Group | Unary | Binary"

@@ -36,6 +36,7 @@ from hc_cli.core.parser import read
 
 if TYPE_CHECKING:
     from hc_cli.core.notation import Binary, Node, Value
+
     Weights: TypeAlias = tuple[dict[Value, int], int]  # integer weights over a denominator
     # A part's distribution: over whole numbers, or (a part divided) over fractions too.
     Weighed: TypeAlias = Distribution | dict[Value, Fraction]

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from hc_cli.games.roster import Rules
     from hc_cli.games.store import Game
     from hc_cli.plugin.execute import Session
+
     Range = float | str  # a range in its units, or a range band by its name
 
 MOST_RANGE = 100_000

@@ -26,6 +26,7 @@ from hc_cli.tables.schema import Lined, Problems, check_entry, line_of, plain
 
 if TYPE_CHECKING:
     from hc_cli.plugin.game_rules import GameRules
+
     # A rule set's game rules as the shared game code holds them: a state of plain data
     Rules = GameRules[dict[str, Any], dict[str, Any]]
 

@@ -29,6 +29,7 @@ def read_at(fd: int, size: int, offset: int) -> bytes:
     finally:
         os.lseek(fd, at, os.SEEK_SET)
 
+
 if sys.platform == "win32":
     import msvcrt
 

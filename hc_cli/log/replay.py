@@ -24,10 +24,13 @@ from hc_cli.plugin.execute import Call, Session, execute
 
 if TYPE_CHECKING:
     from tempfile import TemporaryDirectory
+
     class GameCheck(Protocol):
         """What a replay asks of the games' code for a game file's own entries."""
+
         def describe(self, entry: dict[str, Any]) -> str:
             """A game entry (its roster, a step, an undo) in words."""
+
         def folds(self, path: str) -> str:
             """What stops the whole game folding, in words; "" when it folds."""
 

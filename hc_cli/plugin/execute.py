@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from hc_cli.core.model import Resolution
     from hc_cli.plugin.contract import Over, Resolver
     from hc_cli.plugin.declare import Command, Option, RuleSet
+
     # A call's checked request and how it resolves: the rule set, the command's resolver, the
     # typed request, and the unit of each input and result that carries one.
     Prepared = tuple[RuleSet, Resolver, Any, dict[str, str]]

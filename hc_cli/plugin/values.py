@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hc_cli.plugin.declare import RuleSet
+
     Values = dict[str, dict[str, list[str]]]  # command -> option -> the names TAB offers
 
 

@@ -48,10 +48,14 @@ if TYPE_CHECKING:
     from yaml import SafeLoader
 
     from hc_cli.tables.schema import Tables
+
     class RuleSet(Protocol):
         """A rule set's declaration (`hc_cli.plugin.declare.RuleSet`) as its tables see it."""
+
         name: str
         data: str | PathLike[str]
+
+
 Typed = TypeVar("Typed")
 
 
