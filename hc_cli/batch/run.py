@@ -240,11 +240,13 @@ def _in_worker(task: tuple[int, list[str]]) -> list[Answer]:
 
 
 def _worker_signals() -> None:
-    """A worker leaves Ctrl-C to hc (which ends the batch) and dies of SIGTERM at once."""
+    """A worker leaves Ctrl-C to hc (which ends the batch) and dies of SIGTERM at once
+    (one sent while it was forked, held till now, included)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT, signal.SIGTERM])
 
 
 class _Pool:
@@ -268,6 +270,7 @@ class _Pool:
         self.worker = worker
         self.jobs = jobs
         self.stuck = False
+        self.forked = False
         self.executor: Any = ProcessPoolExecutor(
             jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_signals
         )
@@ -276,11 +279,23 @@ class _Pool:
         """The group's future; None once the pool has ended (it is resolved here when due)."""
         if self.executor is None:
             return None
+        import signal
+
+        # The first group forks the workers. Ctrl-C or SIGTERM is held meanwhile, and handled
+        # once they run: handled mid-fork, in a hook of the fork where an exception is
+        # ignored, it would be lost, and hc would go on with its batch.
+        held = None
+        if not self.forked:
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT, signal.SIGTERM])
         try:
             return self.executor.submit(_in_worker, task)
         except RuntimeError:  # BrokenProcessPool: a worker died
             self.close()
             return None
+        finally:
+            if held is not None:
+                self.forked = True
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     def result(self, task: tuple[int, list[str]], future: Any) -> list[Answer]:
         import multiprocessing
