@@ -14,7 +14,15 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 
-from hc_cli.batch.request import Fields, parse_request, spell_field, with_seed
+from hc_cli.batch.request import (
+    GAME_FIELDS,
+    Fields,
+    field_names,
+    game_fields,
+    parse_request,
+    spell_field,
+    with_seed,
+)
 from hc_cli.core.errors import HcError
 from hc_cli.games import choice
 from hc_cli.plugin.execute import Call, Session, execute
@@ -53,7 +61,9 @@ def _answer(
     Any bad line, of any kind, becomes an error object: a batch never stops."""
     try:
         request = _request(line)
-        if isinstance(request, dict) and (GAME_FIELDS & set(request) or fields_of.game_for_all):
+        if isinstance(request, dict) and (
+            any(name in request for name in GAME_FIELDS) or fields_of.game_for_all
+        ):
             found = _game_action(request, session, fields_of, log)
             if found is not None:
                 found["line"] = number
@@ -79,9 +89,6 @@ def _answer(
         return _text(_error_line(number, message, "report it, with the line")), None, None, True
 
 
-GAME_FIELDS = frozenset(("unit", "at", "game", "anyway", "rules_changed", "reroll"))
-
-
 def _game_action(
     request: dict, session: Session, fields_of: Fields, log: bool
 ) -> dict[str, Any] | None:
@@ -91,20 +98,9 @@ def _game_action(
     from hc_cli.games.actions import act
     from hc_cli.games.roster import game_rules
 
-    fields = {str(k).lstrip("-").replace("-", "_"): v for k, v in request.items()}
-    own = {k: fields.pop(k) for k in list(fields) if k in GAME_FIELDS}
-    kinds = (("unit", str), ("game", str), ("anyway", bool), ("rules_changed", bool))
-    for name, kind in (*kinds, ("reroll", bool)):
-        if own.get(name) is not None and not isinstance(own[name], kind):
-            raise HcError(
-                f"field '{name}' is {json.dumps(own[name])[:40]}: not "
-                + ("true or false" if kind is bool else "text"),
-                f"give '{name}' as " + ("true or false" if kind is bool else "text"),
-            )
+    fields = field_names(request)
+    own = game_fields(fields)
     at = own.get("at") or []
-    at = [at] if isinstance(at, str) else at
-    if not isinstance(at, list) or not all(isinstance(a, str) for a in at):
-        raise HcError("field 'at' is not a unit's name", "give 'at' as a name or a list of names")
     wants = own.get("unit") is not None or bool(at) or bool(own.get("anyway"))
     found = choice.game_in_force(own.get("game", fields_of.game))
     if found is None:
@@ -335,8 +331,8 @@ class _Pool:
 def _acts_in_a_game(lines: list[str], fields_of: Fields) -> bool:
     """Whether a group may hold an action of a game (read from the text: a line that merely
     mentions a field of a game goes this way too, and is answered the same)."""
-    words = ('"unit"', '"at"', '"game"', '"anyway"', '"rules_changed"', '"reroll"') + (
-        ('"command"',) if fields_of.game_for_all else ()
+    words = [f'"{name}"' for name in GAME_FIELDS] + (
+        ['"command"'] if fields_of.game_for_all else []
     )
     return any(word in line for line in lines for word in words)
 
