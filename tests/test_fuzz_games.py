@@ -92,6 +92,22 @@ def _rechain(lines: list[bytes], key: bytes | None) -> bytes:
     return b"".join(out)
 
 
+_PLAYED: dict[tuple[str, bool], bytes] = {}
+
+
+def _played(hc, tmp_path_factory, ruleset: str, keyed: bool) -> bytes:
+    """The game file of GAMES[ruleset], played once (per process) for each rule set, keyed
+    and not: each example mutates a copy of it."""
+    if (ruleset, keyed) not in _PLAYED:
+        path = tmp_path_factory.mktemp("played") / "g.hcg"
+        roster = str(ROOT / "examples" / f"{ruleset}-roster.yaml")
+        assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
+        for action in GAMES[ruleset]:
+            assert hc(*action, env={"HC_GAME": str(path)}).exit_code == 0, action
+        _PLAYED[ruleset, keyed] = path.read_bytes()
+    return _PLAYED[ruleset, keyed]
+
+
 def _clean(result) -> None:
     assert result.exit_code in (0, 1, 2), (result.exit_code, result.output)
     assert "Traceback" not in result.output
@@ -124,11 +140,8 @@ def test_a_mutated_game_file_chained_again_is_never_a_traceback(
     else:
         monkeypatch.delenv("HC_LOG_KEY", raising=False)
     path = folder / "g.hcg"
-    roster = str(ROOT / "examples" / f"{ruleset}-roster.yaml")
-    assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
+    path.write_bytes(_played(hc, tmp_path_factory, ruleset, keyed))
     env = {"HC_GAME": str(path)}
-    for action in GAMES[ruleset]:
-        assert hc(*action, env=env).exit_code == 0, action
     lines = path.read_bytes().splitlines()
     entry = json.loads(lines[which % len(lines)])
     paths = [p for p in _paths(entry) if p]

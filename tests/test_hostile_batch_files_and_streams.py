@@ -35,7 +35,13 @@ BAD_LINES = [
     json.dumps({**FIRE, "seed": True}),
     json.dumps({**FIRE, "seed": 1e5}),
     json.dumps({**FIRE, "shots": 1.5}),
+    # the fields of a game, each checked as its common option declares it (hc --help)
+    json.dumps({**FIRE, "unit": 5}),
+    json.dumps({**FIRE, "at": ["orc-1", 3]}),
+    json.dumps({**FIRE, "anyway": "yes"}),
+    json.dumps({**FIRE, "game": 7}),
 ]
+GAME_LINES = 4
 
 
 def test_a_batch_answers_every_line_in_order(hc):
@@ -48,6 +54,12 @@ def test_a_batch_answers_every_line_in_order(hc):
     assert all("error" in o for o in out[1:-1]), [o for o in out[1:-1] if "error" not in o]
     assert "field 'weapon' is 5: not text" == out[1]["error"]
     assert "field 'seed' is true: not a whole number" == out[12]["error"]
+    assert [o["error"] for o in out[-1 - GAME_LINES : -1]] == [
+        "field 'unit' is 5: not text",
+        "field 'at' is 3: not text",
+        "field 'anyway' is \"yes\": not true or false",
+        "field 'game' is 7: not text",
+    ]
 
 
 def test_yaml_aliases_are_refused(hc, house):

@@ -23,6 +23,32 @@ def spell_field(name: str) -> str:
     return f"field '{name}'"
 
 
+# The fields of a line that acts in a game: the unit acting (one a line), the game, the
+# overrides and the units acted against; each as its common option declares it, checked in
+# this order.
+GAME_FIELDS = ("unit", "game", "anyway", "rules_changed", "reroll", "at")
+
+
+def field_names(request: dict[Any, Any]) -> dict[str, Any]:
+    """A request's fields by their options' names: "--rules-changed" is rules_changed."""
+    return {str(k).lstrip("-").replace("-", "_"): v for k, v in request.items()}
+
+
+def game_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a game taken out of `fields` (named as `field_names` names them), each
+    checked as its option declares it."""
+    from hc_cli.plugin.shared_commands import COMMON_OPTIONS
+
+    declared = {o.name: o for o in COMMON_OPTIONS}
+    own = {}
+    for name in GAME_FIELDS:
+        value = fields.pop(name, None)
+        if value is not None:
+            check = _scalar if name == "unit" else _value
+            own[name] = check(declared[name], value)
+    return own
+
+
 def _value(option: Any, value: Any) -> Any:
     if option.many:
         items = value if isinstance(value, list) else [value]
@@ -180,7 +206,7 @@ def parse_request(request: Any, fields_of: Fields | None = None) -> tuple[Call, 
         raise HcError(
             "a request is a JSON object", 'e.g. {"command": "roll", "expression": "d100"}'
         )
-    fields = {str(k).lstrip("-").replace("-", "_"): v for k, v in request.items()}
+    fields = field_names(request)
     command = fields.pop("command", None)
     fields_of = fields_of or Fields()
     ruleset = fields.get("ruleset") or fields_of.default_ruleset()

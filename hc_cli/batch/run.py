@@ -15,7 +15,15 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
-from hc_cli.batch.request import Fields, parse_request, spell_field, with_seed
+from hc_cli.batch.request import (
+    GAME_FIELDS,
+    Fields,
+    field_names,
+    game_fields,
+    parse_request,
+    spell_field,
+    with_seed,
+)
 from hc_cli.core.errors import HcError
 from hc_cli.games import choice
 from hc_cli.log.entry import as_dict
@@ -50,7 +58,9 @@ def _answer(
     Any bad line, of any kind, becomes an error object: a batch never stops."""
     try:
         request = _request(line)
-        if isinstance(request, dict) and (GAME_FIELDS & set(request) or fields_of.game_for_all):
+        if isinstance(request, dict) and (
+            any(name in request for name in GAME_FIELDS) or fields_of.game_for_all
+        ):
             found = _game_action(request, session, fields_of, log)
             if found is not None:
                 found["line"] = number
@@ -76,9 +86,6 @@ def _answer(
         return _text(_error_line(number, message, "report it, with the line")), None, None, True
 
 
-GAME_FIELDS = frozenset(("unit", "at", "game", "anyway", "rules_changed", "reroll"))
-
-
 def _game_action(
     request: dict, session: Session, fields_of: Fields, log: bool
 ) -> dict[str, Any] | None:
@@ -88,20 +95,9 @@ def _game_action(
     from hc_cli.games.actions import act
     from hc_cli.games.roster import game_rules
 
-    fields = {str(k).lstrip("-").replace("-", "_"): v for k, v in request.items()}
-    own = {k: fields.pop(k) for k in list(fields) if k in GAME_FIELDS}
-    kinds = (("unit", str), ("game", str), ("anyway", bool), ("rules_changed", bool))
-    for name, kind in (*kinds, ("reroll", bool)):
-        if own.get(name) is not None and not isinstance(own[name], kind):
-            raise HcError(
-                f"field '{name}' is {json.dumps(own[name])[:40]}: not "
-                + ("true or false" if kind is bool else "text"),
-                f"give '{name}' as " + ("true or false" if kind is bool else "text"),
-            )
+    fields = field_names(request)
+    own = game_fields(fields)
     at = own.get("at") or []
-    at = [at] if isinstance(at, str) else at
-    if not isinstance(at, list) or not all(isinstance(a, str) for a in at):
-        raise HcError("field 'at' is not a unit's name", "give 'at' as a name or a list of names")
     wants = own.get("unit") is not None or bool(at) or bool(own.get("anyway"))
     found = choice.game_in_force(own.get("game", fields_of.game))
     if found is None:
@@ -237,11 +233,13 @@ def _in_worker(task: tuple[int, list[str]]) -> list[Answer]:
 
 
 def _worker_signals() -> None:
-    """A worker leaves Ctrl-C to hc (which ends the batch) and dies of SIGTERM at once."""
+    """A worker leaves Ctrl-C to hc (which ends the batch) and dies of SIGTERM at once
+    (one sent while it was forked, held till now, included)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT, signal.SIGTERM])
 
 
 class _Pool:
@@ -265,6 +263,7 @@ class _Pool:
         self.worker = worker
         self.jobs = jobs
         self.stuck = False
+        self.forked = False
         self.executor: Any = ProcessPoolExecutor(
             jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_signals
         )
@@ -273,11 +272,23 @@ class _Pool:
         """The group's future; None once the pool has ended (it is resolved here when due)."""
         if self.executor is None:
             return None
+        import signal
+
+        # The first group forks the workers. Ctrl-C or SIGTERM is held meanwhile, and handled
+        # once they run: handled mid-fork, in a hook of the fork where an exception is
+        # ignored, it would be lost, and hc would go on with its batch.
+        held = None
+        if not self.forked:
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT, signal.SIGTERM])
         try:
             return self.executor.submit(_in_worker, task)
         except RuntimeError:  # BrokenProcessPool: a worker died
             self.close()
             return None
+        finally:
+            if held is not None:
+                self.forked = True
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     def result(self, task: tuple[int, list[str]], future: Any) -> list[Answer]:
         import multiprocessing
@@ -317,8 +328,8 @@ class _Pool:
 def _acts_in_a_game(lines: list[str], fields_of: Fields) -> bool:
     """Whether a group may hold an action of a game (read from the text: a line that merely
     mentions a field of a game goes this way too, and is answered the same)."""
-    words = ('"unit"', '"at"', '"game"', '"anyway"', '"rules_changed"', '"reroll"') + (
-        ('"command"',) if fields_of.game_for_all else ()
+    words = [f'"{name}"' for name in GAME_FIELDS] + (
+        ['"command"'] if fields_of.game_for_all else []
     )
     return any(word in line for line in lines for word in words)
 
