@@ -37,7 +37,7 @@ def field_names(request: dict[Any, Any]) -> dict[str, Any]:
 def game_fields(fields: dict[str, Any]) -> dict[str, Any]:
     """The fields of a game taken out of `fields` (named as `field_names` names them), each
     checked as its option declares it."""
-    from hc_cli.plugin.shared_commands import COMMON_OPTIONS
+    from hc_cli.plugin.common_options import COMMON_OPTIONS
 
     declared = {o.name: o for o in COMMON_OPTIONS}
     own = {}
