@@ -31,7 +31,7 @@ CASES = [
     (
         "TAB: hc fire --wea",
         [],
-        {"_HC_COMPLETE": "bash_complete", "COMP_WORDS": "hc fire --wea", "COMP_CWORD": "2"},
+        {"_HC_COMPLETE": "complete_bash", "COMP_WORDS": "hc fire --wea", "COMP_CWORD": "2"},
         10.0,
         "--weapon",
     ),

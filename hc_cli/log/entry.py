@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # fractions are imported where odds are shown, not for a plai
     from fractions import Fraction
 
 
-def as_dict(res: Resolution) -> dict:
+def as_dict(res: Resolution) -> dict[str, Any]:
     """What `--json`, `hc batch` and the log say of a resolution: its headline, then all."""
     return res.to_dict(headline(res))
 
