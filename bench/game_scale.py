@@ -21,16 +21,9 @@ import subprocess
 import tempfile
 import time
 
-from long_game import bench_env, hc_command, play, write_chained
+from long_game import bench_env, example, hc_command, play, write_chained
 
-ROSTER = """\
-ruleset: rogue-trader
-sides:
-  Imperials:
-    marines: {profile: space-marine, models: 5, weapon: bolt-gun}
-  Orks:
-    boyz: {profile: ork, models: 10, weapon: bolt-gun}
-"""
+ROSTER = example("rogue-trader-skirmish.yaml")
 MISSES = {"marines": ",".join(["1"] * 5), "boyz": ",".join(["1"] * 10)}
 # The roster entry, then the Initiative, then the turn pair (the cycle).
 TURN_PAIR = [

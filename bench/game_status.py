@@ -18,16 +18,9 @@ import subprocess
 import sys
 import tempfile
 
-from long_game import bench_env, hc_command, play, timed, write_chained
+from long_game import bench_env, example, hc_command, play, timed, write_chained
 
-ROSTER = """\
-ruleset: high-crusade
-sides:
-  Free Companies:
-    fireteam-1: {troop: crusader, figures: 5, weapon: ingrave-ar}
-  Orcs:
-    boyz: {troop: orc, figures: 8, weapon: bolt-gun}
-"""
+ROSTER = example("high-crusade-skirmish.yaml")
 # One move: the roster entry, then the move (the cycle).
 MOVE = [
     ["initiative", "--dice", "3,6"],

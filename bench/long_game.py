@@ -22,6 +22,13 @@ def bench_env(folder: str) -> dict:
     return env
 
 
+def example(name: str) -> str:
+    """The text of a file examples/ ships (the rosters the benchmarks and the tests share)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", name)
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 def play(folder: str, env: dict, roster: str, steps: list[list[str]]) -> list[dict]:
     """A game started from the roster and played through hc a step at a time: its entries,
     the roster's first, without their chaining (`seq`, `prev`)."""
