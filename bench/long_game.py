@@ -1,6 +1,7 @@
 """What the benchmarks share: hc found, an environment of its own, a game played once through
 hc and its entries chained again into a game file as long as wanted, whole processes timed."""
 
+import argparse
 import json
 import os
 import shutil
@@ -20,6 +21,14 @@ def bench_env(folder: str) -> dict:
            "XDG_CONFIG_HOME": folder}  # fmt: skip
     env.pop("HC_GAME", None)
     return env
+
+
+def game_sizes(doc: str, runs: int, sizes: list[int]) -> argparse.Namespace:
+    """The command line of a benchmark over games of several sizes: -n RUNS, then the sizes."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("-n", type=int, default=runs, help="runs of each measurement")
+    parser.add_argument("sizes", type=int, nargs="*", default=sizes)
+    return parser.parse_args()
 
 
 def example(name: str) -> str:
