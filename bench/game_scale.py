@@ -20,7 +20,7 @@ import subprocess
 import tempfile
 import time
 
-from long_game import bench_env, example, game_sizes, hc_command, play, write_chained
+from long_game import bench_args, bench_env, example, hc_command, play, write_chained
 
 ROSTER = example("rogue-trader-skirmish.yaml")
 MISSES = {"marines": ",".join(["1"] * 5), "boyz": ",".join(["1"] * 10)}
@@ -58,7 +58,7 @@ def measure(args: list[str], env: dict, runs: int, before) -> tuple[float, float
 
 
 def main() -> None:
-    a = game_sizes(__doc__, 7, [100, 20000])
+    a = bench_args(__doc__, 7, [100, 20000])
     hc = hc_command()
     with tempfile.TemporaryDirectory() as folder:
         cache = os.path.join(folder, "cache")

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-from long_game import bench_env, example, game_sizes, hc_command, play, timed, write_chained
+from long_game import bench_args, bench_env, example, hc_command, play, timed, write_chained
 
 ROSTER = example("high-crusade-skirmish.yaml")
 # One move: the roster entry, then the move (the cycle).
@@ -36,7 +36,7 @@ def build(path: str, template: list[dict], size: int) -> None:
 
 
 def main() -> None:
-    a = game_sizes(__doc__, 15, [1000, 2000, 5000, 10000, 20000])
+    a = bench_args(__doc__, 15, [1000, 2000, 5000, 10000, 20000])
     hc = hc_command()
     with tempfile.TemporaryDirectory() as folder:
         cache = os.path.join(folder, "cache")

@@ -23,11 +23,15 @@ def bench_env(folder: str) -> dict:
     return env
 
 
-def game_sizes(doc: str, runs: int, sizes: list[int]) -> argparse.Namespace:
-    """The command line of a benchmark over games of several sizes: -n RUNS, then the sizes."""
+def bench_args(
+    doc: str, runs: int, sizes: list[int] | None = None, each: str = "measurement"
+) -> argparse.Namespace:
+    """A benchmark's command line: -n RUNS (of each measurement or command), then the sizes
+    of the games where it measures several."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
-    parser.add_argument("-n", type=int, default=runs, help="runs of each measurement")
-    parser.add_argument("sizes", type=int, nargs="*", default=sizes)
+    parser.add_argument("-n", type=int, default=runs, help=f"runs of each {each}")
+    if sizes is not None:
+        parser.add_argument("sizes", type=int, nargs="*", default=sizes)
     return parser.parse_args()
 
 
