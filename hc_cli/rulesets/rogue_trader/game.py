@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
-from hc_cli.plugin.game_rules import Fill, GameRules, count_of, mean_of, possessive
+from hc_cli.plugin.game_rules import Fill, Flags, GameRules, count_of, mean_of, possessive
 from hc_cli.rulesets.rogue_trader.game_fire import (
     fill_fire,
     fired_models,
@@ -296,7 +296,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         command: str,
         unit: str | None,
         at: list[str],
-        flags: dict[str, Any],
+        flags: Flags,
         tables: Any,
     ) -> Fill:
         if command == "initiative":
@@ -325,7 +325,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         command: str,
         unit: str,
         at: list[str],
-        flags: dict[str, Any],
+        flags: Flags,
         tables: Any,
     ) -> Fill:
         name, model = unit_and_model(state, unit, "the unit acting")

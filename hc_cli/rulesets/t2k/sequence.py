@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
-from hc_cli.plugin.game_rules import Fill, Step, enemy_check, known_unit, possessive
+from hc_cli.plugin.game_rules import Fill, Flags, Step, enemy_check, known_unit, possessive
 from hc_cli.rulesets.t2k.game_order import EXCEPTIONS, OUTSIDE, actor, next_slot, wound_of
 
 if TYPE_CHECKING:
@@ -67,12 +67,7 @@ BETWEEN = (
 
 
 def fill_action(
-    state: T2kState,
-    command: str,
-    unit: str | None,
-    at: list[str],
-    flags: dict[str, Any],
-    tables: Any,
+    state: T2kState, command: str, unit: str | None, at: list[str], flags: Flags, tables: Any
 ) -> Fill:
     """A command of the game made whole from its state, with why it may not be taken now."""
     if command == "initiative":
@@ -220,7 +215,7 @@ def _fill_zone(state: T2kState, unit: str, at: list[str], flags: dict) -> list[s
     return notes
 
 
-def _rounds_needed(flags: dict[str, Any], tables: Any) -> int | None:
+def _rounds_needed(flags: Flags, tables: Any) -> int | None:
     if flags.get("thrown"):
         return None
     shots = flags.get("shots", 1)
@@ -347,7 +342,7 @@ def _char(name: str, u: T2kUnit) -> str:
     return f"{name}:{u['initiative']}:{'' if wound == 'none' else wound}:{agility}:{u['bulk'] or 0}"
 
 
-def _takes(step: Step, command: str, flags: dict[str, Any]) -> bool:
+def _takes(step: Step, command: str, flags: Flags) -> bool:
     """Whether the step takes the command as given: `initiative --ambush NAME` takes hc
     initiative with --ambush, `initiative` takes it with or without."""
     for taken in step.commands:
