@@ -87,10 +87,8 @@ def fill_action(
     if me["out"]:
         raise HcError(f"{unit} is out of the fight", "act with another character")
     refusal = _out_of_sequence(state, command, flags) or _may_act(state, unit)
-    if command == "reload":
-        filled = _fill_reload(state, unit, me, at, flags, tables, refusal)
-    else:
-        filled = _fill_fire(state, unit, me, at, flags, tables, refusal)
+    fill = _fill_reload if command == "reload" else _fill_fire
+    filled = fill(state, unit, at, flags, tables, refusal)
     if chosen is not None:
         filled.unit = chosen
         filled.notes.insert(0, f"{chosen} acts: his action in the order")
@@ -98,14 +96,9 @@ def fill_action(
 
 
 def _fill_reload(
-    state: T2kState,
-    unit: str,
-    me: T2kUnit,
-    at: list[str],
-    flags: dict,
-    tables: Any,
-    refusal: str | None,
+    state: T2kState, unit: str, at: list[str], flags: Flags, tables: Any, refusal: str | None
 ) -> Fill:
+    me = state["units"][unit]
     if at:
         raise HcError("a reload takes no --at", f"hc reload {unit}")
     notes = []
@@ -132,14 +125,9 @@ def _fill_reload(
 
 
 def _fill_fire(
-    state: T2kState,
-    unit: str,
-    me: T2kUnit,
-    at: list[str],
-    flags: dict,
-    tables: Any,
-    refusal: str | None,
+    state: T2kState, unit: str, at: list[str], flags: Flags, tables: Any, refusal: str | None
 ) -> Fill:
+    me = state["units"][unit]
     notes = []
     for key in ("asset", "strength", "weapon"):
         if key not in flags:
