@@ -7,12 +7,11 @@ under 3 times, under 10 times).
 Usage: python3 bench/compare_speed.py [-n RUNS]   (hc on PATH, or HC=path)
 """
 
-import argparse
 import os
 import subprocess
 import tempfile
 
-from long_game import bench_env, hc_command, timed
+from long_game import bench_args, bench_env, hc_command, timed
 
 FIGURES = (3, 4, 5, 6, 7, 8)
 ROSTER = (
@@ -30,9 +29,7 @@ ROSTER = (
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", type=int, default=9, help="runs of each command")
-    a = parser.parse_args()
+    a = bench_args(__doc__, 9, each="command")
     hc = hc_command()
     with tempfile.TemporaryDirectory() as folder:
         env = bench_env(folder)

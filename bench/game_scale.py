@@ -12,7 +12,6 @@ Usage: python3 bench/game_scale.py [-n RUNS] [SMALL LARGE]   (hc on PATH, or HC=
        default 100 20000)
 """
 
-import argparse
 import glob
 import os
 import shutil
@@ -21,16 +20,9 @@ import subprocess
 import tempfile
 import time
 
-from long_game import bench_env, hc_command, play, write_chained
+from long_game import bench_args, bench_env, example, hc_command, play, write_chained
 
-ROSTER = """\
-ruleset: rogue-trader
-sides:
-  Imperials:
-    marines: {profile: space-marine, models: 5, weapon: bolt-gun}
-  Orks:
-    boyz: {profile: ork, models: 10, weapon: bolt-gun}
-"""
+ROSTER = example("rogue-trader-skirmish.yaml")
 MISSES = {"marines": ",".join(["1"] * 5), "boyz": ",".join(["1"] * 10)}
 # The roster entry, then the Initiative, then the turn pair (the cycle).
 TURN_PAIR = [
@@ -66,10 +58,7 @@ def measure(args: list[str], env: dict, runs: int, before) -> tuple[float, float
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", type=int, default=7, help="runs of each measurement")
-    parser.add_argument("sizes", type=int, nargs="*", default=[100, 20000])
-    a = parser.parse_args()
+    a = bench_args(__doc__, 7, [100, 20000])
     hc = hc_command()
     with tempfile.TemporaryDirectory() as folder:
         cache = os.path.join(folder, "cache")

@@ -10,7 +10,6 @@ Usage: python3 bench/game_status.py [-n RUNS] [N ...]     (hc on PATH, or HC=pat
        default sizes 1000 2000 5000 10000 20000)
 """
 
-import argparse
 import glob
 import itertools
 import os
@@ -18,16 +17,9 @@ import subprocess
 import sys
 import tempfile
 
-from long_game import bench_env, hc_command, play, timed, write_chained
+from long_game import bench_args, bench_env, example, hc_command, play, timed, write_chained
 
-ROSTER = """\
-ruleset: high-crusade
-sides:
-  Free Companies:
-    fireteam-1: {troop: crusader, figures: 5, weapon: ingrave-ar}
-  Orcs:
-    boyz: {troop: orc, figures: 8, weapon: bolt-gun}
-"""
+ROSTER = example("high-crusade-skirmish.yaml")
 # One move: the roster entry, then the move (the cycle).
 MOVE = [
     ["initiative", "--dice", "3,6"],
@@ -44,10 +36,7 @@ def build(path: str, template: list[dict], size: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", type=int, default=15, help="runs of each measurement")
-    parser.add_argument("sizes", type=int, nargs="*", default=[1000, 2000, 5000, 10000, 20000])
-    a = parser.parse_args()
+    a = bench_args(__doc__, 15, [1000, 2000, 5000, 10000, 20000])
     hc = hc_command()
     with tempfile.TemporaryDirectory() as folder:
         cache = os.path.join(folder, "cache")

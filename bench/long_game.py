@@ -1,6 +1,7 @@
 """What the benchmarks share: hc found, an environment of its own, a game played once through
 hc and its entries chained again into a game file as long as wanted, whole processes timed."""
 
+import argparse
 import json
 import os
 import shutil
@@ -20,6 +21,25 @@ def bench_env(folder: str) -> dict:
            "XDG_CONFIG_HOME": folder}  # fmt: skip
     env.pop("HC_GAME", None)
     return env
+
+
+def bench_args(
+    doc: str, runs: int, sizes: list[int] | None = None, each: str = "measurement"
+) -> argparse.Namespace:
+    """A benchmark's command line: -n RUNS (of each measurement or command), then the sizes
+    of the games where it measures several."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("-n", type=int, default=runs, help=f"runs of each {each}")
+    if sizes is not None:
+        parser.add_argument("sizes", type=int, nargs="*", default=sizes)
+    return parser.parse_args()
+
+
+def example(name: str) -> str:
+    """The text of a file examples/ ships (the rosters the benchmarks and the tests share)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", name)
+    with open(path, encoding="utf-8") as f:
+        return f.read()
 
 
 def play(folder: str, env: dict, roster: str, steps: list[list[str]]) -> list[dict]:

@@ -8,12 +8,11 @@ Usage: python3 bench/roll_vs_icepool.py [-n RUNS]   (hc on PATH, or HC=path; ice
 by the python running this, e.g. the test environment's)
 """
 
-import argparse
 import os
 import sys
 import tempfile
 
-from long_game import bench_env, hc_command, timed
+from long_game import bench_args, bench_env, hc_command, timed
 
 KEEP_20 = "+".join(["4d6kh3"] * 20)
 CASES = [  # (hc's expression, icepool's expression of the same die)
@@ -37,9 +36,7 @@ json.dump({{str(k): str(Fraction(q, n)) for k, q in zip(die.outcomes(), die.quan
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", type=int, default=5, help="runs of each command")
-    a = parser.parse_args()
+    a = bench_args(__doc__, 5, each="command")
     hc = hc_command()
     with tempfile.TemporaryDirectory() as folder:
         env = {**bench_env(folder), "HC_GAME": "none"}

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def json_of(result) -> dict:
@@ -14,6 +17,17 @@ def json_of(result) -> dict:
 def row_of(status: dict, name: str) -> dict:
     """The unit called name in `hc status --json`, whichever side it is on."""
     return next(r for rows in status["sides"].values() for r in rows if r["name"] == name)
+
+
+def example_game(hc, path, ruleset: str, *lines: str) -> dict[str, str]:
+    """A game started at path from examples/RULESET-roster.yaml, then the command lines played
+    in it (each must succeed); returns the environment that names it (HC_GAME)."""
+    roster = str(EXAMPLES / f"{ruleset}-roster.yaml")
+    assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
+    env = {"HC_GAME": str(path)}
+    for line in lines:
+        assert hc(line, env=env).exit_code == 0, line
+    return env
 
 
 def start_game(hc, path, roster, *rules: str):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import typer.testing
 
@@ -14,16 +15,13 @@ FIRE_ARGS = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc")
 NINES = "9" * 5000
 RT = ("--ruleset", "rogue-trader")
 T2K = ("--ruleset", "t2k")
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # Five space marines with bolt guns against ten orks: the Rogue Trader game the tests of luck,
 # undo, sealed rolls and compare play (hit 2+ at short range, wound 4+, no save: 5/12 a shot).
-RT_SKIRMISH = """\
-ruleset: rogue-trader
-sides:
-  Imperials:
-    marines: {profile: space-marine, models: 5, weapon: bolt-gun}
-  Orks:
-    boyz: {profile: ork, models: 10, weapon: bolt-gun}
-"""
+RT_SKIRMISH = (EXAMPLES / "rogue-trader-skirmish.yaml").read_text(encoding="utf-8")
+# A Fireteam of five crusaders with ingrave-ARs against eight orcs with bolt guns: the High
+# Crusade game of the game tests and the benchmarks.
+HC_SKIRMISH = (EXAMPLES / "high-crusade-skirmish.yaml").read_text(encoding="utf-8")
 
 
 class CliRunner(typer.testing.CliRunner):

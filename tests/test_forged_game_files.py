@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from games_setup import example_game
 
 ROOT = Path(__file__).resolve().parent.parent
 HC_ROSTER = str(ROOT / "examples" / "high-crusade-roster.yaml")
@@ -455,11 +456,7 @@ def test_history_says_an_undone_entry_whatever_it_holds(hc, karsk):
 
 
 def test_rogue_trader_options_the_game_keeps_are_refused_by_hand(hc, tmp_path):
-    path = tmp_path / "o.hcg"
-    roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
-    assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
-    env = {"HC_GAME": str(path)}
-    assert hc("initiative --dice 1", env=env).exit_code == 0
+    env = example_game(hc, tmp_path / "o.hcg", "rogue-trader", "initiative --dice 1")
     for given in (("--models", "3"), ("--wounds-taken", "2"), ("--wounded", "1"),
                   ("--target", "ork")):  # fmt: skip
         message = hc.error("fire", "marines", "--at", "boyz", "-r", "10", *given, env=env)

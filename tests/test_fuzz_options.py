@@ -40,6 +40,18 @@ def _commands():
             yield name, command
 
 
+# Health checks on how hypothesis draws (long values are the point here), not on hc.
+FUZZ = settings(
+    max_examples=int(os.environ.get("HC_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+    ],
+)
+
+
 @pytest.mark.parametrize(
     ("ruleset", "command"), list(_commands()), ids=lambda x: getattr(x, "name", x)
 )
@@ -51,16 +63,7 @@ def test_no_option_value_crashes(ruleset, command):
             assert result.exit_code in (0, 2) and "Traceback" not in result.output
         return
 
-    @settings(
-        max_examples=int(os.environ.get("HC_EXAMPLES", "60")),
-        deadline=None,
-        # Health checks on how hypothesis draws (long values are the point here), not on hc.
-        suppress_health_check=[
-            HealthCheck.too_slow,
-            HealthCheck.data_too_large,
-            HealthCheck.large_base_example,
-        ],
-    )
+    @FUZZ
     @given(
         chosen=st.lists(st.tuples(st.sampled_from(options), VALUES), min_size=1, max_size=4),
         odds=st.booleans(),
@@ -91,15 +94,7 @@ JSON_VALUES = st.one_of(
 )
 
 
-@settings(
-    max_examples=int(os.environ.get("HC_EXAMPLES", "60")),
-    deadline=None,
-    suppress_health_check=[
-        HealthCheck.too_slow,
-        HealthCheck.data_too_large,
-        HealthCheck.large_base_example,
-    ],
-)
+@FUZZ
 @given(
     lines=st.lists(
         st.tuples(

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from games_setup import example_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -17,11 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def karsk(hc, tmp_path):
     """A High Crusade game two entries long (the roster, the Initiative of move 1)."""
     path = tmp_path / "karsk.hcg"
-    roster = str(ROOT / "examples" / "high-crusade-roster.yaml")
-    assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
-    env = {"HC_GAME": str(path)}
-    assert hc("initiative --dice 3,6", env=env).exit_code == 0
-    return path, env
+    return path, example_game(hc, path, "high-crusade", "initiative --dice 3,6")
 
 
 def test_status_checks_the_chain_even_when_size_and_time_are_put_back(hc, karsk):
@@ -125,10 +122,7 @@ def test_undo_from_checkpoints_is_the_fold_from_the_start(hc, tmp_path, monkeypa
     monkeypatch.setattr(fold_module, "CHECKPOINT", 3)
     monkeypatch.setattr(game_module, "CHECKPOINT", 3)
     path = tmp_path / "hunt.hcg"
-    roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
-    assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
-    env = {"HC_GAME": str(path)}
-    assert hc("initiative --dice 1", env=env).exit_code == 0
+    env = example_game(hc, path, "rogue-trader", "initiative --dice 1")
     turn = {"Imperials": ["marines", "lascannon-team"], "Orks": ["boyz"]}
     pick = random.Random(5)
 

@@ -20,17 +20,11 @@ from pathlib import Path
 
 import pytest
 from games_setup import json_of, row_of, start_game
+from helpers import HC_SKIRMISH
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-KARSK = """\
-ruleset: high-crusade
-sides:
-  Free Companies:
-    fireteam-1: {troop: crusader, figures: 5, weapon: ingrave-ar}
-  Orcs:
-    boyz: {troop: orc, figures: 8, weapon: bolt-gun}
-"""
+KARSK = HC_SKIRMISH
 
 HEAVY = """\
 ruleset: high-crusade

@@ -11,16 +11,9 @@ from pathlib import Path
 
 import pytest
 from games_setup import json_of, start_game
+from helpers import HC_SKIRMISH
 
-HC_ROSTER = """\
-ruleset: high-crusade
-title: Ambush at Karsk
-sides:
-  Free Companies:
-    fireteam-1: {troop: crusader, figures: 5, weapon: ingrave-ar}
-  Orcs:
-    boyz: {troop: orc, figures: 8, weapon: bolt-gun}
-"""
+HC_ROSTER = HC_SKIRMISH.replace("sides:", "title: Ambush at Karsk\nsides:")
 
 RT_ROSTER = """\
 ruleset: rogue-trader

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 NEW_WEAPON = """\
 ruleset: high-crusade
 weapons:
@@ -126,60 +128,52 @@ def _error_for(hc, house, text: str) -> str:
     return hc.error("fire", "--chance", "1", "--penetration", "1", "--df", "1", "--rules", path)
 
 
-def test_bad_yaml_names_file_and_line(hc, house):
-    err = _error_for(hc, house, "ruleset: high-crusade\nweapons:\n  x: {name: [unclosed\n")
-    assert "house.yaml:4" in err and "not valid YAML" in err
+HOUSE_ERRORS = {  # a house-rules file, and what its error must say
+    "bad_yaml_names_file_and_line": (
+        "ruleset: high-crusade\nweapons:\n  x: {name: [unclosed\n",
+        ["house.yaml:4", "not valid YAML"],
+    ),
+    "unknown_key_names_file_line_and_key": (
+        "ruleset: high-crusade\ntroops:\n  orc:\n    defense: 6\n",
+        ["house.yaml:4: troops.orc.defense: unknown key", "did you mean 'defence'?"],
+    ),
+    "wrong_type": (
+        "ruleset: high-crusade\ntroops:\n  orc:\n    defence: six\n",
+        ["house.yaml:4: troops.orc.defence: 'six' is not a whole number"],
+    ),
+    "negative_chance": (
+        NEW_WEAPON.replace("chance: 80", "chance: -80"),
+        ["house.yaml:6: weapons.laser-carbine.bands[0].chance: -80 is below"],
+    ),
+    "overlapping_bands": (
+        NEW_WEAPON.replace("up_to: 30", "up_to: 8"),
+        ["weapons.laser-carbine.bands[1].up_to: 8 overlaps the band before it", "house.yaml"],
+    ),
+    "missing_required_field_of_a_new_entry": (
+        "ruleset: high-crusade\ntroops:\n  ogre:\n    melee: 4\n",
+        ["house.yaml:3: troops.ogre.defence: missing"],
+    ),
+    "missing_ruleset": ("troops:\n  orc: {defence: 6}\n", ["house.yaml:1: ruleset: missing"]),
+    "removing_an_unknown_entry": (
+        "ruleset: high-crusade\nremove:\n  weapons: [pagan-sm]\n",
+        ["house.yaml:3: remove.weapons: unknown weapon 'pagan-sm'"],
+    ),
+    "duplicate_key": (
+        "ruleset: high-crusade\ntroops:\n  orc: {defence: 6}\n  orc: {defence: 7}\n",
+        ["house.yaml:4: orc: given twice (first on line 3)"],
+    ),
+    "every_problem_is_reported": (
+        "ruleset: high-crusade\ntroops:\n  orc:\n    defense: 6\n    melee: x\n",
+        ["defense: unknown key", "melee: 'x' is not a whole number"],
+    ),
+}
 
 
-def test_unknown_key_names_file_line_and_key(hc, house):
-    err = _error_for(hc, house, "ruleset: high-crusade\ntroops:\n  orc:\n    defense: 6\n")
-    assert "house.yaml:4: troops.orc.defense: unknown key" in err
-    assert "did you mean 'defence'?" in err
-
-
-def test_wrong_type(hc, house):
-    err = _error_for(hc, house, "ruleset: high-crusade\ntroops:\n  orc:\n    defence: six\n")
-    assert "house.yaml:4: troops.orc.defence: 'six' is not a whole number" in err
-
-
-def test_negative_chance(hc, house):
-    err = _error_for(hc, house, NEW_WEAPON.replace("chance: 80", "chance: -80"))
-    assert "house.yaml:6: weapons.laser-carbine.bands[0].chance: -80 is below" in err
-
-
-def test_overlapping_bands(hc, house):
-    err = _error_for(hc, house, NEW_WEAPON.replace("up_to: 30", "up_to: 8"))
-    assert "weapons.laser-carbine.bands[1].up_to: 8 overlaps the band before it" in err
-    assert "house.yaml" in err
-
-
-def test_missing_required_field_of_a_new_entry(hc, house):
-    err = _error_for(hc, house, "ruleset: high-crusade\ntroops:\n  ogre:\n    melee: 4\n")
-    assert "house.yaml:3: troops.ogre.defence: missing" in err
-
-
-def test_missing_ruleset(hc, house):
-    err = _error_for(hc, house, "troops:\n  orc: {defence: 6}\n")
-    assert "house.yaml:1: ruleset: missing" in err
-
-
-def test_removing_an_unknown_entry(hc, house):
-    err = _error_for(hc, house, "ruleset: high-crusade\nremove:\n  weapons: [pagan-sm]\n")
-    assert "house.yaml:3: remove.weapons: unknown weapon 'pagan-sm'" in err
-
-
-def test_duplicate_key(hc, house):
-    err = _error_for(
-        hc, house, "ruleset: high-crusade\ntroops:\n  orc: {defence: 6}\n  orc: {defence: 7}\n"
-    )
-    assert "house.yaml:4: orc: given twice (first on line 3)" in err
-
-
-def test_every_problem_is_reported(hc, house):
-    err = _error_for(
-        hc, house, "ruleset: high-crusade\ntroops:\n  orc:\n    defense: 6\n    melee: x\n"
-    )
-    assert "defense: unknown key" in err and "melee: 'x' is not a whole number" in err
+@pytest.mark.parametrize(("text", "said"), HOUSE_ERRORS.values(), ids=HOUSE_ERRORS)
+def test_a_bad_house_rules_file_is_refused_saying_where_and_why(hc, house, text, said):
+    err = _error_for(hc, house, text)
+    for part in said:
+        assert part in err
 
 
 def test_missing_file(hc):

@@ -12,16 +12,9 @@ import math
 from fractions import Fraction
 
 import pytest
-from helpers import RT_SKIRMISH, binomial
+from helpers import HC_SKIRMISH, RT_SKIRMISH, binomial
 
-HC_ROSTER = """\
-ruleset: high-crusade
-sides:
-  Free Companies:
-    fireteam-1: {troop: crusader, figures: 4, weapon: ingrave-ar}
-  Orcs:
-    boyz: {troop: orc, figures: 8, weapon: bolt-gun}
-"""
+HC_ROSTER = HC_SKIRMISH.replace("figures: 5,", "figures: 4,")  # a Fireteam of four
 
 RT_ROSTER = RT_SKIRMISH
 

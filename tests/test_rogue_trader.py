@@ -4,6 +4,7 @@ and the odds against seeded rolls."""
 from __future__ import annotations
 
 import math
+import shlex
 from collections import Counter
 from fractions import Fraction
 
@@ -45,7 +46,8 @@ def tables():
 
 
 def fire(hc, *args):
-    return hc.json("fire", *RT, *args)
+    """`hc fire` by Rogue Trader's rules: its words, or its line as one string (as `hc` takes)."""
+    return hc.json("fire", *RT, *(shlex.split(args[0]) if len(args) == 1 else args))
 
 
 FRAG = ("--bs", "3", "-w", "frag-grenade", "-r", "6", "-t", "ork")  # a grenade thrown at an ork
@@ -83,21 +85,7 @@ def test_bs_chart_with_the_floor_of_2(hc, bs, needed):
 
 def test_bs_10_with_minus_3_still_needs_only_its_floor(hc):
     """BS 10 needs -3: even -5 of modifiers leaves it at 2 (the floor), not 2 - ..."""
-    out = fire(
-        hc,
-        "--bs",
-        "10",
-        "--strength",
-        "3",
-        "--toughness",
-        "3",
-        "--mod",
-        "-5",
-        "--save",
-        "7",
-        "--seed",
-        "1",
-    )
+    out = fire(hc, "--bs 10 --strength 3 --toughness 3 --mod -5 --save 7 --seed 1")
     assert out["needed_to_hit"] == 2
 
 
@@ -111,53 +99,23 @@ def test_bs_10_with_minus_3_still_needs_only_its_floor(hc):
     ],
 )
 def test_the_seeds_save_examples(hc, weapon, armour, needed):
-    out = fire(
-        hc,
-        "--bs",
-        "4",
-        "--weapon",
-        weapon,
-        "--range",
-        "5",
-        "--toughness",
-        "3",
-        "--armour",
-        armour,
-        "--seed",
-        "1",
-    )
+    out = fire(hc, f"--bs 4 --weapon {weapon} --range 5 --toughness 3 --armour {armour} --seed 1")
     assert out["needed_to_save"] == needed
 
 
 @pytest.mark.parametrize(("armour", "save"), [("flak", 6), ("mesh", 5), ("carapace", 4)])
 def test_armour_saves(hc, armour, save):
-    out = fire(
-        hc,
-        "--bs",
-        "4",
-        "--strength",
-        "3",
-        "--save-mod",
-        "0",
-        "--toughness",
-        "3",
-        "--armour",
-        armour,
-        "--seed",
-        "1",
-    )
+    out = fire(hc, f"--bs 4 --strength 3 --save-mod 0 --toughness 3 --armour {armour} --seed 1")
     assert out["needed_to_save"] == save
 
 
 def test_seed_ranges_and_weapon_modifiers(hc):
     """Bolt pistol 0-8 / 8-16 / 16, +2 short; laspistol +2 short, -1 long."""
-    short = fire(hc, "--bs", "3", "-w", "bolt-pistol", "-r", "8", "--toughness", "3", "--seed", "1")
+    short = fire(hc, "--bs 3 -w bolt-pistol -r 8 --toughness 3 --seed 1")
     assert (short["band"], short["needed_to_hit"]) == ("short", 2)
-    long_ = fire(
-        hc, "--bs", "3", "-w", "bolt-pistol", "-r", "16", "--toughness", "3", "--seed", "1"
-    )
+    long_ = fire(hc, "--bs 3 -w bolt-pistol -r 16 --toughness 3 --seed 1")
     assert (long_["band"], long_["needed_to_hit"]) == ("long", 4)
-    las = fire(hc, "--bs", "3", "-w", "laspistol", "-r", "12", "--toughness", "3", "--seed", "1")
+    las = fire(hc, "--bs 3 -w laspistol -r 12 --toughness 3 --seed 1")
     assert (las["band"], las["needed_to_hit"]) == ("long", 5)
     assert 'out of range: bolt-pistol reaches 16"' in hc.error(
         "fire", *RT, "--bs", "3", "-w", "bolt-pistol", "-r", "16.5", "--toughness", "3"
@@ -166,9 +124,7 @@ def test_seed_ranges_and_weapon_modifiers(hc):
 
 def test_a_whole_shot_by_dice(hc):
     """BS 4 (3+), S4 bolt gun against an ork (T4: 4+), flak 6 -1 = no save, 1 wound."""
-    out = fire(
-        hc, "--firer", "space-marine", "-w", "bolt-gun", "-r", "10", "-t", "ork", "--dice", "2,4"
-    )
+    out = fire(hc, "--firer space-marine -w bolt-gun -r 10 -t ork --dice 2,4")
     assert [r["purpose"] for r in out["rolls"]] == ["to hit", "to wound"]
     assert (out["needed_to_hit"], out["needed_to_wound"], out["needed_to_save"]) == (2, 4, None)
     assert (out["outcome"], out["wounds"]) == ("casualty", 1)
@@ -187,44 +143,14 @@ def test_a_whole_shot_by_dice(hc):
 def test_each_outcome_with_damage_dice(hc, dice, outcome, wounds):
     out = fire(
         hc,
-        "--bs",
-        "3",
-        "--strength",
-        "4",
-        "--damage",
-        "d6",
-        "--toughness",
-        "4",
-        "--armour",
-        "mesh",
-        "--save-mod",
-        "0",
-        "--wounds-left",
-        "3",
-        "--dice",
-        dice,
+        "--bs 3 --strength 4 --damage d6 --toughness 4 --armour mesh --save-mod 0 "
+        f"--wounds-left 3 --dice {dice}",
     )
     assert (out["outcome"], out["wounds"]) == (outcome, wounds)
 
 
 def test_wounds_taken_count_toward_w(hc):
-    out = fire(
-        hc,
-        "--bs",
-        "3",
-        "--strength",
-        "6",
-        "--damage",
-        "1",
-        "-t",
-        "ogryn",
-        "--wounds-taken",
-        "2",
-        "--save",
-        "7",
-        "--dice",
-        "4,6",
-    )
+    out = fire(hc, "--bs 3 --strength 6 --damage 1 -t ogryn --wounds-taken 2 --save 7 --dice 4,6")
     assert out["outcome"] == "casualty"  # W3, 2 taken, 1 more
     assert "--wounds-taken 3 does not fit W 3" in hc.error(
         "fire", *RT, "--bs", "3", "--strength", "6", "-t", "ogryn", "--wounds-taken", "3"
@@ -232,7 +158,7 @@ def test_wounds_taken_count_toward_w(hc):
 
 
 def test_n_cannot_wound_said_plainly_without_a_roll(hc):
-    out = fire(hc, "--bs", "4", "--strength", "1", "--toughness", "5", "--dice", "6")
+    out = fire(hc, "--bs 4 --strength 1 --toughness 5 --dice 6")
     assert out["outcome"] == "no-wound" and out["needed_to_wound"] is None
     assert any("N on the chart: it cannot wound" in e for e in out["explanation"])
 
@@ -240,21 +166,8 @@ def test_n_cannot_wound_said_plainly_without_a_roll(hc):
 def test_modifiers_each_flag(hc):
     out = fire(
         hc,
-        "--bs",
-        "5",
-        "--strength",
-        "3",
-        "--toughness",
-        "3",
-        "--moving-surface",
-        "--target-moved",
-        "25",
-        "--firer-wounded",
-        "--soft-cover",
-        "--improvised",
-        "--allow-7plus",
-        "--seed",
-        "1",
+        "--bs 5 --strength 3 --toughness 3 --moving-surface --target-moved 25 --firer-wounded "
+        "--soft-cover --improvised --allow-7plus --seed 1",
     )
     assert [(m["name"], m["value"]) for m in out["modifiers"]] == [
         ("moving-surface", -1),
@@ -264,20 +177,7 @@ def test_modifiers_each_flag(hc):
         ("improvised", -1),
     ]
     assert out["needed_to_hit"] == 8
-    hard = fire(
-        hc,
-        "--bs",
-        "4",
-        "--strength",
-        "3",
-        "--toughness",
-        "3",
-        "--hard-cover",
-        "--size",
-        "large",
-        "--seed",
-        "1",
-    )
+    hard = fire(hc, "--bs 4 --strength 3 --toughness 3 --hard-cover --size large --seed 1")
     assert [(m["name"], m["value"]) for m in hard["modifiers"]] == [
         ("hard-cover", -2),
         ("large-target", 1),
@@ -286,7 +186,7 @@ def test_modifiers_each_flag(hc):
 
 
 def test_small_target_from_its_profile(hc):
-    out = fire(hc, "--bs", "4", "--strength", "3", "-t", "sump-rat", "--seed", "1")
+    out = fire(hc, "--bs 4 --strength 3 -t sump-rat --seed 1")
     assert ("small-target", -1) in [(m["name"], m["value"]) for m in out["modifiers"]]
 
 
@@ -316,21 +216,7 @@ def test_ten_or_more_is_impossible(hc):
 
 
 def test_unit_firing_sums_casualties(hc):
-    out = fire(
-        hc,
-        "--bs",
-        "4",
-        "--strength",
-        "4",
-        "--toughness",
-        "3",
-        "--save",
-        "7",
-        "--shots",
-        "3",
-        "--dice",
-        "5,1,3,5,2",  # the table's order: to hit 5 1 3, then to wound 5 2 for the hits
-    )
+    out = fire(hc, "--bs 4 --strength 4 --toughness 3 --save 7 --shots 3 --dice 5,1,3,5,2")
     assert [s["outcome"] for s in out["shots"]] == ["casualty", "miss", "no-wound"]
     assert out["summary"] == {"shots": 3, "hits": 2, "wounds": 1, "saved": 0, "casualties": 1}
 
@@ -601,22 +487,6 @@ def test_move_bad_input(hc):
 
 
 def test_closed_room_hits_every_occupant_without_a_to_hit_roll(hc):
-    out = fire(
-        hc,
-        "--bs",
-        "1",
-        "-w",
-        "frag-grenade",
-        "-r",
-        "6",
-        "-t",
-        "ork",
-        "--under",
-        "2",
-        "--closed-room",
-        "--placed",
-        "--dice",
-        "5,6",
-    )
+    out = fire(hc, "--bs 1 -w frag-grenade -r 6 -t ork --under 2 --closed-room --placed --dice 5,6")
     assert [s["outcome"] for s in out["shots"]] == ["casualty", "casualty"]
     assert [r["purpose"] for s in out["shots"] for r in s["rolls"]] == ["to wound", "to wound"]

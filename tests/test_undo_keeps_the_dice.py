@@ -9,16 +9,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import RT_SKIRMISH
 
-ROSTER = """\
-ruleset: rogue-trader
-title: Undo at the ridge
-sides:
-  Imperials:
-    marines: {profile: space-marine, models: 5, weapon: bolt-gun}
-  Orks:
-    boyz: {profile: ork, models: 10, weapon: bolt-gun}
-"""
+ROSTER = RT_SKIRMISH.replace("sides:", "title: Undo at the ridge\nsides:")
 
 
 @pytest.fixture
@@ -48,6 +41,14 @@ def game(hc, tmp_path):
         def entries(self) -> list[dict]:
             return [json.loads(line) for line in path.read_text().splitlines()]
 
+        def made_again(self, line: str, again: str) -> tuple[dict, dict]:
+            """The entries of an action taken, taken back (hc undo) and made again."""
+            self.ok(line)
+            first = self.entries()[-1]
+            self.ok("undo")
+            self.ok(again)
+            return first, self.entries()[-1]
+
     g = Game()
     g.ok("initiative --dice 1")  # heads: the Imperials' turn first
     return g
@@ -58,11 +59,7 @@ def _rolls(entry: dict) -> list:
 
 
 def test_an_action_taken_back_and_made_again_rolls_the_same_dice(game):
-    game.ok("fire marines --at boyz --range 10")
-    first = game.entries()[-1]
-    game.ok("undo")
-    game.ok("fire marines --at boyz --range 10")
-    again = game.entries()[-1]
+    first, again = game.made_again(*["fire marines --at boyz --range 10"] * 2)
     assert again["seed"] == first["seed"]
     assert _rolls(again) == _rolls(first)
     assert again["result"]["outcome"] == first["result"]["outcome"]
@@ -82,11 +79,10 @@ def test_dice_entered_by_hand_are_the_ones_rolled_again(game):
 
 
 def test_a_reroll_both_players_agree_to_is_an_entry_that_says_so(game):
-    game.ok("fire marines --at boyz --range 10 --dice 1,1,1,1,1")
-    first = game.entries()[-1]
-    game.ok("undo")
-    game.ok("fire marines --at boyz --range 10 --dice 6,6,6,6,6,6,6,6,6,6 --reroll")
-    entry = game.entries()[-1]
+    first, entry = game.made_again(
+        "fire marines --at boyz --range 10 --dice 1,1,1,1,1",
+        "fire marines --at boyz --range 10 --dice 6,6,6,6,6,6,6,6,6,6 --reroll",
+    )
     assert entry["game"]["reroll"] == first["seq"] and "reused" not in entry["game"]
     assert entry["dice"].startswith("6,6")
     assert "re-rolled" in " ".join(game.ok("history -q").stdout.split())
@@ -97,11 +93,10 @@ def test_a_reroll_needs_an_action_taken_back(game):
 
 
 def test_options_put_right_keep_the_dice_another_target_does_not(game):
-    game.ok("fire marines --at boyz --range 10")
-    first = game.entries()[-1]
-    game.ok("undo")
-    game.ok("fire marines --at boyz --range 11")  # the range put right (the same band)
-    again = game.entries()[-1]
+    # the range put right (the same band)
+    first, again = game.made_again(
+        "fire marines --at boyz --range 10", "fire marines --at boyz --range 11"
+    )
     assert again["seed"] == first["seed"] and again["game"]["reused"] == first["seq"]
     assert again["flags"]["range"] == 11
     game.ok("undo")

@@ -26,6 +26,8 @@ from hc_cli.core.notation import (
 from hc_cli.core.numbers import shown
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from hc_cli.core.notation import Node, Point
 
 MAX_DICE = 100  # dice of one term
@@ -55,6 +57,13 @@ class _Reader:
                 f"'{shown(self.text)}' nests more than {MAX_DEPTH} deep at column {at + 1}",
                 f"write at most {MAX_DEPTH} parentheses, groups or signs within one another",
             )
+
+    def nested(self, at: int, read: Callable[[], Node]) -> Node:
+        """What `read` reads one level deeper (a sign, an exponent, parentheses)."""
+        self.deeper(at)
+        tree = read()
+        self.depth -= 1
+        return tree
 
     def fail(self, expected: str, at: int | None = None) -> HcError:
         at = self.pos if at is None else at
@@ -152,9 +161,7 @@ class _Reader:
         self.skip()
         at = self.pos
         if self.take("-") or self.take("+"):
-            self.deeper(at)
-            part = self.unary()
-            self.depth -= 1
+            part = self.nested(at, self.unary)
             return Unary("-", part, at) if self.text[at] == "-" else part
         return self.power()
 
@@ -163,19 +170,14 @@ class _Reader:
         self.skip()
         at = self.pos
         if self.take("^") or self.take("**"):
-            self.deeper(at)
-            exponent = self.unary()
-            self.depth -= 1
-            return Binary("^", base, exponent, at)
+            return Binary("^", base, self.nested(at, self.unary), at)
         return base
 
     def atom(self) -> Node:
         self.skip()
         at = self.pos
         if self.take("("):
-            self.deeper(at)
-            tree = self.sum()
-            self.depth -= 1
+            tree = self.nested(at, self.sum)
             if not self.take(")"):
                 raise self.fail("')' to close the '(' at column " + str(at + 1))
             return tree

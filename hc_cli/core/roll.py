@@ -6,30 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from hc_cli.core import notation
 from hc_cli.core.dice import DiceSource, Roll
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Resolution
-from hc_cli.core.notation import (
-    MAX_EXPLOSIONS,
-    MAX_ROLLS,
-    Binary,
-    Dice,
-    Die,
-    Group,
-    Num,
-    Pool,
-    Unary,
-    matches,
-    operate,
-    value_text,
-)
 from hc_cli.core.numbers import shown
 from hc_cli.core.parser import read
 
 if TYPE_CHECKING:
     from hc_cli.core.notation import Node, Value
 
-MAX_REROLLS = 100 * MAX_ROLLS  # one die gives up: never, in practice (its odds are the limit)
+# One die gives up: never, in practice (its odds are the limit).
+MAX_REROLLS = 100 * notation.MAX_ROLLS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -48,18 +36,18 @@ def parse(expression: str) -> list[Term]:
     terms: list[Term] = []
 
     def walk(node: Node, sign: int) -> bool:
-        if isinstance(node, Num):
+        if isinstance(node, notation.Num):
             terms.append(Term(sign, 0, node.value))
             return True
-        if isinstance(node, Dice):
-            if not node.pool.plain or node.die != Die(node.die.sides, node.die.kind) or (
+        if isinstance(node, notation.Dice):
+            if not node.pool.plain or node.die != notation.Die(node.die.sides, node.die.kind) or (
                     node.die.kind not in ("", "%")):  # fmt: skip
                 return False
             terms.append(Term(sign, node.count, node.die.sides))
             return True
-        if isinstance(node, Binary) and node.op in "+-":
+        if isinstance(node, notation.Binary) and node.op in "+-":
             return walk(node.left, sign) and walk(node.right, sign * (-1 if node.op == "-" else 1))
-        if isinstance(node, Unary):
+        if isinstance(node, notation.Unary):
             return walk(node.part, -sign)
         return False
 
@@ -104,7 +92,7 @@ def check_damage(expression: str, what: str) -> None:
 # Rolling
 
 
-def _face(die: Die, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]:
+def _face(die: notation.Die, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]:
     """One roll of the die as the dice source gives it (before its clamps)."""
     if die.kind == "%":
         roll = dice.d100(purpose)
@@ -122,7 +110,7 @@ def _face(die: Die, dice: DiceSource, purpose: str) -> tuple[int, list[Roll]]:
     return roll.value, [roll]
 
 
-def roll_die(die: Die, dice: DiceSource, purpose: str) -> tuple[list[int], list[Roll]]:
+def roll_die(die: notation.Die, dice: DiceSource, purpose: str) -> tuple[list[int], list[Roll]]:
     """One die, in one order whatever the order written: its roll and its reroll (on the face
     rolled), its clamps, its explosion (each further roll clamped too). Its values, one for
     each roll an explosion adds as a die of its own (`!`, `!p`, `e`: each a die the pool
@@ -132,13 +120,13 @@ def roll_die(die: Die, dice: DiceSource, purpose: str) -> tuple[list[int], list[
         mode, point = die.reroll
         if mode == "until":
             times = 0
-            while matches(value, point):
+            while notation.matches(value, point):
                 times += 1
                 if times > MAX_REROLLS:
                     raise HcError(f"{purpose}: rerolled {MAX_REROLLS:,} times", "roll again")
                 value, more = _face(die, dice, f"{purpose} (rerolled)")
                 rolls += more
-        elif matches(value, point):
+        elif notation.matches(value, point):
             again, more = _face(die, dice, f"{purpose} (rerolled)")
             rolls += more
             value = (
@@ -149,7 +137,7 @@ def roll_die(die: Die, dice: DiceSource, purpose: str) -> tuple[list[int], list[
     if die.explode is not None:
         mode, point = die.explode
         last, times = value, 0
-        while matches(last, point) and times < MAX_EXPLOSIONS:
+        while notation.matches(last, point) and times < notation.MAX_EXPLOSIONS:
             last, more = _face(die, dice, f"{purpose} (exploded)")
             last = die.clamped(last)
             rolls += more
@@ -160,7 +148,7 @@ def roll_die(die: Die, dice: DiceSource, purpose: str) -> tuple[list[int], list[
     return values, rolls
 
 
-def _show_pool(values: list[Value], pool: Pool) -> tuple[Value, str]:
+def _show_pool(values: list[Value], pool: notation.Pool) -> tuple[Value, str]:
     """The pool's value (`Pool.read`) and how it was read: kept and dropped, or counted."""
     total = pool.read(values)
     kept = list(values)
@@ -169,7 +157,7 @@ def _show_pool(values: list[Value], pool: Pool) -> tuple[Value, str]:
         kept = ordered[: pool.keep]
     elif pool.by_value is not None:
         keeps, point = pool.by_value
-        kept = [v for v in values if matches(v, point) == keeps]
+        kept = [v for v in values if notation.matches(v, point) == keeps]
     dropped = list(values)
     for v in kept:
         dropped.remove(v)
@@ -177,20 +165,23 @@ def _show_pool(values: list[Value], pool: Pool) -> tuple[Value, str]:
         said = " ".join(
             f"{p[0]}{p[1]}" for p in (pool.success, pool.failure) if p is not None
         )  # fmt: skip
-        text = f"{total} of ({' '.join(map(value_text, kept))}) {said}"
-        return total, text + (f" (dropped {' '.join(map(value_text, dropped))})" if dropped else "")
-    text = "".join(("" if i == 0 or value_text(v).startswith("-") else "+") + value_text(v)
-                   for i, v in enumerate(kept)) or "0"  # fmt: skip
-    text += f" (dropped {' '.join(map(value_text, dropped))})" if dropped else ""
+        text = f"{total} of ({' '.join(map(notation.value_text, kept))}) {said}"
+        return total, text + (
+            f" (dropped {' '.join(map(notation.value_text, dropped))})" if dropped else ""
+        )
+    shown_kept = [notation.value_text(v) for v in kept]
+    text = "".join(("" if i == 0 or v.startswith("-") else "+") + v
+                   for i, v in enumerate(shown_kept)) or "0"  # fmt: skip
+    text += f" (dropped {' '.join(map(notation.value_text, dropped))})" if dropped else ""
     return total, f"({text})" if len(kept) > 1 or dropped else text
 
 
 def _evaluate(node: Node, dice: DiceSource, rolls: list[Roll]) -> tuple[Value, str]:
     """A node's value and how it reads, its dice rolled in the order the expression names
     them (left to right, each die whole)."""
-    if isinstance(node, Num):
+    if isinstance(node, notation.Num):
         return node.value, str(node.value)
-    if isinstance(node, Dice):
+    if isinstance(node, notation.Dice):
         values: list[Value] = []
         for i in range(node.count):
             purpose = node.text + (f" #{i + 1}" if node.count > 1 else "")
@@ -198,16 +189,16 @@ def _evaluate(node: Node, dice: DiceSource, rolls: list[Roll]) -> tuple[Value, s
             values += die_values
             rolls += die_rolls
         return _show_pool(values, node.pool)
-    if isinstance(node, Group):
+    if isinstance(node, notation.Group):
         parts = [_evaluate(part, dice, rolls) for part in node.parts]
         total, text = _show_pool([v for v, _ in parts], node.pool)
         return total, "{" + ", ".join(t for _, t in parts) + "} " + text
-    if isinstance(node, Unary):
+    if isinstance(node, notation.Unary):
         value, text = _evaluate(node.part, dice, rolls)
         return -value, f"-{text}"
     left, left_text = _evaluate(node.left, dice, rolls)
     right, right_text = _evaluate(node.right, dice, rolls)
-    return operate(node.op, left, right, node), f"{left_text} {node.op} {right_text}"
+    return notation.operate(node.op, left, right, node), f"{left_text} {node.op} {right_text}"
 
 
 def resolve_roll(expression: str, dice: DiceSource, ruleset: str) -> Resolution:
@@ -216,5 +207,5 @@ def resolve_roll(expression: str, dice: DiceSource, ruleset: str) -> Resolution:
     total, text = _evaluate(read(expression), dice, rolls)
     res.rolls += rolls
     res.fields["total"] = total if isinstance(total, int) else float(total)
-    res.explanation.append(f"{text} = {value_text(total)}")
+    res.explanation.append(f"{text} = {notation.value_text(total)}")
     return res

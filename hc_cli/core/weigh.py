@@ -15,21 +15,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeAlias
 
+from hc_cli.core import notation
 from hc_cli.core.dice import TooManyOutcomes
 from hc_cli.core.model import Odds, Resolution
-from hc_cli.core.notation import (
-    MAX_EXPLOSIONS,
-    PLAIN,
-    Dice,
-    Die,
-    Group,
-    Num,
-    Pool,
-    Unary,
-    matches,
-    operate,
-    value_text,
-)
 from hc_cli.core.numbers import shown
 from hc_cli.core.odds import Distribution
 from hc_cli.core.parser import read
@@ -67,7 +55,7 @@ class _Budget:
 
 
 def _die_weights(
-    die: Die, budget: _Budget, text: str, counts: Callable[[int], int] | None = None
+    die: notation.Die, budget: _Budget, text: str, counts: Callable[[int], int] | None = None
 ) -> tuple[dict[int, int], int]:
     """A die's value as integer weights over a denominator: its faces clamped, then its
     reroll and its explosion by their series (as `roll_die` reads them). `counts`: what the
@@ -84,8 +72,8 @@ def _die_weights(
     weights, total = dict(base), len(faces)
     if die.reroll is not None:  # on the face rolled, before the clamps
         mode, point = die.reroll
-        hit = [f for f in faces if matches(f, point)]
-        miss = [f for f in faces if not matches(f, point)]
+        hit = [f for f in faces if notation.matches(f, point)]
+        miss = [f for f in faces if not notation.matches(f, point)]
         weights = {}
         if mode == "until":  # rerolled until it shows another face: those faces, in proportion
             for f in miss:
@@ -108,24 +96,24 @@ def _die_weights(
         mode, point = die.explode
         lower = 1 if mode == "penetrate" else 0
         # What is carried to depth d is a sum of d exploding faces: d * their spread values.
-        exploding = [v for v in {*weights, *base} if matches(v, point)] or [0]
+        exploding = [v for v in {*weights, *base} if notation.matches(v, point)] or [0]
         spread = max(exploding) - min(exploding)
-        steps = sum((d * spread + 1) * len(base) for d in range(MAX_EXPLOSIONS + 1))
+        steps = sum((d * spread + 1) * len(base) for d in range(notation.MAX_EXPLOSIONS + 1))
         budget.spend(steps, f"'{shown(text)}' exploding", "explode fewer faces or smaller dice")
         base_total = len(faces)
         out: dict[int, int] = {}
         carry = {0: 1}
         first, first_total = weights, total
         # Denominators: the first roll's `first_total`, each further roll's `base_total`.
-        for depth in range(MAX_EXPLOSIONS + 1):
+        for depth in range(notation.MAX_EXPLOSIONS + 1):
             rolled = first if depth == 0 else base
-            scale = base_total ** (MAX_EXPLOSIONS - depth)
+            scale = base_total ** (notation.MAX_EXPLOSIONS - depth)
             step: dict[int, int] = {}
             for acc, w in carry.items():
                 for face, x in rolled.items():
                     added = face - (lower if depth else 0)
                     value = acc + (added if counts is None else counts(added))
-                    if matches(face, point) and depth < MAX_EXPLOSIONS:
+                    if notation.matches(face, point) and depth < notation.MAX_EXPLOSIONS:
                         step[value] = step.get(value, 0) + w * x
                     else:
                         out[value] = out.get(value, 0) + w * x * scale
@@ -133,12 +121,12 @@ def _die_weights(
             if not carry:
                 break
         # Those that stopped early were scaled to the full depth's denominator.
-        return out, first_total * base_total**MAX_EXPLOSIONS
+        return out, first_total * base_total**notation.MAX_EXPLOSIONS
     return weights, total
 
 
 def _keep_weights(
-    weights: dict[int, int], total: int, n: int, pool: Pool, budget: _Budget, text: str
+    weights: dict[int, int], total: int, n: int, pool: notation.Pool, budget: _Budget, text: str
 ) -> Weights:
     """A pool of `n` dice kept or dropped, by dynamic programming over its outcomes in the
     pool's order: the count of each outcome is binomial in the dice not yet placed, and a
@@ -198,7 +186,7 @@ def _dist(weights: dict[Value, int], total: int) -> Weighed:
 
 
 def _pool_odds(
-    values: tuple[dict[int, int], int], n: int, pool: Pool, budget: _Budget, text: str
+    values: tuple[dict[int, int], int], n: int, pool: notation.Pool, budget: _Budget, text: str
 ) -> Weighed:
     """The distribution of a pool of `n` values alike (each with the distribution
     `values`, as integer weights and a denominator) read by `pool`."""
@@ -215,9 +203,9 @@ def _pool_odds(
 
 
 def _odds_of(node: Node, budget: _Budget) -> Weighed:
-    if isinstance(node, Num):
+    if isinstance(node, notation.Num):
         return _dist({node.value: 1}, 1)
-    if isinstance(node, Dice):
+    if isinstance(node, notation.Dice):
         explode = node.die.explode
         if explode is not None and explode[0] != "compound" and not node.pool.plain:
             # each roll a die of its own: the pool counts each, summed die by die
@@ -227,13 +215,13 @@ def _odds_of(node: Node, budget: _Budget) -> Weighed:
                 return int(pool.step((0, 0), value, 1)[1])
 
             weights = _die_weights(node.die, budget, node.text, counts)
-            return _pool_odds(weights, node.count, PLAIN, budget, node.text)
+            return _pool_odds(weights, node.count, notation.PLAIN, budget, node.text)
         weights = _die_weights(node.die, budget, node.text)
         return _pool_odds(weights, node.count, node.pool, budget, node.text)
-    if isinstance(node, Group):
+    if isinstance(node, notation.Group):
         parts = [_odds_of(part, budget) for part in node.parts]
         return _group_odds(parts, node, budget)
-    if isinstance(node, Unary):
+    if isinstance(node, notation.Unary):
         part = _odds_of(node.part, budget)
         return _combine(_dist({0: 1}, 1), part, "-", budget, node)
     left = _odds_of(node.left, budget)
@@ -241,7 +229,9 @@ def _odds_of(node: Node, budget: _Budget) -> Weighed:
     return _combine(left, right, node.op, budget, node)
 
 
-def _combine(a: Weighed, b: Weighed, op: str, budget: _Budget, node: Unary | Binary) -> Weighed:
+def _combine(
+    a: Weighed, b: Weighed, op: str, budget: _Budget, node: notation.Unary | Binary
+) -> Weighed:
     """Two independent parts joined by `op`: sums and differences by convolution, the rest
     value by value."""
     if op in "+-" and isinstance(a, Distribution) and isinstance(b, Distribution):
@@ -261,7 +251,7 @@ def _combine(a: Weighed, b: Weighed, op: str, budget: _Budget, node: Unary | Bin
     out: dict[Value, int] = {}  # integer weights over da * db: no fraction in the loop
     for x, p in wa.items():
         for y, q in wb.items():
-            v = operate(op, x, y, node)
+            v = notation.operate(op, x, y, node)
             out[v] = out.get(v, 0) + p * q
     if len(out) > MAX_VALUES:
         raise TooManyOutcomes(
@@ -279,7 +269,7 @@ def _weights_of(dist: Weighed) -> Weights:
     return {v: int(p * common) for v, p in dist.items() if p}, common
 
 
-def _group_odds(parts: list[Weighed], node: Group, budget: _Budget) -> Weighed:
+def _group_odds(parts: list[Weighed], node: notation.Group, budget: _Budget) -> Weighed:
     """A group's parts read as a pool (`Pool.read`, as the roll reads it): each value of each
     part against each of the others (the parts are unlike, so no pool of alike dice serves)."""
     weighted = [_weights_of(part) for part in parts]
@@ -296,7 +286,9 @@ def _group_odds(parts: list[Weighed], node: Group, budget: _Budget) -> Weighed:
     return _dist(out, math.prod(d for _, d in weighted))
 
 
-def _one_of(weighted: list[Weights], highest: bool, budget: _Budget, node: Group) -> Weighed:
+def _one_of(
+    weighted: list[Weights], highest: bool, budget: _Budget, node: notation.Group
+) -> Weighed:
     """The highest (or lowest) of independent parts, by their distributions: P(the highest is
     at most v) is the product of each part's P(at most v), so no combination is listed."""
     values = sorted({v for w, _ in weighted for v in w}, reverse=not highest)
@@ -323,5 +315,5 @@ def roll_odds(expression: str, ruleset: str) -> Resolution:
     if isinstance(total, Distribution):
         res.odds = Odds({str(k): p for k, p in total.items()}, {"total": total})
     else:
-        res.odds = Odds({value_text(k): p for k, p in total.items()}, {})
+        res.odds = Odds({notation.value_text(k): p for k, p in total.items()}, {})
     return res

@@ -27,6 +27,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from hc_cli.core.errors import HcError
@@ -233,9 +235,7 @@ def commit(game_path: str, text: str) -> dict[str, Any]:
     roll, the other player's to ask for)."""
     number_text, theirs = parse_code(text, (("n", "hex"),), "commitment code")
     number = int(number_text)
-    with Locked(game_path) as fd:
-        game = open_game(game_path, fd)
-        seal = _seal(game, number)
+    with _locked_seal(game_path, number) as (game, fd, seal):
         if seal["commit_b"] is not None:
             raise HcError(f"the other player is committed to sealed roll {number} already",
                           next_step(str(number), seal))  # fmt: skip
@@ -310,9 +310,7 @@ def opening(game_path: str, text: str) -> tuple[int, dict[str, Any], str]:
 
 def show(game_path: str, number: int, b: str | None, a: str | None) -> None:
     """The secrets of sealed roll `number` into the file (those not there yet)."""
-    with Locked(game_path) as fd:
-        game = open_game(game_path, fd)
-        seal = _seal(game, number)
+    with _locked_seal(game_path, number) as (game, fd, seal):
         shown = {k: v for k, v in (("b", b), ("a", a)) if v is not None and seal[k] is None}
         if shown:
             _append_event(game, fd, "seal-reveal", seal=number, **shown)
@@ -336,9 +334,7 @@ def abandon(game_path: str, number: int) -> dict[str, Any]:
     """`hc seal abandon N`: a sealed roll under way given up, nothing rolled: before the other
     player committed, an abandon; after, a forfeit, in the file for both to see. A roll
     whose secrets are both written is rolled, never given up."""
-    with Locked(game_path) as fd:
-        game = open_game(game_path, fd)
-        seal = _seal(game, number)
+    with _locked_seal(game_path, number) as (game, fd, seal):
         if seal["b"] is not None:
             raise HcError(f"both secrets of sealed roll {number} are written: it is rolled",
                           next_step(str(number), seal))  # fmt: skip
@@ -396,6 +392,14 @@ def check(path: str) -> dict[str, Any]:
     if not lines:
         lines.append("no sealed roll of this game was joined here")
     return {"file": path, "checked": lines, "problems": wrong}
+
+
+@contextmanager
+def _locked_seal(game_path: str, number: int) -> Iterator[tuple[Game, int, dict[str, Any]]]:
+    """The game locked for writing, and its sealed roll `number` (one under way)."""
+    with Locked(game_path) as fd:
+        game = open_game(game_path, fd)
+        yield game, fd, _seal(game, number)
 
 
 def _seal(game: Game, number: int) -> dict[str, Any]:

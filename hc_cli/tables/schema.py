@@ -6,7 +6,7 @@ problem it finds (not just the first), so `hc rules check` can list them all at 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -237,6 +237,22 @@ def origin(entry: Entry, field: str) -> tuple[str, int | None]:
     changed it last, else the file the entry came from."""
     path = entry.get("_changed", {}).get(field) or entry.get("_file") or "rules"
     return path, entry.get("_lines", {}).get(field)
+
+
+def check_required(
+    tables: Tables, table: str, names: Iterable[str], rules_of: str, problems: Problems
+) -> None:
+    """Each named entry of the table there: the procedures of `rules_of` (a rule set's title)
+    need it."""
+    for name in names:
+        if name not in tables[table]:
+            problems.add(
+                "rules",
+                None,
+                f"{table}.{name}",
+                "missing",
+                f"the {rules_of} procedures need it; do not remove it",
+            )
 
 
 def check_bounds(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from hc_cli.core.errors import HcError
 from hc_cli.plugin.game_rules import (
     Fill,
+    Flags,
     GameRules,
     count_of,
     enemy_check,
@@ -311,7 +312,7 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         command: str,
         unit: str | None,
         at: list[str],
-        flags: dict[str, Any],
+        flags: Flags,
         tables: Any,
     ) -> Fill:
         if command == "initiative":

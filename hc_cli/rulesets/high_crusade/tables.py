@@ -9,7 +9,7 @@ from hc_cli.rulesets.high_crusade.words import ROUT_ORDER
 from hc_cli.tables import readings
 from hc_cli.tables.entries import Entry, entry_args, lookup
 from hc_cli.tables.load import MergedTables
-from hc_cli.tables.schema import Field, Problems, check_bounds
+from hc_cli.tables.schema import Field, Problems, check_bounds, check_required
 
 RULESET = "high-crusade"
 MODIFIER_TARGETS = ("chance", "defence", "melee", "morale", "initiative")
@@ -93,7 +93,6 @@ RULE_BOUNDS = {
     "rally-pass": (-100, 100, "the modified D10 a Regroup needs"),
     "initiative-die": (2, 1000, "a die has 2 sides or more: a roll-off of 1-sided dice never ends"),
 }
-REQUIRED_RULES = tuple(RULE_BOUNDS)
 
 
 READINGS = (
@@ -136,15 +135,7 @@ def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
             err = UnknownName("template", template, tables["templates"])
             where = weapon.get("_changed", {}).get("template") or weapon["_file"]
             problems.add(where, None, f"weapons.{name}.template", err.message, err.hint)
-    for name in REQUIRED_RULES:
-        if name not in tables["rules"]:
-            problems.add(
-                "rules",
-                None,
-                f"rules.{name}",
-                "missing",
-                "the High Crusade procedures need it; do not remove it",
-            )
+    check_required(tables, "rules", RULE_BOUNDS, "High Crusade", problems)
     check_bounds(tables, "rules", RULE_BOUNDS, problems)
 
 

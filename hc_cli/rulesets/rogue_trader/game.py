@@ -9,11 +9,11 @@ contact, who hides, who routs. Pure: the state is plain data, folded from the ga
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
-from hc_cli.plugin.game_rules import Fill, GameRules, count_of, mean_of, possessive
+from hc_cli.plugin.game_rules import Fill, Flags, GameRules, count_of, mean_of, possessive
 from hc_cli.rulesets.rogue_trader.game_fire import (
     fill_fire,
     fired_models,
@@ -186,23 +186,25 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
                                                             "move"])  # fmt: skip
         moved = result.get("moved", result.get("move", 0)) or 0
         unit["inches"] = unit.get("inches", 0) + moved
-        notes = []
+        notes: list[str] = []
+
+        def mark(
+            key: Literal["reserve", "moved", "stalled", "charged", "routing"], note: str
+        ) -> None:
+            """The unit marked so this turn, and the player told."""
+            unit[key] = True
+            notes.append(note)
+
         if reserve:
-            unit["reserve"] = True
-            notes.append(f'{name} makes a reserve move (up to {moved:g}")')
+            mark("reserve", f'{name} makes a reserve move (up to {moved:g}")')
         else:
-            unit["moved"] = True
-            notes.append(f'{name} has moved this turn ({moved:g}")')
-        if flags.get("charge"):
-            if flags.get("no_contact"):
-                unit["stalled"] = True
-                notes.append(f"{name} failed to make contact: it does nothing else this turn")
-            else:
-                unit["charged"] = True
-                notes.append(f"{name} charged into hand-to-hand combat: it may not shoot now")
+            mark("moved", f'{name} has moved this turn ({moved:g}")')
+        if flags.get("charge") and flags.get("no_contact"):
+            mark("stalled", f"{name} failed to make contact: it does nothing else this turn")
+        elif flags.get("charge"):
+            mark("charged", f"{name} charged into hand-to-hand combat: it may not shoot now")
         if flags.get("routs"):
-            unit["routing"] = True
-            notes.append(f"{name} routs: compulsory movement until it is rallied")
+            mark("routing", f"{name} routs: compulsory movement until it is rallied")
         return notes
 
     def _fire(
@@ -296,7 +298,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         command: str,
         unit: str | None,
         at: list[str],
-        flags: dict[str, Any],
+        flags: Flags,
         tables: Any,
     ) -> Fill:
         if command == "initiative":
@@ -325,7 +327,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         command: str,
         unit: str,
         at: list[str],
-        flags: dict[str, Any],
+        flags: Flags,
         tables: Any,
     ) -> Fill:
         name, model = unit_and_model(state, unit, "the unit acting")

@@ -6,7 +6,7 @@ Arithmetic in half inches, because the rules round every fraction up to the next
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from hc_cli.core.dice import DiceSource
 from hc_cli.core.errors import HcError
@@ -37,24 +37,7 @@ def _half_inches_up(inches: float) -> float:
 
 
 def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
-    res = Resolution(
-        "move",
-        RULESET,
-        {
-            "profile": req.profile,
-            "m": req.m,
-            "armour": req.armour,
-            "charge": req.charge,
-            "turns": req.turns,
-            "difficult": req.difficult,
-            "very_difficult": req.very_difficult,
-            "obstacle": req.obstacle,
-            "distance": req.distance,
-            "reserve": req.reserve,
-            "no_contact": req.no_contact,
-            "routs": req.routs,
-        },
-    )
+    res = Resolution("move", RULESET, asdict(req))  # every field of the request
     if req.no_contact and not req.charge:
         raise HcError("--no-contact is for a charge", "add --charge, or leave out --no-contact")
     if req.charge and (req.reserve or req.routs):

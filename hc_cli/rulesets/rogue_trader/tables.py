@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from hc_cli.tables import readings
 from hc_cli.tables.entries import Entry, entry_args, lookup
 from hc_cli.tables.load import MergedTables
-from hc_cli.tables.schema import Field, Problems, check_bounds, origin
+from hc_cli.tables.schema import Field, Problems, check_bounds, check_required, origin
 
 RULESET = "rogue-trader"
 CHARACTERISTICS = ("m", "ws", "bs", "s", "t", "w", "i", "a", "ld", "int", "cl", "wp")
@@ -127,15 +127,7 @@ READINGS = (
 def cross_check(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
     readings.check(tables, READINGS, problems)
     for table, names in REQUIRED.items():
-        for name in names:
-            if name not in tables[table]:
-                problems.add(
-                    "rules",
-                    None,
-                    f"{table}.{name}",
-                    "missing",
-                    "the Rogue Trader procedures need it; do not remove it",
-                )
+        check_required(tables, table, names, "Rogue Trader", problems)
     check_bounds(tables, "rules", RULE_BOUNDS, problems)
     _check_deviation_and_seven_plus(tables["charts"], problems)
     _check_wound_and_to_hit(tables["charts"], problems)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
-from hc_cli.plugin.game_rules import Fill, GameRules, count_of, mean_of, possessive
+from hc_cli.plugin.game_rules import GameRules, count_of, mean_of, possessive
 from hc_cli.rulesets.t2k.game_hits import struck, take_damage
 from hc_cli.rulesets.t2k.game_order import (
     INVOLUNTARY,
@@ -289,16 +289,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
 
     # -- acting -----------------------------------------------------------------------------
 
-    def fill(
-        self,
-        state: T2kState,
-        command: str,
-        unit: str | None,
-        at: list[str],
-        flags: dict[str, Any],
-        tables: Any,
-    ) -> Fill:
-        return fill_action(state, command, unit, at, flags, tables)
+    fill = staticmethod(fill_action)
 
     # -- seeing -----------------------------------------------------------------------------
 

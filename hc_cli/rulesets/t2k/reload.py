@@ -5,7 +5,7 @@ two persons. C 5 actions." How long a reload takes, by how the weapon is fed; no
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from hc_cli.core.errors import HcError, UnknownName
@@ -28,17 +28,7 @@ class ReloadRequest:
 
 
 def plan_reload(t: T2kTables, req: ReloadRequest) -> Resolution:
-    res = Resolution(
-        "reload",
-        RULESET,
-        {
-            "weapon": req.weapon,
-            "feed": req.feed,
-            "magazine": req.magazine,
-            "speed_loader": req.speed_loader,
-            "helper": req.helper,
-        },
-    )
+    res = Resolution("reload", RULESET, asdict(req))  # every field of the request
     weapon = t.weapon(req.weapon) if req.weapon else None
     key = req.feed or (weapon.feed if weapon else None)
     if key is None:

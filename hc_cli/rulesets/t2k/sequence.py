@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
-from hc_cli.plugin.game_rules import Fill, Step, enemy_check, known_unit, possessive
+from hc_cli.plugin.game_rules import Fill, Flags, Step, enemy_check, known_unit, possessive
 from hc_cli.rulesets.t2k.game_order import EXCEPTIONS, OUTSIDE, actor, next_slot, wound_of
 
 if TYPE_CHECKING:
@@ -67,12 +67,7 @@ BETWEEN = (
 
 
 def fill_action(
-    state: T2kState,
-    command: str,
-    unit: str | None,
-    at: list[str],
-    flags: dict[str, Any],
-    tables: Any,
+    state: T2kState, command: str, unit: str | None, at: list[str], flags: Flags, tables: Any
 ) -> Fill:
     """A command of the game made whole from its state, with why it may not be taken now."""
     if command == "initiative":
@@ -92,10 +87,8 @@ def fill_action(
     if me["out"]:
         raise HcError(f"{unit} is out of the fight", "act with another character")
     refusal = _out_of_sequence(state, command, flags) or _may_act(state, unit)
-    if command == "reload":
-        filled = _fill_reload(state, unit, me, at, flags, tables, refusal)
-    else:
-        filled = _fill_fire(state, unit, me, at, flags, tables, refusal)
+    fill = _fill_reload if command == "reload" else _fill_fire
+    filled = fill(state, unit, at, flags, tables, refusal)
     if chosen is not None:
         filled.unit = chosen
         filled.notes.insert(0, f"{chosen} acts: his action in the order")
@@ -103,14 +96,9 @@ def fill_action(
 
 
 def _fill_reload(
-    state: T2kState,
-    unit: str,
-    me: T2kUnit,
-    at: list[str],
-    flags: dict,
-    tables: Any,
-    refusal: str | None,
+    state: T2kState, unit: str, at: list[str], flags: Flags, tables: Any, refusal: str | None
 ) -> Fill:
+    me = state["units"][unit]
     if at:
         raise HcError("a reload takes no --at", f"hc reload {unit}")
     notes = []
@@ -137,14 +125,9 @@ def _fill_reload(
 
 
 def _fill_fire(
-    state: T2kState,
-    unit: str,
-    me: T2kUnit,
-    at: list[str],
-    flags: dict,
-    tables: Any,
-    refusal: str | None,
+    state: T2kState, unit: str, at: list[str], flags: Flags, tables: Any, refusal: str | None
 ) -> Fill:
+    me = state["units"][unit]
     notes = []
     for key in ("asset", "strength", "weapon"):
         if key not in flags:
@@ -220,7 +203,7 @@ def _fill_zone(state: T2kState, unit: str, at: list[str], flags: dict) -> list[s
     return notes
 
 
-def _rounds_needed(flags: dict[str, Any], tables: Any) -> int | None:
+def _rounds_needed(flags: Flags, tables: Any) -> int | None:
     if flags.get("thrown"):
         return None
     shots = flags.get("shots", 1)
@@ -347,7 +330,7 @@ def _char(name: str, u: T2kUnit) -> str:
     return f"{name}:{u['initiative']}:{'' if wound == 'none' else wound}:{agility}:{u['bulk'] or 0}"
 
 
-def _takes(step: Step, command: str, flags: dict[str, Any]) -> bool:
+def _takes(step: Step, command: str, flags: Flags) -> bool:
     """Whether the step takes the command as given: `initiative --ambush NAME` takes hc
     initiative with --ambush, `initiative` takes it with or without."""
     for taken in step.commands:

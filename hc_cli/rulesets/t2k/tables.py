@@ -10,7 +10,7 @@ from hc_cli.core.errors import HcError
 from hc_cli.tables import readings
 from hc_cli.tables.entries import Entry, entry_args, lookup
 from hc_cli.tables.load import MergedTables
-from hc_cli.tables.schema import Field, Problems, check_bounds, origin
+from hc_cli.tables.schema import Field, Problems, check_bounds, check_required, origin
 
 RULESET = "t2k"
 BANDS = ("short", "medium", "long", "extreme")
@@ -136,7 +136,6 @@ RULE_BOUNDS = {
     "tie-die": (2, 1000, _DIE + ": ties on a 1-sided die never end"),
     "out-of-action-damage": (1, 100_000, "damage in all"),
 }
-REQUIRED_RULES = tuple(RULE_BOUNDS)
 
 
 READINGS = (
@@ -194,15 +193,7 @@ def _check_rules(tables: dict[str, dict[str, dict]], problems: Problems) -> None
                 f"rank {rank} is past the hardest difficulty",
                 f"ranks 0..{len(tables['difficulties']) - 1}",
             )
-    for name in REQUIRED_RULES:
-        if name not in tables["rules"]:
-            problems.add(
-                "rules",
-                None,
-                f"rules.{name}",
-                "missing",
-                "the Twilight: 2000 procedures need it; do not remove it",
-            )
+    check_required(tables, "rules", RULE_BOUNDS, "Twilight: 2000", problems)
 
 
 def _check_difficulties_and_feeds(tables: dict[str, dict[str, dict]], problems: Problems) -> None:
