@@ -66,22 +66,21 @@ def wants_colour(no_color: bool) -> bool:
 
 
 def width(err: bool = False) -> int:
-    """The terminal's width (COLUMNS first, as shells set it); 80 when there is none. As
-    `shutil.get_terminal_size((80, 24))`, without importing shutil. `err`: for what goes to
-    stderr (a message, a dice prompt's word), whose terminal is asked first: with stdout
-    piped (| tee) a message is still wrapped to the screen it is shown on, between words."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    streams = (sys.__stderr__, sys.__stdout__) if err else (sys.__stdout__,)
-    for stream in streams if columns <= 0 else ():
+    """The terminal's width (`shutil.get_terminal_size`: COLUMNS first, as shells set it); 80
+    when there is none. `err`: for what goes to stderr (a message, a dice prompt's word), whose
+    terminal is asked first: with stdout piped (| tee) a message is still wrapped to the
+    screen it is shown on, between words."""
+    import shutil
+
+    given = os.environ.get("COLUMNS", "")
+    columns = 0
+    if err and not (given.isdigit() and int(given) > 0):
         try:
-            columns = os.get_terminal_size(stream.fileno()).columns  # type: ignore[union-attr]
+            columns = os.get_terminal_size(sys.__stderr__.fileno()).columns  # type: ignore[union-attr]
         except (AttributeError, ValueError, OSError):
-            continue
-        if columns > 0:
-            break
+            columns = 0
+    if columns <= 0:
+        columns = shutil.get_terminal_size((80, 24)).columns
     return max(columns if columns > 0 else 80, 20)
 
 
