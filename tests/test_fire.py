@@ -104,3 +104,24 @@ def test_without_seed_the_seed_used_is_printed_and_replays(hc):
     assert again["shots"] == first["shots"]
     text = hc("fire -w ingrave-ar -r 14 -t orc").stdout
     assert "seed " in text.splitlines()[1]  # under the headline
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ("seed 003", "Rogue Trader book"),
+        ("seeds 000 and 001, p. 4", "Rogue Trader book, p. 4"),
+        ("seed 000 or 001", "Rogue Trader book"),
+        ("seed 0034", "seed 0034"),  # four digits: no seed number
+        ("reseed 003", "reseed 003"),  # inside a word
+        ("seed 003x", "seed 003x"),
+        ("seed 003 or 1", "Rogue Trader book or 1"),
+        ("sample", "sample"),
+    ],
+)
+def test_a_source_tag_names_the_book_not_a_random_seed(source, said):
+    """A modifier's source "seed 003" reads as the rule set's book in the breakdown, never as
+    the --seed of a roll; only a whole tag of three-digit seed numbers is replaced."""
+    from hc_cli.render.sections import source_words
+
+    assert source_words(source, "Rogue Trader book") == said

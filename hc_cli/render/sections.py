@@ -5,6 +5,7 @@ Keeping the wording here means the colour and the plain output can only differ i
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hc_cli.core.dice import Roll
@@ -54,45 +55,14 @@ def modifier_row(m: Modifier, book: str = "") -> tuple[str, str, str, str]:
     return (f"{who}{m.name}", f"{m.value:+d}", m.applies_to, source_words(m.source, book))
 
 
-def _three_digits(text: str, at: int) -> bool:
-    digits = text[at : at + 3]
-    return (
-        len(digits) == 3
-        and digits.isdigit()
-        and digits.isascii()
-        and not (text[at + 3 : at + 4].isalnum())
-    )
+# "seed 003", "seeds 000 and 001": a source tag naming the rule set's book by its seed number.
+SEED_TAG = re.compile(r"(?<![^\W_])seeds? [0-9]{3}(?![^\W_])(?:(?: or | and )[0-9]{3}(?![^\W_]))*")
 
 
 def source_words(source: str, book: str) -> str:
     """A source tag in words a player reads at once: "seed 003" (or "seed 000 or 001") is the
-    book of the rule set in force ("Rogue Trader book"), not a random seed. (String work, not a
-    regular expression: `re` costs a command more start-up than this module.)"""
-    out: list[str] = []
-    at = 0
-    while True:
-        start = source.find("seed", at)
-        if start < 0:
-            return "".join(out) + source[at:]
-        end = start + 4 + (source[start + 4 : start + 5] == "s")
-        if (
-            (start and source[start - 1].isalnum())
-            or source[end : end + 1] != " "
-            or not (_three_digits(source, end + 1))
-        ):
-            out.append(source[at : start + 4])
-            at = start + 4
-            continue
-        end += 4
-        while True:  # " or 001", " and 002" ...
-            for joint in (" or ", " and "):
-                if source.startswith(joint, end) and _three_digits(source, end + len(joint)):
-                    end += len(joint) + 3
-                    break
-            else:
-                break
-        out.append(source[at:start] + (book or "the book"))
-        at = end
+    book of the rule set in force ("Rogue Trader book"), not a random seed."""
+    return SEED_TAG.sub(lambda _: book or "the book", source)
 
 
 def house_footer(res: Resolution) -> str:
