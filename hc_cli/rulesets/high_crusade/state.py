@@ -1,6 +1,6 @@
 """The shape of a High Crusade game's state (what `game.GAME` folds a game file into, and what
-a snapshot keeps as JSON), for the type checker: TypedDicts, so at run time the state is plain dicts and
-lists, as JSON gives them back."""
+a snapshot keeps as JSON), for the type checker: TypedDicts, so at run time the state is
+plain dicts and lists, as JSON gives them back."""
 
 from __future__ import annotations
 
