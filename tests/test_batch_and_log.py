@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 AT_ORC = ("fire", "-w", "ingrave-ar", "-r", "14", "-t", "orc")
 GOOD = {"command": "fire", "weapon": "ingrave-ar", "range": 14, "target": "crusader", "seed": 7}
 
@@ -146,8 +148,23 @@ def test_a_cut_short_last_line_is_ignored(hc, tmp_path):
     assert "1 entries: 1 reproduced" in result.stdout
 
 
+def _running_in_group(group: int) -> set[int]:
+    """The processes of a process group that still run (not yet reaped zombies left out)."""
+    running = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            running.add(int(stat.parent.name))
+    return running
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
 def test_a_log_whose_writer_was_killed_still_reads(tmp_path):
-    """Kill a batch writing a log mid-run: every whole line replays, nothing is lost."""
+    """Kill a batch writing a log mid-run: every whole line replays, nothing is lost, and its
+    workers end with it."""
     log = tmp_path / "game.log"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
@@ -155,6 +172,7 @@ def test_a_log_whose_writer_was_killed_still_reads(tmp_path):
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         env=env,
+        start_new_session=True,  # hc and its workers: one process group, to look for after
     )
     assert proc.stdin is not None
     line = (json.dumps({**GOOD, "seed": None, "shots": 5}) + "\n").encode()
@@ -162,8 +180,14 @@ def test_a_log_whose_writer_was_killed_still_reads(tmp_path):
     while time.monotonic() < deadline and (not log.exists() or log.stat().st_size < 20_000):
         proc.stdin.write(line * 20)
         proc.stdin.flush()
+    workers = _running_in_group(proc.pid) - {proc.pid}
+    assert workers or len(os.sched_getaffinity(0)) < 2  # one CPU: no workers to fork
     proc.send_signal(signal.SIGKILL)
     proc.wait()
+    deadline = time.monotonic() + 10  # a worker looks for hc twice a second
+    while _running_in_group(proc.pid) & workers and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _running_in_group(proc.pid) & workers, "a worker outlived hc killed"
     try:
         proc.stdin.close()
     except BrokenPipeError:

@@ -234,12 +234,24 @@ def _in_worker(task: tuple[int, list[str]]) -> list[Answer]:
 
 def _worker_signals() -> None:
     """A worker leaves Ctrl-C to hc (which ends the batch) and dies of SIGTERM at once
-    (one sent while it was forked, held till now, included)."""
+    (one sent while it was forked, held till now, included); and it ends once hc is gone
+    (killed by SIGKILL, which no handler sees), rather than wait for work for ever."""
     import signal
+    import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT, signal.SIGTERM])
+    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    """Wait while `parent` (hc) lives, then end this worker: nothing is left to answer to."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 class _Pool:
