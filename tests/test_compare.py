@@ -262,6 +262,34 @@ def test_a_sweep_as_csv_and_of_outcomes(hc):
                                 "14,35.0%,0.0%,65.0%"]  # fmt: skip
 
 
+def test_a_sweep_of_modifiers_as_numbers(hc):
+    """--mod takes text (a table's name or a number): swept as -10 and 10 it is the chance
+    75 (ingrave-ar's first band against an orc, as range 2 above) less or more 10."""
+    out = hc("sweep --over mod=-10,10 --csv -- fire -w ingrave-ar -t orc -r 5").stdout
+    assert out.splitlines() == ["mod,miss,hit,kill", "-10,35.0%,0.0%,65.0%",
+                                "10,15.0%,0.0%,85.0%"]  # fmt: skip
+
+
+def test_a_csv_cell_that_would_be_a_formula_is_inert(hc, house):
+    """A house rule's weapon named as a formula (=HYPERLINK(...), -, @) reaches a spreadsheet
+    as text, led by an apostrophe (a negative number stays a number: the sweep of --mod)."""
+    rules = house(
+        "ruleset: high-crusade\nweapons:\n"
+        + "".join(
+            f'  "{name}":\n    name: Evil\n    bands:\n'
+            "      - {up_to: 10, chance: 80, penetration: 5}\n"
+            for name in ("=HYPERLINK(1)", "-x", "@cmd")
+        )
+    )
+    out = hc("sweep", "--over", "weapon==HYPERLINK(1),-x,@cmd", "--csv", "--rules", rules,
+             "--", "fire", "-t", "orc", "-r", "5").stdout  # fmt: skip
+    assert [line.split(",")[0] for line in out.splitlines()[1:]] == [
+        "'=HYPERLINK(1)",
+        "'-x",
+        "'@cmd",
+    ]
+
+
 @pytest.mark.parametrize(
     ("line", "said"),
     [

@@ -112,8 +112,9 @@ def sweep(
     first: HcError | None = None
     for value in values:
         given, over = flags, None
-        if option is not None:
-            given = {**flags, name: [value] if option.many else value}
+        if option is not None:  # as the command line gives it: a text option's value is text
+            typed = str(value) if option.kind == "text" else value
+            given = {**flags, name: [typed] if option.many else typed}
         else:  # laid as a house-rules file of one value would lay it, over the tables merged once
             over = (f"--over {name}={value}", *name.split("."), value)
         try:

@@ -190,6 +190,21 @@ def _compare_rows(found: dict, shots: list[str], width: int, at_least: bool) -> 
     return lines
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as a formula
+
+
+def inert(cell: object) -> object:
+    """A CSV cell no spreadsheet runs: text that would start a formula (a house rule's weapon
+    named `=HYPERLINK(...)`) is led by an apostrophe, as OWASP advises; a number stays one."""
+    if not isinstance(cell, str) or not cell.startswith(FORMULA_STARTS):
+        return cell
+    try:
+        float(cell)
+    except ValueError:
+        return "'" + cell
+    return cell
+
+
 def render_sweep(
     found: dict, width: int = 0, csv: bool = False, quiet: bool = False, colour: bool = False
 ) -> str:
@@ -222,7 +237,8 @@ def render_sweep(
         import io
 
         out = io.StringIO()
-        csv_module.writer(out, lineterminator="\n").writerows([heads, *cells])
+        safe = [[inert(cell) for cell in row] for row in [heads, *cells]]
+        csv_module.writer(out, lineterminator="\n").writerows(safe)
         return out.getvalue().rstrip("\n")
     drawn = table(*(Column(h, justify="right") for h in heads))
     for row in cells:
