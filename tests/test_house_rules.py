@@ -162,6 +162,21 @@ HOUSE_ERRORS = {  # a house-rules file, and what its error must say
         "ruleset: high-crusade\ntroops:\n  orc: {defence: 6}\n  orc: {defence: 7}\n",
         ["house.yaml:4: orc: given twice (first on line 3)"],
     ),
+    # Issue 37: a name or a description holding an escape sequence (OSC 8 hides a link, OSC 52
+    # sets the clipboard) would reach the terminal through hc tables: refused where it stands.
+    "an_escape_in_a_weapon_name": (
+        NEW_WEAPON.replace("laser-carbine:", '"laser\\e]52;c;aGk=\\a":'),
+        ["house.yaml:3: laser\\x1b]52;c;aGk=\\x07: holds a control character"],
+    ),
+    "an_escape_in_a_description": (
+        "ruleset: high-crusade\nmodifiers:\n  fog:\n    value: -15\n    applies_to: chance\n"
+        '    description: "a \\e]8;;http://x\\a link"\n',
+        ["house.yaml:6: description: holds a control character"],
+    ),
+    "a_tab_in_a_troop_name": (
+        'ruleset: high-crusade\ntroops:\n  "o\\trc": {defence: 6}\n',
+        ["house.yaml:3: o\\trc: holds a control character"],
+    ),
     "every_problem_is_reported": (
         "ruleset: high-crusade\ntroops:\n  orc:\n    defense: 6\n    melee: x\n",
         ["defense: unknown key", "melee: 'x' is not a whole number"],

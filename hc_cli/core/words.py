@@ -15,3 +15,9 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
+def shown_as_is(text: str, lines: bool) -> bool:
+    """Whether a file's text prints as it is: no control character (an escape sequence could
+    retitle the terminal, set its clipboard or hide a link); `lines`: newlines are text too."""
+    return all(c.isprintable() or (lines and c == "\n") for c in text)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from hc_cli.core.errors import HcError, RulesFileError, UnknownName
+from hc_cli.core.words import printable, shown_as_is
 from hc_cli.tables.files import read_cache, write_cache
 from hc_cli.tables.paths import (
     cache_dir,
@@ -157,6 +158,18 @@ def _lined_loader(path: str, base: type[SafeLoader]) -> type[SafeLoader]:
                 )
             result[key] = loader.construct_object(value_node, deep=True)
             result.key_lines[key] = key_node.start_mark.line + 1
+            value = result[key]
+            if not shown_as_is(key, lines=False) or (
+                isinstance(value, str) and not shown_as_is(value, lines=True)
+            ):
+                raise RulesFileError(
+                    str(path),
+                    key_node.start_mark.line + 1,
+                    printable(key),
+                    "holds a control character (an escape sequence, a tab, NUL): it would "
+                    "reach the terminal",
+                    "write it in plain characters",
+                )
         return result
 
     def sequence(loader: Any, node: Any) -> LinedList:
@@ -500,10 +513,13 @@ def _cache_shape(data: Any) -> bool:
     )
 
 
+CACHE_FORM = 2  # how tables were checked (2: no control characters); another form is rebuilt
+
+
 def _cache_of(ruleset: str, files: list[str]) -> tuple[str, str]:
     """The tables cache of these files: its path, and the description it must hold."""
     name, description = stat_key(ruleset, files)
-    return os.path.join(cache_dir(), f"tables-{name}.cache"), description
+    return os.path.join(cache_dir(), f"tables-{name}.cache"), f"form {CACHE_FORM}\n{description}"
 
 
 def kept_with_tables(ruleset: RuleSet, cli_files: list[str] | None, part: str, build: Any) -> Any:
