@@ -142,3 +142,18 @@ def test_ctrl_c_is_130(tmp_path):
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and b"Traceback" not in said + err
+
+
+def test_a_game_path_holding_an_escape_is_printed_escaped(hc, tmp_path, monkeypatch):
+    """A file name can hold an escape sequence (OSC 0 retitles the terminal): every line hc
+    prints of it shows the escape as text, never the sequence."""
+    from helpers import EXAMPLES
+
+    monkeypatch.chdir(tmp_path)
+    path = "y\x1b]0;pwned\x07.hcg"
+    made = hc("game", "new", path, "--roster", str(EXAMPLES / "high-crusade-roster.yaml"))
+    assert made.exit_code == 0, made.output
+    assert "\x1b" not in made.output and "\\x1b]0;pwned\\x07.hcg" in made.stdout
+    rolled = hc("initiative", "--dice", "3,6", "--game", path)
+    assert rolled.exit_code == 0 and "\x1b" not in rolled.output
+    assert "logged to " in rolled.stderr

@@ -25,6 +25,7 @@ from hc_cli.batch.request import (
     with_seed,
 )
 from hc_cli.core.errors import HcError
+from hc_cli.core.words import printable
 from hc_cli.games import choice
 from hc_cli.log.entry import as_dict
 from hc_cli.plugin.execute import Call, Session, execute
@@ -473,7 +474,7 @@ def run(
         if pool is not None:
             pool.close()
     if writer.receipt is not None:
-        sys.stderr.write(f"logged to {log_path}: receipt {writer.receipt}\n")
+        sys.stderr.write(f"logged to {printable(str(log_path))}: receipt {writer.receipt}\n")
         sys.stderr.flush()
     if pool is not None and pool.stuck:  # see _Pool: every line is answered and logged
         out.flush()

@@ -7,6 +7,7 @@ from typing import Any
 
 from hc_cli.cli.runner import echo, say_error, wants_colour, width
 from hc_cli.core.errors import HcError
+from hc_cli.core.words import printable
 from hc_cli.plugin.common_options import COMMON_NAMES
 
 NAMES = {
@@ -75,7 +76,7 @@ def _said(found: dict[str, Any], values: dict[str, Any]) -> int:
         colour = wants_colour(bool(values.get("no_color")))
         shown = {k: v for k, v in found.items() if k != "due"} if values.get("quiet") else found
         echo(show(game_lines(shown), width(), colour))
-    echo(f"logged to {found['game']}: receipt {found['receipt']}", err=True)
+    echo(f"logged to {printable(found['game'])}: receipt {found['receipt']}", err=True)
     return 0
 
 
@@ -154,7 +155,6 @@ def _history(values: dict[str, Any]) -> int:
     from hc_cli.render.reports import render_history
 
     if values.get("quiet"):  # a line an entry
-        from hc_cli.core.words import printable
         from hc_cli.render.wrap import wrap
 
         lines = [
@@ -181,7 +181,6 @@ def _again(values: dict[str, Any]) -> int:
             again[key] = values[key]
             names.add(key)
     again["game"] = path
-    from hc_cli.core.words import printable
 
     done = dispatch(last["command"], last["ruleset"], again, names)
     if not values.get("quiet"):  # after the result, which comes first
@@ -228,7 +227,7 @@ def _seal_said(found: dict[str, Any], values: dict[str, Any], game: str | None =
 
         echo(wrap(found["say"], width()))
     if game is not None and found.get("receipt"):
-        echo(f"logged to {game}: receipt {found['receipt']}", err=True)
+        echo(f"logged to {printable(game)}: receipt {found['receipt']}", err=True)
     return 0
 
 

@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 from hc_cli.core.errors import HcError
+from hc_cli.core.words import printable
 from hc_cli.plugin.common_options import COMMON_NAMES
 
 
@@ -32,8 +33,6 @@ def say_error(command: str, error: HcError) -> int:
     """`hc COMMAND: what is wrong` and the hint below it, on stderr, wrapped between words to
     the terminal's width; the exit code (2)."""
     import textwrap
-
-    from hc_cli.core.words import printable
 
     lines = [printable(line) for line in str(error).splitlines()]  # a name from a file may
     # hold anything: nothing it holds reaches the terminal raw
@@ -336,7 +335,7 @@ def _seal(call: Any, game: str, values: dict[str, Any], session: Any) -> int:
         from hc_cli.render.wrap import wrap
 
         echo(wrap(said["say"], width()))
-    echo(f"logged to {game}: receipt {said['receipt']}", err=True)
+    echo(f"logged to {printable(game)}: receipt {said['receipt']}", err=True)
     return 0
 
 
@@ -407,9 +406,9 @@ def _print_and_log(
     if log_failed is not None:
         return say_error(call.command, log_failed)
     if receipt is not None:  # the chain's head, to note: hc replay LOG --head RECEIPT
-        echo(f"logged to {values['log']}: receipt {receipt}", err=True)
+        echo(f"logged to {printable(values['log'])}: receipt {receipt}", err=True)
     if report is not None and report.get("receipt"):
-        echo(f"logged to {report['game']}: receipt {report['receipt']}", err=True)
+        echo(f"logged to {printable(report['game'])}: receipt {report['receipt']}", err=True)
     return 0
 
 

@@ -9,6 +9,7 @@ import os
 import stat
 from typing import Any
 
+from hc_cli.core.words import printable
 from hc_cli.log.osfile import NONBLOCK
 
 
@@ -51,7 +52,9 @@ def read_text(path: str, limit: int) -> str:
 
 
 def shown_path(path: str) -> str:
-    text = str(path)
+    """A path as hc prints it: its control characters escaped (a file name can hold an escape
+    sequence), cut short past 80 characters."""
+    text = printable(str(path))
     return text if len(text) <= 80 else text[:77] + "..."
 
 
