@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from hc_cli.tables.paths import data_root
@@ -330,6 +331,7 @@ class RuleSet:
         return f"RuleSet({self.name!r})"
 
 
+@dataclass(frozen=True, slots=True)
 class Luck:
     """How `hc luck` rates a command's result for the side that acted: where the result fell
     in its own exact distribution (`--odds` of the same action). One of three measures:
@@ -340,24 +342,13 @@ class Luck:
       rates the same result for the target's side, the other way round.
     - `sides`: the outcome names the side that won (a roll-off): rated for every side."""
 
-    __slots__ = ("count", "fewer", "single", "order", "contest", "sides")
-
-    def __init__(
-        self,
-        count: str | None = None,
-        *,
-        fewer: bool = False,
-        single: dict[str, int] | None = None,
-        order: tuple[str, ...] = (),
-        contest: bool = False,
-        sides: bool = False,
-    ) -> None:
-        self.count = count
-        self.fewer = fewer
-        self.single = single or {}
-        self.order = order
-        self.contest = contest
-        self.sides = sides
+    count: str | None = None
+    _: KW_ONLY
+    fewer: bool = False
+    single: dict[str, int] = field(default_factory=dict)
+    order: tuple[str, ...] = ()
+    contest: bool = False
+    sides: bool = False
 
 
 class CommandSpec:
