@@ -96,6 +96,11 @@ def test_errors_wrap_at_the_terminal_width(hc):
 
 def test_smaller_things(hc):
     assert "did you mean --weapon?" in hc("fire", *T2K, "--wepon", "m16a2").stderr
+    # Flags are near by their names, not by the dashes all share; click's own line says
+    # where the help is, once.
+    bogus = hc("fire", "--bogus").stderr
+    assert "did you mean" not in bogus and bogus.count("-h' for help") == 1, bogus
+    assert "See: hc" not in bogus, bogus
     seed = hc.error("roll d6 --seed -1")
     assert "0..9223372036854775807" in seed and "e+" not in seed
     volley = hc.json("fire", *RT, "--bs", "4", "-w", "bolt-gun", "-r", "10", "-t", "ork",

@@ -207,8 +207,7 @@ def _foreign_option(flag: str, ruleset: str, command: str) -> str:
         dice_flags = {f for o in COMMON_OPTIONS if o.name in DICE_OPTIONS for f in o.flags}
         if flag in dice_flags and not any(flag in o.flags for o in taken):
             return (
-                message + f": it rolls no dice (no --seed, --dice or --odds to give). "
-                f"See: hc {command} --help"
+                message + ": it rolls no dice (no --seed, --dice or --odds to give)"
             )
     if having:
         message += (
@@ -220,10 +219,12 @@ def _foreign_option(flag: str, ruleset: str, command: str) -> str:
 
         own = declared.options if declared is not None else ()
         flags = [f for o in (*own, *taken) for f in o.flags]
-        close = difflib.get_close_matches(flag, flags, n=1, cutoff=0.6)
+        # Compared without their dashes, which every flag shares: --bogus is not near --log.
+        bare = {f.lstrip("-"): f for f in flags}
+        close = difflib.get_close_matches(flag.lstrip("-"), list(bare), n=1, cutoff=0.6)
         if close:
-            return message + f"; did you mean {close[0]}? See: hc {command} --help"
-    return message + f". See: hc {command} --help"
+            return message + f"; did you mean {bare[close[0]]}?"
+    return message  # click's "Try 'hc COMMAND -h' for help." is printed above it
 
 
 def _help(declared: Command, ruleset: str | None) -> str:
