@@ -6,6 +6,7 @@ per shot. Every cell also equals the `--odds` of the same single action."""
 
 from __future__ import annotations
 
+import csv
 import json
 from fractions import Fraction
 
@@ -268,6 +269,22 @@ def test_a_sweep_of_modifiers_as_numbers(hc):
     out = hc("sweep --over mod=-10,10 --csv -- fire -w ingrave-ar -t orc -r 5").stdout
     assert out.splitlines() == ["mod,miss,hit,kill", "-10,35.0%,0.0%,65.0%",
                                 "10,15.0%,0.0%,85.0%"]  # fmt: skip
+
+
+def test_a_sweep_of_outcomes_has_a_column_for_every_point(hc):
+    # T2K: an Initiative above the threshold acts again at half of it. A 6 and a 4: above 3
+    # both act again, above 4 or 5 only A, above 6 or 7 neither; each point is certain.
+    line = "sweep --over rules.extra-action-above.value=3..7 --csv -- initiative --ruleset t2k"
+    rows = list(csv.reader(hc(f"{line} --char A:6 --char B:4").stdout.splitlines()))
+    both, one, none = "A, B, A (extra), B (extra)", "A, B, A (extra)", "A, B"
+    heads = rows[0][1:]
+    assert sorted(heads) == sorted([both, one, none]), heads
+    want = {"3": both, "4": one, "5": one, "6": none, "7": none}
+    for value, *cells in rows[1:]:
+        got = dict(zip(heads, cells, strict=True))
+        assert got == {w: "100.0%" if w == want[value] else "0.0%" for w in heads}, (value, got)
+    text = hc(line.replace(" --csv", "") + " --char A:6 --char B:4").stdout
+    assert all(word in text for word in (both, one)), text
 
 
 def test_a_csv_cell_that_would_be_a_formula_is_inert(hc, house):

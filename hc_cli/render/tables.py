@@ -223,7 +223,9 @@ def render_sweep(
             return [r["value"], f"{r['mean']:.3f}",
                     *(f"{r['at_least'].get(k, 0.0):.1%}" for k in ks)]  # fmt: skip
     else:
-        words = list(rows[0]["outcomes"]) if rows else []
+        # Every point's outcomes, in the order they first come: a rule swept may make an
+        # outcome that the first point never gives (an extra action from some value on).
+        words = list(dict.fromkeys(w for r in rows for w in r["outcomes"]))
         heads = [over, *words]
 
         def cells_of(r: dict) -> list:
