@@ -313,7 +313,7 @@ def add_independent(dists: Iterable[Mapping[int, Fraction]]) -> Distribution:
     distribution are summed by a power of it, the rest by convolution."""
     copies: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}
     for dist in dists:
-        each = Distribution.of(dist)
+        each = dist if isinstance(dist, Distribution) else Distribution.of(dist)
         key = (tuple(sorted(each.weights.items())), each.denominator)
         copies[key] = copies.get(key, 0) + 1
     total = Distribution({0: 1}, 1)

@@ -151,11 +151,11 @@ def _unit_casualties(plan: Any, dists: list[dict]) -> Distribution:
     mount or a friend struck instead is a casualty of its own. `spread`: each model takes the
     shots aimed at it, independently of the others (a model a shot: one shot's own odds);
     `next-standing`: the wounds fall on one model after another, followed shot by shot."""
-    from hc_cli.core.odds import Distribution, add_independent
+    from hc_cli.core.odds import add_independent
 
     left = plan.left
     if plan.share != "spread":
-        return Distribution.of(_walk(dists, list(left)))
+        return _walk(dists, list(left))
     groups: dict[tuple, list] = {}  # models alike (wounds left, the shots aimed at them)
     for model in range(min(len(left), len(dists))):
         aimed = dists[model :: len(left)]
@@ -167,11 +167,14 @@ def _unit_casualties(plan: Any, dists: list[dict]) -> Distribution:
     return add_independent(per_model)
 
 
-def _walk(dists: list[dict], left: list[int]) -> dict[int, Fraction]:
+def _walk(dists: list[dict], left: list[int]) -> Distribution:
     """Casualties after the shots of `dists` in order, their wounds on the models of `left`
     one after another (each until removed): (models removed, wounds on the next one,
-    casualties) followed shot by shot."""
-    from fractions import Fraction
+    casualties) followed shot by shot, in whole-number weights (a fraction's gcd at every
+    step was most of the time: 2.4 s at 1,000 shots of d10 damage, 0.5 s so)."""
+    import math
+
+    from hc_cli.core.odds import Distribution
 
     def after(state: tuple[int, int, int], outcome: tuple) -> tuple[int, int, int]:
         removed, on, kills = state
@@ -184,8 +187,8 @@ def _walk(dists: list[dict], left: list[int]) -> dict[int, Fraction]:
             return (removed, on + wounds, kills)
         return state
 
-    # The states the walk reaches do not depend on the chances: counted first, without a
-    # fraction (whose numbers grow with every shot), so a walk too long is refused at once.
+    # The states the walk reaches do not depend on the chances: counted first, so a walk too
+    # long is refused at once.
     reached = {(0, 0, 0)}
     work = 0
     for dist in dists:
@@ -196,18 +199,26 @@ def _walk(dists: list[dict], left: list[int]) -> dict[int, Fraction]:
             "ask about fewer shots or models, or volley-shares = spread",
         )
         reached = {after(state, outcome) for state in reached for outcome in dist}
-    states: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
+    states: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
+    denominator = 1
+    shot_weights: dict[int, tuple[dict[tuple, int], int]] = {}  # a shot's odds, once each
     for dist in dists:
-        going: dict[tuple[int, int, int], Fraction] = {}
+        if id(dist) not in shot_weights:
+            d = Distribution.of({n: p for n, p in enumerate(dist.values())})
+            weights = dict(zip(dist, (d.weights.get(n, 0) for n in range(len(dist))), strict=True))
+            shot_weights[id(dist)] = weights, d.denominator
+        weights, below = shot_weights[id(dist)]
+        going: dict[tuple[int, int, int], int] = {}
         for state, p in states.items():
-            for outcome, q in dist.items():
+            for outcome, q in weights.items():
                 key = after(state, outcome)
-                going[key] = going.get(key, Fraction(0)) + p * q
-        states = going
-    out: dict[int, Fraction] = {}
+                going[key] = going.get(key, 0) + p * q
+        states, denominator = going, denominator * below
+    out: dict[int, int] = {}
     for (_, _, kills), p in states.items():
-        out[kills] = out.get(kills, Fraction(0)) + p
-    return dict(sorted(out.items()))
+        out[kills] = out.get(kills, 0) + p
+    common = math.gcd(denominator, *out.values())  # a few casualty counts: cheap, and exact
+    return Distribution({k: w // common for k, w in out.items()}, denominator // common)
 
 
 def _within_reach(work: int, asked: str, fix: str) -> None:

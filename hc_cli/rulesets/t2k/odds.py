@@ -49,14 +49,20 @@ def _powers(each: dict[int, int], most: int, below: int | None) -> list[dict[int
 
 
 def _weighed(powers: list[dict[int, int]], total: int, hits: dict[int, Fraction]) -> dict:
+    """The damage of 0..most hits weighed by the chance of each count, summed in whole numbers
+    over one denominator (a fraction a term was half the time of a burst's odds)."""
+    import math
     from fractions import Fraction
 
-    out: dict[int, Fraction] = {}
+    most = max(hits)
+    common = math.lcm(*(p.denominator for p in hits.values()))
+    out: dict[int, int] = {}
     for n, p in hits.items():
-        scale = p / total**n
+        scale = p.numerator * (common // p.denominator) * total ** (most - n)
         for damage, w in powers[n].items():
-            out[damage] = out.get(damage, Fraction(0)) + scale * w
-    return dict(sorted(out.items()))
+            out[damage] = out.get(damage, 0) + scale * w
+    below = common * total**most
+    return {damage: Fraction(w, below) for damage, w in sorted(out.items())}
 
 
 def _damage(
