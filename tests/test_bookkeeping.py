@@ -47,6 +47,22 @@ def _status(run) -> dict:
 # High Crusade orders
 
 
+@pytest.mark.parametrize("words", ["static", "bogus", "advance static", "fireteam-1 ladz"])
+def test_an_orders_hint_names_this_games_fireteams_and_runs(karsk, words):
+    # The hint's example is of this game (the first Fireteam of each side in the roster), and
+    # gives their orders as written; a Fireteam named bare is asked for its order.
+    refused = karsk(f"orders {words}")
+    assert refused.exit_code == 2, refused.output
+    hint = " ".join(line.strip() for line in refused.stderr.splitlines()[1:])
+    if words.startswith("fireteam-1"):
+        assert hint == "write UNIT=ORDER: hc orders fireteam-1=advance", hint
+        example = "fireteam-1=advance"
+    else:
+        assert hint.endswith("hc orders fireteam-1=advance boyz=static"), hint
+        example = "fireteam-1=advance boyz=static"
+    assert karsk(f"orders {example}").exit_code == 0
+
+
 def test_orders_for_a_side_and_by_name_are_kept_and_shown(karsk):
     given = json_of(karsk("orders Orcs static ladz=advance --json"))
     assert given["orders"] == {"boyz": "static", "ladz": "advance"}

@@ -37,12 +37,13 @@ def give_orders(state: HcState, result: dict[str, Any]) -> list[str]:
 def fill_orders(state, unit, at, flags, tables) -> Fill:
     """`hc orders WORD ...`: each word an order for every Fireteam of a side not given
     another, a side's name, or UNIT=ORDER; made into UNIT=ORDER for each Fireteam."""
-    from hc_cli.rulesets.high_crusade.orders import EXAMPLE, player_order, split_word
+    from hc_cli.rulesets.high_crusade.orders import player_order, split_word
 
+    example = game_example(state)
     if unit is not None or at:
         raise HcError(
             "orders are given to Fireteams by name: UNIT=ORDER, not as the unit acting",
-            EXAMPLE,
+            example,
         )
     sides = {side.lower(): side for side in state["sides"]}
     named: dict[str, str] = {}  # Fireteam -> order, as given
@@ -56,6 +57,8 @@ def fill_orders(state, unit, at, flags, tables) -> Fill:
             bare.append(player_order(tables, what, word).key)
         elif what.lower() in sides:
             side = sides[what.lower()]
+        elif what in state["units"]:
+            raise HcError(f"{what}: which order?", f"write UNIT=ORDER: hc orders {what}=advance")
         else:
             givable = [k for k, o in tables.orders.items() if o.by != "game"]
             import difflib  # only on an error
@@ -66,12 +69,12 @@ def fill_orders(state, unit, at, flags, tables) -> Fill:
             if close:
                 hint = f"did you mean {' or '.join(repr(known[c]) for c in close)}? ({hint})"
             raise HcError(
-                f"'{word}' is no order, no side and no UNIT=ORDER", f"{hint}; e.g. {EXAMPLE}"
+                f"'{word}' is no order, no side and no UNIT=ORDER", f"{hint}; e.g. {example}"
             )
     if len(bare) > 1:
         raise HcError(
             f"{' and '.join(bare)}: one order goes to the rest of a side",
-            f"give the others by name: {EXAMPLE}",
+            f"give the others by name: {example}",
         )
     notes = []
     if bare:
@@ -82,7 +85,7 @@ def fill_orders(state, unit, at, flags, tables) -> Fill:
             raise HcError(
                 f"{bare[0]}: whose Fireteams? "
                 + ("the Fireteams named are of both sides" if of else "name the side"),
-                f"hc orders {shlex.quote(state['sides'][0])} {bare[0]}, or {EXAMPLE}",
+                f"hc orders {shlex.quote(state['sides'][0])} {bare[0]}, or {example}",
             )
         (side,) = of
         for name, u in state["units"].items():
@@ -93,9 +96,18 @@ def fill_orders(state, unit, at, flags, tables) -> Fill:
                     continue
                 named[name] = bare[0]
     if not named:
-        raise HcError("no Fireteam is given an order", EXAMPLE)
+        raise HcError("no Fireteam is given an order", example)
     flags["given"] = [f"{n}={named[n]}" for n in state["units"] if n in named]  # roster order
     return Fill(flags, refusal=may_order(state, named), notes=notes)
+
+
+def game_example(state: HcState) -> str:
+    """`hc orders` as this game would take it: the first Fireteam of each side, an order each."""
+    first = {}
+    for name, unit in state["units"].items():
+        first.setdefault(unit["side"], name)
+    words = [f"{name}={order}" for name, order in zip(first.values(), ("advance", "static"))]
+    return "hc orders " + " ".join(words)
 
 
 def may_order(state: HcState, named: dict[str, str]) -> str | None:
