@@ -106,7 +106,10 @@ def game_example(state: HcState) -> str:
     first = {}
     for name, unit in state["units"].items():
         first.setdefault(unit["side"], name)
-    words = [f"{name}={order}" for name, order in zip(first.values(), ("advance", "static"))]
+    words = [
+        f"{name}={order}"
+        for name, order in zip(first.values(), ("advance", "static"), strict=False)
+    ]
     return "hc orders " + " ".join(words)
 
 
