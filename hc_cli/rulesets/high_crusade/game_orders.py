@@ -103,7 +103,7 @@ def fill_orders(state, unit, at, flags, tables) -> Fill:
 
 def game_example(state: HcState) -> str:
     """`hc orders` as this game would take it: the first Fireteam of each side, an order each."""
-    first = {}
+    first: dict[str, str] = {}
     for name, unit in state["units"].items():
         first.setdefault(unit["side"], name)
     words = [
