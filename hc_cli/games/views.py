@@ -9,6 +9,7 @@ from typing import Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.games.fold import Folded, describe, event_of, fold
+from hc_cli.games.retake import marks
 from hc_cli.games.roster import game_rules
 from hc_cli.games.scan import entries_from, read_chain
 from hc_cli.games.seal_protocol import game_due
@@ -112,7 +113,7 @@ def history(game_path: str) -> list[dict[str, Any]]:
             {
                 "entry": entry.get("seq"),
                 "period": period,
-                "what": describe(entry),
+                "what": describe(entry) + marks(_part(entry)),
                 "changes": notes,
                 "undone": undone,
             }
@@ -120,6 +121,11 @@ def history(game_path: str) -> list[dict[str, Any]]:
 
     fold(read_chain(game_path), game_path, each)
     return out
+
+
+def _part(entry: dict[str, Any]) -> dict[str, Any]:
+    found = entry.get("game")
+    return found if isinstance(found, dict) else {}
 
 
 def export(game_path: str, comments: bool = True) -> str:
