@@ -29,7 +29,7 @@ def overrides(
     if me is None:
         return out
     if command == "fire" and target is not None:
-        out += _fire(unit or "", me, name, target, given)
+        out += _fire(unit or "", me, name, target, given, tables)
     elif command == "melee" and target is not None:
         out += overridden(given, "attacker", me["troop"], f"{possessive(unit or '')} troop, "
                           f"{me['troop']}")  # fmt: skip
@@ -40,7 +40,7 @@ def overrides(
     return out
 
 
-def _fire(unit: str, me: dict, name: str, target: dict, given: dict) -> list[str]:
+def _fire(unit: str, me: dict, name: str, target: dict, given: dict, tables: Any) -> list[str]:
     troop = target["troop"]
     out = []
     if "target" in given:
@@ -60,9 +60,26 @@ def _fire(unit: str, me: dict, name: str, target: dict, given: dict) -> list[str
         if not most or (figures.isdigit() and int(figures) > most):
             out.append(f"--volley {item} overrides the weapons {possessive(unit)} figures "
                        f"carry ({', '.join(f'{w}:{n}' for w, n in carried.items())})")  # fmt: skip
-    for option, who, fireteam in (("order", unit, me), ("target_order", name, target)):
+    out += _orders(unit, me, name, target, given, tables)
+    return out
+
+
+def _orders(unit: str, me: dict, name: str, target: dict, given: dict, tables: Any) -> list[str]:
+    """An order given by hand (--order, --target-order, or a --mod that is an order's
+    modifier) other than the one the game holds for the Fireteam."""
+    out = []
+    mods = [str(m) for m in given.get("mod") or ()]
+    for option, side, who, fireteam in (
+        ("order", "firer", unit, me),
+        ("target_order", "target", name, target),
+    ):
         held = fireteam["order"]
-        out += overridden(given, option, held, f"{possessive(who)} order, {held or 'none'}")
+        what = f"{possessive(who)} order, {held or 'none'}"
+        out += overridden(given, option, held, what)
+        found = tables.orders.get(held) if held else None
+        mine = getattr(found, side, None)
+        by_hand = {getattr(o, side) for o in tables.orders.values()} - {None, mine}
+        out += [f"--mod {m} overrides {what}" for m in mods if m.lower() in by_hand]
     return out
 
 
