@@ -247,6 +247,8 @@ def test_high_crusade_a_target_troop_or_a_bare_mod_needs_anyway(hc_game, hc):
     assert "--target orc" in rated["override"]
     replay = " ".join(hc_game.ok(f"replay {hc_game.file}").stdout.split())
     assert "(override recorded, --anyway: --mod 60 is a bare number" in replay
+    exported = hc_game.ok("game export").stdout.splitlines()[-1]  # played again, it stands
+    assert "--target orc" in exported and exported.endswith("--anyway")
     # outside a game, nothing changes
     assert hc("fire -w bolt-gun -r 14 -t orc --mod 60 -q").exit_code == 0
 

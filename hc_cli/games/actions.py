@@ -220,7 +220,7 @@ def seal_action(
         action = {"command": prepared.call.command, "unit": prepared.unit, "at": prepared.at,
                   "flags": prepared.call.flags, "given": prepared.given, "meta": fill.meta,
                   "anyway": bool(fill.refusal and anyway), "period": prepared.period,
-                  **({"agreed": prepared.again["agreed"]} if prepared.again else {}),
+                  **{k: v for k, v in (prepared.again or {}).items() if k == "agreed"},
                   **({"overrides": prepared.overrides} if prepared.overrides else {})}  # fmt: skip
         return begin(game, fd, action, hidden)
 

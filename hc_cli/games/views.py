@@ -68,7 +68,12 @@ def last_action(game_path: str, unit: str | None) -> dict[str, Any]:
                         **entry,
                         "dice": None,
                         "seed": None,
-                        "game": {**entry["game"], "unit": unit or acted, "anyway": None},
+                        "game": {
+                            **entry["game"],
+                            "unit": unit or acted,
+                            "anyway": None,
+                            "overrides": None,
+                        },
                     }
                 ),
             }
@@ -221,7 +226,7 @@ def _command_line(entry: dict[str, Any]) -> str:
         words += ["--dice", str(entry["dice"])]
     elif entry.get("seed") is not None:
         words += ["--seed", str(entry["seed"])]
-    if game.get("anyway"):
+    if game.get("anyway") or game.get("overrides"):  # a refusal, or options the game holds
         words.append("--anyway")
     if game.get("rules_changed"):
         for record in entry.get("rules") or []:
