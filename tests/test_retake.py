@@ -172,6 +172,19 @@ def test_the_dice_on_the_table_are_spent_once_taken_again(hc_game):
     assert hc_game.problems() == []
 
 
+def test_every_action_an_undo_to_takes_back_leaves_its_dice(hc_game):
+    hc_game.ok("fire boyz --at fireteam-1 -r 14")
+    boyz = hc_game.last()
+    hc_game.ok("fire ladz --at fireteam-2 -r 14")
+    ladz = hc_game.last()
+    hc_game.ok(f"undo --to {boyz['seq'] - 1}")
+    assert f"entry {ladz['seq']}" in hc_game.refused("fire ladz --at fireteam-1 -r 14")
+    hc_game.ok("fire ladz --at fireteam-2 -r 14")
+    hc_game.ok("fire boyz --at fireteam-1 -r 14")
+    assert [e["game"]["reused"] for e in hc_game.entries()[-2:]] == [ladz["seq"], boyz["seq"]]
+    assert hc_game.problems() == []
+
+
 def _exchange(game: Game, line: str) -> None:
     """A sealed roll made whole between two players (each with a folder of their own)."""
     b = {"XDG_CONFIG_HOME": str(game.file.parent / "b"), "HC_GAME": "none"}
