@@ -105,12 +105,15 @@ def test_a_shot_takes_the_firer_s_and_the_target_s_orders(karsk):
 def test_an_order_or_a_modifier_given_by_hand_stands(karsk):
     karsk("orders Orcs advance")
     karsk("orders", "Free Companies", "static")
+    # An order other than the game's is an override: it stands with --anyway (issue 37), and
+    # given again another way after the undo, as both players agree.
     by_hand = json_of(karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--order", "static",
-                          "--dice", _misses(8), "--json"))  # fmt: skip
+                          "--dice", _misses(8), "--anyway", "--json"))  # fmt: skip
     assert [m["name"] for m in by_hand["modifiers"]] == ["firer-static", "target-static"]
     karsk("undo")
     as_mod = json_of(karsk("fire", "boyz", "--at", "fireteam-1", "-r", "14", "--mod",
-                         "firer-static", "--dice", _misses(8), "--json"))  # fmt: skip
+                         "firer-static", "--dice", _misses(8), "--anyway", "--agreed",
+                         "--json"))  # fmt: skip
     assert [m["name"] for m in as_mod["modifiers"]] == ["target-static", "firer-static"]
     assert any("--mod firer-static given" in note for note in as_mod["game"]["filled"])
 

@@ -235,8 +235,10 @@ def test_a_heavy_weapon_fires_its_template_over_the_figures_under_it(game, hc):
     assert "mob has 10 left" in _refused(
         act, path, "fire", "support", "--at", "mob", "-r", "20", "--under", "11"
     )
+    # (the dice of the shot taken back are seen: another way of giving it is another action,
+    # made as both players agree, issue 37)
     again = json_of(act("fire", "support", "--at", "mob", "-r", "20", "--under", "3", "--dice",
-                      "10,20,90", "--json"))  # fmt: skip
+                      "10,20,90", "--agreed", "--json"))  # fmt: skip
     assert (again["summary"], again["inputs"]["under"]) == (shot["summary"], 3)
     assert (row_of(status(), "mob")["left"], row_of(status(), "mob")["casualties"]) == (8, 2)
     # Outside a game, the same option.

@@ -148,7 +148,9 @@ def test_a_reroll_is_shown_and_undone_actions_are_not_rated(start, hc):
     run("fire marines --at boyz --range 10 --dice 6,6,6,6,6,6,6,6,6,6 --reroll")
     report = run("luck --json")
     assert [a["entry"] for a in report["actions"] if a["command"] == "fire"] == [5]
-    assert report["rerolls"] == [{"entry": 5, "sets_aside": 3, "unit": "marines"}]
+    assert report["rerolls"] == [
+        {"entry": 5, "sets_aside": 3, "unit": "marines", "side": "Imperials"}
+    ]
     assert "re-rolled by agreement" in run("luck")
 
 

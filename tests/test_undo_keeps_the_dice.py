@@ -92,15 +92,19 @@ def test_a_reroll_needs_an_action_taken_back(game):
     assert "taken back" in game.refused("fire marines --at boyz --range 10 --reroll")
 
 
-def test_options_put_right_keep_the_dice_another_target_does_not(game):
-    # the range put right (the same band)
-    first, again = game.made_again(
-        "fire marines --at boyz --range 10", "fire marines --at boyz --range 11"
-    )
-    assert again["seed"] == first["seed"] and again["game"]["reused"] == first["seq"]
-    assert again["flags"]["range"] == 11
+def test_a_range_put_right_is_another_action_the_other_side_acts_freely(game):
+    # the range put right (the same band): the dice are seen, so it is another action (issue
+    # 37), made only as both players agree, with new dice
+    game.ok("fire marines --at boyz --range 10")
+    first = game.entries()[-1]
     game.ok("undo")
-    game.ok("fire boyz --at marines --range 10 --seed 12 --anyway")  # another unit acts
+    assert "range 10 -> 11" in game.refused("fire marines --at boyz --range 11")
+    game.ok("fire marines --at boyz --range 11 --agreed --seed 7")
+    again = game.entries()[-1]
+    assert again["game"]["agreed"] == {"undone": first["seq"], "changed": ["range 10 -> 11"]}
+    assert again["seed"] == 7 and "reused" not in again["game"]
+    game.ok("undo")
+    game.ok("fire boyz --at marines --range 10 --seed 12 --anyway")  # the other side acts
     entry = game.entries()[-1]
     assert entry["seed"] == 12 and "reused" not in entry["game"]
 

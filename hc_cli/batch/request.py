@@ -26,7 +26,7 @@ def spell_field(name: str) -> str:
 # The fields of a line that acts in a game: the unit acting (one a line), the game, the
 # overrides and the units acted against; each as its common option declares it, checked in
 # this order.
-GAME_FIELDS = ("unit", "game", "anyway", "rules_changed", "reroll", "at")
+GAME_FIELDS = ("unit", "game", "anyway", "rules_changed", "reroll", "agreed", "at")
 
 
 def field_names(request: dict[Any, Any]) -> dict[str, Any]:

@@ -133,6 +133,7 @@ def _game_action(
         session,
         rules_changed=bool(own.get("rules_changed")),
         reroll=bool(own.get("reroll")),
+        agreed=bool(own.get("agreed")),
     )
     return as_dict(res)
 

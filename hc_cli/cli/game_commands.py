@@ -176,7 +176,7 @@ def _again(values: dict[str, Any]) -> int:
     last = last_action(path, values.get("unit"))
     again: dict[str, Any] = {**last["given"], "unit": last["unit"], "at": tuple(last["at"])}
     names = set(last["given"]) | {"unit", "at"}
-    for key in ("seed", "dice", "json", "quiet", "no_color", "anyway", "reroll"):
+    for key in ("seed", "dice", "json", "quiet", "no_color", "anyway", "reroll", "agreed"):
         if values.get(key) not in (None, False):
             again[key] = values[key]
             names.add(key)

@@ -324,7 +324,8 @@ def _seal(call: Any, game: str, values: dict[str, Any], session: Any) -> int:
         )
     from hc_cli.games.actions import seal_action
 
-    said = seal_action(call, game, *_acting(values), session, bool(values.get("hidden")))
+    said = seal_action(call, game, *_acting(values), session, bool(values.get("hidden")),
+                       bool(values.get("agreed")))  # fmt: skip
     if values.get("json"):
         import json
 
@@ -362,6 +363,7 @@ def _resolve(
             reroll=bool(values.get("reroll")),
             sealed=values.get("sealed_roll"),
             hidden=bool(values.get("hidden_roll")),
+            agreed=bool(values.get("agreed")),
         )
     else:
         from hc_cli.plugin.execute import execute

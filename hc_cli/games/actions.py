@@ -7,11 +7,12 @@ nothing."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.games.fold import GAME_VERSION, Folded, action_problem, copy, describe, fold
+from hc_cli.games.retake import dice_again, period_entries, retake_problem, sides_of
 from hc_cli.games.roster import game_rules
 from hc_cli.games.seal_protocol import (
     EVENTS,
@@ -154,6 +155,7 @@ def act(
     reroll: bool = False,
     sealed: int | None = None,
     hidden: bool = False,
+    agreed: bool = False,
 ) -> tuple[Resolution, dict[str, Any], Call]:
     """Fill a command from the game, resolve it and (unless it is a question of odds) append
     it: (resolution, what the game says of it, the call as resolved). House rules other than
@@ -161,13 +163,16 @@ def act(
     `rules_changed`, which the entry records. Dice asked of a player (--dice ask) are asked
     with the file unlocked, so a prompt left open blocks nobody: the entry is appended only if
     the game has not moved on meanwhile. An action taken back and made again in the same move
-    or turn rolls the dice it rolled then (`_taken_back`), unless the players agree to a
-    `reroll`.
+    or turn rolls the dice it rolled then, and the side makes no other rolled action there
+    first, unless the players agree: to a `reroll` of the same, or to another (`agreed`)
+    (`hc_cli.games.retake`).
     `sealed`: the roll of that sealed roll, with the seed both secrets give (`hidden`: worked
     out for its roller alone, not appended)."""
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
-        prepared = prepare(call, game, unit, at, anyway, session, rules_changed, reroll, sealed)
+        prepared = prepare(
+            call, game, unit, at, anyway, session, rules_changed, reroll, sealed, agreed
+        )
         call = prepared.call
         if hidden:
             res = resolve(prepared, session, ask)
@@ -199,20 +204,24 @@ def seal_action(
     anyway: bool,
     session: Session,
     hidden: bool,
+    agreed: bool = False,
 ) -> dict[str, Any]:
     """`hc fire UNIT ... --sealed`: the action filled from the game as it stands (and
-    refused as any action would be), sealed for its roll (`hc_cli.games.seal.begin`)."""
+    refused as any action would be: sealed in place of an action taken back only if both
+    players agree), sealed for its roll (`hc_cli.games.seal.begin`)."""
     from hc_cli.games.seal import begin
 
     with Locked(game_path) as fd:
         game = open_game(game_path, fd)
-        prepared = prepare(call, game, unit, at, anyway, session, False, sealed=0)
+        prepared = prepare(call, game, unit, at, anyway, session, False, sealed=0, agreed=agreed)
         fill = prepared.fill
         if fill.refusal and not anyway:
             raise HcError(fill.refusal, "act when the rules allow it")
         action = {"command": prepared.call.command, "unit": prepared.unit, "at": prepared.at,
                   "flags": prepared.call.flags, "given": prepared.given, "meta": fill.meta,
-                  "anyway": bool(fill.refusal and anyway), "period": prepared.period}  # fmt: skip
+                  "anyway": bool(fill.refusal and anyway), "period": prepared.period,
+                  **{k: v for k, v in (prepared.again or {}).items() if k == "agreed"},
+                  **({"overrides": prepared.overrides} if prepared.overrides else {})}  # fmt: skip
         return begin(game, fd, action, hidden)
 
 
@@ -232,6 +241,8 @@ class Prepared:
     period: str
     again: dict[str, Any] | None = None  # what the entry says of a taken-back action's dice
     sealed: int | None = None  # the sealed roll this action rolls
+    overrides: list[str] = field(default_factory=list)  # options in place of the game's
+    table: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # its period's entries
 
 
 def prepare(
@@ -244,9 +255,11 @@ def prepare(
     rules_changed: bool,
     reroll: bool = False,
     sealed: int | None = None,
+    agreed: bool = False,
 ) -> Prepared:
-    """`call` filled in from the game as it stands, refused as the rules refuse it (unless
-    `anyway`, or it is a question of odds); `sealed`: the roll of that sealed roll."""
+    """`call` filled in from the game as it stands, refused as the rules refuse it and as
+    options that override what the game holds are (unless `anyway`, or it is a question of
+    odds); `sealed`: the roll of that sealed roll (0: the action being sealed)."""
     game_path = game.path
     under_way = open_seal(game.folded.state)
     if under_way is not None and not (sealed and under_way[0] == str(sealed)) and not call.odds:
@@ -261,21 +274,30 @@ def prepare(
         )
     rules_files, changed, tables = _house_rules(call, game, session, rules_changed)
     seal = (game.folded.state.get("seals") or {}).get(str(sealed)) if sealed else None
+    given = dict(seal["action"].get("given") or {}) if seal is not None else dict(call.flags)
     fill, unit, at, anyway = _fill(call, game, unit, at, anyway, seal, tables)
     if fill.refusal and not anyway and not call.odds:
         raise HcError(
             fill.refusal,
             "act when the rules allow it, or record an override with --anyway",
         )
-    given = dict(seal["action"].get("given") or {}) if seal is not None else dict(call.flags)
+    overrides = _overrides(call, game, unit, at, given, seal, tables)
+    if overrides and not anyway and not call.odds:
+        raise HcError(
+            "in a game, an option in place of what the game holds: " + "; ".join(overrides),
+            "leave it out (the game fills in what it holds), or, if both players agree, play "
+            "it all the same: --anyway (the game records the override)",
+        )
     call = replace(call, flags=fill.flags, rules=rules_files)
     unit = fill.unit or unit
     with unreadable(game_path):
         period = game.rules.period(game.folded.state)
-    again = None
+    again, table = None, [] if call.odds else period_entries(game.chain, period)
     if sealed:
         if seal is None:
             raise HcError(f"entry {sealed} of this game is no sealed roll")
+        kept = seal["action"].get("agreed")
+        again = {"agreed": kept} if kept else None
     elif not call.odds:
         lost = forfeited(game.folded.state, call.command, unit, list(at), period)
         if lost is not None:
@@ -284,10 +306,45 @@ def prepare(
                 f"players committed: a forfeit, not made again in {period}",
                 "act with another unit, or at another target",
             )
-        call, again = _dice_again(call, game, unit, list(at), period, reroll)
-    return Prepared(
-        call, unit, list(at), anyway, fill, given, changed, period, again, sealed or None
-    )
+        part: dict[str, Any] = {"unit": unit, "at": list(at), "given": _plain(given),
+                                "period": period}  # fmt: skip
+        if sealed == 0:  # being sealed: its seed will come from both players' secrets
+            part["sealed"] = 0
+        now = {"command": call.command, "game": part}
+        effective = set(game.folded.effective)
+        call, again = dice_again(call, game.folded.roster, effective, now, table, reroll, agreed)
+    return Prepared(call, unit, list(at), anyway, fill, given, changed, period, again,
+                    sealed or None, overrides if anyway else [], table)  # fmt: skip
+
+
+def _plain(flags: dict[str, Any]) -> Any:
+    """Options as a game file gives them back (a tuple a list, a key a string)."""
+    import json
+
+    return json.loads(json.dumps(flags, default=str))
+
+
+def _overrides(
+    call: Call,
+    game: Game,
+    unit: str | None,
+    at: list[str],
+    given: dict[str, Any],
+    seal: dict[str, Any] | None,
+    tables: Any,
+) -> list[str]:
+    """The options the player gave that put something in place of what the game holds (a
+    target's troop, a bare --mod ...), in words: the rule set's `overrides`; a sealed roll's
+    as it was sealed."""
+    if seal is not None:
+        return [str(o) for o in seal["action"].get("overrides") or []]
+    if call.command == "roll" or tables is None:
+        return []
+    with unreadable(game.path):
+        found: list[str] = game.rules.overrides(
+            game.folded.state, call.command, unit, list(at), given, tables
+        )
+    return found
 
 
 def _house_rules(
@@ -344,82 +401,10 @@ def _fill(
     return fill, unit, at, anyway
 
 
-def _taken_back(
-    game: Game, call: Call, unit: str | None, at: list[str], period: str
-) -> tuple[int, dict[str, Any]] | None:
-    """The newest action taken back that was this action: the same command by the same unit
-    at the same targets, in the part of the game it is now (its move, turn or combat turn),
-    whatever was played since. Its options may differ (a range put right): the dice rolled
-    for it are still the dice rolled, or a range moved within its band would fish for new
-    ones. (its entry number, the entry), or None. The file is read back from its end only as
-    far as that part of the game goes (an action in effect of another part ends it)."""
-    import json
-
+def _retake_problem(game: Game, prepared: Prepared, entry: dict[str, Any]) -> str | None:
+    """The entry judged by the rule as a replay of the file judges it (`retake_problem`)."""
     effective = set(game.folded.effective)
-    for seq in range(game.chain.count, max(1, game.chain.count - MOST_LOOKED_BACK), -1):
-        line = game.chain.line(seq)
-        if b'"command":"game"' in line:
-            continue  # an undo, a step, a sealed roll's step
-        try:  # an entry taken back is not folded: it may hold anything a file can
-            entry = json.loads(line)
-        except (ValueError, RecursionError):
-            continue
-        kept = entry.get("game") if isinstance(entry, dict) else None
-        if not isinstance(kept, dict):
-            continue
-        if kept.get("period") != period:
-            if seq in effective:
-                return None  # the step began after it: nothing taken back in it
-            continue
-        if (
-            seq not in effective
-            and entry.get("command") == call.command
-            and kept.get("unit") == unit
-            and kept.get("at") == at
-        ):
-            return seq, entry
-    return None
-
-
-MOST_LOOKED_BACK = 2000  # entries: a step of any game is far shorter
-
-
-def _dice_again(
-    call: Call, game: Game, unit: str | None, at: list[str], period: str, reroll: bool
-) -> tuple[Call, dict[str, Any] | None]:
-    """An action taken back and made again in the same move or turn rolls the dice it rolled (its
-    seed, or the dice entered): a take-back is no way to fish for a better roll. Other dice
-    only when the players agree (--reroll), which the entry records."""
-    found = _taken_back(game, call, unit, at, period)
-    if found is None:
-        if reroll:
-            raise HcError(
-                "--reroll is for an action taken back and made again: this one was not",
-                "leave out --reroll",
-            )
-        return call, None
-    seq, entry = found
-    if reroll:
-        return call, {"reroll": seq}
-    dice, seed = entry.get("dice"), entry.get("seed")
-    dice = dice if isinstance(dice, str) and dice else None
-    seed = seed if type(seed) is int and 0 <= seed < 2**63 else None
-    if dice is None and seed is None:
-        return call, None  # no dice an undone entry could give again: rolled anew
-    asked = bool(call.dice) and str(call.dice).strip().lower() == "ask"
-    if (call.dice and not asked and call.dice != dice) or (
-        call.seed is not None and call.seed != seed
-    ):
-        rolled = f"the dice {dice}" if dice else f"seed {seed}"
-        raise HcError(
-            f"this action was taken back (entry {seq}), rolled with {rolled}: made again in "
-            "the same move or turn, it rolls them again",
-            "leave out --dice and --seed, or roll anew if both players agree: --reroll",
-        )
-    return replace(call, dice=dice, seed=None if dice else seed), {
-        "reused": seq,
-        "seed_from": entry.get("seed_from"),
-    }
+    return retake_problem(prepared.table, effective, sides_of(game.folded.roster), _plain(entry))
 
 
 def resolve(prepared: Prepared, session: Session, ask: Ask | None) -> Resolution:
@@ -467,12 +452,14 @@ def _resolve_and_append(
         "period": prepared.period,
         **({"anyway": overridden} if overridden else {}),
         **({"rules_changed": prepared.changed} if prepared.changed else {}),
-        **({k: v for k, v in again.items() if k in ("reused", "reroll")}),
+        **({k: v for k, v in again.items() if k in ("reused", "reroll", "agreed")}),
         **({"sealed": prepared.sealed} if prepared.sealed is not None else {}),
+        **({"overrides": prepared.overrides} if prepared.overrides else {}),
     }
     rules = game.rules
     after = copy(game.folded.state)
     problem = None if plain_roll(entry) else action_problem(entry, after)  # as the fold will
+    problem = problem or _retake_problem(game, prepared, entry)
     if problem:
         raise HcError(f"the action as the game would keep it {problem}: nothing was logged")
     with unreadable(game.path):
@@ -485,8 +472,13 @@ def _resolve_and_append(
         report["again"] = (
             f"re-rolled, as both players agreed: entry {again['reroll']}'s dice set aside"
         )
-    if overridden:
-        report["anyway"] = f"--anyway: {overridden}"
+    elif "agreed" in again:
+        changed = "; ".join(again["agreed"]["changed"])
+        report["again"] = (f"in place of entry {again['agreed']['undone']}, taken back, as both "
+                           f"players agreed ({changed}): its dice set aside")  # fmt: skip
+    if overridden or prepared.overrides:
+        said = [overridden] if overridden else []
+        report["anyway"] = "--anyway: " + "; ".join(said + prepared.overrides)
     with unreadable(game.path):  # worked out first: what fails appends nothing
         report["clock"] = rules.clock(after)
         report["due"] = game_due(rules, after)

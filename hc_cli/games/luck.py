@@ -233,6 +233,8 @@ def luck(
 
     not_rated = [n for n in report.not_rated if kept(n)]
     rerolls = [r for r in report.rerolls if kept(r)]
+    agreed = [a for a in report.agreed if kept(a)]
+    overrides = [o for o in report.overrides if kept(o)]
     counted = [r for r in rated if r.counted or side is not None]
     by: dict[str, dict[str, list[Rated]]] = {"sides": {}, "units": {}, "kinds": {}}
     for r in rated:
@@ -253,11 +255,27 @@ def luck(
         "actions": [r.to_dict() for r in rated],
         "not_rated": not_rated,
         "rerolls": rerolls,
+        "agreed": agreed,
+        "overrides": overrides,
+        "set_aside_by_side": _by_side(rerolls, agreed, overrides),
         "forfeits": [f for f in report.forfeits if kept(f)],
         "unit": unit,
         "hand_entered_dice": [fit(die, c) for die, c in sorted(report.faces.items())],
         "chart": _chart(rated, report.periods),
     }
+
+
+def _by_side(
+    rerolls: list[dict[str, Any]], agreed: list[dict[str, Any]], overrides: list[dict[str, Any]]
+) -> dict[str, dict[str, int]]:
+    """Each side's re-rolls and re-takes both players agreed to, and its actions taken with
+    an override (--anyway), counted."""
+    out: dict[str, dict[str, int]] = {}
+    for kind, items in (("rerolls", rerolls), ("agreed", agreed), ("overrides", overrides)):
+        for item in items:
+            side = str(item.get("side") or "the game")
+            out.setdefault(side, {"rerolls": 0, "agreed": 0, "overrides": 0})[kind] += 1
+    return out
 
 
 def _chosen(report: Report, side: str | None, unit: str | None, since: int | None) -> list[Rated]:

@@ -38,6 +38,7 @@ class Rated:
     view: str = "acted"  # "acted", or "target" (a contest), or "roll-off"
     counted: bool = True  # in the whole game's sum (a contest's other side is not)
     reroll: int | None = None  # re-rolled as both players agreed: the entry set aside
+    override: str | None = None  # taken with options in place of the game's (--anyway)
 
     @property
     def luck(self) -> Fraction:
@@ -61,6 +62,8 @@ class Rated:
         }
         if self.reroll is not None:
             d["reroll_of"] = self.reroll
+        if self.override is not None:
+            d["override"] = self.override
         return d
 
 
@@ -83,6 +86,8 @@ class Report:
     not_rated: list[dict[str, Any]] = field(default_factory=list)
     faces: dict[str, list[int]] = field(default_factory=dict)  # a die -> its faces' counts
     rerolls: list[dict[str, Any]] = field(default_factory=list)
+    agreed: list[dict[str, Any]] = field(default_factory=list)  # re-takes both players agreed to
+    overrides: list[dict[str, Any]] = field(default_factory=list)  # actions taken with --anyway
     periods: list[str] = field(default_factory=list)
     forfeits: list[dict[str, Any]] = field(default_factory=list)  # sealed rolls given up, committed
 
@@ -212,6 +217,8 @@ class _Rater:
         result, game = _mapping(entry.get("result")), _mapping(entry.get("game"))
         unit = game.get("unit") if isinstance(game.get("unit"), str) else None
         reroll = game.get("reroll") if isinstance(game.get("reroll"), int) else None
+        side = sides.get(unit.partition(":")[0]) if unit else None  # a model's is its unit's
+        override = _agreements(report, seq, unit, side, game)
 
         def skip(why: str) -> None:
             report.not_rated.append({"entry": seq, "command": command, "unit": unit, "why": why})
@@ -221,7 +228,8 @@ class _Rater:
         if entry.get("dice"):
             _count_faces(report.faces, _rolls(result))
         if reroll is not None:
-            report.rerolls.append({"entry": seq, "sets_aside": reroll, "unit": unit})
+            report.rerolls.append({"entry": seq, "sets_aside": reroll, "unit": unit,
+                                   "side": side})  # fmt: skip
         measure = self.luck.get(command)
         if measure is None:
             if command == "roll":
@@ -234,7 +242,6 @@ class _Rater:
         except HcError as error:
             skip(f"not rated: {error.message}")
             return
-        side = sides.get(unit) if unit else None
         at = game.get("at") if isinstance(game.get("at"), list) else []
         target = str(at[0]).partition(":")[0] if at else None
         import json
@@ -257,7 +264,7 @@ class _Rater:
             return
         for view in views:
             report.rated.append(Rated(seq=seq, command=command, period=period, reroll=reroll,
-                                      **view))  # fmt: skip
+                                      override=override, **view))  # fmt: skip
 
     def _sides(self, entry: dict[str, Any]) -> list[str]:
         flagged = _mapping(entry.get("flags")).get("side")
@@ -284,6 +291,25 @@ class _Rater:
 
 class _NotRated(Exception):
     pass
+
+
+def _agreements(
+    report: Report, seq: int, unit: str | None, side: str | None, game: dict[str, Any]
+) -> str | None:
+    """An action taken in place of one taken back as both players agreed, and one taken with
+    options in place of what the game holds (--anyway), noted in the report; the override in
+    words (None: none)."""
+    agreed = _mapping(game.get("agreed"))
+    if type(agreed.get("undone")) is int:
+        changed = [str(c) for c in agreed.get("changed") or [] if isinstance(c, str)]
+        report.agreed.append({"entry": seq, "in_place_of": agreed["undone"], "changed": changed,
+                              "unit": unit, "side": side})  # fmt: skip
+    found = game.get("overrides")
+    overrides = [str(o) for o in found if isinstance(o, str)] if isinstance(found, list) else []
+    if overrides:
+        report.overrides.append({"entry": seq, "overrides": overrides, "unit": unit,
+                                 "side": side})  # fmt: skip
+    return "; ".join(overrides) or None
 
 
 def _mapping(value: object) -> dict[str, Any]:

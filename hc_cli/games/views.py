@@ -9,6 +9,7 @@ from typing import Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.games.fold import Folded, describe, event_of, fold
+from hc_cli.games.retake import marks
 from hc_cli.games.roster import game_rules
 from hc_cli.games.scan import entries_from, read_chain
 from hc_cli.games.seal_protocol import game_due
@@ -67,7 +68,12 @@ def last_action(game_path: str, unit: str | None) -> dict[str, Any]:
                         **entry,
                         "dice": None,
                         "seed": None,
-                        "game": {**entry["game"], "unit": unit or acted, "anyway": None},
+                        "game": {
+                            **entry["game"],
+                            "unit": unit or acted,
+                            "anyway": None,
+                            "overrides": None,
+                        },
                     }
                 ),
             }
@@ -112,7 +118,7 @@ def history(game_path: str) -> list[dict[str, Any]]:
             {
                 "entry": entry.get("seq"),
                 "period": period,
-                "what": describe(entry),
+                "what": describe(entry) + marks(_part(entry)),
                 "changes": notes,
                 "undone": undone,
             }
@@ -120,6 +126,11 @@ def history(game_path: str) -> list[dict[str, Any]]:
 
     fold(read_chain(game_path), game_path, each)
     return out
+
+
+def _part(entry: dict[str, Any]) -> dict[str, Any]:
+    found = entry.get("game")
+    return found if isinstance(found, dict) else {}
 
 
 def export(game_path: str, comments: bool = True) -> str:
@@ -215,7 +226,7 @@ def _command_line(entry: dict[str, Any]) -> str:
         words += ["--dice", str(entry["dice"])]
     elif entry.get("seed") is not None:
         words += ["--seed", str(entry["seed"])]
-    if game.get("anyway"):
+    if game.get("anyway") or game.get("overrides"):  # a refusal, or options the game holds
         words.append("--anyway")
     if game.get("rules_changed"):
         for record in entry.get("rules") or []:

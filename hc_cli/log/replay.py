@@ -166,6 +166,12 @@ class Replay:
                      "game recorded no --rules-changed"],
                 )  # fmt: skip
             what += " (house rules changed since the game began: recorded)"
+        overrides = game.get("overrides") if isinstance(game, dict) else None
+        if isinstance(overrides, list) and overrides:  # an override both players let stand
+            from hc_cli.core.words import printable
+
+            said = "; ".join(printable(str(o))[:200] for o in overrides[:20])
+            what += f" (override recorded, --anyway: {said})"
         try:
             files, notes = rules_files(entry.get("rules"), self.supplied, self._link)
             call = Call(

@@ -117,7 +117,9 @@ COMMON_OPTIONS = (
     Option(
         "anyway",
         kind="flag",
-        help="Act although the rules say the unit may not now; the game records the override.",
+        help="Act although the rules say the unit may not now, or with options in place of "
+        "what the game holds (a target's troop, a profile, a bare --mod); the game records "
+        "the override.",
     ),
     Option(
         "sealed",
@@ -138,6 +140,13 @@ COMMON_OPTIONS = (
         "turn, as both players agree (without it, it rolls the dice it rolled); recorded.",
     ),
     Option(
+        "agreed",
+        kind="flag",
+        help="In a game: both players agree to another action in place of one taken back, "
+        "whose dice stay on the table for its side until then (another range, target, unit, "
+        "shot, --sealed); rolled anew, recorded with what changed.",
+    ),
+    Option(
         "rules_changed",
         kind="flag",
         help="In a game: play on with house rules other than those it began with (a file "
@@ -148,7 +157,9 @@ COMMON_NAMES = tuple(o.name for o in COMMON_OPTIONS)
 # What a command that rolls no die (a move, a reload) does not take: no dice to give, no seed
 # to replay, no odds to tell, no volley to spell out shot by shot. A rule set declares such a
 # command with `common=ROLLS_NOTHING`; --help, TAB and hc batch then leave them out.
-DICE_OPTIONS = ("seed", "dice", "odds", "exact", "verbose", "reroll", "sealed", "hidden")
+DICE_OPTIONS = (
+    "seed", "dice", "odds", "exact", "verbose", "reroll", "agreed", "sealed", "hidden"
+)  # fmt: skip
 ROLLS_NOTHING = tuple(name for name in COMMON_NAMES if name not in DICE_OPTIONS)
 SEED_OPTION = next(o for o in COMMON_OPTIONS if o.name == "seed")
 _COMMON_BY_NAME = {o.name: o for o in COMMON_OPTIONS}

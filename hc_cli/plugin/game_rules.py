@@ -193,6 +193,14 @@ class GameRules(Generic[State, Unit]):
         """A unit's action (`command`, against `at`) made whole from the game as it stands."""
         raise NotImplementedError
 
+    def overrides(
+        self, state: State, command: str, unit: str | None, at: list[str], given: Flags, tables: Any
+    ) -> list[str]:
+        """The options the player `given` that put something in place of what the game holds
+        (a target's troop, a profile, a weapon's numbers, a bare --mod), each in words ("--target
+        orc overrides fireteam-1's troop, crusader"): in a game, refused unless --anyway."""
+        return bare_mods(given)
+
     # -- seeing -----------------------------------------------------------------------------
 
     def clock(self, state: State) -> str:
@@ -289,6 +297,59 @@ def enemy_check(state: State, firer: str, target: str) -> None:
             f"{target} is on {possessive(firer)} own side ({side_of(state, firer)})",
             "give --at a unit of the other side",
         )
+
+
+def option_words(name: str, value: Any) -> str:
+    """An option as the player gave it: "--target orc", "--moved", "--volley a:2, b:1"."""
+    flag = "--" + name.replace("_", "-")
+    if value is True:
+        return flag
+    values = value if isinstance(value, (list, tuple)) else [value]
+    return flag + " " + ", ".join(format(v, "g") if isinstance(v, float) else str(v)
+                                  for v in values)  # fmt: skip
+
+
+MOD_OPTIONS = ("mod", "defender_mod", "second_mod")  # the options that take modifiers
+
+
+def bare_mods(given: Flags, names: tuple[str, ...] = MOD_OPTIONS) -> list[str]:
+    """Each modifier given as a number (--mod 60, --mod smoke=-10), not by a name of the tables:
+    a bonus the game cannot know."""
+    from hc_cli.core.mods import parse_mod
+
+    out = []
+    for name in names:
+        for text in given.get(name) or ():
+            try:
+                bare = parse_mod(str(text)).value is not None
+            except HcError:
+                continue  # the resolver says what is wrong with it
+            if bare:
+                out.append(f"{option_words(name, text)} is a bare number, no modifier of the "
+                           "tables")  # fmt: skip
+    return out
+
+
+def overridden(given: Flags, name: str, held: Any, what: str) -> list[str]:
+    """[the override] when the player gave `name` and not what the game holds (`held`, a
+    value or a list of them; names alike in any case); `what`: the game's, in words."""
+    if name not in given or given[name] is None:
+        return []
+
+    def plain(value: Any) -> Any:
+        values = value if isinstance(value, (list, tuple)) else [value]
+        return [v.lower() if isinstance(v, str) else v for v in values]
+
+    if held is not None and plain(given[name]) == plain(held):
+        return []
+    return [f"{option_words(name, given[name])} overrides {what}"]
+
+
+def instead(given: Flags, names: tuple[str, ...], what: str) -> list[str]:
+    """[the override] for each of `names` given at all: numbers in place of `what` the game
+    holds (a bare defence factor for a troop, a chance for a weapon's band)."""
+    return [f"{option_words(n, given[n])} overrides {what}" for n in names
+            if given.get(n) not in (None, False)]  # fmt: skip
 
 
 def possessive(name: str) -> str:

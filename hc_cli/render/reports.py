@@ -91,6 +91,8 @@ def _rated(report: dict) -> list[str]:
         expected = f" ({a['expected']:.2f} expected)" if a["expected"] is not None else ""
         as_target = " (its target's side)" if a["view"] == "target" else ""
         again = f" (re-rolled: entry {a['reroll_of']} set aside)" if a.get("reroll_of") else ""
+        if a.get("override"):
+            again += f" (override, --anyway: {printable(a['override'])})"
         lines.append(
             f"  {a['entry']:>3}. {(who + ' ') if who else ''}{a['command']}{as_target}: "
             f"{value}{expected}; no better "
@@ -114,6 +116,17 @@ def _set_aside(report: dict) -> list[str]:
     for r in report["rerolls"]:
         lines.append(f"entry {r['entry']} re-rolled by agreement: entry {r['sets_aside']}'s dice "
                      "set aside")  # fmt: skip
+    for a in report.get("agreed", []):
+        changed = printable("; ".join(a["changed"]))
+        lines.append(f"entry {a['entry']} taken in place of entry {a['in_place_of']} by "
+                     f"agreement ({changed}): its dice set aside")  # fmt: skip
+    for o in report.get("overrides", []):
+        lines.append(f"entry {o['entry']} taken with an override, --anyway: "
+                     f"{printable('; '.join(o['overrides']))}")  # fmt: skip
+    for side, n in report.get("set_aside_by_side", {}).items():
+        lines.append(f"{printable(side)}: {count(n['rerolls'], 're-roll')} and "
+                     f"{count(n['agreed'], 're-take')} agreed, "
+                     f"{count(n['overrides'], 'override')}")  # fmt: skip
     for d in report["hand_entered_dice"]:
         counts = d["counts"]
         shown = " ".join(str(c) for c in counts) if len(counts) <= 20 else f"{d['rolls']} rolls"

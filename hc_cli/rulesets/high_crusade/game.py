@@ -47,6 +47,7 @@ from hc_cli.rulesets.high_crusade.game_orders import (
     order_shown,
     orders_due,
 )
+from hc_cli.rulesets.high_crusade.overrides import overrides as rule_overrides
 from hc_cli.rulesets.high_crusade.sequence import (
     BETWEEN,
     LAST,
@@ -335,6 +336,8 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         fills = {"fire": self._fill_fire, "melee": self._fill_melee, "morale": fill_morale,
                  "rally": fill_rally}  # fmt: skip
         return fills[command](state, unit, me, at, flags, tables)
+
+    overrides = staticmethod(rule_overrides)
 
     def _target(self, state: HcState, unit: str, at: list[str], command: str) -> tuple[str, HcUnit]:
         if len(at) != 1:

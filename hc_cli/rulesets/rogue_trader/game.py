@@ -21,6 +21,7 @@ from hc_cli.rulesets.rogue_trader.game_fire import (
     model_label,
     unit_and_model,
 )
+from hc_cli.rulesets.rogue_trader.overrides import overrides as rule_overrides
 from hc_cli.rulesets.rogue_trader.sequence import PHASE_NAMES, PHASE_OF, SEQUENCE
 from hc_cli.tables.schema import Field, line_of
 
@@ -289,6 +290,8 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
                         f"{name}; reading: {HIDING} = declared-each-turn)"
                     )
         return notes
+
+    overrides = staticmethod(rule_overrides)
 
     # -- acting -----------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from hc_cli.rulesets.t2k.game_order import (
     to_act,
     wound_of,
 )
+from hc_cli.rulesets.t2k.overrides import overrides as rule_overrides
 from hc_cli.rulesets.t2k.sequence import BETWEEN, SEQUENCE, fill_action
 from hc_cli.tables.schema import Field, line_of
 
@@ -290,6 +291,8 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
     # -- acting -----------------------------------------------------------------------------
 
     fill = staticmethod(fill_action)
+
+    overrides = staticmethod(rule_overrides)
 
     # -- seeing -----------------------------------------------------------------------------
 

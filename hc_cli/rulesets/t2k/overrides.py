@@ -1,0 +1,48 @@
+"""What a Twilight: 2000 player's options put in place of what the game holds (issue 37): in
+a game, refused unless --anyway, which the entry records. A character's asset, Strength,
+weapon load and whether a target is an NPC are the roster's; a skill and attribute or a
+weapon's numbers given by hand stand in for the roster's or the tables'; a --mod given as a
+number is a level the tables do not hold. (Another --weapon is his to fire: hc itself suggests
+it for a weapon halfway through its reload. A hit's --location and --damage-done are dice read
+off the table, as --dice are: no override.) Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hc_cli.plugin.game_rules import bare_mods, instead, option_words, overridden, possessive
+
+WEAPON_NUMBERS = ("short_range", "rof", "recoil", "damage")
+
+
+def overrides(
+    state: Mapping[str, Any], command: str, unit: str | None, at: list[str], given: dict,
+    tables: Any,
+) -> list[str]:  # fmt: skip
+    units = state["units"]
+    me = units.get(unit) if unit else None
+    out = bare_mods(given)
+    if me is None:
+        return out
+    if command == "fire":
+        out += overridden(given, "asset", me["asset"], f"{possessive(unit or '')} asset, "
+                          f"{me['asset']}")  # fmt: skip
+        out += instead(given, ("skill", "attribute"), f"{possessive(unit or '')} asset, "
+                       f"{me['asset']}")  # fmt: skip
+        out += overridden(given, "strength", me["strength"], f"{possessive(unit or '')} "
+                          f"Strength, {me['strength']}")  # fmt: skip
+        out += instead(given, WEAPON_NUMBERS, "the numbers of the weapon fired")
+        target = units.get(at[0]) if at else None
+        if given.get("npc") and target is not None and not target["npc"]:
+            out.append(f"--npc overrides the roster: {at[0]} is no NPC")
+        for name in given.get("zone_npc") or ():
+            if name in units and not units[name]["npc"]:
+                out.append(f"{option_words('zone_npc', name)} overrides the roster: {name} "
+                           "is no NPC")  # fmt: skip
+    elif command == "reload":
+        out += overridden(given, "magazine", me["magazine"], f"{possessive(unit or '')} "
+                          f"magazine, {me['magazine']} rounds")  # fmt: skip
+        out += instead(given, ("feed",), f"how {possessive(unit or '')} {me['weapon']} is "
+                       "loaded (its feed)")  # fmt: skip
+    return out
