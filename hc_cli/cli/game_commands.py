@@ -367,10 +367,18 @@ def _compare(values: dict[str, Any]) -> int:
             "in a game: hc compare --range 14 (and --at-least, -q, --json); outside one: "
             "--over twice (the attackers, the targets) and the action after --",
         )
+    if values.get("over") and (values.get("unit") or values.get("at")):
+        raise HcError("--unit and --at choose a game's shots: outside one, --over lists them",
+                      "give the attackers and the targets with --over twice")  # fmt: skip
     if values.get("over"):
         found = _compare_outside(values)
     else:
-        found = compare(game_path(values), tuple(values.get("range") or ()))
+        found = compare(
+            game_path(values),
+            tuple(values.get("range") or ()),
+            tuple(values.get("unit") or ()),
+            tuple(values.get("at") or ()),
+        )
     if values.get("json"):
         _json(found)
         return 0

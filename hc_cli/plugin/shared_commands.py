@@ -330,6 +330,20 @@ SHARED_COMMANDS = (
                 help="Outside a game, after --: the action, as typed without hc.",
             ),
             Option(
+                "unit",
+                many=True,
+                complete=True,
+                metavar="UNIT",
+                help="In a game: only the shots of this unit (repeatable).",
+            ),
+            Option(
+                "at",
+                many=True,
+                complete=True,
+                metavar="UNIT",
+                help="In a game: only the shots at this unit (repeatable).",
+            ),
+            Option(
                 "at_least",
                 kind="flag",
                 help="Under each shot, the chance of at least 1, 2, ... of what it counts "
