@@ -148,3 +148,5 @@ def test_hc_game_key_file_is_the_owners_alone_and_never_overwritten(hc, tmp_path
     assert key.read_bytes() == kept
     made = _new(hc, tmp_path / "g.hcg", {"HC_LOG_KEY_FILE": str(key)})
     assert made.exit_code == 0 and made.stderr == ""
+    assert hc("game", "key", "--file", str(tmp_path / "quiet.key"), "-q").stdout == ""
+    assert (tmp_path / "quiet.key").stat().st_size == 44

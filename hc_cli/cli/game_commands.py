@@ -77,6 +77,8 @@ def _game_key(values: dict[str, Any]) -> int:
     from hc_cli.tables.files import shown_path
 
     kept = write_key_file(path)
+    if values.get("quiet"):
+        return 0
     echo(
         f"a new key in {shown_path(path)} (mode 600, key id {kept}): play with "
         f"HC_LOG_KEY_FILE={shown_path(path)}; give it to the other player, and to no one else"

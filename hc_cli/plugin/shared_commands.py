@@ -266,6 +266,7 @@ SHARED_COMMANDS = (
                         help="Write the key to this new file, readable by you alone (mode 600), "
                         "rather than print it.",
                     ),
+                    quiet("With --file, nothing printed: not how to play with it."),
                 ),
                 common=(),
                 run="game_key",
