@@ -470,3 +470,55 @@ def test_a_range_for_a_pair_that_may_not_shoot_is_said(start):
     run, _ = start(HC, "initiative --dice 9,1")
     text = run("compare --range 10 --range fireteam-1:fireteam-2=8").stdout
     assert "--range fireteam-1:fireteam-2=8: no shot compared is at it" in text
+
+
+def _army(units: int) -> str:
+    """A High Crusade roster of `units` Fireteams, half a side: the largest a roster may be."""
+    half = units // 2
+    lines = ["ruleset: high-crusade", "sides:", "  Free Companies:"]
+    lines += [f"    fireteam-{i}: {{troop: crusader, figures: {3 + i % 6}, weapon: ingrave-ar}}"
+              for i in range(half)]  # fmt: skip
+    lines += ["  Orcs:"]
+    lines += [f"    mob-{i}: {{troop: orc, figures: {5 + i % 6}, weapon: bolt-gun}}"
+              for i in range(units - half)]  # fmt: skip
+    return "\n".join(lines) + "\n"
+
+
+def test_a_compare_of_the_largest_roster_is_refused_at_once_or_answers_in_time(start):
+    """500 units (MAX_UNITS): every pair, 125,000 of them, took 272 s; now refused before any
+    is worked out, saying how to narrow it; narrowed to one unit's 250 shots, it answers, each
+    cell the chance of a kill in that Fireteam's 5 shots."""
+    import time
+
+    from hc_cli.games.roster import MAX_UNITS
+
+    run, _ = start(_army(MAX_UNITS), "initiative --dice 9,1")  # the Free Companies fire
+    began = time.monotonic()
+    refused = run("compare --range 10")
+    assert refused.exit_code == 2 and time.monotonic() - began < 2
+    said = " ".join(refused.stderr.split())
+    assert "125,000 shots" in said and "--unit NAME" in said and "--at NAME" in said
+    began = time.monotonic()
+    found = json.loads(run("compare --range 10 --unit fireteam-2 --json").stdout)
+    assert time.monotonic() - began < 5
+    assert len(found["cells"]) == MAX_UNITS // 2
+    p = Fraction(3, 4)  # ingrave-ar 75/5 at 10" against an orc's DF 4: every hit kills
+    for target in ("mob-0", "mob-249"):  # fireteam-2: 5 figures, 5 shots
+        assert _cell(found, "fireteam-2", target)["p_kill"] == pytest.approx(
+            float(1 - (1 - p) ** 5)
+        )
+
+
+def test_a_compare_narrowed_to_some_units_and_targets(start, hc):
+    run, _ = start(HC, "initiative --dice 9,1")
+    found = json.loads(run("compare --range 10 --at boyz --json").stdout)
+    assert {(c["unit"], c["target"]) for c in found["cells"]} == {
+        ("fireteam-1", "boyz"),
+        ("fireteam-2", "boyz"),
+    }
+    found = json.loads(run("compare --range 10 --unit fireteam-1 --at ladz --json").stdout)
+    assert [(c["unit"], c["target"]) for c in found["cells"]] == [("fireteam-1", "ladz")]
+    said = " ".join(run("compare --range 10 --unit fireteam-9").stderr.split())
+    assert "--unit names" in said and "fireteam-9" in said
+    outside = hc("compare --over weapon=bolt-gun --over target=orc --unit boyz -- fire -r 14")
+    assert outside.exit_code == 2 and "--unit and --at" in outside.stderr

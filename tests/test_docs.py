@@ -20,6 +20,7 @@ COMMANDS = [
     "fire", "melee", "morale", "rally", "initiative", "deviate", "roll", "tables", "batch",
     "replay", "move", "reload", "status", "history", "undo", "again", "orders", "hide",
     "compare", "sweep", "luck", "game new", "game next", "game export", "game rules",
+    "game key",
     "roster check", "rules check", "completion", "seal join", "seal commit", "seal reveal",
     "seal open",
 ]  # fmt: skip

@@ -76,7 +76,7 @@ def test_a_torn_last_line_is_removed_and_said(hc, karsk):
 
 
 def test_a_keyed_game_refuses_its_newest_entry_edited(hc, tmp_path, monkeypatch):
-    monkeypatch.setenv("HC_LOG_KEY", "the table's secret")
+    monkeypatch.setenv("HC_LOG_KEY", "the table's secret, 128 bits or more")
     path = tmp_path / "keyed.hcg"
     assert hc("game", "new", str(path), "--roster", HC_ROSTER).exit_code == 0
     env = {"HC_GAME": str(path)}
@@ -92,7 +92,7 @@ def test_a_keyed_game_refuses_its_newest_entry_edited(hc, tmp_path, monkeypatch)
 
 
 def test_a_keyed_log_refuses_its_newest_entry_edited(hc, tmp_path, monkeypatch):
-    monkeypatch.setenv("HC_LOG_KEY", "k")
+    monkeypatch.setenv("HC_LOG_KEY", "k" * 22)
     log = tmp_path / "k.log"
     for seed in ("1", "2"):
         assert hc("roll", "d6", "--seed", seed, "--log", str(log)).exit_code == 0
@@ -295,7 +295,7 @@ def test_one_bad_game_line_is_its_own_error_and_the_batch_goes_on(hc, karsk):
 
 
 def _keyed_game(hc, tmp_path, monkeypatch):
-    monkeypatch.setenv("HC_LOG_KEY", "the table's secret")
+    monkeypatch.setenv("HC_LOG_KEY", "the table's secret, 128 bits or more")
     path = tmp_path / "keyed.hcg"
     roster = str(ROOT / "examples" / "rogue-trader-roster.yaml")
     assert hc("game", "new", str(path), "--roster", roster).exit_code == 0
@@ -329,7 +329,7 @@ def test_a_keyed_entry_stripped_of_its_mac_in_the_middle_is_refused(hc, tmp_path
     lines[1] = re.sub(rb',"sig":"[0-9a-f]{64}"\}$', b"}", lines[1])  # the Initiative, then
     from hc_cli.log.chain import chain_hash, entry_line  # the chain mended onto it under the key
 
-    key = b"the table's secret"
+    key = b"the table's secret, 128 bits or more"
     for i in range(2, len(lines)):
         body = {
             k: v for k, v in json.loads(lines[i]).items() if k not in ("seq", "prev", "mac", "sig")

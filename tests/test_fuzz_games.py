@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
-KEY = "the table's key"
+KEY = "the table's key, 128 bits or more"
 
 GAMES = {  # each with an undo in it: an undone entry is read too (history)
     "high-crusade": [

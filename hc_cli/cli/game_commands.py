@@ -15,6 +15,7 @@ NAMES = {
     "game_next": "game next",
     "game_export": "game export",
     "game_rules": "game rules",
+    "game_key": "game key",
     "roster_check": "roster check",
     "seal_join": "seal join",
     "seal_commit": "seal commit",
@@ -63,6 +64,25 @@ def _game_new(values: dict[str, Any]) -> int:
 
     lines = new_game(values["file"], values["roster"], tuple(values.get("rules") or ()))
     echo(wrap(lines[:1] if values.get("quiet") else lines, width()))
+    return 0
+
+
+def _game_key(values: dict[str, Any]) -> int:
+    from hc_cli.log.keys import new_key, write_key_file
+
+    path = values.get("file")
+    if not path:
+        echo(new_key())
+        return 0
+    from hc_cli.tables.files import shown_path
+
+    kept = write_key_file(path)
+    if values.get("quiet"):
+        return 0
+    echo(
+        f"a new key in {shown_path(path)} (mode 600, key id {kept}): play with "
+        f"HC_LOG_KEY_FILE={shown_path(path)}; give it to the other player, and to no one else"
+    )
     return 0
 
 
@@ -349,10 +369,18 @@ def _compare(values: dict[str, Any]) -> int:
             "in a game: hc compare --range 14 (and --at-least, -q, --json); outside one: "
             "--over twice (the attackers, the targets) and the action after --",
         )
+    if values.get("over") and (values.get("unit") or values.get("at")):
+        raise HcError("--unit and --at choose a game's shots: outside one, --over lists them",
+                      "give the attackers and the targets with --over twice")  # fmt: skip
     if values.get("over"):
         found = _compare_outside(values)
     else:
-        found = compare(game_path(values), tuple(values.get("range") or ()))
+        found = compare(
+            game_path(values),
+            tuple(values.get("range") or ()),
+            tuple(values.get("unit") or ()),
+            tuple(values.get("at") or ()),
+        )
     if values.get("json"):
         _json(found)
         return 0
@@ -462,6 +490,7 @@ _RUN = {
     "game_next": _game_next,
     "game_export": _game_export,
     "game_rules": _game_rules,
+    "game_key": _game_key,
     "status": _status,
     "history": _history,
     "undo": _undo,

@@ -16,6 +16,7 @@ from typing import Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.log.chain import MAX_LINE, chain_hash, sig_problem, whole_entry
+from hc_cli.log.keys import wrong_key
 from hc_cli.log.osfile import NONBLOCK, read_at
 
 MAX_GAME_BYTES = 512_000_000  # a game of a hundred thousand actions is far less
@@ -134,6 +135,11 @@ class _Links:
             raise damaged(path, number, f"entry {seq} does not chain onto the entry before it: "
                           "that entry was edited, or this one forged")  # fmt: skip
         self.keyed = mac
+        if seq == 1 and self.key is not None and (wrong := wrong_key(line, self.key)):
+            from hc_cli.tables.files import shown_path
+
+            raise HcError(f"the key given does not match the game file {shown_path(path)}: {wrong}",
+                          "give the key the game was started with")  # fmt: skip
         if self.key is not None:  # an entry of an older hc, unsigned, is vouched for by the
             problem = sig_problem(line, self.key)  # next one's chain
             if problem and (not problem.startswith("carries no") or self.signing):

@@ -10,7 +10,8 @@ A receipt: each logged command prints the head of the chain as it left it (`12:3
 entry's number and the first characters of its hash), and `hc replay LOG --head RECEIPT` checks
 that the log still reaches it. A key: with `HC_LOG_KEY` (or `HC_LOG_KEY_FILE`, a file holding
 it) set, each entry is chained by HMAC-SHA256 under that key (`"mac": "hmac-sha256"`), so only
-a holder of the key can extend or rewrite the chain, and receipts are keyed too.
+a holder of the key can extend or rewrite the chain, and receipts are keyed too. A key of fewer
+than 128 bits writes nothing (`hc_cli.log.keys`).
 
 A writer stopped mid-line can leave at most one partial line at the end: readers skip it and
 say so, and the next append removes it, so every entry starts a clean, chained line. A write
@@ -23,18 +24,17 @@ import errno
 import os
 import stat
 import time
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from hc_cli import __version__
 from hc_cli.core.errors import HcError
+from hc_cli.log.keys import KEY_ID, key_id, log_key, writing_key
 from hc_cli.log.osfile import NONBLOCK, held, read_at
 
 if TYPE_CHECKING:
     from hc_cli.plugin.execute import Call
 
 MAX_LINE = 1_000_000  # bytes: a log entry is a few kilobytes
-MAX_KEY_BYTES = 4096
 KEYED = "hmac-sha256"
 
 
@@ -68,28 +68,6 @@ def _read(path: str, limit: int, said: str, fix: str) -> bytes:
 def rules_record(paths: tuple[str, ...]) -> list[dict[str, str]]:
     """Each --rules file by its absolute path and its content's digest."""
     return [{"path": os.path.abspath(p), "sha256": file_digest(p)} for p in paths]
-
-
-def log_key(env: Mapping[str, str] | None = None) -> bytes | None:
-    """The log's key: `HC_LOG_KEY` itself, or the content of the file `HC_LOG_KEY_FILE`
-    names; None when neither is set."""
-    env = os.environ if env is None else env
-    if env.get("HC_LOG_KEY"):
-        return env["HC_LOG_KEY"].encode("utf-8", "surrogateescape")
-    path = env.get("HC_LOG_KEY_FILE")
-    if not path:
-        return None
-    from hc_cli.tables.files import shown_path
-
-    key = _read(
-        path,
-        MAX_KEY_BYTES,
-        "HC_LOG_KEY_FILE '{path}' cannot be read: {reason}",
-        "name a small file holding the game's key",
-    ).strip()
-    if not key:
-        raise HcError(f"HC_LOG_KEY_FILE '{shown_path(path)}' is empty", "write the key in it")
-    return key
 
 
 def chain_hash(line: bytes, key: bytes | None = None) -> str:
@@ -201,6 +179,7 @@ def _game_file(path: str) -> HcError:
 
 def refuse_game_file(path: str) -> None:
     """--log naming a game file is refused before anything is resolved."""
+    writing_key()  # a key too short to write with, before anything is rolled too
     if not os.path.isfile(path):  # a FIFO is never opened here: it would wait for a writer
         return
     try:
@@ -217,6 +196,7 @@ def open_log(path: str, what: str = "--log") -> int:
     never /proc, /sys or /dev, a device or a pipe."""
     if not path:
         raise HcError(f"{what} '' names no file", f"give {what} FILE")
+    writing_key()  # a key too short to write with is refused before anything is written
     real = os.path.realpath(path)
     if real.startswith(("/proc/", "/sys/", "/dev/")):
         raise _refuse(
@@ -251,7 +231,9 @@ def entry_line(seq: int, prev: str | None, entry: dict[str, Any], key: bytes | N
     a key, its own MAC last (`"sig"`), so no line, the newest included, changes unseen."""
     import json
 
-    head = {"seq": seq, "prev": prev, **({"mac": KEYED} if key is not None else {})}
+    head: dict[str, Any] = {"seq": seq, "prev": prev}
+    if key is not None:  # the first entry names its key by its id: a wrong key is told so
+        head.update({"mac": KEYED, **({"key_id": key_id(key)} if seq == 1 else {})})
     whole = {**head, **entry}
     result = whole.get("result")
     if result.__class__ is Written and next(reversed(whole)) == "result":
@@ -289,6 +271,11 @@ def sig_problem(line: bytes, key: bytes) -> str | None:
     body = line[:-SIG_LENGTH] + b"}"
     sig = line[-SIG_LENGTH + len(SIG) : -2]
     if not hmac.compare_digest(hmac.new(key, body, hashlib.sha256).hexdigest().encode(), sig):
+        if line.startswith(b'{"seq":1,') and KEY_ID not in line[:80]:  # an older hc's first
+            return (  # entry names no key: a wrong key and an edit look alike
+                "does not match its own MAC: the key given is not the one it was written "
+                "with, or it was changed without the key"
+            )
         return "does not match its own MAC: it was changed without the key"
     return None
 

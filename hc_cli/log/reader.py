@@ -13,6 +13,7 @@ from typing import Any, BinaryIO
 
 from hc_cli.core.errors import HcError
 from hc_cli.log.chain import KEYED, MAX_LINE, chain_hash, sig_problem, whole_entry
+from hc_cli.log.keys import wrong_key
 from hc_cli.log.osfile import NONBLOCK
 
 MAX_DAMAGED = 1000  # lines that are not entries: past this many, this is no log of hc's
@@ -62,6 +63,8 @@ class LogReader:
             yield from self._lines(f)
 
     def _lines(self, f: BinaryIO) -> Iterator[LogEvent]:
+        from hc_cli.tables.files import shown_path
+
         expected, last, damaged = 1, None, 0
         number = 0
         while True:
@@ -98,6 +101,10 @@ class LogReader:
                 continue
             seq = entry.get("seq")
             broken = _chain_break(number, entry, expected, last, self.key)
+            wrong = seq == 1 and self.key is not None and wrong_key(raw, self.key)
+            if wrong:  # not a break in the chain: the wrong key
+                raise HcError(f"the key given does not match {shown_path(self.path)}: {wrong}",
+                              "give the key it was written with")  # fmt: skip
             if not broken and entry.get("mac") == KEYED and self.key is not None:
                 problem = sig_problem(raw, self.key)
                 self.unsigned = bool(problem and problem.startswith("carries no"))

@@ -19,6 +19,7 @@ GAME_RUNS = (
     "game_next",
     "game_export",
     "game_rules",
+    "game_key",
     "status",
     "history",
     "undo",
@@ -251,6 +252,26 @@ SHARED_COMMANDS = (
                 description="For the game in force (or --game FILE); outside a game, for the "
                 "rule set in force (--ruleset NAME).",
             ),
+            Command(
+                "key",
+                "Make a key for a keyed game: 256 random bits, printed or written to a new file.",
+                description="A game or a log written with HC_LOG_KEY=KEY (or HC_LOG_KEY_FILE="
+                "FILE, a file holding it; never both) is chained under that key: only those who "
+                "hold it can extend or rewrite it. A key must hold at least 128 bits (16 random "
+                "bytes, 22 base64 or 32 hex characters): a shorter one writes nothing.",
+                options=(
+                    Option(
+                        "file",
+                        metavar="FILE",
+                        help="Write the key to this new file, readable by you alone (mode 600), "
+                        "rather than print it.",
+                    ),
+                    quiet("With --file, nothing printed: not how to play with it."),
+                ),
+                common=(),
+                run="game_key",
+                examples=("hc game key", "hc game key --file karsk.key"),
+            ),
             game_file_command(
                 "export",
                 "The game as the command lines that play it again (a shell script).",
@@ -308,6 +329,20 @@ SHARED_COMMANDS = (
                 many=True,
                 metavar="ACTION",
                 help="Outside a game, after --: the action, as typed without hc.",
+            ),
+            Option(
+                "unit",
+                many=True,
+                complete=True,
+                metavar="UNIT",
+                help="In a game: only the shots of this unit (repeatable).",
+            ),
+            Option(
+                "at",
+                many=True,
+                complete=True,
+                metavar="UNIT",
+                help="In a game: only the shots at this unit (repeatable).",
             ),
             Option(
                 "at_least",
