@@ -206,9 +206,7 @@ def _foreign_option(flag: str, ruleset: str, command: str) -> str:
 
         dice_flags = {f for o in COMMON_OPTIONS if o.name in DICE_OPTIONS for f in o.flags}
         if flag in dice_flags and not any(flag in o.flags for o in taken):
-            return (
-                message + ": it rolls no dice (no --seed, --dice or --odds to give)"
-            )
+            return message + ": it rolls no dice (no --seed, --dice or --odds to give)"
     if having:
         message += (
             f"; {' and '.join(having)} {command} {'has' if len(having) == 1 else 'have'} it "

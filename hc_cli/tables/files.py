@@ -53,9 +53,8 @@ def read_text(path: str, limit: int) -> str:
 
 def shown_path(path: str) -> str:
     """A path as hc prints it: its control characters escaped (a file name can hold an escape
-    sequence), cut short past 80 characters."""
-    text = printable(str(path))
-    return text if len(text) <= 80 else text[:77] + "..."
+    sequence), whole (a hint that names it runs as written)."""
+    return printable(str(path))
 
 
 def read_cache(path: str, description: str, limit: int) -> Any:
