@@ -277,13 +277,9 @@ def prepare(
         if seal is None:
             raise HcError(f"entry {sealed} of this game is no sealed roll")
     elif not call.odds:
-        lost = forfeited(game.folded.state, call.command, unit, list(at), period)
+        lost = forfeited(game.folded.state, call.command, unit, period)
         if lost is not None:
-            raise HcError(
-                f"the sealed roll of entry {lost} for this very action was given up after both "
-                f"players committed: a forfeit, not made again in {period}",
-                "act with another unit, or at another target",
-            )
+            raise HcError(lost, "act with another unit (hc game rules shows the reading)")
         call, again = _dice_again(call, game, unit, list(at), period, reroll)
     return Prepared(
         call, unit, list(at), anyway, fill, given, changed, period, again, sealed or None

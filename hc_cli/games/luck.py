@@ -254,6 +254,7 @@ def luck(
         "not_rated": not_rated,
         "rerolls": rerolls,
         "forfeits": [f for f in report.forfeits if kept(f)],
+        "given_up": {k: v for k, v in report.given_up.items() if side in (None, k)},
         "unit": unit,
         "hand_entered_dice": [fit(die, c) for die, c in sorted(report.faces.items())],
         "chart": _chart(rated, report.periods),
