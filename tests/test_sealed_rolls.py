@@ -498,3 +498,16 @@ def test_a_file_edited_to_act_again_after_a_forfeit_is_damaged(table, hc, tmp_pa
         _forge(table.file, lambda e, p=period: [*e[:5], {**fire, "game": {**fire["game"],
                                                                        "period": p}}])  # fmt: skip
         assert hc(f"replay {table.file}", env=table.a).exit_code == 1, period
+
+
+def test_a_roll_whose_secrets_are_both_written_is_rolled_by_either_player(table, hc):
+    """Both secrets in the file and the roll not yet (the roller's hc stopped between): it is
+    no forfeit, and either player rolls it, the other with their own code."""
+    codes = table.exchange()
+    table.run(table.a, codes["open"])
+    rolled = table.entries()[-1]
+    _forge(table.file, _drop(5))
+    assert "rolled" in table.refused(table.b, f"seal forfeit 3 --game {table.file}")
+    table.run(table.b, f"{codes['open']} --game {table.file}")
+    assert table.entries()[-1]["result"] == rolled["result"]
+    assert hc(f"replay {table.file}", env=table.a).exit_code == 0

@@ -554,7 +554,7 @@ def undo(game_path: str, to: int | None = None) -> dict[str, Any]:
         if any(g.get("event") in EVENTS or g.get("sealed") is not None for g in parts):
             raise HcError(
                 "a sealed roll is not taken back, rolled or given up: both players made it",
-                "play on from it (a sealed roll under way is given up with hc seal abandon N)",
+                "play on from it (hc status says what a sealed roll under way waits for)",
             )
         words = [describe(e) for e in lines]
         after = fold(game.chain, game_path, base=game.folded, undoing=taken[0])
