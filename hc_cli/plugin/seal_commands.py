@@ -42,10 +42,10 @@ SEAL = Command(
         ),
         step(
             "reveal",
-            "The other player: the roller's secret checked; your own secret to send back.",
+            "The other player: your own secret for the roll, to send back.",
             code(
-                "The code the roller's hc printed for hc seal reveal: their secret, or "
-                "for a hidden roll the roll's mark alone (its secret stays sealed)."
+                "The code the roller's hc printed for hc seal reveal: the roll's mark (their "
+                "secret stays sealed until it is in the game file)."
             ),
             quiet(SEND_BACK),
         ),
