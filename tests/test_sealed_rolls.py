@@ -315,6 +315,8 @@ def test_a_roll_both_players_committed_to_is_final(table, tmp_path):
     roll can still be abandoned; after, it is final: neither given up nor passed over."""
     a = table.a
     table.run(a, "fire marines --at boyz --range 10 --sealed")
+    message = table.refused(table.b, f"seal forfeit 3 --game {table.file}")
+    assert "no forfeit to claim: the other player has not committed" in message
     said = table.run(a, "seal abandon 3")  # nobody committed yet: an abandon, counted
     assert "abandoned before the other player committed" in said
     assert table.entries()[-1]["game"] == {"event": "seal-abandon", "seal": 3}
