@@ -410,6 +410,7 @@ def test_game_rules_print_the_move_in_the_seeds_words_at_80_columns(hc):
         "regroup-after-rout",
         "casualties-fall-on",
         "heavy-weapon-shots",
+        "sealed-roll-forfeit",  # every game's (a sealed roll not revealed)
     }
 
 

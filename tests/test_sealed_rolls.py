@@ -2,7 +2,9 @@
 secrets), exchange the codes their hc prints; the seed comes from both secrets and the chain's
 head, worked out here with hashlib as the README tells anyone to with sha256sum. A forger then
 tries every order of the messages and every edit of the file (re-chained, as anyone can): each
-is refused as it is made, or found when the file is read."""
+is refused as it is made, or found when the file is read. Once both players committed a roll is
+final (issue 37, item 5): not abandoned, forfeit if its roller does not reveal it, a hidden one
+holding the game until it is unsealed; every abandon and forfeit counted."""
 
 from __future__ import annotations
 
@@ -64,11 +66,11 @@ def table(hc, tmp_path):
             return [json.loads(line) for line in path.read_text().splitlines()]
 
         def exchange(self, line: str = "fire marines --at boyz --range 10 --sealed") -> dict:
-            said = self.run(a, line)
-            said = self.run(b, "seal " + self.next_code(said))  # B joins
-            said = self.run(a, "seal " + self.next_code(said))  # A writes B's commitment
-            said = self.run(b, "seal " + self.next_code(said))  # B checks A's secret
-            return {"open": "seal " + self.next_code(said)}  # for A to open with
+            join = "seal " + self.next_code(self.run(a, line))
+            said = self.run(b, join)  # B joins
+            reveal = "seal " + self.next_code(self.run(a, "seal " + self.next_code(said)))
+            said = self.run(b, reveal)  # B shows their secret
+            return {"open": "seal " + self.next_code(said), "b was sent": join + reveal}
 
     t = Table()
     t.a, t.b = a, b
@@ -100,12 +102,16 @@ def test_a_sealed_roll_between_two_players(table, hc):
     assert hc(f"replay {table.file}", env=table.a).exit_code == 0
     history = hc("history -q", env=table.a).stdout
     assert "the sealed roll of entry 3" in " ".join(history.split())
+    # the other player showed their secret knowing nothing of the roller's: it was never sent
+    # them, so they could not work out the result first (and withhold theirs, or claim it lost)
+    assert a not in codes["b was sent"] and _commit(a) in codes["b was sent"]
 
 
-def test_a_hidden_roll_stays_sealed_until_unsealed(table, hc):
+def test_a_hidden_roll_holds_the_game_until_unsealed(table, hc):
     """A plain roll of dice, hidden: the other player gives their secret without seeing the
     roller's; the roller sees the result; the file holds neither the roller's secret nor the
-    result until it is unsealed, while the game goes on."""
+    result until it is unsealed, and nothing else is played meanwhile, by either side: no
+    action, no step, no other hidden roll (three of them, the best unsealed, cannot be)."""
     a, b = table.a, table.b
     said = table.run(b, "seal " + table.next_code(table.run(a, "roll 2d6 --hidden")))
     said = table.run(a, "seal " + table.next_code(said))
@@ -117,8 +123,12 @@ def test_a_hidden_roll_stays_sealed_until_unsealed(table, hc):
     assert shown["game"]["event"] == "seal-reveal" and "a" not in shown["game"]
     assert "total" not in table.file.read_text()  # no result in the file yet
     status = " ".join(hc("status", env=a).stdout.split())
-    assert "hidden roll 3 is sealed: hc seal unseal 3" in status
-    table.run(a, "fire marines --at boyz --range 10 --dice 1,1,1,1,1")  # the game goes on
+    assert "hidden roll 3 holds the game until it is unsealed: hc seal unseal 3" in status
+    for line in ("fire marines --at boyz --range 10 --dice 1,1,1,1,1", "roll 2d6 --hidden",
+                 "fire boyz --at marines --range 10 --sealed", "game next"):  # fmt: skip
+        message = table.refused(a, line)
+        assert "sealed roll of entry 3" in message and "hc seal unseal 3" in message, line
+    assert "final" in table.refused(a, "seal abandon 3")
     later = json.loads(table.run(a, "seal unseal 3 --json"))
     assert later["rolls"] == seen["rolls"]  # what the roller saw then is what is written
     entries = table.entries()
@@ -127,7 +137,27 @@ def test_a_hidden_roll_stays_sealed_until_unsealed(table, hc):
     assert _commit(reveal["game"]["a"]) == entries[2]["game"]["commit"]
     assert roll["seed"] == _derive(entries[3]["prev"], reveal["game"]["a"],
                                    shown["game"]["b"])  # fmt: skip
+    table.run(a, "fire marines --at boyz --range 10 --dice 1,1,1,1,1")  # the game goes on
     assert hc(f"replay {table.file}", env=a).exit_code == 0
+
+
+def test_a_file_played_on_past_a_hidden_roll_is_damaged(table, hc):
+    """A second hidden roll begun (or an action made) while one opened is not unsealed, edited
+    into the file: the fold refuses it, in replay and everywhere else."""
+    a, b = table.a, table.b
+    said = table.run(b, "seal " + table.next_code(table.run(a, "roll 2d6 --hidden")))
+    said = table.run(a, "seal " + table.next_code(said))
+    said = table.run(b, "seal " + table.next_code(said))
+    table.run(a, "seal " + table.next_code(said))
+
+    def another(entries):
+        second = json.loads(json.dumps(entries[2]))
+        second["game"]["commit"] = _commit("7" * 32)
+        return [*entries, second]
+
+    _forge(table.file, another)
+    assert hc(f"replay {table.file}", env=a).exit_code == 1
+    assert "damaged" in hc("status", env=a).stderr
 
 
 def test_a_hidden_roll_is_a_plain_roll(table):
@@ -142,7 +172,8 @@ def test_every_step_out_of_order_is_refused(table, hc):
     number = join.split()[1].partition(":")[0]
     fake = checked(number, "0" * 32)
     assert "not committed" in table.refused(a, f"seal open {fake}")  # a reveal before both
-    assert "no sealed roll 3 you joined" in hc.error(f"seal reveal {fake}", env=b)
+    assert "is no reveal code" in hc.error(f"seal reveal {fake}", env=b)  # no secret is sent
+    assert "joined no sealed roll 3" in hc.error(f"seal reveal {checked(number, '0' * 12)}", env=b)
     assert "under way" in table.refused(a, "fire marines --at boyz --range 10")
     assert "under way" in table.refused(a, "game next")
     assert "not taken back" in table.refused(a, "undo")
@@ -256,37 +287,6 @@ def test_every_forgery_of_a_sealed_roll_is_found(table, hc, forgery):
     assert status.exit_code == 2 and "damaged" in status.stderr, forgery
 
 
-def test_a_roll_given_up_after_both_committed_is_a_forfeit(table, hc):
-    """Abandoned before the other player committed, a roll is gone; after, a forfeit, in the
-    file (and in the other player's check) for both to see. Once both secrets are written it
-    is rolled, never given up."""
-    a, b = table.a, table.b
-    table.run(a, "fire marines --at boyz --range 10 --sealed")
-    table.run(a, "seal abandon 3")
-    assert table.entries()[-1]["game"]["event"] == "seal-abandon"
-    assert "abandoned" in table.refused(a, "seal abandon 3")
-    said = table.run(b, "seal " + table.next_code(table.run(a, "fire marines --at boyz "
-                                                            "--range 10 --sealed")))  # fmt: skip
-    said = table.run(a, "seal " + table.next_code(said))
-    status = " ".join(hc("status", env=a).stdout.split())
-    assert "sealed roll 5 waits for the other player's secret" in status
-    assert "a forfeit" in table.run(a, "seal abandon 5")
-    assert "given up" in hc("history -q", env=a).stdout
-    check = hc(f"seal check {table.file}", env=b)
-    assert check.exit_code == 0 and "a forfeit" in " ".join(check.stdout.split())
-    # the forfeit action is not made again this turn, sealed or not: no new roll for it
-    assert "a forfeit" in table.refused(a, "fire marines --at boyz --range 10")
-    assert "a forfeit" in table.refused(a, "fire marines --at boyz --range 10 --sealed")
-    table.run(a, "game next")  # the Orks' turn
-    table.run(a, "game next")  # the Imperials' next turn: the marines may fire again
-    codes = table.exchange()  # sealed again, from the start, with fresh secrets
-    table.run(a, codes["open"])
-    assert table.entries()[-1]["game"]["sealed"] == 10
-    assert hc(f"replay {table.file}", env=a).exit_code == 0
-    luck = " ".join(hc("luck", env=a).stdout.split())
-    assert "sealed roll 5 (marines fire) given up after both players committed" in luck
-
-
 def test_the_other_player_checks_the_file_against_what_they_joined(table, hc, tmp_path):
     """The roller holds the file; the other player's hc kept the roll's mark, the roller's
     commitment and their own secret, and finds a file whose steps are not those."""
@@ -307,3 +307,209 @@ def test_the_other_player_checks_the_file_against_what_they_joined(table, hc, tm
     _forge(table.file, forged)
     bad = hc(f"seal check {table.file}", env=b)
     assert bad.exit_code in (1, 2)
+
+
+def test_a_roll_both_players_committed_to_is_final(table, tmp_path):
+    """Issue 37: the roller opened the roll on a copy of the game, saw the result, gave it up
+    (a forfeit) and fired the same unit at another target. Before the other player commits a
+    roll can still be abandoned; after, it is final: neither given up nor passed over."""
+    a = table.a
+    table.run(a, "fire marines --at boyz --range 10 --sealed")
+    message = table.refused(table.b, f"seal forfeit 3 --game {table.file}")
+    assert "no forfeit to claim: the other player has not committed" in message
+    said = table.run(a, "seal abandon 3")  # nobody committed yet: an abandon, counted
+    assert "abandoned before the other player committed" in said
+    assert table.entries()[-1]["game"] == {"event": "seal-abandon", "seal": 3}
+    codes = table.exchange()  # sealed roll 5: the roller holds both secrets now
+    copy = tmp_path / "copy.hcg"
+    copy.write_bytes(table.file.read_bytes())
+    table.run(a, f"{codes['open']} --game {copy}")  # the result seen, on a copy
+    message = table.refused(a, "seal abandon 5")
+    assert "sealed roll 5 is final: both players committed to it" in message
+    assert "reveal it" in message and "hc seal open CODE" in message
+    assert "hc seal forfeit 5" in message  # what happens to a roller who will not
+    for line in ("fire marines --at boyz:3 --range 10", "fire marines --at boyz --range 10",
+                 "fire marines --at boyz:3 --range 10 --sealed", "game next"):  # fmt: skip
+        assert "sealed roll of entry 5 is under way" in table.refused(a, line), line
+    table.run(a, codes["open"])  # revealed, as it must be: the roll seen on the copy
+    rolled = json.loads(copy.read_text().splitlines()[-1])
+    assert table.entries()[-1]["result"] == rolled["result"]
+
+
+def _claim(table, hc, number: int) -> str:
+    """The other player claims sealed roll `number`, not revealed, as a forfeit."""
+    return table.run(table.b, f"seal forfeit {number} --game {table.file}")
+
+
+def test_a_roller_who_will_not_reveal_forfeits_the_action(table, hc):
+    """The roller holds the other player's secret and does not reveal the roll: the other
+    player claims the forfeit, and the unit's fire is spent for the turn, at any target,
+    sealed or not, by a model of it too (reading sealed-roll-forfeit = action-spent)."""
+    a, b = table.a, table.b
+    table.exchange()  # the roller could work out the result now, and does not open it
+    message = table.refused(a, "seal forfeit 3")  # the roller cannot claim it for themselves
+    assert "not joined here: its forfeit is the other player's to claim" in message
+    said = " ".join(_claim(table, hc, 3).split())
+    assert "a forfeit" in said and "marines makes no fire again in turn 1" in said
+    assert "(reading: sealed-roll-forfeit = action-spent)" in said
+    assert table.entries()[-1]["game"] == {"event": "seal-forfeit", "seal": 3}
+    for line in ("fire marines --at boyz --range 10", "fire marines --at boyz:3 --range 10",
+                 "fire marines:1 --at boyz --range 10",
+                 "fire marines --at boyz:3 --range 10 --sealed"):  # fmt: skip
+        message = table.refused(a, line)
+        assert "sealed roll 3 (marines fire) was forfeit" in message, line
+        assert "sealed-roll-forfeit = action-spent" in message, line
+    assert "is forfeit" in table.refused(a, "seal abandon 3")
+    assert "is forfeit" in hc.error(f"seal forfeit 3 --game {table.file}", env=b)
+    assert "not taken back" in table.refused(a, "undo")
+    history = " ".join(hc("history -q", env=a).stdout.split())
+    assert "sealed roll of entry 3: not revealed, a forfeit claimed" in history
+    check = hc(f"seal check {table.file}", env=b)
+    assert check.exit_code == 0 and "not revealed by its roller (a forfeit)" in check.stdout
+    assert "sealed-roll-forfeit" in hc("game rules", env=a).stdout
+    table.run(a, "game next")  # the Orks' turn
+    table.run(a, "game next")  # the Imperials' next: the marines may fire again
+    table.run(a, "fire marines --at boyz:3 --range 10 --dice 1,1,1,1,1")
+    assert hc(f"replay {table.file}", env=a).exit_code == 0
+
+
+def test_the_reading_unit_spent_spends_the_whole_unit(hc, tmp_path):
+    """With the reading switched by a house rule (unit-spent), a forfeit spends every action
+    of the unit for the turn, not only the command sealed: a hide the marines could still
+    make under action-spent is refused."""
+    (tmp_path / "roster.yaml").write_text(ROSTER, encoding="utf-8")
+    (tmp_path / "house.yaml").write_text(
+        "ruleset: rogue-trader\nreadings:\n  sealed-roll-forfeit: {choice: unit-spent}\n",
+        encoding="utf-8",
+    )
+    for reading in ("action-spent", "unit-spent"):
+        path = tmp_path / f"{reading}.hcg"
+        a = {"XDG_CONFIG_HOME": str(tmp_path / reading / "a"), "HC_GAME": str(path)}
+        b = {"XDG_CONFIG_HOME": str(tmp_path / reading / "b"), "HC_GAME": "none"}
+        rules = f" --rules {tmp_path / 'house.yaml'}" if reading == "unit-spent" else ""
+        assert (
+            hc(f"game new {path} --roster {tmp_path / 'roster.yaml'}{rules}", env=a).exit_code == 0
+        )
+        assert hc("initiative --dice 1", env=a).exit_code == 0
+        said = hc("fire marines --at boyz --range 10 --sealed -q", env=a).stdout.strip()
+        said = hc(f"{said.removeprefix('hc ')} -q", env=b).stdout.strip()
+        assert hc(said.removeprefix("hc "), env=a).exit_code == 0
+        claimed = hc(f"seal forfeit 3 --game {path}", env=b)
+        assert f"sealed-roll-forfeit = {reading}" in " ".join(claimed.stdout.split())
+        hide = hc("hide marines", env=a)
+        if reading == "action-spent":
+            assert hide.exit_code == 0, hide.output
+        else:
+            assert hide.exit_code == 2 and "marines acts no more in turn 1" in " ".join(
+                hide.stderr.split()
+            )
+        assert hc(f"replay {path}", env=a).exit_code == 0
+
+
+def test_every_abandon_and_forfeit_is_counted_in_status_and_luck(table, hc):
+    """Played here: the marines' sealed fire abandoned before the other player committed, and
+    again sealed, committed, not revealed and claimed; the Orks' turn, the boyz' sealed fire
+    abandoned; then a hidden roll of dice opened and never unsealed, claimed (a roll of no
+    unit). So, by hand: Imperials 1 abandoned and 1 forfeit, Orks 1 abandoned, no unit 1
+    forfeit."""
+    a = table.a
+    table.run(a, "fire marines --at boyz --range 10 --sealed")
+    table.run(a, "seal abandon 3")
+    table.exchange()  # entries 5 and 6
+    _claim(table, hc, 5)
+    table.run(a, "game next")  # the Orks' turn
+    table.run(a, "fire boyz --at marines --range 10 --sealed")
+    table.run(a, "seal abandon 9")
+    codes = table.exchange("roll 2d6 --hidden")
+    table.run(a, codes["open"])  # the roller sees it, and does not unseal it
+    _claim(table, hc, 11)
+    expected = {"Imperials": {"abandoned": 1, "forfeit": 1},
+                "Orks": {"abandoned": 1, "forfeit": 0},
+                "no unit": {"abandoned": 0, "forfeit": 1}}  # fmt: skip
+    assert hc.json("status", env=a)["given_up"] == expected
+    status = hc("status", env=a).stdout
+    assert "Imperials: sealed rolls abandoned 1, forfeit 1" in status
+    assert "Orks: sealed rolls abandoned 1, forfeit 0" in status
+    assert "no unit: sealed rolls abandoned 0, forfeit 1" in status
+    assert hc.json("luck", env=a)["given_up"] == expected
+    luck = hc("luck", env=a).stdout
+    assert "Imperials: sealed rolls abandoned 1, forfeit 1" in luck
+    assert "Orks: sealed rolls abandoned 1, forfeit 0" in luck
+    assert hc.json("luck --side Orks", env=a)["given_up"] == {"Orks": expected["Orks"]}
+    assert hc(f"replay {table.file}", env=a).exit_code == 0
+
+
+def test_a_game_with_nothing_given_up_says_nothing_of_it(table, hc):
+    codes = table.exchange()
+    table.run(table.a, codes["open"])
+    assert hc.json("status", env=table.a)["given_up"] == {
+        "Imperials": {"abandoned": 0, "forfeit": 0}, "Orks": {"abandoned": 0, "forfeit": 0}
+    }  # fmt: skip
+    assert "sealed rolls abandoned" not in hc("status", env=table.a).stdout
+    assert "sealed rolls abandoned" not in hc("luck", env=table.a).stdout
+
+
+def _event(i: int, event: str):
+    """Entry `i` made the step `event` of the same sealed roll."""
+
+    def edit(entries):
+        entries[i] = {**entries[i], "game": {"event": event, "seal": 3}}
+        return entries
+
+    return edit
+
+
+GIVING_UP = {
+    "an abandon after both committed, for the forfeit": ("claimed", _event(4, "seal-abandon")),
+    "a forfeit before both committed, for the abandon": ("abandoned", _event(3, "seal-forfeit")),
+    "a forfeit once both secrets are written, for the roll": ("rolled", _event(5, "seal-forfeit")),
+}
+
+
+@pytest.mark.parametrize("forgery", list(GIVING_UP))
+def test_a_file_edited_to_give_up_a_roll_it_may_not_is_damaged(table, hc, forgery):
+    """Each edit that gives up a roll where it may not be, re-chained, is found by the fold."""
+    play, edit = GIVING_UP[forgery]
+    if play == "abandoned":
+        table.run(table.a, "fire marines --at boyz --range 10 --sealed")
+        table.run(table.a, "seal abandon 3")
+    else:
+        codes = table.exchange()
+        if play == "claimed":
+            _claim(table, hc, 3)
+        else:
+            table.run(table.a, codes["open"])
+    assert hc(f"replay {table.file}", env=table.a).exit_code == 0
+    _forge(table.file, edit)
+    assert hc(f"replay {table.file}", env=table.a).exit_code == 1
+    assert "damaged" in hc("status", env=table.a).stderr
+
+
+def test_a_file_edited_to_act_again_after_a_forfeit_is_damaged(table, hc, tmp_path):
+    """The marines' fire of another game, at another target in the same turn, put after the
+    forfeit of their sealed fire: the fold refuses it, whatever period the entry names."""
+    other = tmp_path / "other.hcg"
+    a = {**table.a, "HC_GAME": str(other)}
+    assert hc(f"game new {other} --roster {tmp_path / 'roster.yaml'}", env=a).exit_code == 0
+    assert hc("initiative --dice 1", env=a).exit_code == 0
+    assert hc("fire marines --at boyz:3 --range 10 --dice 1,1,1,1,1", env=a).exit_code == 0
+    fire = json.loads(other.read_text().splitlines()[-1])
+    table.exchange()
+    _claim(table, hc, 3)
+    for period in (fire["game"]["period"], "turn 9: Imperials plays"):
+        _forge(table.file, lambda e, p=period: [*e[:5], {**fire, "game": {**fire["game"],
+                                                                       "period": p}}])  # fmt: skip
+        assert hc(f"replay {table.file}", env=table.a).exit_code == 1, period
+
+
+def test_a_roll_whose_secrets_are_both_written_is_rolled_by_either_player(table, hc):
+    """Both secrets in the file and the roll not yet (the roller's hc stopped between): it is
+    no forfeit, and either player rolls it, the other with their own code."""
+    codes = table.exchange()
+    table.run(table.a, codes["open"])
+    rolled = table.entries()[-1]
+    _forge(table.file, _drop(5))
+    assert "rolled" in table.refused(table.b, f"seal forfeit 3 --game {table.file}")
+    table.run(table.b, f"{codes['open']} --game {table.file}")
+    assert table.entries()[-1]["result"] == rolled["result"]
+    assert hc(f"replay {table.file}", env=table.a).exit_code == 0

@@ -22,6 +22,7 @@ NAMES = {
     "seal_reveal": "seal reveal",
     "seal_open": "seal open",
     "seal_abandon": "seal abandon",
+    "seal_forfeit": "seal forfeit",
     "seal_unseal": "seal unseal",
     "seal_check": "seal check",
 }
@@ -273,6 +274,13 @@ def _seal_abandon(values: dict[str, Any]) -> int:
     return _seal_said(abandon(path, values["seal"]), values, path)
 
 
+def _seal_forfeit(values: dict[str, Any]) -> int:
+    from hc_cli.games.seal import forfeit
+
+    path = _seal_game(values)
+    return _seal_said(forfeit(path, values["seal"]), values, path)
+
+
 def _seal_commit(values: dict[str, Any]) -> int:
     from hc_cli.games.seal import commit
 
@@ -503,6 +511,7 @@ _RUN = {
     "seal_open": _seal_open,
     "seal_unseal": _seal_unseal,
     "seal_abandon": _seal_abandon,
+    "seal_forfeit": _seal_forfeit,
     "seal_check": _seal_check,
     "compare": _compare,
     "sweep": _sweep,

@@ -299,13 +299,9 @@ def prepare(
         kept = seal["action"].get("agreed")
         again = {"agreed": kept} if kept else None
     elif not call.odds:
-        lost = forfeited(game.folded.state, call.command, unit, list(at), period)
+        lost = forfeited(game.folded.state, call.command, unit, period)
         if lost is not None:
-            raise HcError(
-                f"the sealed roll of entry {lost} for this very action was given up after both "
-                f"players committed: a forfeit, not made again in {period}",
-                "act with another unit, or at another target",
-            )
+            raise HcError(lost, "act with another unit (hc game rules shows the reading)")
         part: dict[str, Any] = {"unit": unit, "at": list(at), "given": _plain(given),
                                 "period": period}  # fmt: skip
         if sealed == 0:  # being sealed: its seed will come from both players' secrets
@@ -550,7 +546,7 @@ def undo(game_path: str, to: int | None = None) -> dict[str, Any]:
         if any(g.get("event") in EVENTS or g.get("sealed") is not None for g in parts):
             raise HcError(
                 "a sealed roll is not taken back, rolled or given up: both players made it",
-                "play on from it (a sealed roll under way is given up with hc seal abandon N)",
+                "play on from it (hc status says what a sealed roll under way waits for)",
             )
         words = [describe(e) for e in lines]
         after = fold(game.chain, game_path, base=game.folded, undoing=taken[0])

@@ -127,7 +127,7 @@ def take_entry(
         problem = action_problem(entry, state)
         if problem:
             raise damaged(path, number, f"entry {entry.get('seq')} {problem}")
-        seal.check_action(state, entry)
+        seal.check_action(state, entry, rules.period(state))
         return rules.apply(state, entry)
     except HcError as error:
         if "damaged at line" in error.message:

@@ -259,6 +259,7 @@ def luck(
         "overrides": overrides,
         "set_aside_by_side": _by_side(rerolls, agreed, overrides),
         "forfeits": [f for f in report.forfeits if kept(f)],
+        "given_up": {k: v for k, v in report.given_up.items() if side in (None, k)},
         "unit": unit,
         "hand_entered_dice": [fit(die, c) for die, c in sorted(report.faces.items())],
         "chart": _chart(rated, report.periods),

@@ -90,6 +90,7 @@ class Report:
     overrides: list[dict[str, Any]] = field(default_factory=list)  # actions taken with --anyway
     periods: list[str] = field(default_factory=list)
     forfeits: list[dict[str, Any]] = field(default_factory=list)  # sealed rolls given up, committed
+    given_up: dict[str, dict[str, int]] = field(default_factory=dict)  # abandons, forfeits by side
 
 
 # ---------------------------------------------------------------------------------------------
@@ -139,6 +140,7 @@ def read(path: str, ruleset_in_force: str | None = None) -> Report:
 def _read_game(path: str) -> Report:
     from hc_cli.games.fold import fold
     from hc_cli.games.scan import read_chain
+    from hc_cli.games.seal_protocol import given_up
 
     kept: list[tuple[dict[str, Any], str]] = []
     periods: list[str] = []
@@ -152,6 +154,7 @@ def _read_game(path: str) -> Report:
     folded = fold(read_chain(path), path, each)
     sides = {unit: side for side, units in folded.roster["sides"].items() for unit in units}
     report = Report(path, "game", folded.ruleset, periods=periods)
+    report.given_up = given_up(folded.state)
     for number, seal in (folded.state.get("seals") or {}).items():
         if seal["done"] == "forfeit":
             action = seal["action"]

@@ -4,9 +4,9 @@ The player whose action it is seals it (`hc fire UNIT --at X --sealed`): hc draw
 secret `a`, keeps it in the player's own folder, and writes to the game file the action as
 filled and the commitment `sha256("hc seal:" + a)` (entry N, "seal"). The other player's hc
 draws `b` and gives back its commitment (`hc seal join`), which goes into the file right after
-(`hc seal commit`, entry N+1, "seal-commit"). Only then are the secrets shown: `a` to the
-other player, `b` back (`hc seal reveal`), and `hc seal open` writes both into the file
-("seal-reveal") and rolls the action with the seed
+(`hc seal commit`, entry N+1, "seal-commit"). Only then is a secret shown: `b`, to the
+roller (`hc seal reveal`, given the roll's mark alone), and `hc seal open` writes both into
+the file ("seal-reveal") and rolls the action with the seed
 
     int(sha256("hc sealed roll:" + HEAD + ":" + a + ":" + b)[:15], 16)
 
@@ -14,12 +14,17 @@ where HEAD is the hash of the sealing entry (the "prev" of entry N+1): it covers
 sealed, so the seed is of that action and no other. The codes the players paste carry a
 check of four hex digits (a code mistyped or cut short is refused where it is pasted); the
 join code carries the sealing entry's hash, so the other player's hc knows the roll it
-commits to, and `hc seal check FILE` lets that player check the file against it. A hidden
-roll (`hc roll EXPR --hidden`) writes only `b` at its opening; `hc seal unseal N` writes `a`
-and the roll. The fold checks every step (`take_event`, `check_action`): a reveal that does
-not match its commitment, a secret or a commitment used twice, a step out of order, a roll
-with another seed or of another action, an undo of any of it, is a damaged file. A roll given
-up after both players committed (`hc seal abandon`) is a forfeit, in the file for both to see.
+commits to, and `hc seal check FILE` lets that player check the file against it (the
+roller's secret among it). A hidden roll (`hc roll EXPR --hidden`) writes only `b` at its
+opening and holds the game until `hc seal unseal N` writes `a` and the roll. The fold checks
+every step (`take_event`, `check_action`): a reveal that does not match its commitment, a
+secret or a commitment used twice, a step out of order, a roll with another seed or of
+another action, an undo of any of it, is a damaged file.
+
+The roller, who reveals last, is the one player who can see the result before the other:
+so once both players committed a roll is final (`hc seal abandon` only before), and a roller
+who does not reveal it forfeits it, claimed by the other player (`hc seal forfeit N`): the
+unit's action is spent for the move or turn (`seal_protocol.spent`).
 """
 
 from __future__ import annotations
@@ -34,7 +39,14 @@ from typing import Any
 from hc_cli.core.errors import HcError
 from hc_cli.games.fold import copy, fold
 from hc_cli.games.scan import read_chain
-from hc_cli.games.seal_protocol import commitment, next_step, open_seal, take_event, what
+from hc_cli.games.seal_protocol import (
+    commitment,
+    next_step,
+    open_seal,
+    spent,
+    take_event,
+    what,
+)
 from hc_cli.games.store import Game, Locked, append, game_entry, open_game
 from hc_cli.log.chain import chain_hash, log_key
 
@@ -231,59 +243,42 @@ def join(text: str) -> dict[str, Any]:
 
 def commit(game_path: str, text: str) -> dict[str, Any]:
     """`hc seal commit CODE` (the roller, in the game): the other player's commitment into the
-    file, right after the sealing entry; then this player's secret to show (or, for a hidden
-    roll, the other player's to ask for)."""
+    file, right after the sealing entry; then the other player's secret to ask for, by the
+    roll's mark (this player's own is shown last, in the file, so the other player never sees
+    the result before the roller can)."""
     number_text, theirs = parse_code(text, (("n", "hex"),), "commitment code")
     number = int(number_text)
     with _locked_seal(game_path, number) as (game, fd, seal):
         if seal["commit_b"] is not None:
             raise HcError(f"the other player is committed to sealed roll {number} already",
                           next_step(str(number), seal))  # fmt: skip
-        secret = mine(seal)
+        mine(seal)
         receipt, after = _append_event(game, fd, "seal-commit", seal=number, commit=theirs)
         head = after["seals"][str(number)]["head"]
-    if seal["hidden"]:
-        ask = code(number, head[:12])
-        return {"seal": number, "receipt": receipt, "code": ask, "say": [
-            f"both players are committed to hidden roll {number}; send the other player:",
-            f"  hc seal reveal {ask}",
-            "and see the roll with the line they send back: hc seal open CODE",
-        ]}  # fmt: skip
-    show = code(number, secret)
-    return {"seal": number, "receipt": receipt, "code": show, "say": [
-        f"both players are committed to sealed roll {number}; send the other player:",
-        f"  hc seal reveal {show}",
-        "and roll with the line they send back: hc seal open CODE",
+    ask = code(number, head[:12])
+    kind, then = ("hidden roll", "see the roll") if seal["hidden"] else ("sealed roll", "roll")
+    return {"seal": number, "receipt": receipt, "code": ask, "say": [
+        f"both players are committed to {kind} {number}: it is final; send the other player:",
+        f"  hc seal reveal {ask}",
+        f"and {then} with the line they send back: hc seal open CODE",
     ]}  # fmt: skip
 
 
 def reveal(text: str) -> dict[str, Any]:
-    """`hc seal reveal CODE` (the other player): the roller's secret checked against the
-    commitment joined to, then this player's own secret to send back. A hidden roll's code
-    names the roll alone: the roller's secret stays sealed, checked when it is unsealed."""
-    number_text, second = parse_code(text, (("n", "hex"), ("n", "head")), "reveal code")
+    """`hc seal reveal CODE` (the other player): this player's own secret for the roll the
+    code marks, to send back. The roller's secret stays sealed until it is in the file (`hc
+    seal check FILE` checks it then), so this player never knows the result first."""
+    number_text, head = parse_code(text, (("n", "head"),), "reveal code")
     number = int(number_text)
-    if len(second) == 12:
-        joined = _kept(f"joined-{second}")
-        if joined is None or joined.get("mode") != "h":
-            raise HcError(
-                f"you joined no hidden roll {number} of that game",
-                "a roll not hidden is revealed with the roller's secret: paste the line their "
-                "hc printed",
-            )
-        said = (f"hidden roll {number}: the roller's secret stays sealed until the roll is "
-                "shown (hc seal check FILE checks it then); send back your own:")  # fmt: skip
-    else:
-        found = [j for j in _joined_all() if j.get("commit_a") == commitment(second)]
-        if not found or found[0].get("seal") != number:
-            raise HcError(
-                f"that secret matches no sealed roll {number} you joined",
-                "paste the line the roller's hc printed for the roll you joined",
-            )
-        joined = found[0]
-        said = (f"the roller's secret matches the commitment you joined sealed roll {number} "
-                "with; send back your own:")  # fmt: skip
+    joined = _kept(f"joined-{head}")
+    if joined is None or joined.get("seal") != number:
+        raise HcError(
+            f"you joined no sealed roll {number} of that mark",
+            "paste the line the roller's hc printed at hc seal commit for the roll you joined",
+        )
     back = code(number, joined["secret"])
+    said = (f"sealed roll {number}: the roller's secret stays sealed until it is in the file (hc "
+            "seal check FILE checks it then); send back your own:")  # fmt: skip
     return {"seal": number, "code": back, "say": [said, f"  hc seal open {back}"]}
 
 
@@ -305,7 +300,7 @@ def opening(game_path: str, text: str) -> tuple[int, dict[str, Any], str]:
     if seal["b"] is not None and theirs != seal["b"]:
         raise HcError(f"sealed roll {number} was opened with another secret")
     seal["b"] = theirs
-    return number, seal, mine(seal)
+    return number, seal, seal["a"] or mine(seal)
 
 
 def show(game_path: str, number: int, b: str | None, a: str | None) -> None:
@@ -323,26 +318,59 @@ def unsealing(game_path: str, number: int) -> tuple[dict[str, Any], str]:
     if not seal["hidden"] or seal["b"] is None:
         raise HcError(f"sealed roll {number} is no hidden roll opened",
                       "a hidden roll is unsealed once opened: hc seal open CODE")  # fmt: skip
-    held = open_seal(game.folded.state)
-    if held is not None:
-        raise HcError(f"the sealed roll of entry {held[0]} is under way", next_step(*held))
-    seal["a"] = mine(seal)
+    seal["a"] = seal["a"] or mine(seal)
     return seal, seal["a"]
 
 
 def abandon(game_path: str, number: int) -> dict[str, Any]:
-    """`hc seal abandon N`: a sealed roll under way given up, nothing rolled: before the other
-    player committed, an abandon; after, a forfeit, in the file for both to see. A roll
-    whose secrets are both written is rolled, never given up."""
+    """`hc seal abandon N` (the roller): a sealed roll given up before the other player
+    committed to it, nothing rolled. After, it is final: revealed, or forfeit."""
     with _locked_seal(game_path, number) as (game, fd, seal):
-        if seal["b"] is not None:
-            raise HcError(f"both secrets of sealed roll {number} are written: it is rolled",
-                          next_step(str(number), seal))  # fmt: skip
-        receipt, after = _append_event(game, fd, "seal-abandon", seal=number)
-    done = after["seals"][str(number)]["done"]
-    said = (f"sealed roll {number} given up after both players committed: a forfeit, in the "
-            "file for both to see" if done == "forfeit" else
-            f"sealed roll {number} abandoned before the other player committed")  # fmt: skip
+        if seal["commit_b"] is not None:
+            raise HcError(
+                f"sealed roll {number} is final: both players committed to it, so it is not "
+                "abandoned",
+                f"reveal it: {_revealing(number, seal)} (a roller who will not forfeits it: the "
+                f"other player claims it, hc seal forfeit {number})",
+            )
+        receipt, _ = _append_event(game, fd, "seal-abandon", seal=number)
+    said = f"sealed roll {number} abandoned before the other player committed: nothing rolled"
+    return {"seal": number, "receipt": receipt, "code": str(number), "say": [said]}
+
+
+def _revealing(number: int, seal: dict[str, Any]) -> str:
+    """How the roller reveals sealed roll `number`, now that both players committed."""
+    if seal["hidden"] and seal["b"] is not None:
+        return f"hc seal unseal {number} writes it and its roll"
+    return ("the other player sends their secret for the line hc seal commit printed, and hc "
+            "seal open CODE rolls with it")  # fmt: skip
+
+
+def forfeit(game_path: str, number: int) -> dict[str, Any]:
+    """`hc seal forfeit N` (the other player, who joined the roll): a roll both players
+    committed to, not revealed by its roller, claimed as a forfeit: its unit's action spent
+    for the move or turn (`seal_protocol.spent`). Once both secrets are in the file the roll
+    is rolled, never forfeit."""
+    with _locked_seal(game_path, number) as (game, fd, seal):
+        if seal["commit_b"] is None:
+            raise HcError(
+                f"sealed roll {number} has no forfeit to claim: the other player has not "
+                "committed to it",
+                "its roller may abandon it: hc seal abandon " + str(number),
+            )
+        if seal["a"] is not None and seal["b"] is not None:
+            raise HcError(f"both secrets of sealed roll {number} are in the file: it is rolled",
+                          "either player rolls it: hc seal open CODE")  # fmt: skip
+        joined = _kept(f"joined-{seal['head'][:12]}")
+        if joined is None or commitment(str(joined.get("secret"))) != seal["commit_b"]:
+            raise HcError(
+                f"sealed roll {number} was not joined here: its forfeit is the other player's "
+                "to claim",
+                f"its roller reveals it: {_revealing(number, seal)}",
+            )
+        receipt, after = _append_event(game, fd, "seal-forfeit", seal=number)
+    said = (f"sealed roll {number} not revealed by its roller: a forfeit, in the file for both "
+            f"to see; {spent(after, after['seals'][str(number)])}")  # fmt: skip
     return {"seal": number, "receipt": receipt, "code": str(number), "say": [said]}
 
 
@@ -378,7 +406,7 @@ def check(path: str) -> dict[str, Any]:
             problems.append("the commitment written as yours is not yours")
         if seal["b"] is not None and seal["b"] != kept["secret"]:
             problems.append("the secret written as yours is not yours")
-        state = {"forfeit": "given up after both committed (a forfeit)",
+        state = {"forfeit": "not revealed by its roller (a forfeit)",
                  "abandoned": "abandoned before you committed", True: "rolled"}.get(
             seal["done"], "under way")  # fmt: skip
         wrong += bool(problems)
@@ -410,6 +438,6 @@ def _seal(game: Game, number: int) -> dict[str, Any]:
             "give the number of the entry hc printed when the roll was sealed",
         )
     if seal["done"]:
-        done = {True: "rolled already", "abandoned": "abandoned", "forfeit": "given up"}
+        done = {True: "rolled already", "abandoned": "abandoned", "forfeit": "forfeit"}
         raise HcError(f"sealed roll {number} is {done[seal['done']]}", "hc history shows it")
     return seal

@@ -3,8 +3,10 @@
 roll under way waits for. The steps the players take are `hc_cli.games.seal`'s.
 
 A reveal that does not match its commitment, a secret or a commitment used twice, a step out
-of order, a roll with another seed or of another action, is a damaged file. A roll given up
-after both players committed is a forfeit, in the file for both to see.
+of order, a roll with another seed or of another action, is a damaged file. Once both players
+committed a roll is final: it is not abandoned, and a roller who does not reveal it forfeits
+it, claimed by the other player (`seal-forfeit`): the unit's action is spent for the move or
+turn, by the reading `sealed-roll-forfeit`.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
+from hc_cli.plugin.game_rules import FORFEIT_READING
 
 if TYPE_CHECKING:
     from hc_cli.games.roster import Rules
 
-EVENTS = ("seal", "seal-commit", "seal-reveal", "seal-abandon")
+EVENTS = ("seal", "seal-commit", "seal-reveal", "seal-abandon", "seal-forfeit")
+FORFEIT = next(iter(FORFEIT_READING))  # what a forfeit spends: a reading of every game
 _HEX = re.compile(r"[0-9a-f]{32}")
 _HEAD = re.compile(r"[0-9a-f]{64}")
 
@@ -36,10 +40,10 @@ def derive(head: str, a: str, b: str) -> int:
 
 
 def open_seal(state: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
-    """The sealed roll under way that holds the game (not a hidden one whose opening is
-    done): (its entry number, what the file says of it), or None."""
+    """The sealed roll under way that holds the game (a hidden one until it is unsealed): (its
+    entry number, what the file says of it), or None."""
     for number, seal in (state.get("seals") or {}).items():
-        if not seal["done"] and not (seal["hidden"] and seal["b"] is not None):
+        if not seal["done"]:
             return number, seal
     return None
 
@@ -67,13 +71,18 @@ def take_event(state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
     if seal is None or seal["done"]:
         raise HcError(f"entry {str(game.get('seal'))[:20]} is no sealed roll under way")
     if event == "seal-abandon":
-        if seal["b"] is not None:
-            raise HcError("a sealed roll given up once both secrets were shown")
-        seal["done"] = "forfeit" if seal["commit_b"] else "abandoned"
-        if seal["done"] == "forfeit":
-            return [f"sealed roll {game.get('seal')} given up after both players committed: a "
-                    "forfeit, nothing rolled"]  # fmt: skip
+        if seal["commit_b"] is not None:
+            raise HcError("a sealed roll abandoned after both players committed: it is final")
+        seal["done"] = "abandoned"
         return [f"sealed roll {game.get('seal')} abandoned: nothing was rolled"]
+    if event == "seal-forfeit":
+        if seal["commit_b"] is None:
+            raise HcError("a sealed roll's forfeit claimed before both players committed")
+        if seal["a"] is not None and seal["b"] is not None:
+            raise HcError("a sealed roll's forfeit claimed once both secrets were shown")
+        seal["done"] = "forfeit"
+        return [f"sealed roll {game.get('seal')} not revealed by its roller: a forfeit, claimed "
+                f"by the other player; {spent(state, seal)}"]  # fmt: skip
     if event == "seal-commit":
         commit = game.get("commit")
         if seal["commit_b"] is not None:
@@ -107,19 +116,19 @@ def plain_roll(entry: dict[str, Any]) -> bool:
     return entry.get("command") == "roll"
 
 
-def check_action(state: dict[str, Any], entry: dict[str, Any]) -> None:
-    """An action of the game: while a sealed roll holds the game, only its own roll, with
-    the seed both secrets give and the action as sealed."""
+def check_action(state: dict[str, Any], entry: dict[str, Any], period: str = "") -> None:
+    """An action of the game (in `period`, the game's as it stands): while a sealed roll holds
+    the game, only its own roll, with the seed both secrets give and the action as sealed;
+    none that a forfeit spent."""
     game = entry.get("game") or {}
     held = open_seal(state)
     number = game.get("sealed")
     if number is None and plain_roll(entry):
         raise HcError("a roll of dice in a game that is no sealed roll")
-    if number is None and isinstance(game.get("period"), str):
-        lost = forfeited(state, str(entry.get("command")), game.get("unit"), game.get("at") or [],
-                         game["period"])  # fmt: skip
+    if number is None:
+        lost = forfeited(state, str(entry.get("command")), game.get("unit"), period)
         if lost is not None:
-            raise HcError(f"an action whose sealed roll (entry {lost}) was given up, made again")
+            raise HcError(f"an action spent by a forfeit, made: {lost}")
     if number is None:
         if held is not None and held[1]["a"] is None:
             raise HcError(f"an action while the sealed roll of entry {held[0]} is under way")
@@ -147,47 +156,83 @@ def next_step(number: str, seal: dict[str, Any]) -> str:
             f"sealed roll {number} waits for the other player's commitment: hc seal commit "
             f"CODE with the line their hc printed (or hc seal abandon {number})"
         )
+    forfeit = (f"; not revealed, it is forfeit: the other player claims it with hc seal forfeit "
+               f"{number}")  # fmt: skip
     if seal["b"] is None:
         return (
-            f"sealed roll {number} waits for the other player's secret: hc seal open CODE "
-            f"with the line their hc printed (given up now, it is a forfeit: hc seal abandon "
-            f"{number})"
+            f"sealed roll {number} is final, both players committed: it waits for the other "
+            f"player's secret, hc seal open CODE with the line their hc printed{forfeit}"
         )
     if seal["hidden"] and seal["a"] is None:
-        return f"hidden roll {number} is sealed: hc seal unseal {number} shows it"
+        return (f"hidden roll {number} holds the game until it is unsealed: hc seal unseal "
+                f"{number}{forfeit}")  # fmt: skip
     return f"sealed roll {number} waits for its roll: hc seal open CODE again"
 
 
-def due(state: dict[str, Any]) -> list[str]:
-    """The sealed rolls under way, and those given up after both players committed, for `hc
+def due(state: dict[str, Any], period: str | None = None) -> list[str]:
+    """The sealed rolls under way, and those forfeit (in `period`, when given), for `hc
     status`: first, as nothing else goes on meanwhile."""
-    out = [next_step(n, s) for n, s in (state.get("seals") or {}).items() if not s["done"]]
-    out += [f"sealed roll {n} ({what(s['action'])}) was given up after both players "
-            "committed: a forfeit" for n, s in (state.get("seals") or {}).items()
-            if s["done"] == "forfeit"]  # fmt: skip
+    seals = (state.get("seals") or {}).items()
+    out = [next_step(n, s) for n, s in seals if not s["done"]]
+    out += [f"sealed roll {n} ({what(s['action'])}) was forfeit: {spent(state, s)}"
+            for n, s in seals if s["done"] == "forfeit"
+            and period in (None, s["action"].get("period"))]  # fmt: skip
     return out
 
 
 def game_due(rules: Rules, state: dict[str, Any]) -> list[str]:
     """What the game now requires: a sealed roll under way first, and alone (nothing else can
-    be played meanwhile), else what the rules require, after any forfeit."""
+    be played meanwhile), else what the rules require, after the forfeits of the period."""
     if open_seal(state) is not None:
         return due(state)
-    return due(state) + rules.due(state)
+    return due(state, rules.period(state)) + rules.due(state)
 
 
-def forfeited(
-    state: dict[str, Any], command: str, unit: str | None, at: list[str], period: str
-) -> str | None:
-    """The sealed roll given up after both players committed that was this very action, in
-    the same part of the game: it is not made again there (a forfeit that bought a new roll
-    would be no forfeit). Its entry number, or None."""
+def reading(state: dict[str, Any]) -> str:
+    """What a forfeit spends in this game: the reading `sealed-roll-forfeit` it began with (a
+    game from before it was one, the first)."""
+    return str((state.get("readings") or {}).get(FORFEIT, FORFEIT_READING[FORFEIT][0]))
+
+
+def spent(state: dict[str, Any], seal: dict[str, Any]) -> str:
+    """What a forfeit spends, in words, naming the reading that decides it."""
+    action = seal["action"]
+    unit, period = action.get("unit"), action.get("period")
+    said = f"(reading: {FORFEIT} = {reading(state)})"
+    if not unit:
+        return f"nothing else is spent: a roll of no unit is made again only sealed anew {said}"
+    if reading(state) == "unit-spent":
+        return f"{unit} acts no more in {period} {said}"
+    return f"{unit} makes no {action.get('command')} again in {period}, at any target {said}"
+
+
+def forfeited(state: dict[str, Any], command: str, unit: str | None, period: str) -> str | None:
+    """Why `unit` may not take `command` in `period`: a sealed roll of it there forfeit (a
+    forfeit that bought a new roll, at another target, would be no forfeit), or None."""
+    unit = str(unit or "").partition(":")[0]  # a model of the unit acts as the unit
     for number, seal in (state.get("seals") or {}).items():
         action = seal["action"]
-        same = (action.get("command"), action.get("unit"), action.get("at")) == (command, unit, at)
-        if seal["done"] == "forfeit" and action.get("period") == period and same:
-            return str(number)
+        if seal["done"] != "forfeit" or not unit:
+            continue
+        if str(action.get("unit") or "").partition(":")[0] != unit:
+            continue
+        same = reading(state) == "unit-spent" or action.get("command") == command
+        if action.get("period") == period and same:
+            return f"sealed roll {number} ({what(action)}) was forfeit: {spent(state, seal)}"
     return None
+
+
+def given_up(state: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """The sealed rolls abandoned (before the other player committed) and forfeit (not
+    revealed after), counted by the roller's side; a roll of no unit under "no unit"."""
+    units = state.get("units") or {}
+    out = {side: {"abandoned": 0, "forfeit": 0} for side in state.get("sides") or []}
+    for seal in (state.get("seals") or {}).values():
+        if seal["done"] in ("abandoned", "forfeit"):
+            unit = str(seal["action"].get("unit") or "").partition(":")[0]
+            side = units[unit]["side"] if unit in units else "no unit"
+            out.setdefault(side, {"abandoned": 0, "forfeit": 0})[seal["done"]] += 1
+    return out
 
 
 def what(action: dict[str, Any]) -> str:
@@ -211,5 +256,7 @@ def describe(entry: dict[str, Any]) -> str:
     if event == "seal-commit":
         return f"sealed roll of entry {game.get('seal')}: the other player committed"
     if event == "seal-abandon":
-        return f"sealed roll of entry {game.get('seal')}: given up, nothing rolled"
+        return f"sealed roll of entry {game.get('seal')}: abandoned, nothing rolled"
+    if event == "seal-forfeit":
+        return f"sealed roll of entry {game.get('seal')}: not revealed, a forfeit claimed"
     return f"sealed roll of entry {game.get('seal')}: secrets shown"

@@ -12,7 +12,7 @@ from hc_cli.games.fold import Folded, describe, event_of, fold
 from hc_cli.games.retake import marks
 from hc_cli.games.roster import game_rules
 from hc_cli.games.scan import entries_from, read_chain
-from hc_cli.games.seal_protocol import game_due
+from hc_cli.games.seal_protocol import game_due, given_up
 from hc_cli.games.store import open_game, unreadable
 from hc_cli.log.chain import receipt
 
@@ -39,6 +39,7 @@ def status(game_path: str) -> dict[str, Any]:
             "keys": [key for key, _ in rules.columns()],
             "sides": rules.rows(state),
             "due": game_due(rules, state),
+            "given_up": given_up(state),  # sealed rolls abandoned and forfeit, by side
         }
 
 

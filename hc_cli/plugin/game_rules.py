@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from hc_cli.core.model import Odds
     from hc_cli.tables.schema import Field, Problems
 
+# What a sealed roll's forfeit spends (`hc_cli.games.seal_protocol`), a reading of every game.
+FORFEIT_READING: dict[str, tuple[str, ...]] = {
+    "sealed-roll-forfeit": ("action-spent", "unit-spent")
+}
+
 Entry = dict[str, Any]  # a unit's entry in the roster, as its YAML gives it
 Flags = dict[str, Any]  # a command's option values, by name
 
@@ -99,6 +104,9 @@ class GameRules(Generic[State, Unit]):
     # new` keeps the choices in force with the roster, so the fold reads them from the file,
     # never from the tables; a file naming any other is refused as damaged.
     readings: dict[str, tuple[str, ...]] = {}
+    # Readings every game decides by, whatever its rule set (a sealed roll's forfeit): a rule
+    # set lists them with its own, and its readings.yaml says what each alternative means.
+    shared_readings: dict[str, tuple[str, ...]] = FORFEIT_READING
     # A unit of the roster as `resolved_unit` keeps it, field by field, and the kind each must
     # be in a game file (str, int, bool, list, map, map:int; a "?" lets it be null): a file
     # whose roster holds anything else is refused as damaged, before the fold reads a value.

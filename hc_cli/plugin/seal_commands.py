@@ -23,8 +23,9 @@ SEAL = Command(
     "Sealed rolls for players apart: exchange the codes hc prints, then the roll.",
     description="The roller seals an action (hc fire UNIT --at X --sealed) and sends the "
     "code hc prints; each step prints the command, with its code, for the other player "
-    "to paste: hc seal join, commit, reveal, open (and unseal, for a --hidden roll). The "
-    "README shows a whole exchange between two terminals.",
+    "to paste: hc seal join, commit, reveal, open (and unseal, for a --hidden roll). Once "
+    "both players committed the roll is final: a roller who does not reveal it forfeits it "
+    "(hc seal forfeit). The manual shows a whole exchange between two terminals.",
     sub=(
         step(
             "join",
@@ -41,10 +42,10 @@ SEAL = Command(
         ),
         step(
             "reveal",
-            "The other player: the roller's secret checked; your own secret to send back.",
+            "The other player: your own secret for the roll, to send back.",
             code(
-                "The code the roller's hc printed for hc seal reveal: their secret, or "
-                "for a hidden roll the roll's mark alone (its secret stays sealed)."
+                "The code the roller's hc printed for hc seal reveal: the roll's mark (their "
+                "secret stays sealed until it is in the game file)."
             ),
             quiet(SEND_BACK),
         ),
@@ -64,7 +65,16 @@ SEAL = Command(
         ),
         step(
             "abandon",
-            "Give up a sealed roll under way; after both players committed, a forfeit.",
+            "The roller: give up a sealed roll before the other player commits (after, it is "
+            "final).",
+            SEALED_BY,
+            GAME_OPTION,
+            quiet("The game's line alone."),
+        ),
+        step(
+            "forfeit",
+            "The other player: claim a roll its roller has not revealed since both committed; "
+            "its unit's action is spent for the move or turn.",
             SEALED_BY,
             GAME_OPTION,
             quiet("The game's line alone."),

@@ -32,6 +32,7 @@ GAME_RUNS = (
     "seal_open",
     "seal_unseal",
     "seal_abandon",
+    "seal_forfeit",
     "seal_check",
     "compare",
     "sweep",

@@ -55,6 +55,7 @@ def render_luck(report: dict, width: int = 0, quiet: bool = False, colour: bool 
         + (" (a roll-off counts for each side, and once in all)" if any(
             a["view"] == "roll-off" for a in report["actions"]) else "")
     )  # fmt: skip
+    lines += given_up_lines(report.get("given_up") or {})
     if quiet:
         return wrap(lines, width)
     for side, g in (sides or {"all": report["all"]}).items():
@@ -106,13 +107,22 @@ def _rated(report: dict) -> list[str]:
     return lines
 
 
+def given_up_lines(counts: dict[str, dict[str, int]]) -> list[str]:
+    """The sealed rolls abandoned and forfeit (`hc_cli.games.seal_protocol.given_up`), a line
+    a side, when any was; else none."""
+    if not any(n for c in counts.values() for n in c.values()):
+        return []
+    return [f"{printable(side)}: sealed rolls abandoned {c['abandoned']}, forfeit {c['forfeit']}"
+            for side, c in counts.items()]  # fmt: skip
+
+
 def _set_aside(report: dict) -> list[str]:
     """The forfeits, the re-rolls by agreement and the dice entered by hand."""
     lines = []
     for f in report.get("forfeits", []):
         who = printable(str(f.get("unit") or ""))
         lines.append(f"sealed roll {f['entry']} ({(who + ' ') if who else ''}{f['command']}) "
-                     "given up after both players committed: a forfeit, not rated")  # fmt: skip
+                     "not revealed by its roller: a forfeit, not rated")  # fmt: skip
     for r in report["rerolls"]:
         lines.append(f"entry {r['entry']} re-rolled by agreement: entry {r['sets_aside']}'s dice "
                      "set aside")  # fmt: skip

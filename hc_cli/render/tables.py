@@ -11,6 +11,7 @@ from rich.text import Text
 from hc_cli.core.words import count, printable
 from hc_cli.render import sections as s
 from hc_cli.render.draw import show, table, table_lines
+from hc_cli.render.reports import given_up_lines
 
 FOLD_ROOM = 16  # a last column narrower than this is wrapped as a line is, not in its column
 
@@ -102,6 +103,7 @@ def render_status(found: dict, width: int = 0, colour: bool = False, quiet: bool
         lines += side_table(rows)
     if due:
         lines += [Text("now:", "bold"), *due]
+    lines += [Text(printable(line)) for line in given_up_lines(found.get("given_up") or {})]
     title = f"{printable(found['title'])}, " if found.get("title") else ""
     lines.append(Text(
         f"{printable(found['game'])}: {title}{found['ruleset']}, "

@@ -98,6 +98,7 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         "regroup-after-rout": ("next-move", "at-once"),
         "casualties-fall-on": ("main-weapon", "other-weapons"),
         "heavy-weapon-shots": ("one-per-fireteam", "one-per-figure"),
+        **GameRules.shared_readings,
     }
 
     # -- the roster -------------------------------------------------------------------------

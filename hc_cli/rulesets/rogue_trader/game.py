@@ -64,6 +64,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
     readings = {
         UNCOMMITTED: ("not-moved-or-fired", "not-fired"),
         HIDING: ("declared-each-turn", "until-it-fires"),
+        **GameRules.shared_readings,
     }
     state_version = 2  # models fire and are struck one by one; the turn keeps its six parts
 

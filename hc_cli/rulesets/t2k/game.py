@@ -65,6 +65,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
     readings = {
         "wound-initiative": ("next-action-turn", "next-combat-turn"),
         "outside-order-action": ("his-action", "beside-his-action"),
+        **GameRules.shared_readings,
     }
     state_version = 2  # the order kept by the game, the damage of every hit taken
 
