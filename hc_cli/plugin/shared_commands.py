@@ -19,6 +19,7 @@ GAME_RUNS = (
     "game_next",
     "game_export",
     "game_rules",
+    "game_rewind",
     "status",
     "history",
     "undo",
@@ -250,6 +251,27 @@ SHARED_COMMANDS = (
                 example="hc game rules",
                 description="For the game in force (or --game FILE); outside a game, for the "
                 "rule set in force (--ruleset NAME).",
+            ),
+            Command(
+                "rewind",
+                "Play on from a game file that went back: entries cut off its end, recorded.",
+                description="A game file behind the newest head this hc wrote or read of the "
+                "game, or forked from it, is refused, naming the receipt it expected. If the "
+                "players agree to play on from the file as it is, each accepts that receipt "
+                "here: an entry of the game says which head was lost (hc history shows it).",
+                options=(
+                    Option(
+                        "accept",
+                        metavar="RECEIPT",
+                        required=True,
+                        help="The receipt the refusal expected (12:3f9ac21e): the head lost.",
+                    ),
+                    GAME_OPTION,
+                    quiet("The receipt of the entry alone."),
+                ),
+                common=("json",),
+                run="game_rewind",
+                examples=("hc game rewind --accept 12:3f9ac21e --game karsk.hcg",),
             ),
             game_file_command(
                 "export",
