@@ -271,7 +271,6 @@ SHARED_COMMANDS = (
                 ),
                 common=("json",),
                 run="game_rewind",
-                examples=("hc game rewind --accept 12:3f9ac21e --game karsk.hcg",),
             ),
             game_file_command(
                 "export",
