@@ -24,6 +24,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "hc"))
 def clean_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     for name in (
         "HC_RULES",
         "HC_RULESET",

@@ -227,7 +227,7 @@ def test_tables_complete_table_names(house):
 @pytest.mark.parametrize(
     ("line", "offered"),
     [
-        ("hc game ", {"new", "next", "rules", "key", "export"}),
+        ("hc game ", {"new", "next", "rules", "key", "rewind", "export"}),
         ("hc game ne", {"new", "next"}),
         ("hc roster ", {"check"}),
     ],

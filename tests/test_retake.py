@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 from games_setup import EXAMPLES
@@ -366,11 +368,15 @@ def opened(tmp_path_factory):
 def test_a_retake_with_one_option_changed_needs_both_players(
     hc, tmp_path, opened, action, what, shift
 ):
-    path = tmp_path / f"draw-{what}-{shift}.hcg"
+    # Each draw a player of its own (a copy of one game is that game: a player's hc that
+    # played on one copy would find the next copy behind it).
+    draw = Path(tempfile.mkdtemp(dir=tmp_path))
+    path = draw / "draw.hcg"
     shutil.copyfile(opened, path)
     game = Game.__new__(Game)
     game.hc, game.file = hc, path
-    game.env = {"HC_GAME": str(path), "XDG_CONFIG_HOME": str(tmp_path / "a")}
+    game.env = {"HC_GAME": str(path), "XDG_CONFIG_HOME": str(draw / "a"),
+                "XDG_STATE_HOME": str(draw / "state")}  # fmt: skip
     first = game.taken_back(_line(action))
     other, change = _changed(action, what, shift)
     line = _line(other) + (" --sealed" if what == "sealed" else "")

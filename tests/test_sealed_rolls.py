@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import shutil
 
 import pytest
 from helpers import RT_SKIRMISH
@@ -509,6 +511,8 @@ def test_a_roll_whose_secrets_are_both_written_is_rolled_by_either_player(table,
     table.run(table.a, codes["open"])
     rolled = table.entries()[-1]
     _forge(table.file, _drop(5))
+    # As if the roll had never been written: no player's hc saw it (else the file is behind).
+    shutil.rmtree(os.path.join(os.environ["XDG_STATE_HOME"], "hc", "heads"))
     assert "rolled" in table.refused(table.b, f"seal forfeit 3 --game {table.file}")
     table.run(table.b, f"{codes['open']} --game {table.file}")
     assert table.entries()[-1]["result"] == rolled["result"]

@@ -16,6 +16,7 @@ NAMES = {
     "game_export": "game export",
     "game_rules": "game rules",
     "game_key": "game key",
+    "game_rewind": "game rewind",
     "roster_check": "roster check",
     "seal_join": "seal join",
     "seal_commit": "seal commit",
@@ -142,6 +143,22 @@ def _undo(values: dict[str, Any]) -> int:
     from hc_cli.games.actions import undo
 
     return _said(undo(game_path(values), values.get("to")), values)
+
+
+def _game_rewind(values: dict[str, Any]) -> int:
+    """`hc game rewind --accept RECEIPT`: the players play on from a file that went back."""
+    from hc_cli.games.rewind import accept
+
+    found = accept(game_path(values), values["accept"])
+    if values.get("json"):
+        _json(found)
+    elif values.get("quiet"):
+        echo(found["receipt"])
+    else:
+        echo(f"the game went back from {found['lost']} to {found['found']}: accepted, and "
+             f"recorded as entry {found['receipt'].partition(':')[0]}")  # fmt: skip
+    echo(f"logged to {printable(found['game'])}: receipt {found['receipt']}", err=True)
+    return 0
 
 
 def _game_export(values: dict[str, Any]) -> int:
@@ -499,6 +516,7 @@ _RUN = {
     "game_export": _game_export,
     "game_rules": _game_rules,
     "game_key": _game_key,
+    "game_rewind": _game_rewind,
     "status": _status,
     "history": _history,
     "undo": _undo,

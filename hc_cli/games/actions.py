@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[str]:
     """Start a game: the roster, checked and resolved against the tables in use, as the first
     entry of a new game file."""
+    import secrets
+
     from hc_cli.games.roster import load
     from hc_cli.plugin import registry
     from hc_cli.tables.files import shown_path
@@ -74,6 +76,9 @@ def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[s
         rules=rules_record(rules),
         layers=rules_record(tuple(getattr(loaded[-1].merged, "house", ()))),
         readings=game_readings(rules_obj, loaded[-1]),
+        # Its own name: two games begun from one roster in one second are two games still
+        # (a game is known by its roster entry's hash: `hc_cli.games.heads`).
+        id=secrets.token_hex(16),
     )
     fd = open_log(path, "the game file")
     try:

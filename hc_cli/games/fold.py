@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from hc_cli.games.roster import Rules
 
 # The game's own entries; the last four are a sealed roll's steps (`seal_protocol.EVENTS`).
-GAME_EVENTS = ("new", "next", "undo", *seal.EVENTS)
+# A rewind (`hc game rewind --accept`) records that the players played on from a file that went
+# back: nothing in effect, nothing to undo.
+GAME_EVENTS = ("new", "next", "undo", "rewind", *seal.EVENTS)
 
 
 def event_of(entry: dict[str, Any]) -> str | None:
@@ -204,6 +206,8 @@ def _events(chain: Chain, first: int, stack: list[int]) -> None:
     import json
 
     for seq, line in raw_from(chain, first):
+        if b'"event":"rewind"' in line and event_of(_parsed(chain, seq, line)) == "rewind":
+            continue
         if b'"command":"game"' in line and b'"event":"undo"' in line:
             try:
                 entry = json.loads(line)
@@ -236,6 +240,16 @@ def _events(chain: Chain, first: int, stack: list[int]) -> None:
                         )
                 continue
         stack.append(seq)
+
+
+def _parsed(chain: Chain, seq: int, line: bytes) -> dict[str, Any]:
+    import json
+
+    try:
+        entry = json.loads(line)
+    except (ValueError, RecursionError):
+        raise damaged(chain.path, chain.numbers[seq - 1], "not an entry of hc's") from None
+    return entry if isinstance(entry, dict) else {}
 
 
 def copy(state: dict[str, Any]) -> dict[str, Any]:
@@ -304,7 +318,7 @@ def fold(
         before = rules.period(state) if each is not None else ""
         if seq not in effective:
             if each is not None:
-                each(entry, [], event_of(entry) != "undo", before)
+                each(entry, [], event_of(entry) not in ("undo", "rewind"), before)
             continue
         if entry.get("ruleset") != begun.ruleset:
             other = str(entry.get("ruleset"))[:40]
@@ -354,6 +368,11 @@ def describe(entry: dict[str, Any]) -> str:
         return "next" + (f" (--anyway: {anyway})" if anyway else "")
     if event in seal.EVENTS:
         return seal.describe(entry)
+    if event == "rewind":
+        return (
+            f"the game went back: {text(game.get('lost'))[:40]} was lost, and the players play on "
+            f"from {text(game.get('found'))[:40]} (hc game rewind --accept)"
+        )
     if event == "undo":
         if isinstance(game.get("to"), int):
             return f"undo back to entry {game['to']} ({text(game.get('what'))})"

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
+from hc_cli.games import heads
 from hc_cli.games.fold import CHECKPOINT, MOST_CHECKPOINTS, Folded, copy, describe, fold
 from hc_cli.games.roster import game_rules
 from hc_cli.games.scan import Chain, open_to_read, scan, tell_torn
@@ -195,6 +196,7 @@ def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
     else:
         folded = fold(chain, path, base=snapshot)
     game = Game(path, chain, folded)
+    heads.check(game, locked=not own)  # a file gone back from the head this hc saw: refused
     if folded is not snapshot:
         _save_snapshot(game)
     if identity:
@@ -314,6 +316,7 @@ def append(
                 if len(folded.checkpoints) > MOST_CHECKPOINTS:  # the oldest go, the start's not
                     del folded.checkpoints[sorted(folded.checkpoints)[1]]
     _save_snapshot(game)
+    heads.remember(game)  # the head this hc wrote
     _OPENED[real] = (_identity(game.path, fd), game)
     return receipt
 
@@ -328,13 +331,18 @@ class GameCheck:
     @staticmethod
     def folds(path: str) -> str:
         """The game's state folds from its entries (every action on a unit of the roster, every
-        undo naming the newest action in effect): what is wrong in words, or nothing."""
+        undo naming the newest action in effect) and the file reaches the newest head this hc
+        saw of the game (`heads`): what is wrong in words, or nothing."""
         try:
             fd = open_to_read(path)
             try:
-                fold(scan(path, fd, log_key()), path)
+                chain = scan(path, fd, log_key())
+                fold(chain, path)
             finally:
                 os.close(fd)
+            seen = heads.recall(heads.game_id(chain))  # the newest head this hc saw of it
+            if seen is not None and (problem := heads.went_back(chain, seen)):
+                return f"the game file {problem}"
         except HcError as error:
             return f"the game does not fold: {error.message}"
         except OSError as error:

@@ -125,7 +125,7 @@ def history(game_path: str) -> list[dict[str, Any]]:
             }
         )
 
-    fold(read_chain(game_path), game_path, each)
+    fold(open_game(game_path, fresh=True).chain, game_path, each)  # a file gone back: refused
     return out
 
 

@@ -20,6 +20,7 @@ GAME_RUNS = (
     "game_export",
     "game_rules",
     "game_key",
+    "game_rewind",
     "status",
     "history",
     "undo",
@@ -272,6 +273,26 @@ SHARED_COMMANDS = (
                 common=(),
                 run="game_key",
                 examples=("hc game key", "hc game key --file karsk.key"),
+            ),
+            Command(
+                "rewind",
+                "Play on from a game file that went back: entries cut off its end, recorded.",
+                description="A game file behind the newest head this hc wrote or read of the "
+                "game, or forked from it, is refused, naming the receipt it expected. If the "
+                "players agree to play on from the file as it is, each accepts that receipt "
+                "here: an entry of the game says which head was lost (hc history shows it).",
+                options=(
+                    Option(
+                        "accept",
+                        metavar="RECEIPT",
+                        required=True,
+                        help="The receipt the refusal expected (12:3f9ac21e): the head lost.",
+                    ),
+                    GAME_OPTION,
+                    quiet("The receipt of the entry alone."),
+                ),
+                common=("json",),
+                run="game_rewind",
             ),
             game_file_command(
                 "export",

@@ -44,6 +44,13 @@ def cache_dir() -> str:
     return _own_folder("XDG_CACHE_HOME", ".cache")
 
 
+def state_dir() -> str:
+    """hc's state folder: what it remembers and cannot build again (the newest head of each
+    game it wrote or read, `hc_cli.games.heads`). `$XDG_STATE_HOME/hc`, else
+    `~/.local/state/hc`."""
+    return _own_folder("XDG_STATE_HOME", os.path.join(".local", "state"))
+
+
 def _own_folder(variable: str, default: str) -> str:
     base = os.environ.get(variable) or os.path.join(os.path.expanduser("~"), default)
     return os.path.join(base, "hc")
