@@ -47,6 +47,9 @@ class Folded:
     checkpoints: dict[int, tuple[dict[str, Any], int]] = field(default_factory=dict)
     # every house-rules file laid on when the game began, in order (None: an older hc's game)
     layers: list[dict[str, Any]] | None = None
+    # the state the newest entry was taken into, when it is an action (what `open_game`
+    # checks it against); None after a step, an undo or a game's own entry
+    before: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -252,6 +255,7 @@ def fold(
     each: Callable[[dict[str, Any], list[str], bool, str], None] | None = None,
     base: Folded | None = None,
     undoing: int | None = None,
+    check: Callable[[dict[str, Any], dict[str, Any], int], None] | None = None,
 ) -> Folded:
     """The game's state from its entries: the roster, then each action and step in effect
     (an undo names the newest one still in effect). `base`: the game as a snapshot knew it,
@@ -260,7 +264,10 @@ def fold(
     undone, period)` sees every entry from the first, for `hc history`: the part of the game
     it was taken in (the one it begins, for a command of the whole game such as the
     Initiative). `undoing`: the game as it will be once an undo of that entry and every
-    later one in effect (the newest, for one undo) is appended, worked out before it is."""
+    later one in effect (the newest, for one undo) is appended, worked out before it is.
+    `check(state, entry, number)` sees each action in effect with the state it is taken into
+    (`hc replay` checks its game part so); without it, the newest entry, an action, is held
+    to the game (`newest_checked`)."""
     from bisect import bisect_right
 
     stack: list[int] = []
@@ -294,6 +301,7 @@ def fold(
         at, state = 1, _first_state(rules, begun, path, chain.numbers[0])
         kept = {1: (copy(state), 0)}
     effective = set(stack)
+    taken_into = None  # the state the newest entry is taken into, when it is an action
     if each is not None:
         each(first, [], False, rules.period(state))
         wanted: Iterable[int] = range(2, chain.count + 1)
@@ -309,6 +317,13 @@ def fold(
         if entry.get("ruleset") != begun.ruleset:
             other = str(entry.get("ruleset"))[:40]
             raise damaged(path, number, f"an entry of {other!r} in a game of {begun.ruleset}")
+        if event_of(entry) is None and (check is not None or seq == chain.count):
+            if check is not None:
+                check(state, entry, number)
+            if seq == chain.count:
+                taken_into = copy(state)
+                if check is None and undoing is None:
+                    newest_checked(rules, taken_into, entry, path, number)
         notes = take_entry(rules, state, entry, path, number)
         if seq // CHECKPOINT > max(kept, default=1) // CHECKPOINT:
             kept[seq] = (copy(state), bisect_right(stack, seq))
@@ -318,9 +333,22 @@ def fold(
     while len(kept) > MOST_CHECKPOINTS:  # the oldest go, but the start's
         del kept[sorted(kept)[1]]
     seq = chain.count + (undoing is not None)
-    return Folded(
-        begun.ruleset, begun.roster, begun.rules_files, state, stack, seq, kept, begun.layers
-    )
+    return Folded(begun.ruleset, begun.roster, begun.rules_files, state, stack, seq, kept,
+                  begun.layers, None if undoing is not None else taken_into)  # fmt: skip
+
+
+def newest_checked(
+    rules: Rules, before: dict[str, Any], entry: dict[str, Any], path: str, number: int
+) -> None:
+    """The newest entry of a game, an action, held to the game (`entry_check.entry_problem`):
+    its game part what the rule set fills in the state before it, its result what its own dice
+    give again. No later hash covers it, so an edit of it breaks no chain: it is refused as a
+    damaged game file is, by its line and what differs. One entry's fill and resolution."""
+    from hc_cli.games.entry_check import entry_problem
+
+    problem = entry_problem(rules, before, entry)
+    if problem:
+        raise damaged(path, number, f"entry {entry.get('seq')}, the newest, {problem}")
 
 
 def _first_state(rules: Rules, begun: Begun, path: str, number: int) -> dict[str, Any]:
