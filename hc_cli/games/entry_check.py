@@ -87,10 +87,14 @@ def game_part_problem(
         return f"is no action the game allows in the state before it: {error.message}"
     if fill.unit is not None and fill.unit != unit:
         return f"names {str(unit)[:40]} as acting, where the game has {fill.unit} act"
+    meta, period = game.get("meta") or {}, rules.period(before)
+    if before.get("version", 1) < 2:  # a game file of an older hc: what its entries kept
+        fill.meta = {k: v for k, v in fill.meta.items() if k in meta}
+        period = game.get("period", period)
     filled = {
         "options": (entry.get("flags"), fill.flags),
-        "meta": (game.get("meta") or {}, fill.meta),
-        "period": (game.get("period"), rules.period(before)),
+        "meta": (meta, fill.meta),
+        "period": (game.get("period"), period),
         "override": (game.get("anyway"), fill.refusal),
     }
     differences = []

@@ -322,9 +322,9 @@ def fold(
                 check(state, entry, number)
             if seq == chain.count:
                 taken_into = copy(state)
-                if check is None and undoing is None:
-                    newest_checked(rules, taken_into, entry, path, number)
         notes = take_entry(rules, state, entry, path, number)
+        if taken_into is not None and check is None and undoing is None:  # the newest
+            newest_checked(rules, taken_into, entry, path, number)
         if seq // CHECKPOINT > max(kept, default=1) // CHECKPOINT:
             kept[seq] = (copy(state), bisect_right(stack, seq))
         if each is not None:

@@ -32,7 +32,7 @@ def kept_file(record: object) -> str | None:
         )
     if not name or name in (".", "..") or not name.isprintable():
         name = "house-rules.yaml"
-    return _written(os.path.join(_folder(), digest[:32], name), content)
+    return _written(os.path.abspath(os.path.join(_folder(), digest[:32], name)), content)
 
 
 def _folder() -> str:
