@@ -38,7 +38,9 @@ def entry_problem(
     except HcError as error:
         return f"does not resolve again: {error.message}"
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return "is not an action hc logged: a field it is resolved from is missing or of another kind"
+        return (
+            "is not an action hc logged: a field it is resolved from is missing or of another kind"
+        )
     if differences:
         return "does not give its logged result again from its own dice: " + "; ".join(
             differences[:4]
@@ -91,19 +93,18 @@ def game_part_problem(
     if before.get("version", 1) < 2:  # a game file of an older hc: what its entries kept
         fill.meta = {k: v for k, v in fill.meta.items() if k in meta}
         period = game.get("period", period)
-    filled = {
+    filled: dict[str, tuple[object, object]] = {
         "options": (entry.get("flags"), fill.flags),
         "meta": (meta, fill.meta),
         "period": (game.get("period"), period),
         "override": (game.get("anyway"), fill.refusal),
     }
-    differences = []
-    for name, (logged, given) in filled.items():
-        logged, given = _plain(logged), _plain(given)
-        if logged != given:
-            from hc_cli.log.replay import field_changes
+    from hc_cli.log.replay import field_changes
 
-            differences += field_changes(name, logged, given)
+    differences: list[str] = []
+    for name, (logged, filled_in) in filled.items():
+        if _plain(logged) != _plain(filled_in):
+            differences += field_changes(name, _plain(logged), _plain(filled_in))
     if differences:
         return "is not what the game gives in the state before it: " + "; ".join(
             d.replace(", now ", ", the game gives ") for d in differences[:4]

@@ -265,9 +265,8 @@ def fold(
     it was taken in (the one it begins, for a command of the whole game such as the
     Initiative). `undoing`: the game as it will be once an undo of that entry and every
     later one in effect (the newest, for one undo) is appended, worked out before it is.
-    `check(state, entry, number)` sees each action in effect with the state it is taken into
-    (`hc replay` checks its game part so); without it, the newest entry, an action, is held
-    to the game (`newest_checked`)."""
+    `check(state, entry, number)` sees each action in effect in the state it is taken into
+    (`hc replay`); without it, the newest, an action, is held to the game (`newest_checked`)."""
     from bisect import bisect_right
 
     stack: list[int] = []
@@ -317,14 +316,9 @@ def fold(
         if entry.get("ruleset") != begun.ruleset:
             other = str(entry.get("ruleset"))[:40]
             raise damaged(path, number, f"an entry of {other!r} in a game of {begun.ruleset}")
-        if event_of(entry) is None and (check is not None or seq == chain.count):
-            if check is not None:
-                check(state, entry, number)
-            if seq == chain.count:
-                taken_into = copy(state)
-        notes = take_entry(rules, state, entry, path, number)
-        if taken_into is not None and check is None and undoing is None:  # the newest
-            newest_checked(rules, taken_into, entry, path, number)
+        newest = seq == chain.count and undoing is None
+        notes, into = _take(rules, state, entry, (path, number), check, newest)
+        taken_into = into or taken_into
         if seq // CHECKPOINT > max(kept, default=1) // CHECKPOINT:
             kept[seq] = (copy(state), bisect_right(stack, seq))
         if each is not None:
@@ -334,7 +328,29 @@ def fold(
         del kept[sorted(kept)[1]]
     seq = chain.count + (undoing is not None)
     return Folded(begun.ruleset, begun.roster, begun.rules_files, state, stack, seq, kept,
-                  begun.layers, None if undoing is not None else taken_into)  # fmt: skip
+                  begun.layers, taken_into)  # fmt: skip
+
+
+def _take(
+    rules: Rules,
+    state: dict[str, Any],
+    entry: dict[str, Any],
+    where: tuple[str, int],
+    check: Callable[[dict[str, Any], dict[str, Any], int], None] | None,
+    newest: bool,
+) -> tuple[list[str], dict[str, Any] | None]:
+    """One entry taken into the state (`take_entry`), an action shown to `check` first in the
+    state it is taken into; the newest (`newest`), an action, gives that state back, and is
+    held to the game once taken (`newest_checked`) unless `check` sees it."""
+    path, number = where
+    action = event_of(entry) is None
+    if check is not None and action:
+        check(state, entry, number)
+    before = copy(state) if newest and action else None
+    notes = take_entry(rules, state, entry, path, number)
+    if before is not None and check is None:
+        newest_checked(rules, before, entry, path, number)
+    return notes, before
 
 
 def newest_checked(

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from hc_cli.core.errors import HcError
 from hc_cli.games.fold import CHECKPOINT, MOST_CHECKPOINTS, Folded, copy, describe, fold
 from hc_cli.games.roster import game_rules
-from hc_cli.games.scan import Chain, damaged, entries_from, open_to_read, scan, tell_torn
+from hc_cli.games.scan import Chain, entries_from, open_to_read, scan, tell_torn
 from hc_cli.log.chain import entry_line, log_key, open_log, receipt, write_entries
 from hc_cli.log.osfile import held
 
@@ -158,8 +158,8 @@ _OPENED: dict[str, tuple[tuple[int, ...], Game]] = {}
 
 
 def _identity(path: str, fd: int | None) -> tuple[int, ...]:
-    st = os.fstat(fd) if fd is not None else os.stat(path)
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    st = os.fstat(fd) if fd is not None else os.stat(path)  # a change time no one sets back:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)  # an edit is seen
 
 
 def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
@@ -339,7 +339,7 @@ class GameCheck:
         from hc_cli.games.entry_check import entry_rules, entry_tables, game_part_problem
         from hc_cli.plugin.execute import Session
 
-        session, misplayed = Session(), []
+        session, misplayed = Session(), list[str]()
 
         def check(state: dict[str, Any], entry: dict[str, Any], number: int) -> None:
             try:
