@@ -249,3 +249,78 @@ def test_fuzz_every_edit_of_the_newest_entry_that_changes_its_meaning_is_refused
     assert result.exit_code == (2 if meaningful else 0), (keys, value, result.output)
     if meaningful:
         assert "the newest" in result.stderr and "Traceback" not in result.output
+
+
+# ---------------------------------------------------------------------------------------------
+# House rules kept with the game: replay made to lie by a file swapped at the path
+
+
+BAND = (
+    "ruleset: high-crusade\nweapons:\n  bolt-gun:\n    bands:\n"
+    "      - {up_to: 24, chance: %d, penetration: 5}\n"
+)
+FIRE = "fire boyz --at fireteam-1 -r 12 --seed 1"
+
+
+def _house_game(hc, folder: Path) -> tuple[Path, Path, dict[str, str]]:
+    folder.mkdir(parents=True, exist_ok=True)
+    house, path = folder / "house.yaml", folder / "g.hcg"
+    house.write_text(BAND % 50)
+    roster = EXAMPLES / "high-crusade-roster.yaml"
+    new = hc("game", "new", str(path), "--roster", str(roster), "--rules", str(house))
+    assert new.exit_code == 0
+    env = {"HC_GAME": str(path)}
+    assert hc("initiative --dice 3,6", env=env).exit_code == 0
+    return house, path, env
+
+
+def test_the_game_keeps_its_house_rules_text_and_replay_is_not_fooled_by_a_swapped_file(
+    hc, tmp_path
+):
+    house, path, env = _house_game(hc, tmp_path / "game")
+    roster_entry = json.loads(path.read_bytes().splitlines()[0])
+    assert roster_entry["game"]["rules"][0]["text"] == BAND % 50  # in the chained first entry
+    # The same game played on a copy with a bolt gun that never misses: its result taken.
+    copy = tmp_path / "copy.hcg"
+    copy.write_bytes(path.read_bytes())
+    assert hc(FIRE, env=env).exit_code == 0
+    house.write_text(BAND % 100)
+    again = hc(*FIRE.split(), "--rules-changed", env={"HC_GAME": str(copy)})
+    assert again.exit_code == 0, again.output
+    better = json.loads(copy.read_bytes().splitlines()[-1])["result"]
+    assert better != json.loads(path.read_bytes().splitlines()[-1])["result"]
+    _edit_newest(path, lambda e: e.update(result=better))  # the swapped file at its path
+    replay = hc("replay", str(path))
+    assert replay.exit_code == 1 and "does NOT reproduce" in replay.stdout
+    assert "from its own dice" in hc.error("status", env=env)
+
+
+def test_a_house_rules_file_swapped_changes_nothing_the_game_plays_with(hc, tmp_path):
+    house, path, env = _house_game(hc, tmp_path)
+    house.unlink()  # gone: the game plays on with the text it kept
+    assert hc(FIRE, env=env).exit_code == 0
+    assert hc("replay", str(path)).exit_code == 0
+
+
+def test_an_old_game_without_kept_text_replays_from_the_path_by_its_digest(hc, tmp_path):
+    from hc_cli.log.chain import chain_hash, entry_line
+
+    house, path, env = _house_game(hc, tmp_path)
+    assert hc(FIRE, env=env).exit_code == 0
+    lines, prev = [], None  # as an older hc wrote it: the house rules by path and digest only
+    for line in path.read_bytes().splitlines():
+        entry = json.loads(line)
+        for record in entry.get("rules", []) + entry.get("game", {}).get("rules", []):
+            del record["text"]
+            record["path"] = str(house)  # (an action read the game's text where hc keeps it)
+        body = {k: v for k, v in entry.items() if k not in ("seq", "prev")}
+        lines.append(entry_line(entry["seq"], prev, body, None))
+        prev = chain_hash(lines[-1], None)
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    replay = hc("replay", str(path))
+    said = replay.stdout.replace("\n  ", " ")
+    assert replay.exit_code == 0 and "house-rules file(s) read at the path logged" in said
+    house.write_text(BAND % 100)  # swapped: the digest says so, whatever the result
+    replay = hc("replay", str(path))
+    assert replay.exit_code == 1 and "has changed since" in replay.stdout.replace("\n  ", " ")
+    assert "has changed since" in hc.error("status", env=env)

@@ -344,9 +344,10 @@ class GameCheck:
         def check(state: dict[str, Any], entry: dict[str, Any], number: int) -> None:
             try:
                 tables = entry_tables(entry, entry_rules(entry), session)
+            except HcError:
+                return  # its house rules cannot be read: its dice's report says so
+            try:
                 problem = game_part_problem(game_rules(entry["ruleset"]), state, entry, tables)
-            except HcError as error:  # its dice's report says it does not resolve
-                problem = None if "resolve" in error.message else error.message
             except (KeyError, TypeError, ValueError, AttributeError, IndexError):
                 problem = "is not an action hc logged: a field the game reads is missing"
             if problem and len(misplayed) < 1000:
