@@ -324,3 +324,24 @@ def test_an_old_game_without_kept_text_replays_from_the_path_by_its_digest(hc, t
     replay = hc("replay", str(path))
     assert replay.exit_code == 1 and "has changed since" in replay.stdout.replace("\n  ", " ")
     assert "has changed since" in hc.error("status", env=env)
+
+
+def test_a_snapshot_made_of_the_edited_bytes_does_not_spare_the_check(hc, tmp_path):
+    """The snapshot vouches for bytes by their digest: one that covers the edited newest entry
+    (as a snapshot written after the edit would) still leaves it checked."""
+    from hc_cli.games import store
+    from hc_cli.games.scan import open_to_read, scan
+
+    path, env = _played(hc, tmp_path, "high-crusade")
+    game = store.open_game(str(path), fresh=True)
+    _edit_newest(path, _set("result", "summary", "kills", add=3))
+    fd = open_to_read(str(path))
+    try:
+        game.chain = scan(str(path), fd, None)  # the edited bytes, the state of before
+    finally:
+        os.close(fd)
+    store._save_snapshot(game)
+    store._OPENED.clear()
+    trusted, snapshot = store._load_snapshot(str(path), None)
+    assert snapshot is not None and snapshot.seq == game.chain.count  # it covers the entry
+    assert "summary.kills: logged 4" in hc.error("status", env=env)
