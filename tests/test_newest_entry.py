@@ -345,3 +345,33 @@ def test_a_snapshot_made_of_the_edited_bytes_does_not_spare_the_check(hc, tmp_pa
     trusted, snapshot = store._load_snapshot(str(path), None)
     assert snapshot is not None and snapshot.seq == game.chain.count  # it covers the entry
     assert "summary.kills: logged 4" in hc.error("status", env=env)
+
+
+def _rechained(path: Path, seq: int, change) -> None:
+    """Entry `seq` changed and every entry chained again after it, as anyone can do to a game
+    without a key: only replay (and a receipt) can notice."""
+    from hc_cli.log.chain import chain_hash, entry_line
+
+    lines, prev = [], None
+    for line in path.read_bytes().splitlines():
+        entry = json.loads(line)
+        if entry["seq"] == seq:
+            change(entry)
+        body = {k: v for k, v in entry.items() if k not in ("seq", "prev")}
+        lines.append(entry_line(entry["seq"], prev, body, None))
+        prev = chain_hash(lines[-1], None)
+    path.write_bytes(b"\n".join(lines) + b"\n")
+
+
+@pytest.mark.parametrize("which", ["in effect", "taken back"])
+def test_replay_checks_the_game_part_of_every_entry(hc, tmp_path, which):
+    fire = "fire ladz --at fireteam-2 -r 8 --dice 99,99,99,99,99,99"
+    path, env = _played(hc, tmp_path, "high-crusade", "undo", fire)
+    seq = 5 if which == "in effect" else 3  # 3: boyz's volley, taken back (by 4)
+    assert hc("replay", str(path)).exit_code == 0
+    _rechained(path, seq, _set("game", "meta", "step", to=4))
+    replay = hc("replay", str(path))
+    said = replay.stdout.replace("\n  ", " ")
+    assert replay.exit_code == 1, said
+    assert f"line {seq}: entry {seq} is not what the game gives in the state before it" in said
+    assert "meta.step: logged 4, the game gives 2" in said

@@ -241,6 +241,34 @@ def _events(chain: Chain, first: int, stack: list[int]) -> None:
         stack.append(seq)
 
 
+def checkable(chain: Chain) -> set[int]:
+    """The entries the fold passes in the state they were taken in: every one in effect, and
+    every one taken back none of whose entries in effect below it then is taken back later
+    (an undo, then another of the entry before it, is not). The game's own entries are read
+    as `_events` reads them; a malformed one is left to the fold to report."""
+    import json
+
+    stack: list[int] = []
+    popped: list[tuple[int, int, int]] = []  # (entry, entries in effect below it, when)
+    lowest: list[int] = []  # entries in effect after each entry
+    for seq, line in raw_from(chain, 2):
+        if b'"command":"game"' in line and b'"event":"undo"' in line:
+            try:
+                game = json.loads(line).get("game") or {}
+            except (ValueError, RecursionError, AttributeError):
+                return set()
+            to = game.get("to") if type(game.get("to")) is int else None
+            last = game.get("undoes") if to is None else to + 1
+            while stack and isinstance(last, int) and stack[-1] >= last:
+                popped.append((stack.pop(), len(stack), len(lowest)))
+        else:
+            stack.append(seq)
+        lowest.append(len(stack))
+    for i in range(len(lowest) - 2, -1, -1):  # the fewest in effect from each entry on
+        lowest[i] = min(lowest[i], lowest[i + 1])
+    return set(stack) | {seq for seq, below, when in popped if lowest[when] >= below}
+
+
 def copy(state: dict[str, Any]) -> dict[str, Any]:
     """A state of plain data, copied whole (a checkpoint, the state a step is tried on)."""
     import marshal
@@ -262,11 +290,10 @@ def fold(
     at an earlier entry; the fold goes on from its newest checkpoint whose entries in effect
     are all still in effect (an undo since may have taken some back). `each(entry, notes,
     undone, period)` sees every entry from the first, for `hc history`: the part of the game
-    it was taken in (the one it begins, for a command of the whole game such as the
-    Initiative). `undoing`: the game as it will be once an undo of that entry and every
-    later one in effect (the newest, for one undo) is appended, worked out before it is.
-    `check(state, entry, number)` sees each action in effect in the state it is taken into
-    (`hc replay`); without it, the newest, an action, is held to the game (`newest_checked`)."""
+    it was taken in (the one it begins, for a command of the whole game: the Initiative).
+    `undoing`: the game once an undo of that entry and every later one in effect is appended.
+    `check(state, entry, number)` sees each action in the state the entries in effect before
+    it leave (`hc replay`); without it, the newest, an action, is held to the game."""
     from bisect import bisect_right
 
     stack: list[int] = []
@@ -303,15 +330,16 @@ def fold(
     taken_into = None  # the state the newest entry is taken into, when it is an action
     if each is not None:
         each(first, [], False, rules.period(state))
-        wanted: Iterable[int] = range(2, chain.count + 1)
-    else:
-        wanted = stack[bisect_right(stack, at) :]
+    wanted: Iterable[int] = stack[bisect_right(stack, at) :]
+    if each or check:  # every entry (a check: folded from the start, with no base)
+        wanted = range(2, chain.count + 1)
     for seq, entry in entries_from(chain, wanted):
-        number = chain.numbers[seq - 1]
-        before = rules.period(state) if each is not None else ""
+        number, before = chain.numbers[seq - 1], rules.period(state) if each else ""
         if seq not in effective:
             if each is not None:
                 each(entry, [], event_of(entry) != "undo", before)
+            if check is not None and event_of(entry) is None:  # taken back: the state the
+                check(state, entry, number)  # entries in effect before it leave
             continue
         if entry.get("ruleset") != begun.ruleset:
             other = str(entry.get("ruleset"))[:40]

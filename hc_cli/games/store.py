@@ -334,14 +334,18 @@ class GameCheck:
     def folds(path: str) -> tuple[str, list[str]]:
         """The game's state folds from its entries (every action on a unit of the roster, every
         undo naming the newest action in effect): what is wrong in words, or nothing; and each
-        action in effect whose game part is not what the game gives in the state before it
-        (`entry_check.game_part_problem`), by its line."""
+        action whose game part is not what the game gives in the state before it
+        (`entry_check.game_part_problem`), by its line: every one in effect, and every one
+        taken back whose state the fold passes (`fold.checkable`)."""
         from hc_cli.games.entry_check import entry_rules, entry_tables, game_part_problem
+        from hc_cli.games.fold import checkable
         from hc_cli.plugin.execute import Session
 
-        session, misplayed = Session(), list[str]()
+        session, misplayed, passed = Session(), list[str](), set[int]()
 
         def check(state: dict[str, Any], entry: dict[str, Any], number: int) -> None:
+            if entry.get("seq") not in passed:
+                return  # taken back after an entry before it was: its state is not passed
             try:
                 tables = entry_tables(entry, entry_rules(entry), session)
             except HcError:
@@ -356,9 +360,11 @@ class GameCheck:
         try:
             fd = open_to_read(path)
             try:
-                fold(scan(path, fd, log_key()), path, check=check)
+                chain = scan(path, fd, log_key())
             finally:
                 os.close(fd)
+            passed.update(checkable(chain))
+            fold(chain, path, check=check)
         except HcError as error:
             return f"the game does not fold: {error.message}", misplayed
         except OSError as error:
