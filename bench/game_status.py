@@ -30,9 +30,11 @@ MOVE = [
 
 
 def build(path: str, template: list[dict], size: int) -> None:
-    """The roster, then the move over and over, chained, size entries in all."""
-    moves = itertools.cycle(template[1:])
-    write_chained(path, itertools.islice(itertools.chain(template[:1], moves), size))
+    """The roster, then the move over and over, chained, size entries in all (up to a move
+    more): whole moves, so the newest entry is a step. Every command holds the newest entry,
+    an action, to the game, and a move's action repeated in a later move is none it allows."""
+    moves = -(-(size - 1) // (len(template) - 1))
+    write_chained(path, itertools.chain(template[:1], *[template[1:]] * moves))
 
 
 def main() -> None:

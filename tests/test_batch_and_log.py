@@ -131,10 +131,17 @@ def test_replay_notes_changed_tables(hc, tmp_path, house):
     Path(path).write_text("ruleset: high-crusade\ntroops:\n  orc: {defence: 9}\n")
     st = os.stat(path)
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    kept = hc("replay", log)  # the entry keeps the text it was resolved with: it replays so
+    assert kept.exit_code == 0 and "1 entries: 1 reproduced" in kept.stdout
+    # A log of an older hc kept no text: the file at the path is read, and it has changed.
+    entry = json.loads(Path(log).read_text())
+    del entry["rules"][0]["text"]
+    Path(log).write_text(json.dumps(entry) + "\n")
     result = hc("replay", log)
     assert result.exit_code == 1
     assert "defence: logged 4, now 9" in result.stdout
     assert "the tables have changed since it was logged" in result.stdout
+    assert "1 house-rules file(s) read at the path logged" in result.stdout.replace("\n  ", " ")
 
 
 def test_a_cut_short_last_line_is_ignored(hc, tmp_path):

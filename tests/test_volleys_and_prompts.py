@@ -231,13 +231,18 @@ def test_a_log_replays_anywhere_and_a_moved_rules_file_is_found_by_content(tmp_p
     entry = json.loads((table / "game.log").read_text())
     assert entry["rules"] == [
         {"path": str(table / "house.yaml"), "sha256": __import__("hashlib").sha256(
-            (table / "house.yaml").read_bytes()).hexdigest()}
+            (table / "house.yaml").read_bytes()).hexdigest(),
+         "text": (table / "house.yaml").read_text()}
     ]  # fmt: skip
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     replayed = hc("replay", str(table / "game.log"), cwd=elsewhere)
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
     shutil.move(table / "house.yaml", elsewhere / "ours.yaml")
+    kept = hc("replay", str(table / "game.log"), cwd=elsewhere)  # the entry keeps the text
+    assert kept.returncode == 0, kept.stdout + kept.stderr
+    del entry["rules"][0]["text"]  # a log of an older hc: the file is found by its content
+    (table / "game.log").write_text(json.dumps(entry) + "\n")
     lost = hc("replay", str(table / "game.log"), cwd=elsewhere)
     assert lost.returncode == 1 and "hc replay LOG --rules FILE" in lost.stdout.replace(
         "\n    ", " "

@@ -352,18 +352,32 @@ def _house_rules(
     call: Call, game: Game, session: Session, rules_changed: bool
 ) -> tuple[tuple[str, ...], str | None, Any]:
     """The house-rules files the action is resolved with (its own --rules, else the game's),
-    how they differ from the game's (refused without `rules_changed`), and the tables."""
+    how they differ from the game's (refused without `rules_changed`), and the tables. The
+    game's own are resolved with the text it kept of them (`hc_cli.log.kept`), whatever is at
+    their paths now: a file there changed is refused all the same (it is not what the game
+    plays with), and one gone is no change."""
+    from hc_cli.log.kept import kept_files
     from hc_cli.plugin import registry
 
-    if call.rules:
-        rules_files = tuple(call.rules)
+    recorded = tuple(r["path"] for r in game.folded.rules_files if "path" in r)
+    rules_files = tuple(call.rules) or recorded
+    kept = kept_files(game.folded.rules_files) if rules_files == recorded else None
+    there = [r for r in game.folded.rules_files if os.path.isfile(str(r.get("path")))]
+    if kept is None:
+        changed = house_rules_changed(game.folded.rules_files, rules_files)
     else:
-        rules_files = tuple(r["path"] for r in game.folded.rules_files if "path" in r)
-    changed = house_rules_changed(game.folded.rules_files, rules_files)
+        changed = house_rules_changed(there, tuple(str(r["path"]) for r in there))
+        rules_files = rules_files if changed else kept
     tables = None
     if not changed or rules_changed or call.odds:
         tables = session.tables(registry.get(game.folded.ruleset), rules_files)
-        changed = changed or _layers_changed(game.folded, tables)
+        folded = game.folded
+        if rules_files == kept and folded.layers is not None:  # the layers laid on: each
+            at = dict(zip(recorded, kept, strict=True))  # kept file where its path was
+            layers = [{**r, "path": at.get(str(r.get("path")), r.get("path"))}
+                      for r in folded.layers]  # fmt: skip
+            folded = replace(folded, layers=layers)
+        changed = changed or _layers_changed(folded, tables)
     if changed and not rules_changed and not call.odds:
         raise HcError(
             f"{changed}: the game would roll with other numbers than those it began with",

@@ -49,6 +49,9 @@ class Folded:
     checkpoints: dict[int, tuple[dict[str, Any], int]] = field(default_factory=dict)
     # every house-rules file laid on when the game began, in order (None: an older hc's game)
     layers: list[dict[str, Any]] | None = None
+    # the state the newest entry was taken into, when it is an action (what `open_game`
+    # checks it against); None after a step, an undo or a game's own entry
+    before: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -252,6 +255,34 @@ def _parsed(chain: Chain, seq: int, line: bytes) -> dict[str, Any]:
     return entry if isinstance(entry, dict) else {}
 
 
+def checkable(chain: Chain) -> set[int]:
+    """The entries the fold passes in the state they were taken in: every one in effect, and
+    every one taken back none of whose entries in effect below it then is taken back later
+    (an undo, then another of the entry before it, is not). The game's own entries are read
+    as `_events` reads them; a malformed one is left to the fold to report."""
+    import json
+
+    stack: list[int] = []
+    popped: list[tuple[int, int, int]] = []  # (entry, entries in effect below it, when)
+    lowest: list[int] = []  # entries in effect after each entry
+    for seq, line in raw_from(chain, 2):
+        if b'"command":"game"' in line and b'"event":"undo"' in line:
+            try:
+                game = json.loads(line).get("game") or {}
+            except (ValueError, RecursionError, AttributeError):
+                return set()
+            to = game.get("to") if type(game.get("to")) is int else None
+            last = game.get("undoes") if to is None else to + 1
+            while stack and isinstance(last, int) and stack[-1] >= last:
+                popped.append((stack.pop(), len(stack), len(lowest)))
+        else:
+            stack.append(seq)
+        lowest.append(len(stack))
+    for i in range(len(lowest) - 2, -1, -1):  # the fewest in effect from each entry on
+        lowest[i] = min(lowest[i], lowest[i + 1])
+    return set(stack) | {seq for seq, below, when in popped if lowest[when] >= below}
+
+
 def copy(state: dict[str, Any]) -> dict[str, Any]:
     """A state of plain data, copied whole (a checkpoint, the state a step is tried on)."""
     import marshal
@@ -266,15 +297,17 @@ def fold(
     each: Callable[[dict[str, Any], list[str], bool, str], None] | None = None,
     base: Folded | None = None,
     undoing: int | None = None,
+    check: Callable[[dict[str, Any], dict[str, Any], int], None] | None = None,
 ) -> Folded:
     """The game's state from its entries: the roster, then each action and step in effect
     (an undo names the newest one still in effect). `base`: the game as a snapshot knew it,
     at an earlier entry; the fold goes on from its newest checkpoint whose entries in effect
     are all still in effect (an undo since may have taken some back). `each(entry, notes,
     undone, period)` sees every entry from the first, for `hc history`: the part of the game
-    it was taken in (the one it begins, for a command of the whole game such as the
-    Initiative). `undoing`: the game as it will be once an undo of that entry and every
-    later one in effect (the newest, for one undo) is appended, worked out before it is."""
+    it was taken in (the one it begins, for a command of the whole game: the Initiative).
+    `undoing`: the game once an undo of that entry and every later one in effect is appended.
+    `check(state, entry, number)` sees each action in the state the entries in effect before
+    it leave (`hc replay`); without it, the newest, an action, is held to the game."""
     from bisect import bisect_right
 
     stack: list[int] = []
@@ -308,22 +341,26 @@ def fold(
         at, state = 1, _first_state(rules, begun, path, chain.numbers[0])
         kept = {1: (copy(state), 0)}
     effective = set(stack)
+    taken_into = None  # the state the newest entry is taken into, when it is an action
     if each is not None:
         each(first, [], False, rules.period(state))
-        wanted: Iterable[int] = range(2, chain.count + 1)
-    else:
-        wanted = stack[bisect_right(stack, at) :]
+    wanted: Iterable[int] = stack[bisect_right(stack, at) :]
+    if each or check:  # every entry (a check: folded from the start, with no base)
+        wanted = range(2, chain.count + 1)
     for seq, entry in entries_from(chain, wanted):
-        number = chain.numbers[seq - 1]
-        before = rules.period(state) if each is not None else ""
+        number, before = chain.numbers[seq - 1], rules.period(state) if each else ""
         if seq not in effective:
             if each is not None:
                 each(entry, [], event_of(entry) not in ("undo", "rewind"), before)
+            if check is not None and event_of(entry) is None:  # taken back: the state the
+                check(state, entry, number)  # entries in effect before it leave
             continue
         if entry.get("ruleset") != begun.ruleset:
             other = str(entry.get("ruleset"))[:40]
             raise damaged(path, number, f"an entry of {other!r} in a game of {begun.ruleset}")
-        notes = take_entry(rules, state, entry, path, number)
+        newest = seq == chain.count and undoing is None
+        notes, into = _take(rules, state, entry, (path, number), check, newest)
+        taken_into = into or taken_into
         if seq // CHECKPOINT > max(kept, default=1) // CHECKPOINT:
             kept[seq] = (copy(state), bisect_right(stack, seq))
         if each is not None:
@@ -332,9 +369,44 @@ def fold(
     while len(kept) > MOST_CHECKPOINTS:  # the oldest go, but the start's
         del kept[sorted(kept)[1]]
     seq = chain.count + (undoing is not None)
-    return Folded(
-        begun.ruleset, begun.roster, begun.rules_files, state, stack, seq, kept, begun.layers
-    )
+    return Folded(begun.ruleset, begun.roster, begun.rules_files, state, stack, seq, kept,
+                  begun.layers, taken_into)  # fmt: skip
+
+
+def _take(
+    rules: Rules,
+    state: dict[str, Any],
+    entry: dict[str, Any],
+    where: tuple[str, int],
+    check: Callable[[dict[str, Any], dict[str, Any], int], None] | None,
+    newest: bool,
+) -> tuple[list[str], dict[str, Any] | None]:
+    """One entry taken into the state (`take_entry`), an action shown to `check` first in the
+    state it is taken into; the newest (`newest`), an action, gives that state back, and is
+    held to the game once taken (`newest_checked`) unless `check` sees it."""
+    path, number = where
+    action = event_of(entry) is None
+    if check is not None and action:
+        check(state, entry, number)
+    before = copy(state) if newest and action else None
+    notes = take_entry(rules, state, entry, path, number)
+    if before is not None and check is None:
+        newest_checked(rules, before, entry, path, number)
+    return notes, before
+
+
+def newest_checked(
+    rules: Rules, before: dict[str, Any], entry: dict[str, Any], path: str, number: int
+) -> None:
+    """The newest entry of a game, an action, held to the game (`entry_check.entry_problem`):
+    its game part what the rule set fills in the state before it, its result what its own dice
+    give again. No later hash covers it, so an edit of it breaks no chain: it is refused as a
+    damaged game file is, by its line and what differs. One entry's fill and resolution."""
+    from hc_cli.games.entry_check import entry_problem
+
+    problem = entry_problem(rules, before, entry)
+    if problem:
+        raise damaged(path, number, f"entry {entry.get('seq')}, the newest, {problem}")
 
 
 def _first_state(rules: Rules, begun: Begun, path: str, number: int) -> dict[str, Any]:

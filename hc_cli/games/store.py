@@ -25,7 +25,7 @@ from hc_cli.core.errors import HcError
 from hc_cli.games import heads
 from hc_cli.games.fold import CHECKPOINT, MOST_CHECKPOINTS, Folded, copy, describe, fold
 from hc_cli.games.roster import game_rules
-from hc_cli.games.scan import Chain, open_to_read, scan, tell_torn
+from hc_cli.games.scan import Chain, entries_from, open_to_read, scan, tell_torn
 from hc_cli.log.chain import entry_line, log_key, open_log, receipt, write_entries
 from hc_cli.log.osfile import held
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 SNAPSHOT_MOST = 256_000_000
 # Raised whenever a rule set's fold keeps its state in another shape: a snapshot of an older
 # shape is not read, and the game is folded again from its file.
-SNAPSHOT_FORM = 3
+SNAPSHOT_FORM = 4  # 4: the state the newest entry was taken into
 
 # ---------------------------------------------------------------------------------------------
 # The snapshot: the fold's result, cached by the chain's head
@@ -71,6 +71,7 @@ def _load_snapshot(path: str, key: bytes | None) -> tuple[dict[str, Any] | None,
             snap["seq"],
             {int(k): tuple(v) for k, v in snap["checkpoints"].items()},
             snap["layers"],
+            snap["before"],
         )
         if snap["state_version"] != game_rules(folded.ruleset).state_version:
             return None, None  # a state of another shape
@@ -114,6 +115,7 @@ def _save_snapshot(game: Game) -> None:
             "effective": folded.effective,
             "checkpoints": {k: list(v) for k, v in folded.checkpoints.items()},
             "layers": folded.layers,
+            "before": folded.before,
             "state_version": game_rules(folded.ruleset).state_version,
             "chain": {
                 "size": chain.size,
@@ -157,8 +159,8 @@ _OPENED: dict[str, tuple[tuple[int, ...], Game]] = {}
 
 
 def _identity(path: str, fd: int | None) -> tuple[int, ...]:
-    st = os.fstat(fd) if fd is not None else os.stat(path)
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    st = os.fstat(fd) if fd is not None else os.stat(path)  # a change time no one sets back:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)  # an edit is seen
 
 
 def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
@@ -194,10 +196,12 @@ def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
     if snapshot is not None and snapshot.seq == chain.count:
         folded = snapshot
     else:
-        folded = fold(chain, path, base=snapshot)
+        folded = fold(chain, path, base=snapshot)  # the newest entry checked as it is taken
     game = Game(path, chain, folded)
+    if folded is snapshot:  # it vouches for the file's bytes, not for what the newest means
+        check_newest(game)  # (a fold checks it as it is taken)
     heads.check(game, locked=not own)  # a file gone back from the head this hc saw: refused
-    if folded is not snapshot:
+    if game.folded is not snapshot:
         _save_snapshot(game)
     if identity:
         _OPENED[real] = (identity, game)
@@ -308,6 +312,7 @@ def append(
             game.folded = fold(chain, game.path, base=game.folded)
         else:
             folded = game.folded
+            folded.before = None if entry.get("command") == "game" else folded.state
             folded.state = state
             folded.effective.append(seq)
             folded.seq = seq
@@ -329,22 +334,64 @@ class GameCheck:
         return describe(entry)
 
     @staticmethod
-    def folds(path: str) -> str:
+    def folds(path: str) -> tuple[str, list[str]]:
         """The game's state folds from its entries (every action on a unit of the roster, every
         undo naming the newest action in effect) and the file reaches the newest head this hc
-        saw of the game (`heads`): what is wrong in words, or nothing."""
+        saw of the game (`heads`): what is wrong in words, or nothing; and each
+        action whose game part is not what the game gives in the state before it
+        (`entry_check.game_part_problem`), by its line: every one in effect, and every one
+        taken back whose state the fold passes (`fold.checkable`)."""
+        from hc_cli.games.entry_check import entry_rules, entry_tables, game_part_problem
+        from hc_cli.games.fold import checkable
+        from hc_cli.plugin.execute import Session
+
+        session, misplayed, passed = Session(), list[str](), set[int]()
+
+        def check(state: dict[str, Any], entry: dict[str, Any], number: int) -> None:
+            if entry.get("seq") not in passed:
+                return  # taken back after an entry before it was: its state is not passed
+            try:
+                tables = entry_tables(entry, entry_rules(entry), session)
+            except HcError:
+                return  # its house rules cannot be read: its dice's report says so
+            try:
+                problem = game_part_problem(game_rules(entry["ruleset"]), state, entry, tables)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+                problem = "is not an action hc logged: a field the game reads is missing"
+            if problem and len(misplayed) < 1000:
+                misplayed.append(f"line {number}: entry {entry.get('seq')} {problem}")
+
         try:
             fd = open_to_read(path)
             try:
                 chain = scan(path, fd, log_key())
-                fold(chain, path)
             finally:
                 os.close(fd)
+            passed.update(checkable(chain))
+            fold(chain, path, check=check)
             seen = heads.recall(heads.game_id(chain))  # the newest head this hc saw of it
             if seen is not None and (problem := heads.went_back(chain, seen)):
-                return f"the game file {problem}"
+                return f"the game file {problem}", misplayed
         except HcError as error:
-            return f"the game does not fold: {error.message}"
+            return f"the game does not fold: {error.message}", misplayed
         except OSError as error:
-            return f"the game cannot be read again: {error.strerror}"
-        return ""
+            return f"the game cannot be read again: {error.strerror}", misplayed
+        return "", misplayed
+
+
+def check_newest(game: Game) -> None:
+    """The newest entry held to the game (`fold.newest_checked`) when the state came from a
+    snapshot, not a fold (a fold checks it): a snapshot vouches for the file's bytes, not for
+    what its newest entry means, so it is checked whatever the snapshot says."""
+    from hc_cli.games.fold import event_of, newest_checked
+
+    chain, folded = game.chain, game.folded
+    if chain.count < 2 or chain.count not in folded.effective:
+        return  # the roster alone, or an undo last
+    ((seq, entry),) = entries_from(chain, [chain.count])
+    if event_of(entry) is not None:
+        return  # a step, a sealed roll's step: the fold checks them
+    if folded.before is None:  # a snapshot that did not keep it: the game folded again whole
+        game.folded = fold(chain, game.path)
+        return
+    newest_checked(game.rules, folded.before, entry, game.path, chain.numbers[-1])

@@ -66,8 +66,28 @@ def _read(path: str, limit: int, said: str, fix: str) -> bytes:
 
 
 def rules_record(paths: tuple[str, ...]) -> list[dict[str, str]]:
-    """Each --rules file by its absolute path and its content's digest."""
-    return [{"path": os.path.abspath(p), "sha256": file_digest(p)} for p in paths]
+    """Each house-rules file by its absolute path, its content's digest and its text: kept, so
+    a replay resolves with the rules as they were, never with a file swapped at the path
+    (`hc_cli.log.kept`). A file that is not UTF-8 (no house rules load from it) keeps none."""
+    import hashlib
+
+    from hc_cli.tables.load import MAX_RULES_BYTES
+
+    records = []
+    for path in paths:
+        content = _read(
+            path,
+            MAX_RULES_BYTES,
+            "cannot read the house-rules file '{path}': {reason}",
+            "give a house-rules YAML file",
+        )
+        record = {"path": os.path.abspath(path), "sha256": hashlib.sha256(content).hexdigest()}
+        try:
+            record["text"] = content.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        records.append(record)
+    return records
 
 
 def chain_hash(line: bytes, key: bytes | None = None) -> str:

@@ -31,8 +31,9 @@ if TYPE_CHECKING:
         def describe(self, entry: dict[str, Any]) -> str:
             """A game entry (its roster, a step, an undo) in words."""
 
-        def folds(self, path: str) -> str:
-            """What stops the whole game folding, in words; "" when it folds."""
+        def folds(self, path: str) -> tuple[str, list[str]]:
+            """What stops the whole game folding, in words ("" when it folds), and each
+            entry whose game part is not what the game gives it (its line, what differs)."""
 
 
 MAX_NOTED = 1000  # damaged lines and breaks listed in the report: past this the log is no log
@@ -104,6 +105,8 @@ class Replay:
         self.game_rules: list[str] = []  # the digests of the house rules the game began with
         # the last action's tables digest and hc version
         self.game_tables: tuple[Any, Any] | None = None
+        self.misplayed: list[str] = []  # entries whose game part the game does not give
+        self.from_paths = 0  # house-rules files read at their paths: no text kept of them
 
     def __iter__(self) -> Iterator[EntryReport | str]:
         """Each entry's report as it is replayed, and each damaged line and break in the
@@ -125,8 +128,10 @@ class Replay:
             if len(noted) < MAX_NOTED:
                 noted.append(event.message)
             yield event.message
-        if self.game and not self.damaged and not self.broken:
-            problem = self._game_folds()
+        if self.game and not self.damaged and not self.broken and self.game_check is not None:
+            problem, misplayed = self.game_check.folds(self.path)
+            self.misplayed = misplayed[:MAX_NOTED]
+            yield from self.misplayed
             if problem:
                 self.broken.append(problem)
                 yield problem
@@ -174,20 +179,8 @@ class Replay:
             what += f" (override recorded, --anyway: {said})"
         try:
             files, notes = rules_files(entry.get("rules"), self.supplied, self._link)
-            call = Call(
-                command=entry["command"],
-                ruleset=entry["ruleset"],
-                flags=dict(entry.get("flags") or {}),
-                seed=None if entry.get("dice") or entry.get("odds") else entry.get("seed"),
-                dice=entry.get("dice"),
-                odds=bool(entry.get("odds")),
-                rules=files,
-                exact=bool(entry.get("exact")),
-            )
-            now = as_dict(execute(call, self.session))
-            logged = entry.get("result") or {}
-            if not isinstance(logged, dict):
-                raise HcError("its result is not a resolution")
+            self.from_paths += _read_at_paths(entry.get("rules"), self.supplied)
+            call, differences = resolved_again(entry, files, self.session)
         except HcError as error:
             hint = f" ({error.hint})" if error.hint else ""
             return EntryReport(line, what, False, [f"no longer resolves: {error.message}{hint}"])
@@ -195,9 +188,8 @@ class Replay:
             return EntryReport(
                 line, what, False, [f"no longer resolves: {type(error).__name__}: {error}"[:200]]
             )
-        differences = _differences(logged, now)
+        differences += notes  # a house-rules file not the one logged fails, whatever it gives
         if differences:
-            differences += notes
             digest = self.session.digest(call.ruleset, call.rules)
             if entry.get("tables") not in (None, digest):
                 differences.append("the tables have changed since it was logged")
@@ -206,10 +198,6 @@ class Replay:
                     f"logged by hc {_text(entry.get('hc'))}, replayed by {__version__}"
                 )
         return EntryReport(line, what, not differences, differences)
-
-    def _game_folds(self) -> str:
-        """The game's state folds from its entries: what is wrong in words, or nothing."""
-        return self.game_check.folds(self.path) if self.game_check is not None else ""
 
     def close(self) -> None:
         if self._renamed is not None:
@@ -244,6 +232,7 @@ class Replay:
             self.not_reproduced
             + len(self.damaged)
             + len(self.broken)
+            + len(self.misplayed)
             + (not entries)
             + missed
             + unvouched
@@ -258,6 +247,11 @@ class Replay:
                 "the newest entry carries no MAC of its own: with a key every entry is signed, "
                 "so it may have been changed without the key; only a receipt (--head) vouches "
                 "for it"
+            )
+        if self.from_paths:
+            out.append(
+                f"{self.from_paths} house-rules file(s) read at the path logged, each checked "
+                "by its digest: the entries (of an older hc) keep no text of them"
             )
         entries = self.reproduced + self.not_reproduced
         if not entries:
@@ -281,6 +275,11 @@ class Replay:
                 f"the log has been tampered with or damaged: {len(self.damaged)} bad line(s), "
                 f"{len(self.broken)} break(s) in the chain"
             )
+        if self.misplayed:
+            out.append(
+                f"{len(self.misplayed)} action(s) the game does not give as logged: a unit, "
+                "target, step or option other than the rules fill in the state before it"
+            )
         if self.reader.head is not None:
             seq, digest = self.reader.head
             out.append(f"head: {seq}:{digest[:8]}")
@@ -296,6 +295,8 @@ class Replay:
             "failed": self.failed,
             "damaged": self.damaged,
             "chain_broken": self.broken,
+            "game_part": self.misplayed,
+            "rules_read_at_path": self.from_paths,
             "truncated_last_line": self.reader.truncated,
             "unsigned_newest": self.reader.unsigned,
             "head": None
@@ -337,22 +338,45 @@ def _differences(logged: dict[str, Any], now: dict[str, Any]) -> list[str]:
     for key in sorted(set(logged) | set(now), key=str):
         if key == "rolls" or logged.get(key) == now.get(key):
             continue
-        out += _changed(str(key), logged.get(key), now.get(key))
+        out += field_changes(str(key), logged.get(key), now.get(key))
     return out
 
 
-def _changed(path: str, was: object, now: object, depth: int = 0) -> list[str]:
+def resolved_again(
+    entry: dict[str, Any], files: tuple[str, ...], session: Session
+) -> tuple[Call, list[str]]:
+    """A logged entry resolved again from its own call (its options, its seed or its dice,
+    `files` for its house rules) and how the result differs from the one it logged, field by
+    field: what `hc replay` does to every entry, and opening a game to its newest."""
+    call = Call(
+        command=entry["command"],
+        ruleset=entry["ruleset"],
+        flags=dict(entry.get("flags") or {}),
+        seed=None if entry.get("dice") or entry.get("odds") else entry.get("seed"),
+        dice=entry.get("dice"),
+        odds=bool(entry.get("odds")),
+        rules=files,
+        exact=bool(entry.get("exact")),
+    )
+    now = as_dict(execute(call, session))
+    logged = entry.get("result") or {}
+    if not isinstance(logged, dict):
+        raise HcError("its result is not a resolution")
+    return call, _differences(logged, now)
+
+
+def field_changes(path: str, was: object, now: object, depth: int = 0) -> list[str]:
     if isinstance(was, dict) and isinstance(now, dict) and depth < 4:
         out = []
         for key in sorted(set(was) | set(now), key=str):
             if was.get(key) != now.get(key):
-                out += _changed(f"{path}.{key}", was.get(key), now.get(key), depth + 1)
+                out += field_changes(f"{path}.{key}", was.get(key), now.get(key), depth + 1)
         return out
     if isinstance(was, list) and isinstance(now, list) and len(was) == len(now) and depth < 4:
         out = []
         for i, (a, b) in enumerate(zip(was, now, strict=True)):
             if a != b:
-                out += _changed(f"{path}[{i}]", a, b, depth + 1)
+                out += field_changes(f"{path}[{i}]", a, b, depth + 1)
         return out
     return [f"{path}: logged {_shown(was)}, now {_shown(now)}"]
 
@@ -368,13 +392,18 @@ def rules_files(
     """The house-rules files an entry was resolved with, each found by its digest among the
     files given to the replay (--rules), else at the path it had; and a note for each that
     has changed there since. A file that is gone is an error that says how to supply it."""
+    from hc_cli.log.kept import kept_file
+
     files, notes = [], []
     for item in logged or ():
         if isinstance(item, str):  # a log written before files were recorded by digest
             files.append(item)
             continue
         digest, where = item.get("sha256"), item.get("path", "")
-        if digest in supplied:
+        kept = kept_file(item)  # its own text, kept in the entry: never the file at the path
+        if kept is not None:
+            files.append(kept)
+        elif digest in supplied:
             found = supplied[digest]
             files.append(link(found, os.path.basename(where)) if link else found)
         elif os.path.isfile(where):
@@ -391,3 +420,15 @@ def rules_files(
                 "hc replay LOG --rules FILE",
             )
     return tuple(files), notes
+
+
+def _read_at_paths(logged: Any, supplied: dict[str, str]) -> int:
+    """How many of an entry's house-rules files are read at their paths (checked by their
+    digest): an entry of an older hc, which kept no text of them."""
+    return sum(
+        1
+        for item in logged or ()
+        if isinstance(item, str)
+        or (isinstance(item, dict) and not isinstance(item.get("text"), str)
+            and item.get("sha256") not in supplied)
+    )  # fmt: skip
