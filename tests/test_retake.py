@@ -410,3 +410,24 @@ def test_the_rule_finds_an_edited_retake_in_the_file(hc_game):
     entries[-1]["game"]["reused"] = first["seq"]  # claimed as the same dice, another range
     ((_, problem),) = retake_problems(enumerate(entries, 1), sides)
     assert "another action" in problem
+
+
+def test_replay_finds_a_retake_the_file_was_edited_to_hide(hc_game):
+    """The last entry, a fire in place of one taken back as both agreed, edited to drop the
+    agreement: its dice still give its result, its game part is still legal, but the dice on
+    the table were passed over, and replay says so (the whole file held to the rule)."""
+    game = hc_game
+    game.taken_back("fire boyz --at fireteam-1 -r 22 --seed 5")
+    game.ok("fire boyz --at fireteam-1 -r 4 --seed 6 --agreed")
+    assert game.hc("replay", str(game.file)).exit_code == 0
+    lines = game.file.read_bytes().splitlines()
+    entry = json.loads(lines[-1])
+    del entry["game"]["agreed"]
+    lines[-1] = json.dumps(entry, separators=(",", ":"), ensure_ascii=False).encode()
+    game.file.write_bytes(b"\n".join(lines) + b"\n")
+    replay = game.hc("replay", str(game.file))
+    said = " ".join(replay.stdout.split())
+    assert replay.exit_code == 1, said
+    seq = len(lines)
+    assert f"entry {seq} rolls new dice while those of entry {seq - 2}, taken back" in said, said
+    assert "no agreement is recorded" in said

@@ -517,3 +517,24 @@ def test_a_roll_whose_secrets_are_both_written_is_rolled_by_either_player(table,
     table.run(table.b, f"{codes['open']} --game {table.file}")
     assert table.entries()[-1]["result"] == rolled["result"]
     assert hc(f"replay {table.file}", env=table.a).exit_code == 0
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_a_game_of_an_older_hc_plays_by_the_sealed_rolls_it_began_with(table, hc, version):
+    """A game begun by an older hc (version 2) gave up a roll after both committed (a forfeit
+    then): it still folds so. Begun now (3), the same file is refused: the roll is final."""
+    table.exchange()  # sealed roll 3, both committed
+
+    def given_up(entries):
+        entries[0]["game"]["version"] = version
+        abandon = {**entries[3], "game": {"event": "seal-abandon", "seal": 3}}
+        return [*entries, abandon]
+
+    _forge(table.file, given_up)
+    shutil.rmtree(os.path.join(os.environ["XDG_STATE_HOME"], "hc", "heads"))  # a new file
+    status = hc("status", env=table.a)
+    if version == 2:
+        assert status.exit_code == 0, status.output
+        assert "forfeit" in hc("history", env=table.a).stdout
+    else:
+        assert status.exit_code == 2 and "it is final" in status.stderr, status.output

@@ -42,8 +42,9 @@ def derive(head: str, a: str, b: str) -> int:
 def open_seal(state: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     """The sealed roll under way that holds the game (a hidden one until it is unsealed): (its
     entry number, what the file says of it), or None."""
+    before_3 = state.get("version", 1) < 3  # a hidden roll opened let the game go on then
     for number, seal in (state.get("seals") or {}).items():
-        if not seal["done"]:
+        if not seal["done"] and not (before_3 and seal["hidden"] and seal["b"] is not None):
             return number, seal
     return None
 
@@ -71,6 +72,10 @@ def take_event(state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
     if seal is None or seal["done"]:
         raise HcError(f"entry {str(game.get('seal'))[:20]} is no sealed roll under way")
     if event == "seal-abandon":
+        if seal["commit_b"] is not None and state.get("version", 1) < 3 and seal["b"] is None:
+            seal["done"] = "forfeit"  # a game of an older hc: given up after both committed
+            return [f"sealed roll {game.get('seal')} given up after both players committed: a "
+                    "forfeit, nothing rolled"]  # fmt: skip
         if seal["commit_b"] is not None:
             raise HcError("a sealed roll abandoned after both players committed: it is final")
         seal["done"] = "abandoned"

@@ -368,7 +368,9 @@ class GameCheck:
             finally:
                 os.close(fd)
             passed.update(checkable(chain))
-            fold(chain, path, check=check)
+            folded = fold(chain, path, check=check)
+            if folded.state.get("version", 1) >= 3:  # re-takes held to the dice left out
+                misplayed += _retakes(chain, folded)
             seen = heads.recall(heads.game_id(chain))  # the newest head this hc saw of it
             if seen is not None and (problem := heads.went_back(chain, seen)):
                 return f"the game file {problem}", misplayed
@@ -377,6 +379,17 @@ class GameCheck:
         except OSError as error:
             return f"the game cannot be read again: {error.strerror}", misplayed
         return "", misplayed
+
+
+def _retakes(chain: Chain, folded: Folded) -> list[str]:
+    """Each action that breaks the rule of dice left on the table by an undo (`retake`), by
+    its line: the whole file walked once, an entry at a time."""
+    from hc_cli.games.retake import retake_problems, sides_of
+
+    entries = entries_from(chain, range(1, chain.count + 1))
+    found = retake_problems(entries, sides_of(folded.roster))
+    said = [f"line {chain.numbers[seq - 1]}: entry {seq} {problem}" for seq, problem in found]
+    return said[:1000]
 
 
 def check_newest(game: Game) -> None:
