@@ -638,6 +638,12 @@ def test_every_action_changes_the_status_by_what_its_result_reports(game, hc, re
     clock = {"move": 0, "step": 0}
     player_a = None
     for _ in range(data.draw(st.integers(6, 20))):
+        standing = {sides[name] for name, row in rows.items() if row["left"]}
+        if len(standing) < 2:  # a side has no figure left: the game is over (issue 38)
+            event("the game ends")
+            assert status()["over"] is not None
+            assert act("game", "next").exit_code == 2
+            break
         legal = _legal(clock, player_a, rows, sides)
         # Each kind of action as likely as another; a Regroup order, seldom legal, likelier.
         kinds = sorted({x[0] for x in legal})

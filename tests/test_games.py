@@ -330,9 +330,9 @@ def test_export_plays_the_game_again(game, hc, tmp_path, monkeypatch):
 
     act, status, path = game(HC_ROSTER)
     json_of(act("initiative", "--dice", "3,6", "--json"))
+    json_of(act("game", "next", "--json"))  # a step, then the fire (which wipes fireteam-1 out)
     json_of(act("fire", "boyz", "--at", "fireteam-1", "--range", "8", "--ambush", "--seed", "11",
               "--json"))  # fmt: skip
-    json_of(act("game", "next", "--json"))
     script = act("game", "export").stdout
     assert "hc fire boyz --at fireteam-1 --range 8 --ambush --seed 11" in script
     elsewhere = tmp_path / "again"

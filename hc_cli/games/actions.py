@@ -277,6 +277,10 @@ def prepare(
             f"{game_path} is a game of {game.folded.ruleset}, not of {call.ruleset}",
             "leave out the rule set, or act outside the game: --game none",
         )
+    with unreadable(game_path):
+        over = game.rules.over(game.folded.state)
+    if over is not None and not call.odds and not sealed:
+        raise HcError(over, "hc undo takes back the last action; hc game new begins another")
     rules_files, changed, tables = _house_rules(call, game, session, rules_changed)
     seal = (game.folded.state.get("seals") or {}).get(str(sealed)) if sealed else None
     given = dict(seal["action"].get("given") or {}) if seal is not None else dict(call.flags)
@@ -519,7 +523,10 @@ def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
                 next_step(*under_way),
             )
         with unreadable(game_path):
+            over = game.rules.over(game.folded.state)
             hold = game.rules.hold(game.folded.state)
+        if over is not None:
+            raise HcError(over, "hc undo takes back the last action; hc game new begins another")
         if hold and not anyway:
             raise HcError(
                 hold, "do that first, or move on all the same with --anyway (the game records it)"

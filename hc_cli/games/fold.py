@@ -136,7 +136,11 @@ def take_entry(
         if problem:
             raise damaged(path, number, f"entry {entry.get('seq')} {problem}")
         seal.check_action(state, entry, rules.period(state))
-        return rules.apply(state, entry)
+        over = rules.over(state)
+        said = rules.apply(state, entry)
+        if over is None and (now := rules.over(state)) is not None:
+            said.append(now)  # this action ended the game: history says so
+        return said
     except HcError as error:
         if "damaged at line" in error.message:
             raise

@@ -190,6 +190,9 @@ def game_due(rules: Rules, state: dict[str, Any]) -> list[str]:
     be played meanwhile), else what the rules require, after the forfeits of the period."""
     if open_seal(state) is not None:
         return due(state)
+    over = rules.over(state)
+    if over is not None:
+        return [over]  # nothing more is due
     return due(state, rules.period(state)) + rules.due(state)
 
 

@@ -39,6 +39,7 @@ def status(game_path: str) -> dict[str, Any]:
             "keys": [key for key, _ in rules.columns()],
             "sides": rules.rows(state),
             "due": game_due(rules, state),
+            "over": rules.over(state),  # why the game is over, or null
             "given_up": given_up(state),  # sealed rolls abandoned and forfeit, by side
         }
 

@@ -188,6 +188,26 @@ class GameRules(Generic[State, Unit]):
         """The units that must take `command` now (a test due), in the roster's order."""
         return []
 
+    def standing(self, state: State, name: str) -> bool:
+        """Whether the unit has anything left that can fight (a figure, a model, a man)."""
+        return True
+
+    def over(self, state: State) -> str | None:
+        """Why the game is over, in words, or None: a side with nothing left that can fight
+        (`standing`). That side acts no more, and the game moves on no further."""
+        beaten = [
+            side for side in state["sides"]
+            if not any(u["side"] == side and self.standing(state, n)
+                       for n, u in state["units"].items())
+        ]  # fmt: skip
+        if not beaten:
+            return None
+        if len(beaten) == len(state["sides"]):
+            return "the game is over: neither side has anything left that can fight"
+        rest = [side for side in state["sides"] if side not in beaten]
+        said = " and ".join(beaten) + (" has" if len(beaten) == 1 else " have")
+        return f"the game is over: {said} nothing left that can fight; {' and '.join(rest)} won"
+
     def hold(self, state: State) -> str | None:
         """Why the game should not move on yet (a test the rules require first), or None: `hc
         game next` refuses it unless --anyway, which the game records."""

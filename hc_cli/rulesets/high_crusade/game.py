@@ -525,6 +525,9 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             ("due", "test due"),
         ]
 
+    def standing(self, state: HcState, name: str) -> bool:
+        return bool(state["units"][name]["left"])  # a figure left: routed ones may rally
+
     def row(self, state: HcState, name: str, unit: HcUnit) -> dict[str, Any]:
         morale = unit["morale"] if unit["left"] else "wiped out"
         return {

@@ -17,6 +17,7 @@ from hc_cli.plugin.game_rules import Fill, Flags, GameRules, count_of, mean_of, 
 from hc_cli.rulesets.rogue_trader.game_fire import (
     fill_fire,
     fired_models,
+    legacy_hits,
     living,
     model_label,
     unit_and_model,
@@ -230,7 +231,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             unit["hidden"] = False
             notes.append(f"{name} fired: its position is given away, it hides no more")
         if "struck" not in result:  # a game file from before results said what they struck
-            hits = _legacy_hits(state, game, meta, result)
+            hits = legacy_hits(state, game, meta, result)
         else:
             hits = []
             models = meta.get("models") or []
@@ -512,6 +513,9 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             ("state", "state"),
         ]
 
+    def standing(self, state: RtState, name: str) -> bool:
+        return bool(living(state["units"][name]))  # a model not removed
+
     def row(self, state: RtState, name: str, unit: RtUnit) -> dict[str, Any]:
         standing = living(unit)
         fired = [i for i in fired_models(unit) if i in standing]
@@ -569,29 +573,6 @@ def _playing(state: RtState) -> str:
     if side is None:
         raise HcError("no turn has begun", "hc initiative flips the coin for the first turn")
     return side
-
-
-def _legacy_hits(
-    state: RtState, game: dict, meta: dict, result: dict
-) -> list[tuple[str, int, int]]:
-    """A fire logged before results said which model each shot struck: the models as the
-    game then took them (a label a following-fire target, else the unit's models in turn)."""
-    shots = result.get("shots") or [result]
-    if meta.get("labels"):
-        hits = []
-        for shot in shots:
-            victim = str(shot.get("victim") or "").partition(": ")[2] or shot.get("victim")
-            target = meta["labels"].get(victim)
-            if target is not None:
-                hits.append((target[0], target[1], shot.get("wounds") or 0))
-        return hits
-    target = game["at"][0].partition(":")[0]
-    models = (
-        [meta["model"]] * len(shots)
-        if meta.get("model") is not None
-        else living(state["units"][target])
-    )
-    return [(target, m, s.get("wounds") or 0) for s, m in zip(shots, models, strict=False)]
 
 
 if TYPE_CHECKING:  # GAME keeps the contract the shared game code relies on (a type checker says)

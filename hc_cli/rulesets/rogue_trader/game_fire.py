@@ -269,3 +269,24 @@ def _hidden_refusal(state, name, me, targets, area, flags, notes) -> str | None:
             ", or an area weapon may aim at its cover"
         )
     return None
+
+
+def legacy_hits(state: RtState, game: dict, meta: dict, result: dict) -> list[tuple[str, int, int]]:
+    """A fire logged before results said which model each shot struck: the models as the
+    game then took them (a label a following-fire target, else the unit's models in turn)."""
+    shots = result.get("shots") or [result]
+    if meta.get("labels"):
+        hits = []
+        for shot in shots:
+            victim = str(shot.get("victim") or "").partition(": ")[2] or shot.get("victim")
+            target = meta["labels"].get(victim)
+            if target is not None:
+                hits.append((target[0], target[1], shot.get("wounds") or 0))
+        return hits
+    target = game["at"][0].partition(":")[0]
+    models = (
+        [meta["model"]] * len(shots)
+        if meta.get("model") is not None
+        else living(state["units"][target])
+    )
+    return [(target, m, s.get("wounds") or 0) for s, m in zip(shots, models, strict=False)]

@@ -274,6 +274,9 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
         self._lapse(state, slot["name"])
         return [f"{slot['name']} passes"] + go_on(state, slot)
 
+    def standing(self, state: T2kState, name: str) -> bool:
+        return not state["units"][name]["out"]  # neither killed nor out of the fight
+
     def hold(self, state: T2kState) -> str | None:
         """An action outside the order is open to a character until his action turn ends:
         passing its last action would close it unseen."""
