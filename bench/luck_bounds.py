@@ -21,8 +21,8 @@ until the game was folded whole, and the report drawn whole twice over:
 | t2k | 2.7 s, 36 MB | 3.5 s, 143 MB | 3.1 s, 148 MB | 2.3 s, 36 MB | 2.5 s, 36 MB |
 | rogue-trader | 5.9 s, 37 MB | 8.3 s, 255 MB | 12.1 s, 263 MB | 2.9 s, 46 MB | 3.6 s, 40 MB |
 
-The games: High Crusade 15,000 actions rated in 7,500 parts of the game, Twilight: 2000 6,668
-in 1,334, Rogue Trader 10,000 in 10,000 (each action's line and each part's point are in the
+The games: High Crusade 15,000 actions rated in 2,500 parts of the game, Twilight: 2000 6,668
+in 1,334, Rogue Trader 10,001 in 9,999 (each action's line and each part's point are in the
 report). In colour (a terminal), the Rogue Trader game's text peaks at 49 MB.
 """
 
