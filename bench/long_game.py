@@ -81,3 +81,90 @@ def timed(args: list[str], env: dict, runs: int, before=None) -> float:
         subprocess.run(args, env=env, check=True, capture_output=True)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
+
+
+def _misses(n: int, face: str) -> str:
+    return ",".join([face] * n)
+
+
+def _hc_move(ranges: tuple[int, int, int, int], morale: bool) -> list[list[str]]:
+    """A move of High Crusade's Ambush at Karsk: the Orcs win the Initiative, every Fireteam
+    fires and every shot misses; the first time fired at, each passes its Morale test."""
+    boyz, ladz, team1, team2 = (str(r) for r in ranges)
+    tests = [["morale", "fireteam-1", "--dice", "10"], ["morale", "fireteam-2", "--dice", "10"]]
+    tested = [["morale", "boyz", "--dice", "10"], ["morale", "ladz", "--dice", "10"]]
+    return [
+        ["initiative", "--dice", "1,2"], ["game", "next"], ["game", "next"],
+        ["fire", "boyz", "--at", "fireteam-1", "-r", boyz, "--dice", _misses(8, "99")],
+        ["fire", "ladz", "--at", "fireteam-2", "-r", ladz, "--dice", _misses(6, "99")],
+        *(tests if morale else []), ["game", "next"],
+        ["fire", "fireteam-1", "--at", "boyz", "-r", team1, "--dice", _misses(5, "99")],
+        ["fire", "fireteam-2", "--at", "ladz", "-r", team2, "--dice", _misses(5, "99")],
+        *(tested if morale else []),
+    ]  # fmt: skip
+
+
+def _t2k_turns(ranges: tuple[int, int, int]) -> list[list[str]]:
+    """Three action turns of Twilight: 2000's bridge at Kalisz: everyone fires and misses, then
+    reloads (the belt in two actions) or passes."""
+    near, far, third = (str(r) for r in ranges)
+    miss = ["--dice", "20"]
+    return [
+        ["fire", "kowalski", "--at", "ivanov", "--range", near, *miss],
+        ["fire", "ivanov", "--at", "kowalski", "--range", near, *miss],
+        ["fire", "nguyen", "--at", "popov", "--range", far, *miss],
+        ["fire", "kowalski", "--at", "popov", "--range", third, *miss],
+        ["fire", "popov", "--at", "nguyen", "--range", far, *miss],
+        ["reload", "kowalski"], ["reload", "ivanov"], ["reload", "nguyen"], ["game", "next"],
+        ["reload", "popov"],
+        ["game", "next"], ["game", "next"], ["reload", "nguyen"], ["game", "next"],
+        ["game", "next"],
+    ]  # fmt: skip
+
+
+def _rt_turns(ranges: tuple[int, int]) -> list[list[str]]:
+    """A turn pair of Rogue Trader's skirmish: each side's volley, every die a miss."""
+    marines, boyz = (str(r) for r in ranges)
+    return [
+        ["fire", "marines", "--at", "boyz", "-r", marines, "--dice", _misses(5, "1")],
+        ["game", "next"],
+        ["fire", "boyz", "--at", "marines", "-r", boyz, "--dice", _misses(10, "1")],
+        ["game", "next"],
+    ]
+
+
+# Each rule set's long game: its roster, the steps played once at its start, then a cycle that
+# leaves the game as it found it (every shot a miss, every magazine full again), so that its
+# entries repeated are a game hc itself would have written; each cycle fires at two or three
+# ranges, so the game's actions are a few questions of odds, not one.
+LONG_GAMES: dict[str, tuple[str, list[list[str]], list[list[str]]]] = {
+    "high-crusade": (
+        "high-crusade-roster.yaml",
+        _hc_move((30, 20, 30, 30), morale=True),
+        _hc_move((14, 26, 22, 10), morale=False) + _hc_move((30, 20, 30, 30), morale=False),
+    ),
+    "t2k": (
+        "t2k-roster.yaml",
+        [["initiative", "--seed", "1"]],
+        _t2k_turns((40, 60, 50)) + _t2k_turns((90, 120, 30)),
+    ),
+    "rogue-trader": (
+        "rogue-trader-skirmish.yaml",
+        [["initiative", "--dice", "1"]],
+        _rt_turns((10, 10)) + _rt_turns((20, 6)),
+    ),
+}
+
+
+def long_game(folder: str, env: dict, ruleset: str, size: int, path: str) -> None:
+    """A game of `ruleset` of `size` entries at `path` (LONG_GAMES): its start and one cycle
+    played through hc, the cycle's entries then repeated, chained, cut at `size`."""
+    roster, head, cycle = LONG_GAMES[ruleset]
+    games = []
+    for steps in (head, head + cycle):
+        games.append(os.path.join(folder, f"{ruleset}-{len(games)}"))
+        os.makedirs(games[-1])
+        games[-1] = play(games[-1], env, example(roster), steps)
+    started, played = games
+    again = played[len(started) :]
+    write_chained(path, (played + again * (size // len(again)))[:size])

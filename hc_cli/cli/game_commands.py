@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from hc_cli.cli.runner import echo, say_error, wants_colour, width
@@ -244,7 +245,9 @@ def _luck(values: dict[str, Any]) -> int:
         path, values.get("side"), values.get("unit"), values.get("since"), values.get("ruleset")
     )
     if values.get("json"):
-        _json(found)
+        from hc_cli.render.json_text import write
+
+        write(found, sys.stdout)  # a piece at a time: a long game's report is long
         return 0
     from hc_cli.render.reports import render_luck
 

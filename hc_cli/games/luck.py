@@ -7,11 +7,16 @@ actions' own distributions convolved) while that stays within `EXACT_MOST` value
 Dice a player entered by hand (--dice, --dice ask) are counted face by face for each kind of
 die and tested against fair dice: exactly (a multinomial test) where the outcomes are few
 enough to list, else by chi-square (a d100 in tens).
+
+The report is made as the file is read (`Tally`): each action, once rated, is added to the sums
+of its groups (`Sum`) and leaves its line of the report and its part in the chart, and is let
+go; a game of 20,000 entries is reported in a few megabytes beyond the lines it prints.
 """
 
 from __future__ import annotations
 
 import math
+from array import array
 from fractions import Fraction
 from typing import Any
 
@@ -27,56 +32,90 @@ MULTINOMIAL_MOST = 100_000  # outcomes of a face count listed for the exact test
 # Summing
 
 
-def total(rated: list[Rated]) -> dict[str, Any]:
-    """A group's luck: its sum, and the chance under fair dice of a sum at least this far from
-    0 either way: every sum listed (the actions' distributions convolved, in floating point)
-    while that takes at most EXACT_WORK steps and EXACT_MOST values, else the normal
-    approximation (a sum of many actions is as near normal as makes no difference)."""
-    n = len(rated)
-    luck = float(sum((r.luck for r in rated), Fraction(0)))  # each action's luck is exact
-    out: dict[str, Any] = {"actions": n, "luck": luck}
-    if not n:
-        out.update(p=1.0, method="none", verdict="no action to rate")
+class Sum:
+    """A group's luck, its actions added as they come (none is kept): the sum, each action's
+    variance (for the normal approximation), the counts against their expectation, and the
+    distribution of the sum under fair dice listed (the actions' own convolved, in floating
+    point) while that takes at most EXACT_WORK steps and EXACT_MOST values."""
+
+    __slots__ = ("actions", "luck", "dist", "work", "variances", "counted")
+
+    def __init__(self) -> None:
+        self.actions = 0
+        self.luck = Fraction(0)  # each action's luck is exact
+        self.dist: dict[float, float] | None = {0.0: 1.0}  # a sum -> P, None past listing
+        self.work = 0
+        self.variances = array("d")  # summed at the end, in order, as the sum of a list is
+        self.counted: dict[str, dict[str, Any]] = {}  # "fire kills" -> actual, expected
+
+    def add(self, r: Rated) -> None:
+        self.actions += 1
+        self.luck += r.luck
+        scores, variance = _floats(r.scores)
+        self.variances.append(variance)
+        if self.dist is not None:
+            self.work += len(self.dist) * len(scores)
+            self.dist = _convolved(self.dist, scores) if self.work <= EXACT_WORK else None
+        if r.expected is not None and r.view == "acted":
+            kind = self.counted.setdefault(f"{r.command} {r.measure}",
+                                           {"actual": 0, "expected": 0.0})  # fmt: skip
+            kind["actual"] += r.value
+            kind["expected"] += r.expected
+
+    def total(self) -> dict[str, Any]:
+        """The sum, and the chance under fair dice of a sum at least this far from 0 either
+        way: exactly from the sums listed, else by the normal approximation (a sum of many
+        actions is as near normal as makes no difference)."""
+        n, luck = self.actions, float(self.luck)
+        out: dict[str, Any] = {"actions": n, "luck": luck}
+        if not n:
+            out.update(p=1.0, method="none", verdict="no action to rate")
+            return out
+        if self.dist is not None:
+            far = abs(luck) - 1e-9
+            p = sum(q for v, q in self.dist.items() if abs(v) >= far)
+            out["method"] = "exact"
+        else:
+            var = sum(self.variances)
+            z = abs(luck) / math.sqrt(var) if var > 0 else 0.0
+            p = math.erfc(z / math.sqrt(2))
+            out["method"] = "normal approximation"
+        out["p"] = min(1.0, p)
+        out["verdict"] = verdict(luck, out["p"], n)
         return out
-    dist: dict[float, float] | None = {0.0: 1.0}
-    work = 0
-    for r in rated:
-        scores = _floats(r.scores)
-        work += len(dist) * len(scores) if dist is not None else 0
-        if dist is None or work > EXACT_WORK:
-            dist = None
-            break
-        step: dict[float, float] = {}
-        for a, pa in dist.items():
-            for b, pb in scores:
-                key = round(a + b, 9)  # the same sum reached two ways is one value
-                step[key] = step.get(key, 0.0) + pa * pb
-        dist = step if len(step) <= EXACT_MOST else None
-    if dist is not None:
-        far = abs(luck) - 1e-9
-        p = sum(q for v, q in dist.items() if abs(v) >= far)
-        out["method"] = "exact"
-    else:
-        var = sum(sum(q * v * v for v, q in _floats(r.scores)) for r in rated)
-        z = abs(luck) / math.sqrt(var) if var > 0 else 0.0
-        p = math.erfc(z / math.sqrt(2))
-        out["method"] = "normal approximation"
-    out["p"] = min(1.0, p)
-    out["verdict"] = verdict(luck, out["p"], n)
-    return out
+
+    def counts(self) -> dict[str, dict[str, Any]]:
+        """For each kind of action with a count (kills, hits): what it came to, and what was to
+        be expected."""
+        return {kind: {"actual": c["actual"], "expected": round(c["expected"], 3)}
+                for kind, c in self.counted.items()}  # fmt: skip
 
 
-_FLOATS: dict[int, tuple[dict[Fraction, Fraction], list[tuple[float, float]]]] = {}
+def _convolved(
+    dist: dict[float, float], scores: list[tuple[float, float]]
+) -> dict[float, float] | None:
+    """The sum's distribution with one more action's luck added; None past EXACT_MOST values."""
+    step: dict[float, float] = {}
+    for a, pa in dist.items():
+        for b, pb in scores:
+            key = round(a + b, 9)  # the same sum reached two ways is one value
+            step[key] = step.get(key, 0.0) + pa * pb
+    return step if len(step) <= EXACT_MOST else None
 
 
-def _floats(scores: dict[Fraction, Fraction]) -> list[tuple[float, float]]:
-    """An action's luck distribution in floating point, worked out once for the many actions
-    that share it (an action placed once is placed for every time it recurs)."""
+_FLOATS: dict[int, tuple[dict[Fraction, Fraction], list[tuple[float, float]], float]] = {}
+
+
+def _floats(scores: dict[Fraction, Fraction]) -> tuple[list[tuple[float, float]], float]:
+    """An action's luck distribution in floating point, and its variance, worked out once for
+    the many actions that share it (an action placed once is placed for every time it
+    recurs)."""
     found = _FLOATS.get(id(scores))
     if found is None or found[0] is not scores:
-        found = (scores, [(float(k), float(v)) for k, v in scores.items()])
+        listed = [(float(k), float(v)) for k, v in scores.items()]
+        found = (scores, listed, sum(q * v * v for v, q in listed))
         _FLOATS[id(scores)] = found
-    return found[1]
+    return found[1], found[2]
 
 
 def verdict(luck: float, p: float, n: int) -> str:
@@ -98,21 +137,6 @@ def verdict(luck: float, p: float, n: int) -> str:
     if n < 10:
         said += f" (only {n} {'action' if n == 1 else 'actions'}: too few to tell luck from chance)"
     return said
-
-
-def counts(rated: list[Rated]) -> dict[str, dict[str, Any]]:
-    """For each kind of action with a count (kills, hits): what it came to, and what was to be
-    expected."""
-    out: dict[str, dict[str, Any]] = {}
-    for r in rated:
-        if r.expected is None or r.view != "acted":
-            continue
-        kind = out.setdefault(f"{r.command} {r.measure}", {"actual": 0, "expected": 0.0})
-        kind["actual"] += r.value
-        kind["expected"] += r.expected
-    for kind in out.values():
-        kind["expected"] = round(kind["expected"], 3)
-    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -216,43 +240,35 @@ def luck(
     """`hc luck`: the report as data (what `--json` prints and the text is drawn from)."""
     from hc_cli.tables.files import shown_path
 
-    report = read(path, ruleset_in_force)
+    tally = Tally(side, unit, since)
+    report = read(path, tally.add, ruleset_in_force)
     if not report.rated and not report.not_rated:
         raise HcError(
             f"no action to rate yet in {shown_path(path)}: nothing has been rolled",
             "play first: hc luck reports on the actions of a game or a log",
         )
-    rated = _chosen(report, side, unit, since)
+    tally.check(report)
 
     def kept(item: dict[str, Any]) -> bool:  # a line of the report within what was asked for
         return (
             (since is None or (item.get("entry") or 0) >= since)
             and (unit is None or item.get("unit") == unit)
-            and (side is None or item.get("unit") in {r.unit for r in rated})
+            and (side is None or item.get("unit") in tally.units)
         )
 
     not_rated = [n for n in report.not_rated if kept(n)]
     rerolls = [r for r in report.rerolls if kept(r)]
     agreed = [a for a in report.agreed if kept(a)]
     overrides = [o for o in report.overrides if kept(o)]
-    counted = [r for r in rated if r.counted or side is not None]
-    by: dict[str, dict[str, list[Rated]]] = {"sides": {}, "units": {}, "kinds": {}}
-    for r in rated:
-        if r.side:
-            by["sides"].setdefault(r.side, []).append(r)
-        if r.unit and r.view != "target":
-            by["units"].setdefault(r.unit, []).append(r)
-    for r in counted:
-        by["kinds"].setdefault(r.command, []).append(r)
     return {
         "file": path,
         "kind": report.kind,
         "ruleset": report.ruleset,
-        "all": {**total(counted), "counts": counts(counted)},
-        "sides": {k: {**total(v), "counts": counts(v)} for k, v in by["sides"].items()},
-        "units": {k: total(v) for k, v in by["units"].items()},
-        "kinds": {k: total(v) for k, v in by["kinds"].items()},
-        "actions": [r.to_dict() for r in rated],
+        "all": {**tally.all.total(), "counts": tally.all.counts()},
+        "sides": {k: {**v.total(), "counts": v.counts()} for k, v in tally.sides.items()},
+        "units": {k: v.total() for k, v in tally.by_unit.items()},
+        "kinds": {k: v.total() for k, v in tally.kinds.items()},
+        "actions": tally.actions,
         "not_rated": not_rated,
         "rerolls": rerolls,
         "agreed": agreed,
@@ -262,7 +278,7 @@ def luck(
         "given_up": {k: v for k, v in report.given_up.items() if side in (None, k)},
         "unit": unit,
         "hand_entered_dice": [fit(die, c) for die, c in sorted(report.faces.items())],
-        "chart": _chart(rated, report.periods),
+        "chart": tally.chart(),
     }
 
 
@@ -279,61 +295,93 @@ def _by_side(
     return out
 
 
-def _chosen(report: Report, side: str | None, unit: str | None, since: int | None) -> list[Rated]:
-    """The rated actions of `side`, of `unit`, from entry `since` on (each when given)."""
-    rated = report.rated
-    if report.kind == "log" and (side or unit):
-        raise HcError(
-            "a log has no sides or units: --side and --unit are for a game file",
-            "leave them out, or give the game file",
-        )
-    if side is not None:
-        named = {r.side for r in rated if r.side} | {u for u in _sides_of(report)}
-        if side not in named:
-            from hc_cli.core.errors import UnknownName
+class Tally:
+    """What the report keeps of the rated actions, each taken as it is rated and let go: every
+    side, unit and entry rated (to check what was asked for), and of the actions of `side`, of
+    `unit`, from entry `since` on (each when given): the sums of each group, each action's
+    line, and each side's running luck after each part of the game."""
 
-            error = UnknownName("side", side, sorted(named))
-            raise HcError(error.message + " in this game", error.hint)
-        rated = [r for r in rated if r.side == side]
-    if unit is not None:
-        known = {r.unit for r in report.rated if r.unit}
-        if unit not in known:
-            from hc_cli.core.errors import UnknownName
+    def __init__(self, side: str | None, unit: str | None, since: int | None) -> None:
+        self.side, self.unit, self.since = side, unit, since
+        self.seen = 0  # rated actions, chosen or not
+        self.named: set[str] = set()  # the sides of every rated action
+        self.known: set[str] = set()  # the units of every rated action
+        self.newest = 0  # the newest entry rated
+        self.units: set[str | None] = set()  # the units of the actions chosen
+        self.all = Sum()
+        self.sides: dict[str, Sum] = {}
+        self.by_unit: dict[str, Sum] = {}
+        self.kinds: dict[str, Sum] = {}
+        self.actions: list[dict[str, Any]] = []
+        self.points: list[dict[str, Any]] = []  # the chart, but the part of the game it is in
+        self.running: dict[str, Fraction] = {}  # each side's luck so far
+        self.period: str | None = None  # the part of the game the newest action was in
 
-            error = UnknownName("unit", unit, sorted(known))
-            raise HcError(error.message + " among the rated actions", error.hint)
-        rated = [r for r in rated if r.unit == unit]
-    if since is not None and since < 1:
-        raise HcError(f"--since {since}: entries are numbered from 1", "give --since N, N >= 1")
-    if since is not None:
-        last = max([r.seq for r in report.rated] + [n.get("entry") or 0 for n in report.not_rated])
-        if since > last:
+    def add(self, r: Rated) -> None:
+        self.newest = max(self.newest, r.seq) if self.seen else r.seq
+        self.seen += 1
+        if r.side:
+            self.named.add(r.side)
+        if r.unit:
+            self.known.add(r.unit)
+        if (
+            (self.side is not None and r.side != self.side)
+            or (self.unit is not None and r.unit != self.unit)
+            or (self.since is not None and r.seq < self.since)
+        ):
+            return
+        self.units.add(r.unit)
+        if r.counted or self.side is not None:
+            self.all.add(r)
+            self.kinds.setdefault(r.command, Sum()).add(r)
+        if r.side:
+            self.sides.setdefault(r.side, Sum()).add(r)
+        if r.unit and r.view != "target":
+            self.by_unit.setdefault(r.unit, Sum()).add(r)
+        self.actions.append(r.to_dict())
+        if r.period != self.period:
+            self._point()
+            self.period = r.period
+        key = r.side or "all"
+        self.running[key] = self.running.get(key, Fraction(0)) + r.luck
+
+    def _point(self) -> None:
+        """The chart's point for the part of the game just ended."""
+        if self.period is not None:
+            luck = {k: round(float(v), 4) for k, v in self.running.items()}
+            self.points.append({"period": self.period, "luck": luck})
+
+    def chart(self) -> list[dict[str, Any]]:
+        """Each side's running luck after each part of the game (a move, a turn) it acted in."""
+        self._point()
+        self.period = None
+        return self.points
+
+    def check(self, report: Report) -> None:
+        """What was asked for, checked against what the file holds."""
+        side, unit, since = self.side, self.unit, self.since
+        if report.kind == "log" and (side or unit):
             raise HcError(
-                f"--since {since}: no rated action is at entry {since} or after it",
-                f"the newest is entry {last} (hc history numbers them)",
+                "a log has no sides or units: --side and --unit are for a game file",
+                "leave them out, or give the game file",
             )
-        rated = [r for r in rated if r.seq >= since]
-    return rated
+        if side is not None and side not in self.named:
+            from hc_cli.core.errors import UnknownName
 
+            error = UnknownName("side", side, sorted(self.named))
+            raise HcError(error.message + " in this game", error.hint)
+        if unit is not None and unit not in self.known:
+            from hc_cli.core.errors import UnknownName
 
-def _sides_of(report: Report) -> set[str]:
-    return {r.side for r in report.rated if r.side}
-
-
-def _chart(rated: list[Rated], periods: list[str]) -> list[dict[str, Any]]:
-    """Each side's running luck after each part of the game (a move, a turn), and the running
-    count against its expectation."""
-    out: list[dict[str, Any]] = []
-    running: dict[str, Fraction] = {}
-    by_period: dict[str, list[Rated]] = {}
-    for r in rated:
-        by_period.setdefault(r.period, []).append(r)
-    for period in periods:
-        here = by_period.get(period)
-        if not here:
-            continue
-        for r in here:
-            key = r.side or "all"
-            running[key] = running.get(key, Fraction(0)) + r.luck
-        out.append({"period": period, "luck": {k: round(float(v), 4) for k, v in running.items()}})
-    return out
+            error = UnknownName("unit", unit, sorted(self.known))
+            raise HcError(error.message + " among the rated actions", error.hint)
+        if since is not None and since < 1:
+            raise HcError(f"--since {since}: entries are numbered from 1", "give --since N, N >= 1")
+        if since is not None:
+            newest = [self.newest] if self.seen else []
+            last = max(newest + [n.get("entry") or 0 for n in report.not_rated])
+            if since > last:
+                raise HcError(
+                    f"--since {since}: no rated action is at entry {since} or after it",
+                    f"the newest is entry {last} (hc history numbers them)",
+                )

@@ -5,10 +5,15 @@ no better, of one no worse, the expected value, and its luck, the result's mid-p
 less a half (P(worse) + P(the same)/2 - 1/2: 0 on average under fair dice, whatever the
 measure). The faces of dice a player entered by hand (--dice, --dice ask) are counted for
 `hc_cli.games.luck` to test.
+
+The file is read once, an entry at a time, and each rated action is handed on as it is rated
+(`Report.rate`), none kept: what a report keeps of them is its own business.
 """
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -46,6 +51,7 @@ class Rated:
         return _luck_of(self.below, self.equal)
 
     def to_dict(self) -> dict[str, Any]:
+        no_better, no_worse, luck = _shown(self.below, self.equal)
         d: dict[str, Any] = {
             "entry": self.seq,
             "command": self.command,
@@ -55,9 +61,9 @@ class Rated:
             "measure": self.measure,
             "value": self.value,
             "expected": self.expected,
-            "p_no_better": float(self.below + self.equal),
-            "p_no_worse": float(1 - self.below),
-            "luck": float(self.luck),
+            "p_no_better": no_better,
+            "p_no_worse": no_worse,
+            "luck": luck,
             "view": self.view,
         }
         if self.reroll is not None:
@@ -68,6 +74,7 @@ class Rated:
 
 
 _LUCK: dict[tuple[Fraction, Fraction], Fraction] = {}
+_SHOWN: dict[tuple[Fraction, Fraction], tuple[float, float, float]] = {}
 
 
 def _luck_of(below: Fraction, equal: Fraction) -> Fraction:
@@ -77,18 +84,31 @@ def _luck_of(below: Fraction, equal: Fraction) -> Fraction:
     return found
 
 
+def _shown(below: Fraction, equal: Fraction) -> tuple[float, float, float]:
+    """P(no better), P(no worse) and the luck as floats: worked out once, and the same three
+    numbers shared by every action placed alike (a long game repeats itself)."""
+    found = _SHOWN.get((below, equal))
+    if found is None:
+        luck = float(_luck_of(below, equal))
+        found = _SHOWN[below, equal] = (float(below + equal), float(1 - below), luck)
+    return found
+
+
 @dataclass(slots=True)
 class Report:
+    """What a file's reading keeps (small, or one line of the report each); each rated action
+    goes to `rate` as it is rated."""
+
     path: str
     kind: str  # "game" or "log"
     ruleset: str
-    rated: list[Rated] = field(default_factory=list)
+    rate: Callable[[Rated], None]
+    rated: int = 0  # the actions handed to `rate`
     not_rated: list[dict[str, Any]] = field(default_factory=list)
     faces: dict[str, list[int]] = field(default_factory=dict)  # a die -> its faces' counts
     rerolls: list[dict[str, Any]] = field(default_factory=list)
     agreed: list[dict[str, Any]] = field(default_factory=list)  # re-takes both players agreed to
     overrides: list[dict[str, Any]] = field(default_factory=list)  # actions taken with --anyway
-    periods: list[str] = field(default_factory=list)
     forfeits: list[dict[str, Any]] = field(default_factory=list)  # sealed rolls given up, committed
     given_up: dict[str, dict[str, int]] = field(default_factory=dict)  # abandons, forfeits by side
 
@@ -122,56 +142,57 @@ def _first_entry(path: str) -> dict[str, Any]:
     return entry
 
 
-def read(path: str, ruleset_in_force: str | None = None) -> Report:
-    """Every rated action of the game file or log at `path`, with the faces of hand-entered
-    dice; `ruleset_in_force` (a log chosen with --ruleset): a log of another is refused."""
+def read(path: str, rate: Callable[[Rated], None], ruleset_in_force: str | None = None) -> Report:
+    """Every action of the game file or log at `path` rated, each handed to `rate` as it comes,
+    with the faces of hand-entered dice; `ruleset_in_force` (a log chosen with --ruleset): a
+    log of another is refused."""
     first = _first_entry(path)
     if first.get("command") == "game":
-        return _read_game(path)
+        return _read_game(path, rate)
     ruleset = str(first.get("ruleset"))
     if ruleset_in_force is not None and ruleset != ruleset_in_force:
         raise HcError(
             f"{path} is a log of {ruleset}, not of {ruleset_in_force}",
             f"leave out --ruleset, or give --ruleset {ruleset}",
         )
-    return _read_log(path, ruleset)
+    return _read_log(path, ruleset, rate)
 
 
-def _read_game(path: str) -> Report:
+def _read_game(path: str, rate: Callable[[Rated], None]) -> Report:
     from hc_cli.games.fold import fold
     from hc_cli.games.scan import read_chain
     from hc_cli.games.seal_protocol import given_up
 
-    kept: list[tuple[dict[str, Any], str]] = []
-    periods: list[str] = []
+    report = Report(path, "game", "", rate)
+    sides: dict[str, str] = {}  # a unit -> its side
+    raters: list[_Rater] = []
 
     def each(entry: dict[str, Any], notes: list[str], undone: bool, period: str) -> None:
-        if entry.get("command") != "game" and not undone:
-            kept.append((entry, period))
-            if not periods or periods[-1] != period:
-                periods.append(period)
+        if not raters:  # the roster, which the fold has checked
+            report.ruleset = str(entry["ruleset"])
+            roster = entry["game"]["roster"]
+            sides.update({u: side for side, units in roster["sides"].items() for u in units})
+            raters.append(_Rater(report.ruleset, list(roster["sides"])))
+        elif entry.get("command") != "game" and not undone:
+            raters[0].take(report, entry, period, sides)
 
     folded = fold(read_chain(path), path, each)
-    sides = {unit: side for side, units in folded.roster["sides"].items() for unit in units}
-    report = Report(path, "game", folded.ruleset, periods=periods)
     report.given_up = given_up(folded.state)
     for number, seal in (folded.state.get("seals") or {}).items():
         if seal["done"] == "forfeit":
             action = seal["action"]
             report.forfeits.append({"entry": int(number), "unit": action.get("unit"),
                                     "command": action.get("command")})  # fmt: skip
-    rater = _Rater(folded.ruleset, list(folded.roster["sides"]))
-    for entry, period in kept:
-        rater.take(report, entry, period, sides)
     return report
 
 
-def _read_log(path: str, ruleset: str) -> Report:
+def _read_log(path: str, ruleset: str, rate: Callable[[Rated], None]) -> Report:
     from hc_cli.log.chain import log_key
     from hc_cli.log.reader import LogReader
 
-    report = Report(path, "log", ruleset)
+    report = Report(path, "log", ruleset, rate)
     raters: dict[str, _Rater] = {}  # a log may hold entries of several rule sets
+    period = ""
     broken = []
     for event in LogReader(path, log_key()):
         if event.kind != "entry":
@@ -189,9 +210,8 @@ def _read_log(path: str, ruleset: str) -> Report:
                 continue
         rater = raters[name]
         first = ((int(entry.get("seq") or 1) - 1) // 10) * 10 + 1
-        period = f"entries {first}-{first + 9}"
-        if not report.periods or report.periods[-1] != period:
-            report.periods.append(period)
+        if period != f"entries {first}-{first + 9}":  # one string for the ten entries
+            period = f"entries {first}-{first + 9}"
         rater.take(report, entry, period, {})
     if broken and not report.rated and not report.not_rated:
         raise HcError(f"{path}: {broken[0]}", "hc replay FILE lists every problem")
@@ -216,7 +236,7 @@ class _Rater:
         self, report: Report, entry: dict[str, Any], period: str, sides: dict[str, str]
     ) -> None:
         seq = entry["seq"] if type(entry.get("seq")) is int else 0
-        command = str(entry.get("command"))
+        command = sys.intern(str(entry.get("command")))  # one string, however many actions
         result, game = _mapping(entry.get("result")), _mapping(entry.get("game"))
         unit = game.get("unit") if isinstance(game.get("unit"), str) else None
         reroll = game.get("reroll") if isinstance(game.get("reroll"), int) else None
@@ -266,8 +286,9 @@ class _Rater:
             skip(str(why))
             return
         for view in views:
-            report.rated.append(Rated(seq=seq, command=command, period=period, reroll=reroll,
-                                      override=override, **view))  # fmt: skip
+            report.rate(Rated(seq=seq, command=command, period=period, reroll=reroll,
+                              override=override, **view))  # fmt: skip
+            report.rated += 1
 
     def _sides(self, entry: dict[str, Any]) -> list[str]:
         flagged = _mapping(entry.get("flags")).get("side")

@@ -7,13 +7,19 @@ is the only difference between the two, by construction.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Console
 from rich.table import Column, Table
 from rich.text import Text
 
-from hc_cli.render.wrap import indent, parts
+from hc_cli.render.wrap import indent, parts, wrap
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
 
 WIDE = 10_000  # no terminal is this wide: a table drawn at its natural width
+LUMP = 200  # lines drawn together in colour: a long report is never drawn whole at once
 
 
 def console(width: int = 0, colour: bool = False) -> Console:
@@ -45,15 +51,27 @@ def wrap_lines(lines: list[Text], width: int) -> list[Text]:
     return out
 
 
-def show(lines: list[Text], width: int = 0, colour: bool = False) -> str:
-    """The lines wrapped to `width`, as a terminal shows them (`colour`) or as plain text."""
-    lines = wrap_lines(lines, width)
+def show(lines: Iterable[Text], width: int = 0, colour: bool = False) -> str:
+    """The lines wrapped to `width`, as a terminal shows them (`colour`) or as plain text (each
+    line's text wrapped as it comes: a report of any length is never held twice over)."""
     if not colour:
-        return "\n".join(line.plain for line in lines)
+        return wrap((line.plain for line in lines), width)
     screen = console(width, colour=True)
-    with screen.capture() as captured:
-        screen.print(Text("\n").join(lines), soft_wrap=True, end="")
-    return captured.get()
+    drawn = []
+    for lump in _lumps(lines):  # a line's spans end with it: lumps join as lines do
+        with screen.capture() as captured:
+            screen.print(Text("\n").join(wrap_lines(lump, width)), soft_wrap=True, end="")
+        drawn.append(captured.get())
+    return "\n".join(drawn)
+
+
+def _lumps(lines: Iterable[Text]) -> Iterator[list[Text]]:
+    """The lines, LUMP at a time."""
+    from itertools import islice
+
+    it = iter(lines)
+    while lump := list(islice(it, LUMP)):
+        yield lump
 
 
 def table(*columns: Column | str, header: bool = True) -> Table:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import chain
+
 from rich.text import Text
 
 from hc_cli.core.words import count, printable
@@ -74,8 +77,8 @@ def render_luck(report: dict, width: int = 0, quiet: bool = False, colour: bool 
         ))  # fmt: skip
     lines.append("each result, in its own odds:")
     lines += _rated(report) + _set_aside(report)
-    said = [Text(line) for line in lines] + _luck_chart(report["chart"], width or 80)
-    return show(said, width, colour)
+    said = chain((Text(line) for line in lines), _luck_chart(report["chart"], width or 80))
+    return show(said, width, colour)  # each line drawn as it comes: a long game's are many
 
 
 def _rated(report: dict) -> list[str]:
@@ -159,17 +162,17 @@ def _counted(value: float, measure: str) -> str:
     return f"{value:g} {word}"
 
 
-def _luck_chart(chart: list[dict], width: int) -> list[Text]:
+def _luck_chart(chart: list[dict], width: int) -> Iterator[Text]:
     """Each side's running luck after each part of the game, as bars either side of even (in
     one colour, good luck or bad: luck is no one's merit)."""
     if not chart:
-        return []
+        return
     names = sorted({k for row in chart for k in row["luck"]})
     top = max((abs(v) for row in chart for v in row["luck"].values()), default=0) or 1
     label = max(len(row["period"]) for row in chart)
     name_w = max(len(n) for n in names)
     half = max(4, (width - label - name_w - 12) // 2)
-    lines = [Text(f"running luck (each side; | is even, a full bar {top:.2f}):")]
+    yield Text(f"running luck (each side; | is even, a full bar {top:.2f}):")
     for row in chart:
         for i, name in enumerate(names):
             v = row["luck"].get(name, 0.0)
@@ -181,8 +184,7 @@ def _luck_chart(chart: list[dict], width: int) -> list[Text]:
             else:
                 line.append_tokens([(" " * half, ""), ("|", "dim"), ("#" * n, "cyan")])
             line.rstrip()
-            lines.append(line)
-    return lines
+            yield line
 
 
 def render_game_rules(view: dict, width: int = 0) -> str:

@@ -7,6 +7,11 @@ only needs wrapping (a game's notes, a replay) never imports it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
 
 def parts(line: str, width: int) -> list[tuple[int, int]]:
     """Where `line` breaks for `width` (0: never): each part's start and end in `line`; the
@@ -32,7 +37,7 @@ def indent(line: str) -> str:
     return " " * (len(line) - len(line.lstrip(" ")) + 2)
 
 
-def wrap(lines: list[str], width: int) -> str:
+def wrap(lines: Iterable[str], width: int) -> str:
     """The lines joined, each broken between words to fit `width` (0: no limit)."""
     out = []
     for line in lines:
