@@ -72,6 +72,45 @@ def test_a_fireteams_kills_against_the_binomial_of_its_shots(start):
     assert "too few to tell luck from chance" in " ".join(text.split())
 
 
+def test_kills_are_capped_by_the_figures_the_target_has_left(start):
+    # Issue 38: eight bolt guns at a Fireteam of two (65/5 at 10" against DF 5: each hit
+    # kills): at most two figures can die, so the count is min(X, 2) for X ~ Binomial(8, 65%)
+    # and its expectation E[min(X, 2)] = P(X >= 1) + P(X >= 2), listed here.
+    run, path = start(HC_SKIRMISH.replace("figures: 5,", "figures: 2,"))
+    run("initiative --dice 1,9")  # the Orcs are Player A
+    run("fire boyz --at fireteam-1 -r 10 --dice 01,01,01,01,01,99,99,99")  # five hits
+    (action,) = run("luck --since 3 --json")["actions"]
+    kills = binomial(8, Fraction(65, 100))
+    capped: dict[int, Fraction] = {}
+    for k, p in kills.items():
+        capped[min(k, 2)] = capped.get(min(k, 2), Fraction(0)) + p
+    expected = sum(k * p for k, p in capped.items())
+    assert expected == 1 - kills[0] + 1 - kills[0] - kills[1]
+    assert (action["value"], action["expected"]) == (2, pytest.approx(float(expected)))
+    no_better, no_worse, luck = _place(capped, 2)
+    assert action["p_no_better"] == pytest.approx(float(no_better))  # 1: none better than 2
+    assert action["luck"] == pytest.approx(float(luck))
+
+
+def test_wounds_are_capped_by_the_wounds_the_model_has_left(start):
+    # Rogue Trader: a lascannon's 5 wounds on a marine of 1 wound left cause 1 (issue 38: it
+    # was rated as 5); its expectation E[min(W, 1)] is the chance of a casualty, at most 1.
+    roster = """ruleset: rogue-trader
+sides:
+  Imperials:
+    marines: {profile: space-marine, models: 1, weapon: bolt-gun}
+  Orks:
+    boyz: {profile: ork, models: 2, weapon: lascannon}
+"""
+    run, path = start(roster)
+    run("initiative --dice 1")
+    run("game next")
+    said = run("fire boyz:1 --at marines -r 10 --dice 6,6,1,4")  # hit, wound, no save: 4 on d6
+    assert said.startswith("casualty")
+    (action,) = [a for a in run("luck --json")["actions"] if a["measure"] == "wounds"]
+    assert action["value"] == 1 and 0 < action["expected"] <= 1, action
+
+
 def test_a_units_casualties_against_hit_wound_and_save_per_shot(start):
     run, _ = start(RT_ROSTER)
     run("initiative --dice 1")  # the Imperials first

@@ -162,10 +162,12 @@ def _read_game(path: str, rate: Callable[[Rated], None]) -> Report:
     from hc_cli.games.fold import fold
     from hc_cli.games.scan import read_chain
     from hc_cli.games.seal_protocol import given_up
+    from hc_cli.games.store import Game, check_newest, unreadable
 
     report = Report(path, "game", "", rate)
     sides: dict[str, str] = {}  # a unit -> its side
     raters: list[_Rater] = []
+    most: dict[Any, int | None] = {}  # an action -> the most of its count the target had left
 
     def each(entry: dict[str, Any], notes: list[str], undone: bool, period: str) -> None:
         if not raters:  # the roster, which the fold has checked
@@ -174,9 +176,19 @@ def _read_game(path: str, rate: Callable[[Rated], None]) -> Report:
             sides.update({u: side for side, units in roster["sides"].items() for u in units})
             raters.append(_Rater(report.ruleset, list(roster["sides"])))
         elif entry.get("command") != "game" and not undone:
-            raters[0].take(report, entry, period, sides)
+            raters[0].take(report, entry, period, sides, most.pop(entry.get("seq"), None))
+        most.pop(entry.get("seq"), None)
 
-    folded = fold(read_chain(path), path, each)
+    def before(state: dict[str, Any], entry: dict[str, Any], number: int) -> None:
+        measure = raters[0].luck.get(entry.get("command")) if raters else None
+        at = _mapping(entry.get("game")).get("at")
+        if measure is not None and measure.count and isinstance(at, list) and len(at) == 1:
+            with unreadable(path):  # what the target had left: no count made can pass it
+                most[entry.get("seq")] = raters[0].rules.most(state, str(at[0]), measure.count)
+
+    chain = read_chain(path)
+    folded = fold(chain, path, each, check=before)
+    check_newest(Game(path, chain, folded))  # as every command holds it (`before` spares it)
     report.given_up = given_up(folded.state)
     for number, seal in (folded.state.get("seals") or {}).items():
         if seal["done"] == "forfeit":
@@ -222,18 +234,25 @@ class _Rater:
     """Rates entries of one rule set: the odds of each distinct action worked out once."""
 
     def __init__(self, ruleset: str, sides: list[str]) -> None:
+        from hc_cli.games.roster import game_rules
         from hc_cli.plugin import registry
         from hc_cli.plugin.execute import Session
 
         self.ruleset = registry.get(ruleset)
         self.luck = getattr(self.ruleset.module, "LUCK", {})
+        self.rules = game_rules(ruleset)
         self.sides = sides
         self.session = Session()
         self.odds: dict[str, Any] = {}
         self.placed: dict[str, list[dict[str, Any]]] = {}
 
     def take(
-        self, report: Report, entry: dict[str, Any], period: str, sides: dict[str, str]
+        self,
+        report: Report,
+        entry: dict[str, Any],
+        period: str,
+        sides: dict[str, str],
+        most: int | None = None,
     ) -> None:
         seq = entry["seq"] if type(entry.get("seq")) is int else 0
         command = sys.intern(str(entry.get("command")))  # one string, however many actions
@@ -275,12 +294,12 @@ class _Rater:
         key = json.dumps(
             [id(odds), result.get("outcome"), measure.count and summary.get(measure.count),
              measure.count and result.get(measure.count.partition(" ")[0]), unit, side,
-             target, roll_off], default=str,
+             target, roll_off, most], default=str,
         )  # fmt: skip
         try:
             if key not in self.placed:
                 self.placed[key] = _views(measure, odds, result, unit, side, target, sides,
-                                          roll_off)  # fmt: skip
+                                          roll_off, most)  # fmt: skip
             views = self.placed[key]
         except _NotRated as why:
             skip(str(why))
@@ -350,9 +369,11 @@ def _views(
     target: str | None,
     sides: dict[str, str],
     roll_off: list[str],
+    most: int | None = None,
 ) -> list[dict[str, Any]]:
     """The rated views of one result: the side that acted, and a contest's other side, or
-    every side of a roll-off."""
+    every side of a roll-off. `most`: the most of a count the target had left (two figures
+    fall to eight hits at most): the count and its odds are capped there."""
     outcome = result.get("outcome")
     if measure.sides:
         if not roll_off:
@@ -381,9 +402,15 @@ def _views(
             value = measure.single.get(str(outcome), 0)
             if outcome not in odds.outcomes:
                 raise _NotRated(f"not rated: its outcome '{str(outcome)[:40]}' is not in its odds")
-        dist = {k: Fraction(v) for k, v in dist.items()}
+        capped: dict[Any, Fraction] = {}
+        for k, v in dist.items():
+            k = k if most is None or measure.fewer else min(k, most)
+            capped[k] = capped.get(k, Fraction(0)) + Fraction(v)
+        dist = capped
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise _NotRated("not rated: its result gives no count")
+        if most is not None and not measure.fewer:
+            value = min(value, most)
         mean = float(sum(Fraction(k) * p for k, p in dist.items()))
         keyed = {(-k if measure.fewer else k): p for k, p in dist.items()}
         return [_rated(keyed, -value if measure.fewer else value, mean, side, name,

@@ -192,6 +192,11 @@ class GameRules(Generic[State, Unit]):
         """Whether the unit has anything left that can fight (a figure, a model, a man)."""
         return True
 
+    def most(self, state: State, target: str, count: str) -> int | None:
+        """The most of `count` (what `hc luck` counts: kills, wounds) an action at `target` (a
+        unit, or a model `unit:N`) can make, from what it has left; None: no bound."""
+        return None
+
     def over(self, state: State) -> str | None:
         """Why the game is over, in words, or None: a side with nothing left that can fight
         (`standing`). That side acts no more, and the game moves on no further."""

@@ -525,6 +525,10 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             ("due", "test due"),
         ]
 
+    def most(self, state: HcState, target: str, count: str) -> int | None:
+        unit = state["units"].get(target)
+        return unit["left"] if count == "kills" and unit is not None else None
+
     def standing(self, state: HcState, name: str) -> bool:
         return bool(state["units"][name]["left"])  # a figure left: routed ones may rally
 

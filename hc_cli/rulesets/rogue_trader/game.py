@@ -513,6 +513,15 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             ("state", "state"),
         ]
 
+    def most(self, state: RtState, target: str, count: str) -> int | None:
+        name, _, model = target.partition(":")
+        unit = state["units"].get(name)
+        if count != "wounds" or unit is None or not (model.isdigit() or not model):
+            return None
+        taken = unit["taken"]
+        models = [int(model) - 1] if model else living(unit)  # a model's wounds, or the unit's
+        return sum(max(0, unit["w"] - taken[i]) for i in models if 0 <= i < len(taken))
+
     def standing(self, state: RtState, name: str) -> bool:
         return bool(living(state["units"][name]))  # a model not removed
 
