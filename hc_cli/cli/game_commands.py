@@ -82,10 +82,12 @@ def _game_key(values: dict[str, Any]) -> int:
     kept = write_key_file(path)
     if values.get("quiet"):
         return 0
-    echo(
-        f"a new key in {shown_path(path)} (mode 600, key id {kept}): play with "
-        f"HC_LOG_KEY_FILE={shown_path(path)}; give it to the other player, and to no one else"
-    )
+    from hc_cli.render.wrap import wrap
+
+    said = (f"a new key in {shown_path(path)} (mode 600, key id {kept}): play with "
+            f"HC_LOG_KEY_FILE={shown_path(path)}; give it to the other player, and to no one "
+            "else")  # fmt: skip
+    echo(wrap([said], width()))
     return 0
 
 
@@ -156,8 +158,11 @@ def _game_rewind(values: dict[str, Any]) -> int:
     elif values.get("quiet"):
         echo(found["receipt"])
     else:
-        echo(f"the game went back from {found['lost']} to {found['found']}: accepted, and "
-             f"recorded as entry {found['receipt'].partition(':')[0]}")  # fmt: skip
+        from hc_cli.render.wrap import wrap
+
+        said = (f"the game went back from {found['lost']} to {found['found']}: accepted, and "
+                f"recorded as entry {found['receipt'].partition(':')[0]}")  # fmt: skip
+        echo(wrap([said], width()))
     echo(f"logged to {printable(found['game'])}: receipt {found['receipt']}", err=True)
     return 0
 

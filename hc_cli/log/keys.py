@@ -54,10 +54,14 @@ def key_id(key: bytes) -> str:
 
 def _warn(text: str) -> None:
     if text not in _SAID:
+        import shutil
         import sys
 
+        from hc_cli.render.wrap import wrap
+
         _SAID.add(text)
-        sys.stderr.write(f"hc: warning: {text}\n")
+        columns = shutil.get_terminal_size((80, 24)).columns  # COLUMNS first, as hc's errors
+        sys.stderr.write(wrap([f"hc: warning: {text}"], columns) + "\n")
 
 
 def given_key(env: Mapping[str, str] | None = None) -> tuple[bytes, str] | None:
