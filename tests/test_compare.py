@@ -71,6 +71,7 @@ def test_every_shot_of_the_side_that_may_fire_against_thebinomial(start):
     assert firsts == sorted(firsts, reverse=True)  # best first
     text = run("compare --range 10").stdout
     assert text.startswith("best: fireteam-2 at ")
+    assert run("compare -r 10").stdout == text  # -r as hc fire takes it (issue 38)
     cell, kills = _cell(found, "fireteam-2", "boyz"), binomial(5, p)
     assert cell["at_least"]["of"] == "kills"
     for k in range(1, 6):  # at least k kills: the binomial's tail, worked here

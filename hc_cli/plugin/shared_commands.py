@@ -330,6 +330,8 @@ SHARED_COMMANDS = (
         options=(
             Option(
                 "range",
+                "--range",
+                "-r",  # as hc fire takes it
                 many=True,
                 metavar="RANGE",
                 help="The range of every shot (14), of every shot at a target (boyz=14) or of "
