@@ -90,6 +90,14 @@ def test_kills_are_capped_by_the_figures_the_target_has_left(start):
     no_better, no_worse, luck = _place(capped, 2)
     assert action["p_no_better"] == pytest.approx(float(no_better))  # 1: none better than 2
     assert action["luck"] == pytest.approx(float(luck))
+    # By kind, each side its own (a roll-off rated for both: won 1/2, luck +1/4; lost -1/4).
+    kinds = run("luck --json")["kinds_by_side"]
+    assert {s: {k: g["actions"] for k, g in ks.items()} for s, ks in kinds.items()} == {
+        "Free Companies": {"initiative": 1},
+        "Orcs": {"initiative": 1, "fire": 1},
+    }
+    assert kinds["Free Companies"]["initiative"]["luck"] == pytest.approx(-0.25)
+    assert kinds["Orcs"]["fire"]["luck"] == pytest.approx(float(luck))
 
 
 def test_wounds_are_capped_by_the_wounds_the_model_has_left(start):

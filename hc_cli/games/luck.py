@@ -268,6 +268,10 @@ def luck(
         "sides": {k: {**v.total(), "counts": v.counts()} for k, v in tally.sides.items()},
         "units": {k: v.total() for k, v in tally.by_unit.items()},
         "kinds": {k: v.total() for k, v in tally.kinds.items()},
+        "kinds_by_side": {
+            side: {k: v.total() for k, v in kinds.items()}
+            for side, kinds in tally.side_kinds.items()
+        },
         "actions": tally.actions,
         "not_rated": not_rated,
         "rerolls": rerolls,
@@ -312,6 +316,7 @@ class Tally:
         self.sides: dict[str, Sum] = {}
         self.by_unit: dict[str, Sum] = {}
         self.kinds: dict[str, Sum] = {}
+        self.side_kinds: dict[str, dict[str, Sum]] = {}  # each side's, a roll-off's too
         self.actions: list[dict[str, Any]] = []
         self.points: list[dict[str, Any]] = []  # the chart, but the part of the game it is in
         self.running: dict[str, Fraction] = {}  # each side's luck so far
@@ -336,6 +341,7 @@ class Tally:
             self.kinds.setdefault(r.command, Sum()).add(r)
         if r.side:
             self.sides.setdefault(r.side, Sum()).add(r)
+            self.side_kinds.setdefault(r.side, {}).setdefault(r.command, Sum()).add(r)
         if r.unit and r.view != "target":
             self.by_unit.setdefault(r.unit, Sum()).add(r)
         self.actions.append(r.to_dict())

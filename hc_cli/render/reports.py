@@ -71,7 +71,13 @@ def render_luck(report: dict, width: int = 0, quiet: bool = False, colour: bool 
             f"{printable(u)} {_signed(g['luck'])} ({g['actions']})"
             for u, g in report["units"].items()
         ))  # fmt: skip
-    if report["kinds"]:
+    if report["kinds_by_side"]:  # each side's own: a roll-off counts for both
+        lines.append("by kind: " + "; ".join(
+            f"{side}: " + ", ".join(f"{k} {_signed(g['luck'])} ({g['actions']})"
+                                    for k, g in kinds.items())
+            for side, kinds in report["kinds_by_side"].items()
+        ))  # fmt: skip
+    elif report["kinds"]:  # a log: no sides
         lines.append("by kind: " + ", ".join(
             f"{k} {_signed(g['luck'])} ({g['actions']})" for k, g in report["kinds"].items()
         ))  # fmt: skip
