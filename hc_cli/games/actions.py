@@ -517,9 +517,12 @@ def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
         game = open_game(game_path, fd)
         under_way = open_seal(game.folded.state)
         if under_way is not None:
+            number, seal = under_way
+            waits = "it is rolled"
+            if seal["hidden"] and seal["b"] is not None:
+                waits = f"it is unsealed, its result in the file (hc seal unseal {number})"
             raise HcError(
-                f"the sealed roll of entry {under_way[0]} is under way: the game moves on once "
-                "it is rolled",
+                f"the sealed roll of entry {number} is under way: the game moves on once {waits}",
                 next_step(*under_way),
             )
         with unreadable(game_path):

@@ -159,15 +159,19 @@ def next_step(number: str, seal: dict[str, Any]) -> str:
     if seal["commit_b"] is None:
         return (
             f"sealed roll {number} waits for the other player's commitment: hc seal commit "
-            f"CODE with the line their hc printed (or hc seal abandon {number})"
+            f"CODE with the line their hc printed (its roller alone may give it up first: hc "
+            f"seal abandon {number})"
         )
     forfeit = (f"; not revealed, it is forfeit: the other player claims it with hc seal forfeit "
                f"{number}")  # fmt: skip
     if seal["b"] is None:
         return (
             f"sealed roll {number} is final, both players committed: it waits for the other "
-            f"player's secret, hc seal open CODE with the line their hc printed{forfeit}"
+            "player's secret, in the file by their hc seal reveal CODE (or hc seal open CODE "
+            "with the line their hc printed); once it is there, not revealed, it is forfeit"
         )
+    if not seal["hidden"]:
+        return f"sealed roll {number} waits for its roller: hc seal open {number}{forfeit}"
     if seal["hidden"] and seal["a"] is None:
         return (f"hidden roll {number} holds the game until it is unsealed: hc seal unseal "
                 f"{number}{forfeit}")  # fmt: skip
@@ -230,15 +234,23 @@ def forfeited(state: dict[str, Any], command: str, unit: str | None, period: str
     return None
 
 
+def rolled_by(state: dict[str, Any], seal: dict[str, Any]) -> str:
+    """The side that sealed a roll: its unit's; a roll of no unit, the side its entry names
+    (`hc roll --side`, else the side playing when it was sealed); else "no unit"."""
+    units = state.get("units") or {}
+    unit = str(seal["action"].get("unit") or "").partition(":")[0]
+    if unit in units:
+        return str(units[unit]["side"])
+    return str(seal["action"].get("side") or "no unit")
+
+
 def given_up(state: dict[str, Any]) -> dict[str, dict[str, int]]:
     """The sealed rolls abandoned (before the other player committed) and forfeit (not
-    revealed after), counted by the roller's side; a roll of no unit under "no unit"."""
-    units = state.get("units") or {}
+    revealed after), counted by the roller's side (`rolled_by`)."""
     out = {side: {"abandoned": 0, "forfeit": 0} for side in state.get("sides") or []}
     for seal in (state.get("seals") or {}).values():
         if seal["done"] in ("abandoned", "forfeit"):
-            unit = str(seal["action"].get("unit") or "").partition(":")[0]
-            side = units[unit]["side"] if unit in units else "no unit"
+            side = rolled_by(state, seal)
             out.setdefault(side, {"abandoned": 0, "forfeit": 0})[seal["done"]] += 1
     return out
 
