@@ -315,9 +315,9 @@ def _reveal_in_file(game_path: str, number: int, joined: dict[str, Any]) -> dict
             receipt, _ = _append_event(game, fd, "seal-reveal", seal=number, b=secret)
     said = (f"sealed roll {number}: your secret is in the game file (the roller's stays sealed "
             "until it is there too); the roller rolls it with:")  # fmt: skip
+    claim = f"(not revealed, it is forfeit: you claim it with hc seal forfeit {number})"
     return {"seal": number, "receipt": receipt, "code": str(number), "in_file": True,
-            "say": [said, f"  hc seal open {number}",
-                    f"(not revealed, it is forfeit: you claim it with hc seal forfeit {number})"]}  # fmt: skip
+            "say": [said, f"  hc seal open {number}", claim]}  # fmt: skip
 
 
 def opening(game_path: str, text: str) -> tuple[int, dict[str, Any], str]:
