@@ -6,8 +6,9 @@ refused at the joiner's reveal; a player's own rolls are no alarm of hc seal che
 from __future__ import annotations
 
 import hashlib
+import os
 
-from test_sealed_rolls import table  # noqa: F401  (the two players' fixture)
+from test_sealed_rolls import table as two_players_table  # noqa: F401  (fixture "table")
 
 
 def _commit(secret: str) -> str:
@@ -96,3 +97,35 @@ def test_game_next_names_the_unseal_a_hidden_roll_waits_for(table, hc):
     message = " ".join(table.refused(table.a, "game next").split())
     assert "moves on once it is unsealed" in message and "hc seal unseal 3" in message
     assert "once it is rolled" not in message
+
+
+def _two_players(hc, tmp_path, roster: str, *first: str):
+    """A game of `roster` with A and B, each a folder of their own, the game file at both."""
+    path = tmp_path / "game.hcg"
+    a = {"XDG_CONFIG_HOME": str(tmp_path / "a"), "HC_GAME": str(path)}
+    b = {"XDG_CONFIG_HOME": str(tmp_path / "b"), "HC_GAME": str(path)}
+    assert hc(f"game new {path} --roster {roster}", env=a).exit_code == 0
+    for line in first:
+        assert hc(line, env=a).exit_code == 0, line
+    return a, b
+
+
+def _forfeit(hc, a, b, line: str, number: int) -> str:
+    """A seals `line`, B joins, A commits, B reveals into the file and claims the forfeit."""
+    said = hc(f"{line} --sealed -q", env=a).stdout.strip()
+    said = hc(f"{said.removeprefix('hc ')} -q", env=b).stdout.strip()
+    said = hc(f"{said.removeprefix('hc ')} -q", env=a).stdout.strip()
+    assert hc(said.removeprefix("hc "), env=b).exit_code == 0
+    claimed = hc(f"seal forfeit {number}", env=b)
+    assert claimed.exit_code == 0, claimed.output
+    return " ".join(claimed.stdout.split())
+
+
+def test_after_a_t2k_forfeit_status_offers_only_what_may_be_done(hc, tmp_path):
+    roster = os.path.join(os.path.dirname(__file__), "..", "examples", "t2k-roster.yaml")
+    a, b = _two_players(hc, tmp_path, roster, "initiative")
+    _forfeit(hc, a, b, "fire kowalski --at ivanov --range 60", 3)
+    status = " ".join(hc("status", env=a).stdout.split())
+    assert "kowalski's action: hc reload kowalski, or hc game next to pass" in status
+    assert "hc fire kowalski" not in status
+    assert hc("fire kowalski --at ivanov --range 60", env=a).exit_code == 2
