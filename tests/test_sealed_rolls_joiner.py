@@ -8,7 +8,9 @@ from __future__ import annotations
 import hashlib
 import os
 
-from test_sealed_rolls import table as two_players_table  # noqa: F401  (fixture "table")
+import test_sealed_rolls
+
+table = test_sealed_rolls.table  # the two players' fixture
 
 
 def _commit(secret: str) -> str:
