@@ -416,8 +416,8 @@ def test_every_abandon_and_forfeit_is_counted_in_status_and_luck(table, hc):
     """Played here: the marines' sealed fire abandoned before the other player committed, and
     again sealed, committed, not revealed and claimed; the Orks' turn, the boyz' sealed fire
     abandoned; then a hidden roll of dice opened and never unsealed, claimed (a roll of no
-    unit). So, by hand: Imperials 1 abandoned and 1 forfeit, Orks 1 abandoned, no unit 1
-    forfeit."""
+    unit, in the Orks' turn: the side playing rolled it, issue 37). So, by hand: Imperials 1
+    abandoned and 1 forfeit, Orks 1 abandoned and 1 forfeit."""
     a = table.a
     table.run(a, "fire marines --at boyz --range 10 --sealed")
     table.run(a, "seal abandon 3")
@@ -430,17 +430,16 @@ def test_every_abandon_and_forfeit_is_counted_in_status_and_luck(table, hc):
     table.run(a, codes["open"])  # the roller sees it, and does not unseal it
     _claim(table, hc, 12)
     expected = {"Imperials": {"abandoned": 1, "forfeit": 1},
-                "Orks": {"abandoned": 1, "forfeit": 0},
-                "no unit": {"abandoned": 0, "forfeit": 1}}  # fmt: skip
+                "Orks": {"abandoned": 1, "forfeit": 1}}  # fmt: skip
     assert hc.json("status", env=a)["given_up"] == expected
     status = hc("status", env=a).stdout
     assert "Imperials: sealed rolls abandoned 1, forfeit 1" in status
-    assert "Orks: sealed rolls abandoned 1, forfeit 0" in status
-    assert "no unit: sealed rolls abandoned 0, forfeit 1" in status
+    assert "Orks: sealed rolls abandoned 1, forfeit 1" in status
+    assert "no unit" not in status
     assert hc.json("luck", env=a)["given_up"] == expected
     luck = hc("luck", env=a).stdout
     assert "Imperials: sealed rolls abandoned 1, forfeit 1" in luck
-    assert "Orks: sealed rolls abandoned 1, forfeit 0" in luck
+    assert "Orks: sealed rolls abandoned 1, forfeit 1" in luck and "no unit" not in luck
     assert hc.json("luck --side Orks", env=a)["given_up"] == {"Orks": expected["Orks"]}
     assert hc(f"replay {table.file}", env=a).exit_code == 0
 

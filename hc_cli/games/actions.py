@@ -518,13 +518,10 @@ def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
         under_way = open_seal(game.folded.state)
         if under_way is not None:
             number, seal = under_way
-            waits = "it is rolled"
-            if seal["hidden"] and seal["b"] is not None:
-                waits = f"it is unsealed, its result in the file (hc seal unseal {number})"
-            raise HcError(
-                f"the sealed roll of entry {number} is under way: the game moves on once {waits}",
-                next_step(*under_way),
-            )
+            unseal = seal["hidden"] and seal["b"]
+            waits = f"it is unsealed (hc seal unseal {number})" if unseal else "it is rolled"
+            raise HcError(f"the sealed roll of entry {number} is under way: the game moves on "
+                          f"once {waits}", next_step(*under_way))  # fmt: skip
         with unreadable(game_path):
             over = game.rules.over(game.folded.state)
             hold = game.rules.hold(game.folded.state)

@@ -190,6 +190,9 @@ def begin(game: Game, fd: int, action: dict[str, Any], hidden: bool) -> dict[str
     secret = _fresh_secret()
     commit = commitment(secret)
     action = json.loads(json.dumps(action))
+    side = None if action.get("unit") else game.rules.playing(game.folded.state)
+    if side:  # a roll of no unit: the side's whose step it is (`GameRules.playing`)
+        action["side"] = side
     seq = game.chain.count + 1
     kept = _keep(f"mine-{commit}", {"secret": secret, "seal": seq})
     try:

@@ -247,6 +247,11 @@ class GameRules(Generic[State, Unit]):
         """What the rules now require, each a sentence with the command that does it."""
         return []
 
+    def playing(self, state: State) -> str | None:
+        """The one side whose step of the game it is (a sealed roll of no unit is counted as
+        that side's), or None while both play or none does."""
+        return None
+
     def columns(self) -> list[tuple[str, str]]:
         """The status table's columns: (key of a unit's row, heading)."""
         return [("name", "unit")]

@@ -440,6 +440,11 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             "player_b": state["b"],
         }
 
+    def playing(self, state: HcState) -> str | None:
+        if not state["move"] or state["step"] == ORDERS:
+            return None  # both give their orders
+        return str(state["b"] if state["step"] in (3, 5) else state["a"])  # MOVE_SEQUENCE
+
     def period(self, state: HcState) -> str:
         return f"move {state['move']}" if state["move"] else "before the first move"
 

@@ -442,6 +442,9 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             "phase": state.get("phase", 0),
         }
 
+    def playing(self, state: RtState) -> str | None:
+        return str(state["playing"]) if state["turn"] else None
+
     def period(self, state: RtState) -> str:
         if not state["turn"]:
             return "before the first turn"

@@ -318,6 +318,10 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             "outside": state["outside"],
         }
 
+    def playing(self, state: T2kState) -> str | None:
+        slot = actor(state) if state["combat_turn"] else None
+        return str(state["units"][slot["name"]]["side"]) if slot else None
+
     def period(self, state: T2kState) -> str:
         if not state["combat_turn"]:
             return "before the first action turn"
@@ -359,7 +363,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
         period = self.period(state)
         offers = [f"hc {command} {name}" + (" --at NAME" if command == "fire" else "")
                   for command in ("fire", "reload")
-                  if forfeited(state, command, name, period) is None]  # fmt: skip
+                  if forfeited(dict(state), command, name, period) is None]  # fmt: skip
         return ", ".join([*offers, f"{'or ' if offers else ''}hc game next to pass"])
 
     compare_count = "hits"
