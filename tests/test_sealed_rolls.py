@@ -468,6 +468,7 @@ GIVING_UP = {
     "an abandon after both committed, for the forfeit": ("claimed", _event(4, "seal-abandon")),
     "a forfeit before both committed, for the abandon": ("abandoned", _event(3, "seal-forfeit")),
     "a forfeit once both secrets are written, for the roll": ("rolled", _event(5, "seal-forfeit")),
+    "a forfeit before the joiner's secret is in the file": ("claimed", _drop(4)),
 }
 
 

@@ -9,6 +9,8 @@ import hashlib
 import os
 
 import test_sealed_rolls
+from games_setup import row_of
+from helpers import HC_SKIRMISH
 
 table = test_sealed_rolls.table  # the two players' fixture
 
@@ -131,3 +133,39 @@ def test_after_a_t2k_forfeit_status_offers_only_what_may_be_done(hc, tmp_path):
     assert "kowalski's action: hc reload kowalski, or hc game next to pass" in status
     assert "hc fire kowalski" not in status
     assert hc("fire kowalski --at ivanov --range 60", env=a).exit_code == 2
+
+
+def test_a_forfeit_morale_test_is_taken_as_failed(hc, tmp_path):
+    """Seed 001: a Fireteam that fails its Morale test routs. Its test sealed and forfeit is
+    taken as failed (reading sealed-roll-forfeit): routed, no longer due, the next move's
+    Initiative not held, no second test."""
+    (tmp_path / "roster.yaml").write_text(HC_SKIRMISH, encoding="utf-8")
+    misses = ",".join(["99"] * 8)  # "previously been shot at": a test falls due
+    a, b = _two_players(hc, tmp_path, str(tmp_path / "roster.yaml"), "initiative --dice 3,6",
+                        f"fire boyz --at fireteam-1 -r 14 --dice {misses}")  # fmt: skip
+    assert "hc morale fireteam-1" in hc("status", env=a).stdout
+    said = _forfeit(hc, a, b, "morale fireteam-1", 4)
+    assert "taken as failed" in said and "fireteam-1 routs" in said
+    assert "sealed-roll-forfeit = action-spent" in said and "at any target" not in said
+    row = row_of(hc.json("status", env=a), "fireteam-1")
+    assert (row["morale"], row["due"]) == ("routed", [])
+    assert "hc morale fireteam-1" not in " ".join(hc("status", env=a).stdout.split())
+    assert hc("morale fireteam-1 --dice 9", env=a).exit_code == 2  # no second test
+    assert hc("initiative --dice 1,2", env=a).exit_code == 0  # not held: nothing is due
+    assert hc(f"replay {tmp_path / 'game.hcg'}", env=a).exit_code == 0
+
+
+def test_a_forfeit_rally_is_taken_as_failed(table, hc):
+    """Rogue Trader: a failed rally leaves the unit routing, in the rallying part. A rally
+    sealed and forfeit is taken so, and the unit does not rally again that turn."""
+    a, b = table.a, table.b
+    table.run(a, "move marines --routs")
+    table.exchange("rally marines --sealed")
+    table.run(b, f"{table.reveal} --game {table.file}")
+    said = " ".join(table.run(b, f"seal forfeit 4 --game {table.file}").split())
+    assert "taken as failed" in said and "marines fails to rally: it goes on routing" in said
+    assert "at any target" not in said
+    status = hc.json("status", env=a)
+    assert status["phase"] == 6 and row_of(status, "marines")["routing"] is True
+    assert "sealed roll 4 (marines rally) was forfeit" in table.refused(a, "rally marines")
+    assert hc(f"replay {table.file}", env=a).exit_code == 0

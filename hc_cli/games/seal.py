@@ -174,7 +174,7 @@ def _append_event(game: Game, fd: int, event: str, **fields: Any) -> tuple[str, 
     """A sealed roll's step, worked out on a copy first and then appended: (receipt, state)."""
     entry = game_entry(game.folded.ruleset, event, **fields)
     after = copy(game.folded.state)
-    take_event(after, {**entry, "seq": game.chain.count + 1, "prev": game.chain.head})
+    take_event(after, {**entry, "seq": game.chain.count + 1, "prev": game.chain.head}, game.rules)
     return append(game, fd, entry, after), after
 
 

@@ -49,8 +49,11 @@ def open_seal(state: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
-def take_event(state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
-    """A sealed roll's step into the state (in place): what it says, in words."""
+def take_event(
+    state: dict[str, Any], entry: dict[str, Any], rules: Rules | None = None
+) -> list[str]:
+    """A sealed roll's step into the state (in place): what it says, in words. A forfeit of
+    a test the rules require is taken as failed (`GameRules.forfeit_failed`)."""
     game = entry["game"]
     event = game["event"]
     seals = state.setdefault("seals", {})
@@ -85,7 +88,13 @@ def take_event(state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
             raise HcError("a sealed roll's forfeit claimed before both players committed")
         if seal["a"] is not None and seal["b"] is not None:
             raise HcError("a sealed roll's forfeit claimed once both secrets were shown")
+        if seal["b"] is None:
+            raise HcError("a sealed roll's forfeit claimed before the other player's secret was "
+                          "in the file, for its roller to roll with")  # fmt: skip
         seal["done"] = "forfeit"
+        failed = rules.forfeit_failed(state, seal["action"]) if rules is not None else None
+        if failed is not None:
+            seal["failed"] = failed
         return [f"sealed roll {game.get('seal')} not revealed by its roller: a forfeit, claimed "
                 f"by the other player; {spent(state, seal)}"]  # fmt: skip
     if event == "seal-commit":
@@ -213,9 +222,13 @@ def spent(state: dict[str, Any], seal: dict[str, Any]) -> str:
     said = f"(reading: {FORFEIT} = {reading(state)})"
     if not unit:
         return f"nothing else is spent: a roll of no unit is made again only sealed anew {said}"
+    failed = seal.get("failed")
+    if failed:
+        said = f"taken as failed, as the rules require it {said}: {'; '.join(failed)}"
     if reading(state) == "unit-spent":
         return f"{unit} acts no more in {period} {said}"
-    return f"{unit} makes no {action.get('command')} again in {period}, at any target {said}"
+    targets = ", at any target" if action.get("at") else ""
+    return f"{unit} makes no {action.get('command')} again in {period}{targets} {said}"
 
 
 def forfeited(state: dict[str, Any], command: str, unit: str | None, period: str) -> str | None:
