@@ -152,6 +152,8 @@ def test_a_forfeit_morale_test_is_taken_as_failed(hc, tmp_path):
     assert "hc morale fireteam-1" not in " ".join(hc("status", env=a).stdout.split())
     assert hc("morale fireteam-1 --dice 9", env=a).exit_code == 2  # no second test
     assert hc("initiative --dice 1,2", env=a).exit_code == 0  # not held: nothing is due
+    readings = " ".join(hc("tables readings --ruleset high-crusade", env=a).stdout.split())
+    assert "a test the rules require is taken as failed" in readings
     assert hc(f"replay {tmp_path / 'game.hcg'}", env=a).exit_code == 0
 
 

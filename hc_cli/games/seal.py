@@ -264,7 +264,8 @@ def commit(game_path: str, text: str) -> dict[str, Any]:
     return {"seal": number, "receipt": receipt, "code": ask, "say": [
         f"both players are committed to {kind} {number}: it is final; send the other player:",
         f"  hc seal reveal {ask}",
-        f"and {then} with the line they send back: hc seal open CODE",
+        f"which writes their secret into the game file; then {then} with hc seal open {number} (or "
+        "with the line they send back, if they reveal without the file: hc seal open CODE)",
     ]}  # fmt: skip
 
 
