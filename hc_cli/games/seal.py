@@ -290,7 +290,9 @@ def reveal(text: str, game_path: str | None = None) -> dict[str, Any]:
     back = code(number, joined["secret"])
     said = (f"sealed roll {number}: the roller's secret stays sealed until it is in the file (hc "
             "seal check FILE checks it then); send back your own:")  # fmt: skip
-    return {"seal": number, "code": back, "say": [said, f"  hc seal open {back}"],
+    check = ("(with the game file in force, --game FILE, your secret goes into it instead, once "
+             "hc checked the commitment the roller entered as yours is yours)")  # fmt: skip
+    return {"seal": number, "code": back, "say": [said, f"  hc seal open {back}", check],
             "in_file": False}  # fmt: skip
 
 
