@@ -72,6 +72,7 @@ def table(hc, tmp_path):
             said = self.run(b, join)  # B joins
             reveal = "seal " + self.next_code(self.run(a, "seal " + self.next_code(said)))
             said = self.run(b, reveal)  # B shows their secret
+            self.reveal = reveal
             return {"open": "seal " + self.next_code(said), "b was sent": join + reveal}
 
     t = Table()
@@ -339,7 +340,9 @@ def test_a_roll_both_players_committed_to_is_final(table, tmp_path):
 
 
 def _claim(table, hc, number: int) -> str:
-    """The other player claims sealed roll `number`, not revealed, as a forfeit."""
+    """The other player claims sealed roll `number`, not revealed, as a forfeit, once their
+    secret is in the file for the roller to roll with."""
+    table.run(table.b, f"{table.reveal} --game {table.file}")
     return table.run(table.b, f"seal forfeit {number} --game {table.file}")
 
 
@@ -395,7 +398,8 @@ def test_the_reading_unit_spent_spends_the_whole_unit(hc, tmp_path):
         assert hc("initiative --dice 1", env=a).exit_code == 0
         said = hc("fire marines --at boyz --range 10 --sealed -q", env=a).stdout.strip()
         said = hc(f"{said.removeprefix('hc ')} -q", env=b).stdout.strip()
-        assert hc(said.removeprefix("hc "), env=a).exit_code == 0
+        said = hc(f"{said.removeprefix('hc ')} -q", env=a).stdout.strip()
+        assert hc(f"{said.removeprefix('hc ')} --game {path}", env=b).exit_code == 0  # B reveals
         claimed = hc(f"seal forfeit 3 --game {path}", env=b)
         assert f"sealed-roll-forfeit = {reading}" in " ".join(claimed.stdout.split())
         hide = hc("hide marines", env=a)
@@ -412,8 +416,8 @@ def test_every_abandon_and_forfeit_is_counted_in_status_and_luck(table, hc):
     """Played here: the marines' sealed fire abandoned before the other player committed, and
     again sealed, committed, not revealed and claimed; the Orks' turn, the boyz' sealed fire
     abandoned; then a hidden roll of dice opened and never unsealed, claimed (a roll of no
-    unit). So, by hand: Imperials 1 abandoned and 1 forfeit, Orks 1 abandoned, no unit 1
-    forfeit."""
+    unit, in the Orks' turn: the side playing rolled it, issue 37). So, by hand: Imperials 1
+    abandoned and 1 forfeit, Orks 1 abandoned and 1 forfeit."""
     a = table.a
     table.run(a, "fire marines --at boyz --range 10 --sealed")
     table.run(a, "seal abandon 3")
@@ -421,22 +425,21 @@ def test_every_abandon_and_forfeit_is_counted_in_status_and_luck(table, hc):
     _claim(table, hc, 5)
     table.run(a, "game next")  # the Orks' turn
     table.run(a, "fire boyz --at marines --range 10 --sealed")
-    table.run(a, "seal abandon 9")
+    table.run(a, "seal abandon 10")
     codes = table.exchange("roll 2d6 --hidden")
     table.run(a, codes["open"])  # the roller sees it, and does not unseal it
-    _claim(table, hc, 11)
+    _claim(table, hc, 12)
     expected = {"Imperials": {"abandoned": 1, "forfeit": 1},
-                "Orks": {"abandoned": 1, "forfeit": 0},
-                "no unit": {"abandoned": 0, "forfeit": 1}}  # fmt: skip
+                "Orks": {"abandoned": 1, "forfeit": 1}}  # fmt: skip
     assert hc.json("status", env=a)["given_up"] == expected
     status = hc("status", env=a).stdout
     assert "Imperials: sealed rolls abandoned 1, forfeit 1" in status
-    assert "Orks: sealed rolls abandoned 1, forfeit 0" in status
-    assert "no unit: sealed rolls abandoned 0, forfeit 1" in status
+    assert "Orks: sealed rolls abandoned 1, forfeit 1" in status
+    assert "no unit" not in status
     assert hc.json("luck", env=a)["given_up"] == expected
     luck = hc("luck", env=a).stdout
     assert "Imperials: sealed rolls abandoned 1, forfeit 1" in luck
-    assert "Orks: sealed rolls abandoned 1, forfeit 0" in luck
+    assert "Orks: sealed rolls abandoned 1, forfeit 1" in luck and "no unit" not in luck
     assert hc.json("luck --side Orks", env=a)["given_up"] == {"Orks": expected["Orks"]}
     assert hc(f"replay {table.file}", env=a).exit_code == 0
 
@@ -465,6 +468,7 @@ GIVING_UP = {
     "an abandon after both committed, for the forfeit": ("claimed", _event(4, "seal-abandon")),
     "a forfeit before both committed, for the abandon": ("abandoned", _event(3, "seal-forfeit")),
     "a forfeit once both secrets are written, for the roll": ("rolled", _event(5, "seal-forfeit")),
+    "a forfeit before the joiner's secret is in the file": ("claimed", _drop(4)),
 }
 
 

@@ -314,9 +314,11 @@ def _seal_commit(values: dict[str, Any]) -> int:
 
 
 def _seal_reveal(values: dict[str, Any]) -> int:
+    from hc_cli.games import choice
     from hc_cli.games.seal import reveal
 
-    return _seal_said(reveal(values["code"]), values)
+    path = game_path(values) if choice.game_in_force(values.get("game")) else None
+    return _seal_said(reveal(values["code"], path), values, path)
 
 
 def _seal_roll(path: str, number: int, seal: dict, a: str, values: dict[str, Any], write) -> int:
@@ -386,7 +388,9 @@ def _seal_check(values: dict[str, Any]) -> int:
 
         lines = found["checked"]
         if values.get("quiet"):
-            lines = [line for line in lines if not line.endswith("it is the roll you joined")]
+            lines = [
+                ln for ln in lines if not ln.endswith(("the roll you joined", "you rolled it"))
+            ]
         if lines:
             echo(wrap(lines, width()))
     return 1 if found["problems"] else 0

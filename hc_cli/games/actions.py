@@ -517,11 +517,11 @@ def step(game_path: str, anyway: bool = False) -> dict[str, Any]:
         game = open_game(game_path, fd)
         under_way = open_seal(game.folded.state)
         if under_way is not None:
-            raise HcError(
-                f"the sealed roll of entry {under_way[0]} is under way: the game moves on once "
-                "it is rolled",
-                next_step(*under_way),
-            )
+            number, seal = under_way
+            unseal = seal["hidden"] and seal["b"]
+            waits = f"it is unsealed (hc seal unseal {number})" if unseal else "it is rolled"
+            raise HcError(f"the sealed roll of entry {number} is under way: the game moves on "
+                          f"once {waits}", next_step(*under_way))  # fmt: skip
         with unreadable(game_path):
             over = game.rules.over(game.folded.state)
             hold = game.rules.hold(game.folded.state)

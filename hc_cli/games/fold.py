@@ -126,7 +126,7 @@ def take_entry(
                 raise HcError("the game moves on while a sealed roll is under way")
             return rules.next(state)
         if event_of(entry) in seal.EVENTS:
-            return seal.take_event(state, entry)
+            return seal.take_event(state, entry, rules)
         if event_of(entry) is not None:
             raise damaged(path, number, f"'{(entry.get('game') or {}).get('event')}' is no event")
         if seal.plain_roll(entry):  # a sealed roll of dice: the game keeps no state of it

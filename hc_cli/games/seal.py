@@ -43,6 +43,7 @@ from hc_cli.games.seal_protocol import (
     commitment,
     next_step,
     open_seal,
+    rolled_by,
     spent,
     take_event,
     what,
@@ -173,7 +174,7 @@ def _append_event(game: Game, fd: int, event: str, **fields: Any) -> tuple[str, 
     """A sealed roll's step, worked out on a copy first and then appended: (receipt, state)."""
     entry = game_entry(game.folded.ruleset, event, **fields)
     after = copy(game.folded.state)
-    take_event(after, {**entry, "seq": game.chain.count + 1, "prev": game.chain.head})
+    take_event(after, {**entry, "seq": game.chain.count + 1, "prev": game.chain.head}, game.rules)
     return append(game, fd, entry, after), after
 
 
@@ -189,6 +190,9 @@ def begin(game: Game, fd: int, action: dict[str, Any], hidden: bool) -> dict[str
     secret = _fresh_secret()
     commit = commitment(secret)
     action = json.loads(json.dumps(action))
+    side = None if action.get("unit") else game.rules.playing(game.folded.state)
+    if side:  # a roll of no unit: the side's whose step it is (`GameRules.playing`)
+        action["side"] = side
     seq = game.chain.count + 1
     kept = _keep(f"mine-{commit}", {"secret": secret, "seal": seq})
     try:
@@ -260,14 +264,19 @@ def commit(game_path: str, text: str) -> dict[str, Any]:
     return {"seal": number, "receipt": receipt, "code": ask, "say": [
         f"both players are committed to {kind} {number}: it is final; send the other player:",
         f"  hc seal reveal {ask}",
-        f"and {then} with the line they send back: hc seal open CODE",
+        f"which writes their secret into the game file; then {then} with hc seal open {number} (or "
+        "with the line they send back, if they reveal without the file: hc seal open CODE)",
     ]}  # fmt: skip
 
 
-def reveal(text: str) -> dict[str, Any]:
+def reveal(text: str, game_path: str | None = None) -> dict[str, Any]:
     """`hc seal reveal CODE` (the other player): this player's own secret for the roll the
-    code marks, to send back. The roller's secret stays sealed until it is in the file (`hc
-    seal check FILE` checks it then), so this player never knows the result first."""
+    code marks. With the roll's game file in force it is written there (`seal-reveal`, b
+    alone), once the commitment the file holds as this player's is checked to be theirs: the
+    roller then opens from the file (`hc seal open N`), and a roller who does not forfeits it
+    (`hc seal forfeit N`, refused until this secret is in the file). Without it, the line to
+    send back. The roller's secret stays sealed until it is in the file (`hc seal check FILE`
+    checks it then), so this player never knows the result first."""
     number_text, head = parse_code(text, (("n", "head"),), "reveal code")
     number = int(number_text)
     joined = _kept(f"joined-{head}")
@@ -276,19 +285,64 @@ def reveal(text: str) -> dict[str, Any]:
             f"you joined no sealed roll {number} of that mark",
             "paste the line the roller's hc printed at hc seal commit for the roll you joined",
         )
+    if game_path is not None and _game_mark(game_path) == joined.get("game"):
+        return _reveal_in_file(game_path, number, joined)
     back = code(number, joined["secret"])
     said = (f"sealed roll {number}: the roller's secret stays sealed until it is in the file (hc "
             "seal check FILE checks it then); send back your own:")  # fmt: skip
-    return {"seal": number, "code": back, "say": [said, f"  hc seal open {back}"]}
+    check = ("(with the game file in force, --game FILE, your secret goes into it instead, once "
+             "hc checked the commitment the roller entered as yours is yours)")  # fmt: skip
+    return {"seal": number, "code": back, "say": [said, f"  hc seal open {back}", check],
+            "in_file": False}  # fmt: skip
+
+
+def _game_mark(game_path: str) -> str:
+    """The mark of a game, as a join code carries it: the hash of its first line."""
+    return chain_hash(read_chain(game_path).line(1), log_key())[:6]
+
+
+def _reveal_in_file(game_path: str, number: int, joined: dict[str, Any]) -> dict[str, Any]:
+    """This player's secret for sealed roll `number` into its game file, under its lock, once
+    the commitment written there as theirs is checked to be theirs."""
+    secret = str(joined["secret"])
+    with _locked_seal(game_path, number) as (game, fd, seal):
+        if seal["commit_b"] is None or seal["head"][:12] != joined.get("head"):
+            raise HcError(f"sealed roll {number} waits for its roller's hc seal commit",
+                          "reveal once the roller's hc printed hc seal reveal CODE")  # fmt: skip
+        if seal["commit_b"] != commitment(secret):
+            raise HcError(
+                f"the roller entered another commitment than yours to sealed roll {number}: "
+                "the commitment the file holds as yours is not the one your hc sent",
+                "your secret is not revealed; hc seal check FILE shows it, and the roller's "
+                "hc seal open cannot roll it without you",
+            )
+        receipt = None
+        if seal["b"] is None:
+            receipt, _ = _append_event(game, fd, "seal-reveal", seal=number, b=secret)
+    said = (f"sealed roll {number}: your secret is in the game file (the roller's stays sealed "
+            "until it is there too); the roller rolls it with:")  # fmt: skip
+    claim = f"(not revealed, it is forfeit: you claim it with hc seal forfeit {number})"
+    return {"seal": number, "receipt": receipt, "code": str(number), "in_file": True,
+            "say": [said, f"  hc seal open {number}", claim]}  # fmt: skip
 
 
 def opening(game_path: str, text: str) -> tuple[int, dict[str, Any], str]:
     """`hc seal open CODE` (the roller), checked, nothing written yet: (the roll, the seal with
     the other player's secret, the roller's secret). The roll is tried first; `show` writes."""
-    number_text, theirs = parse_code(text, (("n", "hex"),), "secret code")
-    number = int(number_text)
+    if text.strip().isdigit() and len(text.strip()) < 13:  # the other player's secret in the file
+        number, theirs = int(text.strip()), None
+    else:
+        number_text, theirs = parse_code(text, (("n", "hex"),), "secret code")
+        number = int(number_text)
     game = open_game(game_path)
     seal = dict(_seal(game, number))
+    if theirs is None and seal["b"] is None:
+        raise HcError(
+            f"the other player's secret for sealed roll {number} is not in the file yet",
+            "they write it there with hc seal reveal CODE (the game file in force), or send "
+            "the line their hc printed: hc seal open CODE",
+        )
+    theirs = theirs or seal["b"]
     if seal["commit_b"] is None:
         raise HcError(f"the other player has not committed to sealed roll {number} yet",
                       next_step(str(number), seal))  # fmt: skip
@@ -326,6 +380,13 @@ def abandon(game_path: str, number: int) -> dict[str, Any]:
     """`hc seal abandon N` (the roller): a sealed roll given up before the other player
     committed to it, nothing rolled. After, it is final: revealed, or forfeit."""
     with _locked_seal(game_path, number) as (game, fd, seal):
+        if _kept(f"mine-{seal['commit_a']}") is None:
+            raise HcError(
+                f"sealed roll {number} ({what(seal['action'])}) is its roller's to abandon "
+                f"({rolled_by(game.folded.state, seal)}), who sealed it on their own hc; it "
+                "was not sealed here",
+                "the roller abandons it, or commits to it: wait for their hc seal join line",
+            )
         if seal["commit_b"] is not None:
             raise HcError(
                 f"sealed roll {number} is final: both players committed to it, so it is not "
@@ -368,6 +429,13 @@ def forfeit(game_path: str, number: int) -> dict[str, Any]:
                 "to claim",
                 f"its roller reveals it: {_revealing(number, seal)}",
             )
+        if seal["b"] is None:
+            raise HcError(
+                f"sealed roll {number} has no forfeit to claim yet: your secret is not in the "
+                "game file, so its roller could not roll it",
+                "write it there first: hc seal reveal CODE, with the line the roller's hc "
+                "printed at hc seal commit (the game file in force)",
+            )
         receipt, after = _append_event(game, fd, "seal-forfeit", seal=number)
     said = (f"sealed roll {number} not revealed by its roller: a forfeit, in the file for both "
             f"to see; {spent(after, after['seals'][str(number)])}")  # fmt: skip
@@ -393,6 +461,9 @@ def check(path: str) -> dict[str, Any]:
             mark = chain_hash(chain.line(int(number)), log_key())[:12]
         kept = joined.get(mark)
         seen.add(mark)
+        if kept is None and _kept(f"mine-{seal['commit_a']}") is not None:
+            lines.append(f"sealed roll {number} ({what(seal['action'])}): you rolled it")
+            continue
         if kept is None:
             if seal["commit_b"] is not None:  # committed to by another than this player
                 wrong += 1

@@ -49,8 +49,11 @@ def open_seal(state: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
-def take_event(state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
-    """A sealed roll's step into the state (in place): what it says, in words."""
+def take_event(
+    state: dict[str, Any], entry: dict[str, Any], rules: Rules | None = None
+) -> list[str]:
+    """A sealed roll's step into the state (in place): what it says, in words. A forfeit of
+    a test the rules require is taken as failed (`GameRules.forfeit_failed`)."""
     game = entry["game"]
     event = game["event"]
     seals = state.setdefault("seals", {})
@@ -85,7 +88,13 @@ def take_event(state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
             raise HcError("a sealed roll's forfeit claimed before both players committed")
         if seal["a"] is not None and seal["b"] is not None:
             raise HcError("a sealed roll's forfeit claimed once both secrets were shown")
+        if seal["b"] is None:
+            raise HcError("a sealed roll's forfeit claimed before the other player's secret was "
+                          "in the file, for its roller to roll with")  # fmt: skip
         seal["done"] = "forfeit"
+        failed = rules.forfeit_failed(state, seal["action"]) if rules is not None else None
+        if failed is not None:
+            seal["failed"] = failed
         return [f"sealed roll {game.get('seal')} not revealed by its roller: a forfeit, claimed "
                 f"by the other player; {spent(state, seal)}"]  # fmt: skip
     if event == "seal-commit":
@@ -159,15 +168,19 @@ def next_step(number: str, seal: dict[str, Any]) -> str:
     if seal["commit_b"] is None:
         return (
             f"sealed roll {number} waits for the other player's commitment: hc seal commit "
-            f"CODE with the line their hc printed (or hc seal abandon {number})"
+            f"CODE with the line their hc printed (its roller alone may give it up first: hc "
+            f"seal abandon {number})"
         )
     forfeit = (f"; not revealed, it is forfeit: the other player claims it with hc seal forfeit "
                f"{number}")  # fmt: skip
     if seal["b"] is None:
         return (
             f"sealed roll {number} is final, both players committed: it waits for the other "
-            f"player's secret, hc seal open CODE with the line their hc printed{forfeit}"
+            "player's secret, in the file by their hc seal reveal CODE (or hc seal open CODE "
+            "with the line their hc printed); once it is there, not revealed, it is forfeit"
         )
+    if not seal["hidden"]:
+        return f"sealed roll {number} waits for its roller: hc seal open {number}{forfeit}"
     if seal["hidden"] and seal["a"] is None:
         return (f"hidden roll {number} holds the game until it is unsealed: hc seal unseal "
                 f"{number}{forfeit}")  # fmt: skip
@@ -209,9 +222,13 @@ def spent(state: dict[str, Any], seal: dict[str, Any]) -> str:
     said = f"(reading: {FORFEIT} = {reading(state)})"
     if not unit:
         return f"nothing else is spent: a roll of no unit is made again only sealed anew {said}"
+    failed = seal.get("failed")
+    if failed:
+        said = f"taken as failed, as the rules require it {said}: {'; '.join(failed)}"
     if reading(state) == "unit-spent":
         return f"{unit} acts no more in {period} {said}"
-    return f"{unit} makes no {action.get('command')} again in {period}, at any target {said}"
+    targets = ", at any target" if action.get("at") else ""
+    return f"{unit} makes no {action.get('command')} again in {period}{targets} {said}"
 
 
 def forfeited(state: dict[str, Any], command: str, unit: str | None, period: str) -> str | None:
@@ -230,15 +247,23 @@ def forfeited(state: dict[str, Any], command: str, unit: str | None, period: str
     return None
 
 
+def rolled_by(state: dict[str, Any], seal: dict[str, Any]) -> str:
+    """The side that sealed a roll: its unit's; a roll of no unit, the side its entry names
+    (`hc roll --side`, else the side playing when it was sealed); else "no unit"."""
+    units = state.get("units") or {}
+    unit = str(seal["action"].get("unit") or "").partition(":")[0]
+    if unit in units:
+        return str(units[unit]["side"])
+    return str(seal["action"].get("side") or "no unit")
+
+
 def given_up(state: dict[str, Any]) -> dict[str, dict[str, int]]:
     """The sealed rolls abandoned (before the other player committed) and forfeit (not
-    revealed after), counted by the roller's side; a roll of no unit under "no unit"."""
-    units = state.get("units") or {}
+    revealed after), counted by the roller's side (`rolled_by`)."""
     out = {side: {"abandoned": 0, "forfeit": 0} for side in state.get("sides") or []}
     for seal in (state.get("seals") or {}).values():
         if seal["done"] in ("abandoned", "forfeit"):
-            unit = str(seal["action"].get("unit") or "").partition(":")[0]
-            side = units[unit]["side"] if unit in units else "no unit"
+            side = rolled_by(state, seal)
             out.setdefault(side, {"abandoned": 0, "forfeit": 0})[seal["done"]] += 1
     return out
 

@@ -252,6 +252,18 @@ class GameRules(Generic[State, Unit]):
         """What the rules now require, each a sentence with the command that does it."""
         return []
 
+    def forfeit_failed(self, state: State, action: dict[str, Any]) -> list[str] | None:
+        """A sealed roll forfeit of a test the rules require (a Morale test, a rally), taken
+        as failed, the roller's worst (reading `sealed-roll-forfeit`): its failing result
+        applied (in place), in words; None for any other action, whose unit's action is then
+        only spent."""
+        return None
+
+    def playing(self, state: State) -> str | None:
+        """The one side whose step of the game it is (a sealed roll of no unit is counted as
+        that side's), or None while both play or none does."""
+        return None
+
     def columns(self) -> list[tuple[str, str]]:
         """The status table's columns: (key of a unit's row, heading)."""
         return [("name", "unit")]

@@ -42,17 +42,22 @@ SEAL = Command(
         ),
         step(
             "reveal",
-            "The other player: your own secret for the roll, to send back.",
+            "The other player: your own secret for the roll, into the game file in force "
+            "(else a line to send back).",
             code(
                 "The code the roller's hc printed for hc seal reveal: the roll's mark (their "
                 "secret stays sealed until it is in the game file)."
             ),
+            GAME_OPTION,
             quiet(SEND_BACK),
         ),
         step(
             "open",
             "The roller: the other player's secret checked and written; the roll.",
-            code("The code the other player's hc printed for hc seal open."),
+            code(
+                "The code the other player's hc printed for hc seal open, or the roll's entry "
+                "number N once their secret is in the game file."
+            ),
             GAME_OPTION,
             common=("json", "quiet", "no_color"),
         ),
@@ -73,8 +78,8 @@ SEAL = Command(
         ),
         step(
             "forfeit",
-            "The other player: claim a roll its roller has not revealed since both committed; "
-            "its unit's action is spent for the move or turn.",
+            "The other player: claim a roll its roller has not revealed once your secret is "
+            "in the game file; its unit's action is spent for the move or turn.",
             SEALED_BY,
             GAME_OPTION,
             quiet("The game's line alone."),

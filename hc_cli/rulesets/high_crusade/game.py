@@ -440,6 +440,18 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             "player_b": state["b"],
         }
 
+    def forfeit_failed(self, state: HcState, action: dict[str, Any]) -> list[str] | None:
+        name = action.get("unit")
+        if action.get("command") != "morale" or name not in state["units"]:
+            return None  # a rally forfeit leaves the Fireteam routed: it is only spent
+        rout(state, state["units"][name])  # as a failed test: seed 001
+        return self._settled(state, [f"{name} routs, its Morale test failed: {ROUT_MEANS}"])
+
+    def playing(self, state: HcState) -> str | None:
+        if not state["move"] or state["step"] == ORDERS:
+            return None  # both give their orders
+        return str(state["b"] if state["step"] in (3, 5) else state["a"])  # MOVE_SEQUENCE
+
     def period(self, state: HcState) -> str:
         return f"move {state['move']}" if state["move"] else "before the first move"
 

@@ -442,6 +442,16 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             "phase": state.get("phase", 0),
         }
 
+    def forfeit_failed(self, state: RtState, action: dict[str, Any]) -> list[str] | None:
+        name = action.get("unit")
+        if action.get("command") != "rally" or name not in state["units"]:
+            return None
+        state["phase"] = max(state.get("phase", 0), PHASE_OF["rally"])  # as a failed rally
+        return [f"{name} fails to rally: it goes on routing"]
+
+    def playing(self, state: RtState) -> str | None:
+        return str(state["playing"]) if state["turn"] else None
+
     def period(self, state: RtState) -> str:
         if not state["turn"]:
             return "before the first turn"

@@ -318,6 +318,10 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             "outside": state["outside"],
         }
 
+    def playing(self, state: T2kState) -> str | None:
+        slot = actor(state) if state["combat_turn"] else None
+        return str(state["units"][slot["name"]]["side"]) if slot else None
+
     def period(self, state: T2kState) -> str:
         if not state["combat_turn"]:
             return "before the first action turn"
@@ -338,10 +342,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
         name = slot["name"]
         me = state["units"][name]
         what = "extra action (no movement as a second action)" if slot["extra"] else "action"
-        out.append(
-            f"{possessive(name)} {what}: hc fire {name} --at NAME, hc reload {name}, or hc game "
-            "next to pass"
-        )
+        out.append(f"{possessive(name)} {what}: " + self._offers(state, name))
         if me["reloading"]:
             out.append(
                 f"{name} is reloading his {me['weapon']} ({me['reloading']} of "
@@ -353,6 +354,17 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
         if rest:
             out.append("then in this action turn: " + ", ".join(label(s) for s in rest))
         return out
+
+    def _offers(self, state: T2kState, name: str) -> str:
+        """What `name` may do with the action: fire, reload (each unless a forfeit spent it,
+        `hc_cli.games.seal_protocol.forfeited`), or pass."""
+        from hc_cli.games.seal_protocol import forfeited
+
+        period = self.period(state)
+        offers = [f"hc {command} {name}" + (" --at NAME" if command == "fire" else "")
+                  for command in ("fire", "reload")
+                  if forfeited(dict(state), command, name, period) is None]  # fmt: skip
+        return ", ".join([*offers, f"{'or ' if offers else ''}hc game next to pass"])
 
     compare_count = "hits"
 
