@@ -454,3 +454,14 @@ def test_the_character_whose_action_it_is_acts_unnamed(hc, tmp_path):
     assert "hc fire kowalski --at ivanov" in hc("game export", env=env).stdout
     reload = hc("reload", env=env)  # ivanov's action: his full magazine, said in the game
     assert reload.exit_code == 2 and "ivanov's ak-74 is full" in reload.stderr
+
+
+def test_the_orders_phase_closed_with_fireteams_unordered_says_so(karsk):
+    # Issue 38: the orders phase passed with no order given and no word; the next fire then
+    # had no order modifier. Closing it names those with none (the Orcs gave theirs).
+    assert karsk("orders Orcs static").exit_code == 0
+    said = " ".join(karsk("game next").stdout.split())
+    assert "fireteam-1, fireteam-2 have no order this move: no order modifier" in said
+    assert "boyz" not in said.partition("have no order")[0]
+    history = " ".join(karsk("history").stdout.split())
+    assert "fireteam-1, fireteam-2 have no order this move" in history

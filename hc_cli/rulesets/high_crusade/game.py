@@ -295,8 +295,14 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
                 f"move {state['move']} is over: step {LAST} was its last",
                 f"hc initiative rolls for the Initiative of move {state['move'] + 1}",
             )
+        unordered = [n for n, u in state["units"].items()
+                     if state["step"] == ORDERS and u["left"] and u["order"] is None]  # fmt: skip
         state["step"] += 1
-        return self._settled(state, [where_now(state)])
+        said = [where_now(state)]
+        if unordered:  # the orders phase closed on them: said, not passed over in silence
+            said.append(f"{', '.join(unordered)} {'has' if len(unordered) == 1 else 'have'} no "
+                        "order this move: no order modifier (hc undo, then hc orders)")  # fmt: skip
+        return self._settled(state, said)
 
     def hold(self, state: HcState) -> str | None:
         return tests_first(state, "the game moves on")
