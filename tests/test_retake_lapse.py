@@ -1,0 +1,61 @@
+"""Issue 37, the play-testers' second pass: a modifier named twice, named modifiers standing for
+what the game holds, the dice of an undone action that can no longer be made, a default
+written out, `hc again` after an undo. Checked through `hc` and the game file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_retake import HC_OPENING, Game
+
+
+@pytest.fixture
+def hc_game(hc, tmp_path):
+    return Game(hc, tmp_path / "karsk.hcg", "high-crusade", *HC_OPENING)
+
+
+@pytest.fixture
+def rt_game(hc, tmp_path):
+    return Game(hc, tmp_path / "hunt.hcg", "rogue-trader", "initiative --dice 1")
+
+
+@pytest.fixture
+def t2k_game(hc, tmp_path):
+    return Game(hc, tmp_path / "kalisz.hcg", "t2k", "initiative")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "fire --weapon ingrave-ar -r 14 --target orc --mod firer-static --mod Firer-Static",
+        "fire --ruleset rogue-trader --bs 4 --weapon lascannon -r 10 --target ork"
+        " --mod large-target --mod large-target",
+    ],
+)
+def test_a_modifier_named_twice_is_refused_out_of_a_game(hc, line):
+    message = " ".join(hc.error(line).split())
+    assert "is given twice: a modifier applies once" in message
+
+
+def test_a_modifier_the_table_counts_per_step_may_be_named_twice(hc):
+    # target-moved: -1 for every full 10" the target moved (seed 003): named twice, -2.
+    line = "fire --ruleset rogue-trader --bs 4 --weapon bolt-gun --range 10 --target ork --json"
+    twice = hc(f"{line} --mod target-moved --mod target-moved")
+    assert twice.exit_code == 0, twice.output
+    mods = json.loads(twice.stdout)["modifiers"]
+    assert [m["value"] for m in mods if m["name"] == "target-moved"] == [-1, -1]
+
+
+def test_the_modifiers_that_may_stack_are_the_tables_per_step_ones():
+    from hc_cli.rulesets.rogue_trader.commands import STACKING, load_tables
+
+    table = load_tables().modifiers
+    assert STACKING == tuple(k for k, m in table.items() if m.per_inches)
+
+
+def test_in_a_game_a_modifier_for_what_the_game_holds_needs_anyway(hc_game, rt_game):
+    said = rt_game.refused("fire lascannon-team --at boyz --range 10 --mod large-target")
+    assert "--mod large-target overrides boyz's size" in said and "--anyway" in said
+    said = hc_game.refused("fire boyz --at fireteam-1 -r 14 --mod firer-static")
+    assert "--mod firer-static overrides boyz's order" in said
