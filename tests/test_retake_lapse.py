@@ -59,3 +59,23 @@ def test_in_a_game_a_modifier_for_what_the_game_holds_needs_anyway(hc_game, rt_g
     assert "--mod large-target overrides boyz's size" in said and "--anyway" in said
     said = hc_game.refused("fire boyz --at fireteam-1 -r 14 --mod firer-static")
     assert "--mod firer-static overrides boyz's order" in said
+
+
+def test_an_option_written_out_with_the_value_used_anyway_is_the_same_action(t2k_game):
+    first = t2k_game.taken_back("fire kowalski --at popov --range 60")
+    # --shot aimed and --shots 1 are what seed 002's single aimed shot is when none is given.
+    t2k_game.ok("fire kowalski --at popov --range 60 --shot aimed --shots 1")
+    assert t2k_game.last()["game"]["reused"] == first["seq"]
+    assert t2k_game.last()["seed"] == first["seed"]
+    assert t2k_game.problems() == []
+
+
+def test_what_changed_says_an_option_not_given_and_the_period_once(t2k_game, rt_game):
+    first = t2k_game.taken_back("fire kowalski --at popov --range 60")
+    said = t2k_game.refused("fire kowalski --at popov --range 60 --shots 2")
+    assert "shots 1 (not given) -> 2" in said and "none" not in said
+    said = t2k_game.refused(f"fire kowalski --at popov --range 60 --seed {first['seed'] + 1}")
+    assert "made again by Americans in combat turn 1, action turn 1" in said
+    rt_game.taken_back("fire marines --at boyz --range 10")
+    said = rt_game.refused("fire marines --at boyz --range 12")
+    assert "for Imperials in turn 1," in said and "Imperials plays" not in said

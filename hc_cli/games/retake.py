@@ -103,11 +103,48 @@ def _shown(value: object) -> str:
     return str(value)
 
 
+def option_defaults(ruleset: object, command: object) -> dict[str, Any]:
+    """The value each option of a rule set's command takes when not given: its request's
+    field defaults ("shot": "aimed"); {} for a rule set or command not known."""
+    import dataclasses
+    import typing
+
+    from hc_cli.plugin import registry
+
+    try:
+        build = registry.get(str(ruleset)).module.COMMANDS[str(command)].build
+        request = typing.get_type_hints(build).get("return")
+        fields = dataclasses.fields(request) if dataclasses.is_dataclass(request) else ()
+    except (HcError, KeyError, NameError, TypeError, AttributeError):
+        return {}
+    return {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
+
+
+def _value(entry: Mapping[str, Any], name: str, defaults: Mapping[str, Any]) -> object:
+    """An option's value as the action used it: the player's, else the game's fill (the
+    entry's flags), else the default."""
+    given = _game(entry).get("given") or {}
+    flags = entry.get("flags")
+    flags = flags if isinstance(flags, dict) else {}
+    for found in (given.get(name), flags.get(name), defaults.get(name)):
+        if found is not None and found != [] and found != ():
+            return list(found) if isinstance(found, tuple) else found
+    return None
+
+
+def _as_given(entry: Mapping[str, Any], name: str, value: object) -> str:
+    if name in (_game(entry).get("given") or {}):
+        return _shown(value)
+    return "not given" if value in (None, False) else f"{_shown(value)} (not given)"
+
+
 def differences(was: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]:
     """What makes `now` another action than `was` (entries, or an action as it would be
     entered): its command, unit, targets, each option the player gave (the game's `given`;
-    what the game fills in is the game's, not the player's choice), and a seal ("range 22 ->
-    4", "unit boyz -> boyz:3"). Empty: the same action."""
+    what the game fills in is the game's, not the player's choice: an option given with the
+    value the game filled in or the default, `option_defaults`, is no difference), and a seal
+    ("range 22 -> 4", "shots 1 (not given) -> 7", "unit boyz -> boyz:3"). Empty: the same
+    action."""
     out = []
     a, b = _game(was), _game(now)
     if was.get("command") != now.get("command"):
@@ -117,10 +154,14 @@ def differences(was: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]:
     if (a.get("at") or []) != (b.get("at") or []):
         out.append(f"at {_shown(a.get('at') or [])} -> {_shown(b.get('at') or [])}")
     old, new = a.get("given") or {}, b.get("given") or {}
+    defaults = option_defaults(now.get("ruleset"), now.get("command"))
     for name in dict.fromkeys([*old, *new]):
-        if old.get(name) != new.get(name):
-            out.append(f"{name.replace('_', '-')} {_shown(old.get(name))} -> "
-                       f"{_shown(new.get(name))}")  # fmt: skip
+        if old.get(name) == new.get(name):
+            continue
+        before, after = _value(was, name, defaults), _value(now, name, defaults)
+        if before != after:
+            out.append(f"{name.replace('_', '-')} {_as_given(was, name, before)} -> "
+                       f"{_as_given(now, name, after)}")  # fmt: skip
     if b.get("sealed") is not None and a.get("sealed") is None:
         out.append("--sealed: a seed from both players' secrets")
     return out
@@ -156,6 +197,10 @@ def _words(entry: Mapping[str, Any]) -> str:
 
 
 def _where(side: str | None, period: str) -> str:
+    """ "Orks in turn 1" (a period that names its side already, "turn 1: Orks plays", is named
+    once), "the game in move 2"."""
+    if side and period.endswith(f": {side} plays"):
+        period = period.rpartition(":")[0]
     return f"{side or 'the game'} in {period}"
 
 
@@ -251,7 +296,9 @@ def retake_problem(
     elif _number(game.get("reroll")) == answered:
         if changed:
             return f"records a re-roll of entry {answered}, but is another action"
-    elif game["agreed"].get("changed") != changed:
+    elif [str(c).split(" ")[0] for c in game["agreed"].get("changed") or []] != [
+        c.split(" ")[0] for c in changed
+    ]:  # what changed, by name (the words that say how may read otherwise from one hc to another)
         return f"records what changed from entry {answered} otherwise than it did"
     return None
 
@@ -346,8 +393,8 @@ def dice_again(
     ):
         rolled = f"the dice {dice}" if dice else f"seed {seed}"
         raise HcError(
-            f"this action was taken back (entry {seq}), rolled with {rolled}: made again in "
-            "the same move or turn, it rolls them again",
+            f"this action was taken back (entry {seq}), rolled with {rolled}: made again by "
+            f"{_where(side, now['game']['period'])}, it rolls them again",
             "leave out --dice and --seed, or roll anew if both players agree: --reroll",
         )
     return replace(call, dice=dice, seed=None if dice else seed), {
