@@ -315,8 +315,7 @@ def prepare(
                                 "period": period}  # fmt: skip
         if sealed == 0:  # being sealed: its seed will come from both players' secrets
             part["sealed"] = 0
-        now = {"command": call.command, "ruleset": call.ruleset, "flags": _plain(call.flags),
-               "game": part}  # fmt: skip
+        now = {"command": call.command, "game": part}
         effective = set(game.folded.effective)
         call, again = dice_again(call, game.folded.roster, effective, now, table, reroll, agreed)
     return Prepared(call, unit, list(at), anyway, fill, given, changed, period, again,

@@ -377,6 +377,7 @@ def dice_again(
     `now`: the action shaped as its entry (`settle`); `table`: its period's entries."""
     from dataclasses import replace
 
+    now = {"ruleset": call.ruleset, "flags": dict(call.flags), **now}  # as its entry has them
     sides = sides_of(roster)
     side = side_of(now, sides)
     pending = on_table(table, effective, sides, side, now["game"]["period"])
