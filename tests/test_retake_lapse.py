@@ -79,3 +79,14 @@ def test_what_changed_says_an_option_not_given_and_the_period_once(t2k_game, rt_
     rt_game.taken_back("fire marines --at boyz --range 10")
     said = rt_game.refused("fire marines --at boyz --range 12")
     assert "for Imperials in turn 1," in said and "Imperials plays" not in said
+
+
+def test_again_after_an_undo_makes_the_action_taken_back_with_its_dice(hc_game):
+    first = hc_game.taken_back("fire boyz --at fireteam-1 -r 14")
+    hc_game.ok("again")
+    assert hc_game.last()["game"]["reused"] == first["seq"]
+    assert hc_game.last()["seed"] == first["seed"] and hc_game.last()["command"] == "fire"
+    hc_game.ok("undo")
+    hc_game.ok("again --reroll")
+    assert hc_game.last()["game"]["reroll"] == hc_game.last()["seq"] - 2
+    assert hc_game.problems() == []
