@@ -90,3 +90,45 @@ def test_again_after_an_undo_makes_the_action_taken_back_with_its_dice(hc_game):
     hc_game.ok("again --reroll")
     assert hc_game.last()["game"]["reroll"] == hc_game.last()["seq"] - 2
     assert hc_game.problems() == []
+
+
+MISSES = ",".join(["99"] * 8)
+ROUTED = (  # seed 001's worked example: fireteam-1 routed in move 2, move 3 opens (Free Companies)
+    "initiative --dice 3,6", f"fire boyz --at fireteam-1 -r 14 --dice {MISSES}",
+    "morale fireteam-1 --dice 9", "initiative --dice 2,8",
+    "fire boyz --at fireteam-1 -r 8 --ambush --dice 07,99,99,99,99,99,99,99",
+    "morale fireteam-1 --dice 5", "initiative --dice 7,4",
+)  # fmt: skip
+
+
+def test_the_dice_of_an_action_that_can_no_longer_be_made_lapse(hc, tmp_path):
+    game = Game(hc, tmp_path / "karsk.hcg", "high-crusade", *ROUTED)
+    rally = game.taken_back("rally fireteam-1")
+    game.ok("game next")  # step 1: a Regroup order is given in the orders phase only
+    game.ok("game next")
+    game.ok("fire fireteam-2 --at ladz -r 14")
+    ((lapsed),) = game.last()["game"]["lapsed"]
+    assert lapsed["undone"] == rally["seq"] and "orders phase" in lapsed["why"]
+    assert f"the dice of entry {rally['seq']}, taken back, lapsed" in game.history()
+    assert game.problems() == []
+    assert hc("replay", str(game.file)).exit_code == 0
+    game.ok("fire fireteam-1 --at ladz -r 14 --anyway")  # lapsed once: not recorded again
+    assert "lapsed" not in game.last()["game"]
+
+
+def test_dice_of_an_action_that_could_still_be_made_bind_and_a_forged_lapse_is_found(hc_game):
+    game = hc_game
+    first = game.taken_back("fire boyz --at fireteam-1 -r 22 --seed 5")
+    assert "was taken back" in game.refused("fire ladz --at fireteam-1 -r 14")
+    game.ok("fire boyz --at fireteam-1 -r 4 --seed 6 --agreed")
+    assert game.hc("replay", str(game.file)).exit_code == 0
+    lines = game.file.read_bytes().splitlines()
+    entry = json.loads(lines[-1])
+    del entry["game"]["agreed"]
+    entry["game"]["lapsed"] = [{"undone": first["seq"], "why": "it could not"}]
+    lines[-1] = json.dumps(entry, separators=(",", ":"), ensure_ascii=False).encode()
+    game.file.write_bytes(b"\n".join(lines) + b"\n")
+    replay = game.hc("replay", str(game.file))
+    said = " ".join(replay.stdout.split())
+    assert replay.exit_code == 1, said
+    assert f"records the dice of entry {first['seq']} lapsed, but it could be made again" in said

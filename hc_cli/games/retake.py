@@ -12,7 +12,7 @@ reads them from the file, `dice_again` applies the rule to an action about to be
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
@@ -66,6 +66,41 @@ def answers(entry: Mapping[str, Any]) -> int | None:
     return None
 
 
+def lapsed_of(entry: Mapping[str, Any]) -> dict[int, str]:
+    """The entries taken back whose dice `entry` records as lapsed (`game.lapsed`: the action
+    could no longer be made again as it was) -> why (the rule set's refusal of it)."""
+    found = _game(entry).get("lapsed")
+    items = found if isinstance(found, list) else []
+    return {i["undone"]: str(i.get("why")) for i in items
+            if isinstance(i, dict) and type(i.get("undone")) is int}  # fmt: skip
+
+
+def refusal_of(
+    rules: Any, state: Mapping[str, Any], entry: Mapping[str, Any], tables: Any
+) -> str | None:
+    """Why the action of `entry` (one taken back) could not be made again as it was in the
+    game as it stands (`state`): the rule set's fill of its command, unit, targets and the
+    options the player gave refuses it. None: it could."""
+    import marshal
+
+    game = _game(entry)
+    unit = game.get("unit") if isinstance(game.get("unit"), str) else None
+    try:
+        fill = rules.fill(marshal.loads(marshal.dumps(dict(state))), str(entry.get("command")),
+                          unit, list(game.get("at") or []), dict(game.get("given") or {}),
+                          tables)  # fmt: skip
+    except HcError as error:
+        return error.message
+    return fill.refusal or None
+
+
+def refusals(
+    rules: Any, state: Mapping[str, Any], tables: Any
+) -> Callable[[dict[str, Any]], str | None]:
+    """`refusal_of` in the game as it stands, for `dice_again`."""
+    return lambda entry: refusal_of(rules, state, entry, tables)
+
+
 def on_table(
     earlier: Entries,
     effective: Collection[int],
@@ -86,6 +121,7 @@ def on_table(
         found = answers(entry)
         if found is not None:
             answered.add(found)
+        answered.update(lapsed_of(entry))
         if seq not in effective and rolled(entry):
             undone.append((seq, entry))
     return [(seq, entry) for seq, entry in undone if seq not in answered]
@@ -273,6 +309,9 @@ def retake_problem(
     if not isinstance(period, str):
         return "records no part of the game it was taken in"
     pending = dict(on_table(earlier, effective, sides, side, period))
+    for seq in lapsed_of(new):
+        if pending.pop(seq, None) is None:
+            return f"records the dice of entry {seq} lapsed, but they were not on the table"
     game = _game(new)
     answered = answers(new)
     if answered is None:
@@ -370,18 +409,26 @@ def dice_again(
     table: list[tuple[int, dict[str, Any]]],
     reroll: bool,
     agreed: bool,
+    refused: Callable[[dict[str, Any]], str | None] = lambda entry: None,
 ) -> tuple[Call, dict[str, Any] | None]:
     """A roll seen is a roll spent (`hc_cli.games.retake`): the same action as one taken back
     in the same part of the game rolls its dice again (its seed, or the dice entered); another
     only if both players agree (--agreed), the same anew only with --reroll: each recorded.
-    `now`: the action shaped as its entry (`settle`); `table`: its period's entries."""
+    `now`: the action shaped as its entry (`settle`); `table`: its period's entries. The dice
+    of an action taken back bind the side only while it could be made again as it was:
+    `refused` (`refusal_of` on the game as it stands) says why it could not, and then they
+    lapse, which the entry records (`lapsed`)."""
     from dataclasses import replace
 
     now = {"ruleset": call.ruleset, "flags": dict(call.flags), **now}  # as its entry has them
     sides = sides_of(roster)
     side = side_of(now, sides)
     pending = on_table(table, effective, sides, side, now["game"]["period"])
+    why = {seq: refused(e) for seq, e in pending}
+    lapsed = [{"undone": seq, "why": w} for seq, w in why.items() if w]
+    pending = [(seq, e) for seq, e in pending if not why[seq]]
     record, entry = settle(pending, now, side, reroll, agreed)
+    record = {**record, **({"lapsed": lapsed} if lapsed else {})}
     if entry is None:
         return call, record or None
     seq = record["reused"]
@@ -405,14 +452,18 @@ def dice_again(
 
 
 def marks(game: Mapping[str, Any]) -> str:
-    """What `hc history` adds to an entry's words: a re-take both players agreed to, and the
-    overrides recorded with --anyway."""
+    """What `hc history` adds to an entry's words: a re-take both players agreed to, dice on
+    the table that lapsed, and the overrides recorded with --anyway."""
     words = ""
     agreed = game.get("agreed")
     if isinstance(agreed, dict) and _number(agreed.get("undone")) is not None:
         changed = [str(c) for c in agreed.get("changed") or [] if isinstance(c, str)]
         words += (f" (agreed: in place of entry {agreed['undone']}, taken back: "
                   f"{'; '.join(changed) or 'the same action'})")  # fmt: skip
+    for seq, why in lapsed_of({"game": game}).items():
+        words += (
+            f" (the dice of entry {seq}, taken back, lapsed: it could not be made again: {why})"
+        )
     overrides = game.get("overrides")
     if isinstance(overrides, list) and overrides:
         words += " (--anyway: " + "; ".join(str(o) for o in overrides) + ")"
