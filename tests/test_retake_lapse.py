@@ -112,8 +112,11 @@ def test_the_dice_of_an_action_that_can_no_longer_be_made_lapse(hc, tmp_path):
     assert f"the dice of entry {rally['seq']}, taken back, lapsed" in game.history()
     assert game.problems() == []
     assert hc("replay", str(game.file)).exit_code == 0
-    game.ok("fire fireteam-1 --at ladz -r 14 --anyway")  # lapsed once: not recorded again
-    assert "lapsed" not in game.last()["game"]
+    # Each action taken while the Regroup could not be made records the lapse again (should it
+    # become one that could be, its dice would bind again).
+    game.ok("fire fireteam-1 --at boyz -r 14 --anyway")  # routed: an override, as agreed
+    assert [i["undone"] for i in game.last()["game"]["lapsed"]] == [rally["seq"]]
+    assert game.problems() == [] and hc("replay", str(game.file)).exit_code == 0
 
 
 def test_dice_of_an_action_that_could_still_be_made_bind_and_a_forged_lapse_is_found(hc_game):

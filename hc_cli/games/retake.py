@@ -121,7 +121,6 @@ def on_table(
         found = answers(entry)
         if found is not None:
             answered.add(found)
-        answered.update(lapsed_of(entry))
         if seq not in effective and rolled(entry):
             undone.append((seq, entry))
     return [(seq, entry) for seq, entry in undone if seq not in answered]
@@ -417,7 +416,8 @@ def dice_again(
     `now`: the action shaped as its entry (`settle`); `table`: its period's entries. The dice
     of an action taken back bind the side only while it could be made again as it was:
     `refused` (`refusal_of` on the game as it stands) says why it could not, and then they
-    lapse, which the entry records (`lapsed`)."""
+    lapse for this action, which its entry records (`lapsed`); should the action become one
+    that could be made again later in the period, they bind again."""
     from dataclasses import replace
 
     now = {"ruleset": call.ruleset, "flags": dict(call.flags), **now}  # as its entry has them
