@@ -227,7 +227,7 @@ def test_rogue_trader_one_model_in_place_of_its_unit_is_another_unit(rt_game):
 def test_twilight_2000_a_burst_then_an_aimed_shot_at_the_same_man(t2k_game):
     first = t2k_game.taken_back("fire kowalski --at ivanov --range 30 --shot burst")
     said = t2k_game.refused("fire kowalski --at ivanov --range 30")
-    assert "shot burst -> none" in said and f"entry {first['seq']}" in said
+    assert "shot burst -> aimed (not given)" in said and f"entry {first['seq']}" in said
     assert "shot burst -> aimed" in t2k_game.refused(
         "fire kowalski --at ivanov --range 30 --shot aimed"
     )
@@ -345,8 +345,8 @@ def _changed(action: dict, what: str, shift: int) -> tuple[dict, str]:
         return other, f"range {action['range']} -> {other['range']}"
     if what == "ambush":
         other["ambush"] = not action["ambush"]
-        return other, f"ambush {'on' if action['ambush'] else 'none'} -> " + (
-            "none" if action["ambush"] else "on"
+        return other, f"ambush {'on' if action['ambush'] else 'not given'} -> " + (
+            "not given" if action["ambush"] else "on"
         )
     return other, "--sealed"
 

@@ -212,7 +212,8 @@ def _history(values: dict[str, Any]) -> int:
 
 
 def _again(values: dict[str, Any]) -> int:
-    """`hc again [UNIT]`: the newest action (of UNIT) run again as its command, new dice."""
+    """`hc again [UNIT]`: the newest action (of UNIT) run again as its command, new dice; after
+    an undo, the action taken back, its dice again (or, --reroll, new ones)."""
     from hc_cli.cli.runner import dispatch
     from hc_cli.games.views import last_action
 
@@ -228,7 +229,8 @@ def _again(values: dict[str, Any]) -> int:
 
     done = dispatch(last["command"], last["ruleset"], again, names)
     if not values.get("quiet"):  # after the result, which comes first
-        echo(f"again: {printable(last['words'])}", err=True)
+        undone = f" (entry {last['undone']}, taken back)" if last.get("undone") else ""
+        echo(f"again: {printable(last['words'])}{undone}", err=True)
     return done
 
 

@@ -54,5 +54,15 @@ def _number(text: str, number: str) -> int:
     return _bounded(text, number)
 
 
-def parse_mods(texts: list[str] | None) -> tuple[ModSpec, ...]:
-    return tuple(parse_mod(t) for t in texts or [])
+def parse_mods(texts: list[str] | None, stacks: tuple[str, ...] = ()) -> tuple[ModSpec, ...]:
+    """Each `--mod` given. A modifier named twice is refused (issue 37: a modifier applies
+    once), but for those of `stacks`, the rule set's modifiers its table counts per step."""
+    mods = tuple(parse_mod(t) for t in texts or [])
+    named = [m.name for m in mods if m.name is not None and m.name not in stacks]
+    for name in named:
+        if named.count(name) > 1:
+            raise HcError(
+                f"--mod {name} is given twice: a modifier applies once",
+                f"give --mod {name} once",
+            )
+    return mods

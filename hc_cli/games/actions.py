@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.games.fold import GAME_VERSION, Folded, action_problem, copy, describe, fold
-from hc_cli.games.retake import dice_again, period_entries, retake_problem, sides_of
+from hc_cli.games.retake import dice_again, period_entries, refusals, retake_problem, sides_of
 from hc_cli.games.roster import game_rules
 from hc_cli.games.seal_protocol import (
     EVENTS,
@@ -287,8 +287,7 @@ def prepare(
     fill, unit, at, anyway = _fill(call, game, unit, at, anyway, seal, tables)
     if fill.refusal and not anyway and not call.odds:
         raise HcError(
-            fill.refusal,
-            "act when the rules allow it, or record an override with --anyway",
+            fill.refusal, "act when the rules allow it, or record an override with --anyway"
         )
     overrides = _overrides(call, game, unit, at, given, seal, tables)
     if overrides and not anyway and not call.odds:
@@ -316,8 +315,9 @@ def prepare(
         if sealed == 0:  # being sealed: its seed will come from both players' secrets
             part["sealed"] = 0
         now = {"command": call.command, "game": part}
-        effective = set(game.folded.effective)
-        call, again = dice_again(call, game.folded.roster, effective, now, table, reroll, agreed)
+        call, again = dice_again(call, game.folded.roster, set(game.folded.effective), now,
+                                 table, reroll, agreed,
+                                 refusals(game.rules, game.folded.state, tables))  # fmt: skip
     return Prepared(call, unit, list(at), anyway, fill, given, changed, period, again,
                     sealed or None, overrides if anyway else [], table)  # fmt: skip
 
@@ -471,7 +471,7 @@ def _resolve_and_append(
         "period": prepared.period,
         **({"anyway": overridden} if overridden else {}),
         **({"rules_changed": prepared.changed} if prepared.changed else {}),
-        **({k: v for k, v in again.items() if k in ("reused", "reroll", "agreed")}),
+        **({k: v for k, v in again.items() if k in ("reused", "reroll", "agreed", "lapsed")}),
         **({"sealed": prepared.sealed} if prepared.sealed is not None else {}),
         **({"overrides": prepared.overrides} if prepared.overrides else {}),
     }

@@ -12,7 +12,7 @@ reads them from the file, `dice_again` applies the rule to an action about to be
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
@@ -66,6 +66,41 @@ def answers(entry: Mapping[str, Any]) -> int | None:
     return None
 
 
+def lapsed_of(entry: Mapping[str, Any]) -> dict[int, str]:
+    """The entries taken back whose dice `entry` records as lapsed (`game.lapsed`: the action
+    could no longer be made again as it was) -> why (the rule set's refusal of it)."""
+    found = _game(entry).get("lapsed")
+    items = found if isinstance(found, list) else []
+    return {i["undone"]: str(i.get("why")) for i in items
+            if isinstance(i, dict) and type(i.get("undone")) is int}  # fmt: skip
+
+
+def refusal_of(
+    rules: Any, state: Mapping[str, Any], entry: Mapping[str, Any], tables: Any
+) -> str | None:
+    """Why the action of `entry` (one taken back) could not be made again as it was in the
+    game as it stands (`state`): the rule set's fill of its command, unit, targets and the
+    options the player gave refuses it. None: it could."""
+    import marshal
+
+    game = _game(entry)
+    unit = game.get("unit") if isinstance(game.get("unit"), str) else None
+    try:
+        fill = rules.fill(marshal.loads(marshal.dumps(dict(state))), str(entry.get("command")),
+                          unit, list(game.get("at") or []), dict(game.get("given") or {}),
+                          tables)  # fmt: skip
+    except HcError as error:
+        return error.message
+    return fill.refusal or None
+
+
+def refusals(
+    rules: Any, state: Mapping[str, Any], tables: Any
+) -> Callable[[dict[str, Any]], str | None]:
+    """`refusal_of` in the game as it stands, for `dice_again`."""
+    return lambda entry: refusal_of(rules, state, entry, tables)
+
+
 def on_table(
     earlier: Entries,
     effective: Collection[int],
@@ -103,11 +138,48 @@ def _shown(value: object) -> str:
     return str(value)
 
 
+def option_defaults(ruleset: object, command: object) -> dict[str, Any]:
+    """The value each option of a rule set's command takes when not given: its request's
+    field defaults ("shot": "aimed"); {} for a rule set or command not known."""
+    import dataclasses
+    import typing
+
+    from hc_cli.plugin import registry
+
+    try:
+        build = registry.get(str(ruleset)).module.COMMANDS[str(command)].build
+        request = typing.get_type_hints(build).get("return")
+        fields = dataclasses.fields(request) if dataclasses.is_dataclass(request) else ()
+    except (HcError, KeyError, NameError, TypeError, AttributeError):
+        return {}
+    return {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
+
+
+def _value(entry: Mapping[str, Any], name: str, defaults: Mapping[str, Any]) -> object:
+    """An option's value as the action used it: the player's, else the game's fill (the
+    entry's flags), else the default."""
+    given = _game(entry).get("given") or {}
+    flags = entry.get("flags")
+    flags = flags if isinstance(flags, dict) else {}
+    for found in (given.get(name), flags.get(name), defaults.get(name)):
+        if found is not None and found != [] and found != ():
+            return list(found) if isinstance(found, tuple) else found
+    return None
+
+
+def _as_given(entry: Mapping[str, Any], name: str, value: object) -> str:
+    if name in (_game(entry).get("given") or {}):
+        return _shown(value)
+    return "not given" if value in (None, False) else f"{_shown(value)} (not given)"
+
+
 def differences(was: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]:
     """What makes `now` another action than `was` (entries, or an action as it would be
     entered): its command, unit, targets, each option the player gave (the game's `given`;
-    what the game fills in is the game's, not the player's choice), and a seal ("range 22 ->
-    4", "unit boyz -> boyz:3"). Empty: the same action."""
+    what the game fills in is the game's, not the player's choice: an option given with the
+    value the game filled in or the default, `option_defaults`, is no difference), and a seal
+    ("range 22 -> 4", "shots 1 (not given) -> 7", "unit boyz -> boyz:3"). Empty: the same
+    action."""
     out = []
     a, b = _game(was), _game(now)
     if was.get("command") != now.get("command"):
@@ -117,10 +189,14 @@ def differences(was: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]:
     if (a.get("at") or []) != (b.get("at") or []):
         out.append(f"at {_shown(a.get('at') or [])} -> {_shown(b.get('at') or [])}")
     old, new = a.get("given") or {}, b.get("given") or {}
+    defaults = option_defaults(now.get("ruleset"), now.get("command"))
     for name in dict.fromkeys([*old, *new]):
-        if old.get(name) != new.get(name):
-            out.append(f"{name.replace('_', '-')} {_shown(old.get(name))} -> "
-                       f"{_shown(new.get(name))}")  # fmt: skip
+        if old.get(name) == new.get(name):
+            continue
+        before, after = _value(was, name, defaults), _value(now, name, defaults)
+        if before != after:
+            out.append(f"{name.replace('_', '-')} {_as_given(was, name, before)} -> "
+                       f"{_as_given(now, name, after)}")  # fmt: skip
     if b.get("sealed") is not None and a.get("sealed") is None:
         out.append("--sealed: a seed from both players' secrets")
     return out
@@ -156,6 +232,10 @@ def _words(entry: Mapping[str, Any]) -> str:
 
 
 def _where(side: str | None, period: str) -> str:
+    """ "Orks in turn 1" (a period that names its side already, "turn 1: Orks plays", is named
+    once), "the game in move 2"."""
+    if side and period.endswith(f": {side} plays"):
+        period = period.rpartition(":")[0]
     return f"{side or 'the game'} in {period}"
 
 
@@ -228,6 +308,9 @@ def retake_problem(
     if not isinstance(period, str):
         return "records no part of the game it was taken in"
     pending = dict(on_table(earlier, effective, sides, side, period))
+    for seq in lapsed_of(new):
+        if pending.pop(seq, None) is None:
+            return f"records the dice of entry {seq} lapsed, but they were not on the table"
     game = _game(new)
     answered = answers(new)
     if answered is None:
@@ -251,7 +334,9 @@ def retake_problem(
     elif _number(game.get("reroll")) == answered:
         if changed:
             return f"records a re-roll of entry {answered}, but is another action"
-    elif game["agreed"].get("changed") != changed:
+    elif [str(c).split(" ")[0] for c in game["agreed"].get("changed") or []] != [
+        c.split(" ")[0] for c in changed
+    ]:  # what changed, by name (the words that say how may read otherwise from one hc to another)
         return f"records what changed from entry {answered} otherwise than it did"
     return None
 
@@ -323,17 +408,27 @@ def dice_again(
     table: list[tuple[int, dict[str, Any]]],
     reroll: bool,
     agreed: bool,
+    refused: Callable[[dict[str, Any]], str | None] = lambda entry: None,
 ) -> tuple[Call, dict[str, Any] | None]:
     """A roll seen is a roll spent (`hc_cli.games.retake`): the same action as one taken back
     in the same part of the game rolls its dice again (its seed, or the dice entered); another
     only if both players agree (--agreed), the same anew only with --reroll: each recorded.
-    `now`: the action shaped as its entry (`settle`); `table`: its period's entries."""
+    `now`: the action shaped as its entry (`settle`); `table`: its period's entries. The dice
+    of an action taken back bind the side only while it could be made again as it was:
+    `refused` (`refusal_of` on the game as it stands) says why it could not, and then they
+    lapse for this action, which its entry records (`lapsed`); should the action become one
+    that could be made again later in the period, they bind again."""
     from dataclasses import replace
 
+    now = {"ruleset": call.ruleset, "flags": dict(call.flags), **now}  # as its entry has them
     sides = sides_of(roster)
     side = side_of(now, sides)
     pending = on_table(table, effective, sides, side, now["game"]["period"])
+    why = {seq: refused(e) for seq, e in pending}
+    lapsed = [{"undone": seq, "why": w} for seq, w in why.items() if w]
+    pending = [(seq, e) for seq, e in pending if not why[seq]]
     record, entry = settle(pending, now, side, reroll, agreed)
+    record = {**record, **({"lapsed": lapsed} if lapsed else {})}
     if entry is None:
         return call, record or None
     seq = record["reused"]
@@ -346,8 +441,8 @@ def dice_again(
     ):
         rolled = f"the dice {dice}" if dice else f"seed {seed}"
         raise HcError(
-            f"this action was taken back (entry {seq}), rolled with {rolled}: made again in "
-            "the same move or turn, it rolls them again",
+            f"this action was taken back (entry {seq}), rolled with {rolled}: made again by "
+            f"{_where(side, now['game']['period'])}, it rolls them again",
             "leave out --dice and --seed, or roll anew if both players agree: --reroll",
         )
     return replace(call, dice=dice, seed=None if dice else seed), {
@@ -357,14 +452,18 @@ def dice_again(
 
 
 def marks(game: Mapping[str, Any]) -> str:
-    """What `hc history` adds to an entry's words: a re-take both players agreed to, and the
-    overrides recorded with --anyway."""
+    """What `hc history` adds to an entry's words: a re-take both players agreed to, dice on
+    the table that lapsed, and the overrides recorded with --anyway."""
     words = ""
     agreed = game.get("agreed")
     if isinstance(agreed, dict) and _number(agreed.get("undone")) is not None:
         changed = [str(c) for c in agreed.get("changed") or [] if isinstance(c, str)]
         words += (f" (agreed: in place of entry {agreed['undone']}, taken back: "
                   f"{'; '.join(changed) or 'the same action'})")  # fmt: skip
+    for seq, why in lapsed_of({"game": game}).items():
+        words += (
+            f" (the dice of entry {seq}, taken back, lapsed: it could not be made again: {why})"
+        )
     overrides = game.get("overrides")
     if isinstance(overrides, list) and overrides:
         words += " (--anyway: " + "; ".join(str(o) for o in overrides) + ")"

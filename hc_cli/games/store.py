@@ -356,6 +356,7 @@ class GameCheck:
                 return  # its house rules cannot be read: its dice's report says so
             try:
                 problem = game_part_problem(game_rules(entry["ruleset"]), state, entry, tables)
+                problem = problem or _lapse_problem(chain, state, entry, tables)
             except (KeyError, TypeError, ValueError, AttributeError, IndexError):
                 problem = "is not an action hc logged: a field the game reads is missing"
             if problem and len(misplayed) < 1000:
@@ -379,6 +380,23 @@ class GameCheck:
         except OSError as error:
             return f"the game cannot be read again: {error.strerror}", misplayed
         return "", misplayed
+
+
+def _lapse_problem(
+    chain: Chain, state: dict[str, Any], entry: dict[str, Any], tables: Any
+) -> str | None:
+    """An entry that records the dice of an action taken back as lapsed (`retake`): in the
+    state before it, the rule set's fill of that action must refuse it."""
+    import json
+
+    from hc_cli.games.retake import lapsed_of, refusal_of
+
+    for seq in lapsed_of(entry):
+        undone = json.loads(chain.line(seq)) if 1 < seq < entry["seq"] else None
+        rules = game_rules(entry["ruleset"])
+        if not isinstance(undone, dict) or refusal_of(rules, state, undone, tables) is None:
+            return f"records the dice of entry {seq} lapsed, but it could be made again as it was"
+    return None
 
 
 def _retakes(chain: Chain, folded: Folded) -> list[str]:

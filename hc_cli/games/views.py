@@ -48,41 +48,58 @@ def last_action(game_path: str, unit: str | None) -> dict[str, Any]:
     """The newest action in effect that a player chose (of `unit`, when named: its own, else
     its unit's, a model of the same unit acting), as `hc again` takes it again: its command,
     unit, targets and the options the player gave. A test taken because the game said it was
-    due (a Morale test) is passed over: it is taken again only when due, by its own command."""
+    due (a Morale test) is passed over: it is taken again only when due, by its own command.
+    After an undo, the action taken back whose dice are still on the table (`retake`): made
+    again as it was, it rolls them again ("undone": its entry)."""
     import json
 
     game = open_game(game_path)
     base = unit.partition(":")[0] if unit else None
+    for seq, entry in _on_the_table(game):
+        if unit is None or (entry["game"].get("unit") or "").partition(":")[0] == base:
+            return {**_as_again(entry, None), "undone": seq}
     for seq in reversed(game.folded.effective):
         entry = json.loads(game.chain.line(seq))
         if event_of(entry) is not None or entry["command"] in game.rules.due_commands:
             continue
         acted = entry["game"].get("unit")
         if unit is None or acted == unit or (acted or "").partition(":")[0] == base:
-            return {
-                "ruleset": entry["ruleset"],
-                "command": entry["command"],
-                "unit": unit or acted,
-                "at": list(entry["game"].get("at") or []),
-                "given": dict(entry["game"].get("given") or {}),
-                "words": _command_line(
-                    {
-                        **entry,
-                        "dice": None,
-                        "seed": None,
-                        "game": {
-                            **entry["game"],
-                            "unit": unit or acted,
-                            "anyway": None,
-                            "overrides": None,
-                        },
-                    }
-                ),
-            }
+            return _as_again(entry, unit)
     raise HcError(
         "nothing to take again: no action " + (f"of {unit} " if unit else "") + "is in effect",
         "act first (hc status says what comes)",
     )
+
+
+def _on_the_table(game: Any) -> list[tuple[int, dict[str, Any]]]:
+    """The actions taken back in the part of the game as it stands whose dice are still on
+    the table, of every side, newest first."""
+    from hc_cli.games.retake import on_table, period_entries, sides_of
+
+    with unreadable(game.path):
+        period = game.rules.period(game.folded.state)
+    table = period_entries(game.chain, period)
+    sides = sides_of(game.folded.roster)
+    effective = set(game.folded.effective)
+    found = [
+        pending
+        for side in {*sides.values(), None}
+        for pending in on_table(table, effective, sides, side, period)
+    ]
+    return sorted(found, key=lambda pending: -pending[0])
+
+
+def _as_again(entry: dict[str, Any], unit: str | None) -> dict[str, Any]:
+    acted = entry["game"].get("unit")
+    game = {**entry["game"], "unit": unit or acted, "anyway": None, "overrides": None}
+    return {
+        "ruleset": entry["ruleset"],
+        "command": entry["command"],
+        "unit": unit or acted,
+        "at": list(entry["game"].get("at") or []),
+        "given": dict(entry["game"].get("given") or {}),
+        "words": _command_line({**entry, "dice": None, "seed": None, "game": game}),
+    }
 
 
 def check_units(game_path: str, command: str, units: tuple[str, ...]) -> None:

@@ -467,7 +467,9 @@ SHARED_COMMANDS = (
         description="With a UNIT: that unit's newest action (or, for a model, its unit's: "
         "the same shot by the next model). The game fills it in again as it stands now, so "
         "what the game keeps (figures left, wounds, orders) is today's; a unit that may not "
-        "act now is refused as the command itself would be.",
+        "act now is refused as the command itself would be. After an undo: the action taken "
+        "back, made again as it was (its dice), or with new dice as both players agree "
+        "(--reroll).",
         options=(
             Option(
                 "unit",
@@ -478,7 +480,7 @@ SHARED_COMMANDS = (
             ),
             GAME_OPTION,
         ),
-        common=("seed", "dice", "json", "quiet", "no_color", "anyway"),
+        common=("seed", "dice", "json", "quiet", "no_color", "anyway", "reroll"),
         run="again",
         examples=("hc again --game karsk.hcg",),
     ),

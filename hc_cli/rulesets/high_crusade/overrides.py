@@ -66,7 +66,8 @@ def _fire(unit: str, me: dict, name: str, target: dict, given: dict, tables: Any
 
 def _orders(unit: str, me: dict, name: str, target: dict, given: dict, tables: Any) -> list[str]:
     """An order given by hand (--order, --target-order, or a --mod that is an order's
-    modifier) other than the one the game holds for the Fireteam."""
+    modifier) other than the one the game holds for the Fireteam, or a --mod that is the held
+    order's own modifier (the game applies it already)."""
     out = []
     mods = [str(m) for m in given.get("mod") or ()]
     for option, side, who, fireteam in (
@@ -80,6 +81,9 @@ def _orders(unit: str, me: dict, name: str, target: dict, given: dict, tables: A
         mine = getattr(found, side, None)
         by_hand = {getattr(o, side) for o in tables.orders.values()} - {None, mine}
         out += [f"--mod {m} overrides {what}" for m in mods if m.lower() in by_hand]
+        # The order's own modifier the game applies already: named again, it would count twice.
+        out += [f"--mod {m} adds again what {what}, gives" for m in mods if mine and
+                m.lower() == mine]  # fmt: skip
     return out
 
 

@@ -12,6 +12,8 @@ from hc_cli.rulesets.rogue_trader import resolve
 from hc_cli.rulesets.rogue_trader.declaration import DECLARATION
 from hc_cli.rulesets.rogue_trader.tables import SCHEMAS, RogueTraderTables, cross_check
 
+# The modifiers the table counts per step (`per_inches`): named twice, they count twice.
+STACKING = ("target-moved",)
 TABLES = Tables(DECLARATION, SCHEMAS, cross_check, RogueTraderTables.from_merged)
 schemas, load_tables = TABLES.schemas, TABLES.load
 
@@ -27,7 +29,7 @@ def _fire_request(f: dict[str, Any]) -> resolve.FireRequest:
         targets=tuple(f.get("target") or ()),
         weapon_type=tuple(f.get("weapon_type") or ()),
         wounded=tuple(f.get("wounded") or ()),
-        mods=parse_mods(f.get("mod")),
+        mods=parse_mods(f.get("mod"), STACKING),
     )
 
 

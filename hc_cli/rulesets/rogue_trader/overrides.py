@@ -3,8 +3,9 @@ game, refused unless --anyway, which the entry records. A unit's profile and wea
 roster's, whether it moved and which of its models are wounded the game's, how far its target
 moved in its last turn too; a BS, a Leadership, a move allowance, a weapon's or a target's
 numbers given by hand stand in for a profile's or a weapon's; a --mod given as a number is a
-bonus the tables do not hold. (The models fired at and their wounds are refused outright in a
-game: `game_fire.KEPT`.) Pure."""
+bonus the tables do not hold, and one by name standing for what the game holds (the target's
+size, how far it moved, the firer's wounds) overrides it. (The models fired at and their
+wounds are refused outright in a game: `game_fire.KEPT`.) Pure."""
 
 from __future__ import annotations
 
@@ -62,4 +63,17 @@ def _fire(state: Mapping[str, Any], name: str, me: dict, at: list[str], given: d
                           f"{moved:g}\"")  # fmt: skip
         out += instead(given, TARGET_NUMBERS, f"{possessive(at[0])} profile, {target['profile']}")
     out += instead(given, ("friend_wounded",), "the wounds of the friend fired near (the game's)")
-    return out
+    return out + _named(state, name, at, given)
+
+
+def _named(state: Mapping[str, Any], name: str, at: list[str], given: dict) -> list[str]:
+    """A --mod by name that stands for what the game holds: the target's size (its profile),
+    how far it moved, the firer's wounds."""
+    target = state["units"].get(at[0].partition(":")[0]) if at else None
+    held = {"firer-wounded": f"{possessive(name)} wounds (the game's)"}
+    held["target-moved"] = "how far the target moved in its last turn (the game's)"
+    if target is not None:
+        size = f"{possessive(at[0])} size, by its profile {target['profile']}"
+        held |= {"large-target": size, "small-target": size}
+    mods = [str(m) for m in given.get("mod") or ()]
+    return [f"--mod {m} overrides {held[m.lower()]}" for m in mods if m.lower() in held]
