@@ -45,19 +45,18 @@ def _written(path: str, content: bytes) -> str:
     """`path`, holding `content`: written anew unless it already holds it byte for byte."""
     from hc_cli.tables.paths import write_atomically
 
-    try:
-        with open(path, "rb") as f:
-            if f.read(len(content) + 1) == content:
-                return path
-    except OSError:
-        pass
+    def holds() -> bool:
+        try:
+            with open(path, "rb") as f:
+                return f.read(len(content) + 1) == content
+        except OSError:
+            return False
+
+    if holds():
+        return path
     write_atomically(path, content)
-    try:
-        with open(path, "rb") as f:
-            if f.read(len(content) + 1) == content:
-                return path
-    except OSError:
-        pass
+    if holds():
+        return path
     raise HcError(
         f"cannot write the kept house rules to hc's cache folder ({_folder()})",
         "make the cache folder writable (XDG_CACHE_HOME names it)",
