@@ -318,3 +318,32 @@ def test_a_tab_press_imports_no_rich(shell):
         [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60
     )
     assert "--weapon" in done.stdout and done.stderr == "[]", done.stderr
+
+
+def test_units_complete_by_what_the_game_says_they_may_do(tmp_path, monkeypatch):
+    """Issue 38: TAB offers what can act. After --at no unit wiped out; `hc rally` a routed
+    Fireteam alone; `hc orders la` ladz=ORDER; `--at marines:` the models still standing."""
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    game = str(tmp_path / "karsk.hcg")
+    assert hc_main(["game", "new", game, "--roster", str(examples / "high-crusade-roster.yaml")])
+    monkeypatch.setenv("HC_GAME", game)
+    for line in ("initiative --dice 1,9", "game next", "game next",  # the Orcs fire first
+                 "fire boyz --at fireteam-1 -r 10 --dice 01,01,01,01,01,01,01,01"):  # fmt: skip
+        assert hc_main(line.split()), line
+    assert _bash("hc rally ") == []  # no Fireteam routed
+    assert _bash("hc fire ladz --at ") == ["fireteam-2"]  # fireteam-1 is wiped out
+    assert _bash("hc orders la") == ["ladz=advance", "ladz=static"]
+    assert _bash("hc orders ladz=s") == ["ladz=static"]
+    hunt = str(tmp_path / "hunt.hcg")
+    roster = str(examples / "rogue-trader-roster.yaml")
+    assert hc_main(["game", "new", hunt, "--roster", roster])
+    assert hc_main(["status", "--game", hunt])  # the state kept, as after any command that reads it
+    env = {"HC_GAME": hunt}
+    assert _bash("hc fire boyz --at marines:", env) == [f"marines:{n}" for n in range(1, 6)]
+
+
+def hc_main(args: list[str]) -> bool:
+    """A command run as a player types it, in this process: whether it did its job."""
+    return CliRunner().invoke(app, args).exit_code == 0

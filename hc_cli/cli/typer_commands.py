@@ -31,7 +31,7 @@ def completer(command: str, option: str) -> Any:
         from hc_cli.plugin.values import values_for
 
         if option in ("unit", "at"):  # the units of the game in force
-            from hc_cli.games.choice import fellow_names, target_names
+            from hc_cli.games.choice import able_names, fellow_names, target_names
 
             try:
                 game = ctx.params.get("game") or ctx.find_root().params.get("game")
@@ -45,16 +45,32 @@ def completer(command: str, option: str) -> Any:
             if not found:
                 names = []
             elif option == "at":  # the other side's units: never the one acting
-                names = target_names(found[0], acting)
+                names = able_names(found[0], "", target_names(found[0], acting), incomplete)
             else:  # one more to act: the others of their side
-                names = fellow_names(found[0], acting)
+                names = able_names(found[0], command, fellow_names(found[0], acting), incomplete)
         else:
             root = ctx.find_root()
             ruleset = root.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, ""))[0]
             names = values_for(ruleset, command, option, list(ctx.params.get("rules") or ()))
+            if command == "orders":  # hc orders sup<TAB>: support=ORDER for each order
+                names = _unit_orders(ctx, names, incomplete)
         return [n for n in names if n.startswith(incomplete)]
 
     return complete
+
+
+def _unit_orders(ctx: Any, orders: list[str], incomplete: str) -> list[str]:
+    """What TAB offers `hc orders`: the orders, and UNIT=ORDER for the game's Fireteams whose
+    names begin with what is typed (after `=`: that Fireteam's orders)."""
+    if "=" in incomplete:
+        return [f"{incomplete.partition('=')[0]}={order}" for order in orders]
+    try:
+        found = choice.game_in_force(ctx.params.get("game") or ctx.find_root().params.get("game"))
+    except HcError:
+        found = None
+    units = choice.unit_names(found[0]) if found else []
+    fits = [f"{u}={o}" for u in units if u.startswith(incomplete) for o in orders]
+    return orders + fits if incomplete else orders
 
 
 # ---------------------------------------------------------------------------------------------

@@ -167,6 +167,25 @@ def fellow_names(path: str, acting: Sequence[str]) -> list[str]:
     return [n for side, units in sides if not own or side in own for n in units if n not in names]
 
 
+def able_names(path: str, command: str, names: list[str], incomplete: str) -> list[str]:
+    """Of the units TAB would offer (`names`), those the game as last kept says may: a unit
+    that may take `command` (a routed one for a rally), or with no command (--at) a target
+    with something left; after `unit:` its models still standing. The roster's names when no
+    state is kept."""
+    from hc_cli.games.store import kept_state
+
+    kept = kept_state(path)
+    if kept is None:
+        return names
+    rules, state = kept
+    unit, colon, _ = incomplete.partition(":")
+    if colon and unit in state["units"]:
+        return rules.models(state, unit)
+    if command:
+        return [n for n in names if n in state["units"] and rules.may_take(state, command, n)]
+    return [n for n in names if n in state["units"] and rules.standing(state, n)]
+
+
 def target_names(path: str, acting: Sequence[str]) -> list[str]:
     """The units TAB offers after --at: a unit acts against the other side (each rule set's
     game refuses a target of the acting unit's own side), so the other sides' units, in the

@@ -83,6 +83,17 @@ def _load_snapshot(path: str, key: bytes | None) -> tuple[dict[str, Any] | None,
     return trusted, folded
 
 
+def kept_state(path: str) -> tuple[Rules, dict[str, Any]] | None:
+    """The game's rules and its state as the snapshot last kept it, unchecked: for what TAB
+    offers (a unit routed, a target wiped out), never for what the game does. None: no
+    snapshot of it (TAB then offers the roster's names)."""
+    try:
+        _, folded = _load_snapshot(path, log_key())
+    except HcError:
+        return None
+    return None if folded is None else (game_rules(folded.ruleset), folded.state)
+
+
 def _key_mark(key: bytes | None) -> str | None:
     """A mark of the key a snapshot was chained under, that does not give the key away."""
     if key is None:

@@ -192,6 +192,14 @@ class GameRules(Generic[State, Unit]):
         """Whether the unit has anything left that can fight (a figure, a model, a man)."""
         return True
 
+    def may_take(self, state: State, command: str, name: str) -> bool:
+        """Whether TAB offers the unit for `command`: by default, one with something left."""
+        return self.standing(state, name)
+
+    def models(self, state: State, name: str) -> list[str]:
+        """The unit's models TAB offers after `unit:` (`boyz:3`), those still standing."""
+        return []
+
     def most(self, state: State, target: str, count: str) -> int | None:
         """The most of `count` (what `hc luck` counts: kills, wounds) an action at `target` (a
         unit, or a model `unit:N`) can make, from what it has left; None: no bound."""

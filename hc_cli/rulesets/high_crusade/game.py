@@ -547,6 +547,10 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         unit = state["units"].get(target)
         return unit["left"] if count == "kills" and unit is not None else None
 
+    def may_take(self, state: HcState, command: str, name: str) -> bool:
+        unit = state["units"][name]  # a Regroup order rallies a routed Fireteam alone
+        return bool(unit["left"]) and (command != "rally" or unit["morale"] == "routed")
+
     def standing(self, state: HcState, name: str) -> bool:
         return bool(state["units"][name]["left"])  # a figure left: routed ones may rally
 

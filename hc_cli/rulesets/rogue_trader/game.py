@@ -20,7 +20,9 @@ from hc_cli.rulesets.rogue_trader.game_fire import (
     legacy_hits,
     living,
     model_label,
+    side_playing,
     unit_and_model,
+    wounds_left,
 )
 from hc_cli.rulesets.rogue_trader.overrides import overrides as rule_overrides
 from hc_cli.rulesets.rogue_trader.sequence import PHASE_NAMES, PHASE_OF, SEQUENCE
@@ -274,7 +276,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
     def next(self, state: RtState) -> list[str]:
         if not state["turn"]:
             raise HcError("no turn has begun", "hc initiative flips the coin for the first turn")
-        ending = _playing(state)
+        ending = side_playing(state)
         other = next(s for s in state["sides"] if s != ending)
         if other == state["first"]:
             state["turn"] += 1
@@ -367,7 +369,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             return "no turn has begun: flip for the first turn (hc initiative)"
         if me["side"] != state["playing"]:
             return (
-                f"it is {possessive(_playing(state))} turn, not {possessive(me['side'])} "
+                f"it is {possessive(side_playing(state))} turn, not {possessive(me['side'])} "
                 "(hc game next)"
             )
         if me.get("stalled"):
@@ -460,7 +462,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
     def due(self, state: RtState) -> list[str]:
         if not state["turn"]:
             return ["flip for the first turn: hc initiative"]
-        playing = _playing(state)
+        playing = side_playing(state)
         mine = {n: u for n, u in state["units"].items() if u["side"] == playing and living(u)}
         out = []
         for n, u in mine.items():
@@ -524,13 +526,14 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         ]
 
     def most(self, state: RtState, target: str, count: str) -> int | None:
-        name, _, model = target.partition(":")
-        unit = state["units"].get(name)
-        if count != "wounds" or unit is None or not (model.isdigit() or not model):
-            return None
-        taken = unit["taken"]
-        models = [int(model) - 1] if model else living(unit)  # a model's wounds, or the unit's
-        return sum(max(0, unit["w"] - taken[i]) for i in models if 0 <= i < len(taken))
+        return wounds_left(state, target) if count == "wounds" else None
+
+    def may_take(self, state: RtState, command: str, name: str) -> bool:
+        unit = state["units"][name]  # only routing troops rally
+        return bool(living(unit)) and (command != "rally" or bool(unit.get("routing")))
+
+    def models(self, state: RtState, name: str) -> list[str]:
+        return [f"{name}:{i + 1}" for i in living(state["units"][name])]
 
     def standing(self, state: RtState, name: str) -> bool:
         return bool(living(state["units"][name]))  # a model not removed
@@ -584,14 +587,6 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
 
 
 GAME = RogueTraderGame()
-
-
-def _playing(state: RtState) -> str:
-    """The side whose turn it is: one from the first turn on, which the callers wait for."""
-    side = state["playing"]
-    if side is None:
-        raise HcError("no turn has begun", "hc initiative flips the coin for the first turn")
-    return side
 
 
 if TYPE_CHECKING:  # GAME keeps the contract the shared game code relies on (a type checker says)

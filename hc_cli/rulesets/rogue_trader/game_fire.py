@@ -290,3 +290,23 @@ def legacy_hits(state: RtState, game: dict, meta: dict, result: dict) -> list[tu
         else living(state["units"][target])
     )
     return [(target, m, s.get("wounds") or 0) for s, m in zip(shots, models, strict=False)]
+
+
+def side_playing(state: RtState) -> str:
+    """The side whose turn it is: one from the first turn on, which the callers wait for."""
+    side = state["playing"]
+    if side is None:
+        raise HcError("no turn has begun", "hc initiative flips the coin for the first turn")
+    return side
+
+
+def wounds_left(state: RtState, target: str) -> int | None:
+    """The wounds the target has left (a unit's models', or one model's, `unit:N`): the most a
+    shot at it can cause, as `hc luck` counts them."""
+    name, _, model = target.partition(":")
+    unit = state["units"].get(name)
+    if unit is None or not (model.isdigit() or not model):
+        return None
+    taken = unit["taken"]
+    models = [int(model) - 1] if model else living(unit)  # a model's wounds, or the unit's
+    return sum(max(0, unit["w"] - taken[i]) for i in models if 0 <= i < len(taken))
