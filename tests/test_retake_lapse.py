@@ -31,6 +31,8 @@ def t2k_game(hc, tmp_path):
         "fire --weapon ingrave-ar -r 14 --target orc --mod firer-static --mod Firer-Static",
         "fire --ruleset rogue-trader --bs 4 --weapon lascannon -r 10 --target ork"
         " --mod large-target --mod large-target",
+        "fire --weapon ingrave-ar -r 14 --target orc --mod smoke --mod smoke=-10",  # its label
+        "fire --weapon ingrave-ar -r 14 --target orc --mod fog=-5 --mod fog=-10",
     ],
 )
 def test_a_modifier_named_twice_is_refused_out_of_a_game(hc, line):

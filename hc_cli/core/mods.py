@@ -58,7 +58,9 @@ def parse_mods(texts: list[str] | None, stacks: tuple[str, ...] = ()) -> tuple[M
     """Each `--mod` given. A modifier named twice is refused (issue 37: a modifier applies
     once), but for those of `stacks`, the rule set's modifiers its table counts per step."""
     mods = tuple(parse_mod(t) for t in texts or [])
-    named = [m.name for m in mods if m.name is not None and m.name not in stacks]
+    # A number labelled as a modifier is named (--mod smoke --mod smoke=-10 is smoke twice).
+    called = [m.name or (m.label or "").lower() or None for m in mods]
+    named = [name for name in called if name is not None and name not in stacks]
     for name in named:
         if named.count(name) > 1:
             raise HcError(

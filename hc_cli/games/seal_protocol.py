@@ -179,12 +179,12 @@ def next_step(number: str, seal: dict[str, Any]) -> str:
             "player's secret, in the file by their hc seal reveal CODE (or hc seal open CODE "
             "with the line their hc printed); once it is there, not revealed, it is forfeit"
         )
+    if seal["a"] is not None:  # both secrets in the file: the roll is made, by either player
+        return f"sealed roll {number} waits for its roll: hc seal open {number}"
     if not seal["hidden"]:
         return f"sealed roll {number} waits for its roller: hc seal open {number}{forfeit}"
-    if seal["hidden"] and seal["a"] is None:
-        return (f"hidden roll {number} holds the game until it is unsealed: hc seal unseal "
-                f"{number}{forfeit}")  # fmt: skip
-    return f"sealed roll {number} waits for its roll: hc seal open CODE again"
+    return (f"hidden roll {number} holds the game until it is unsealed: hc seal unseal "
+            f"{number}{forfeit}")  # fmt: skip
 
 
 def due(state: dict[str, Any], period: str | None = None) -> list[str]:
