@@ -119,6 +119,12 @@ def test_the_dice_of_an_action_that_can_no_longer_be_made_lapse(hc, tmp_path):
     game.ok("fire fireteam-1 --at boyz -r 14 --anyway")  # routed: an override, as agreed
     assert [i["undone"] for i in game.last()["game"]["lapsed"]] == [rally["seq"]]
     assert game.problems() == [] and hc("replay", str(game.file)).exit_code == 0
+    # The very Regroup made all the same (--anyway) is no new roll of it: its dice again.
+    game.ok("rally fireteam-1 --anyway")
+    again = game.last()
+    assert again["game"].get("reused") == rally["seq"] and "lapsed" not in again["game"]
+    assert (again.get("seed"), again.get("dice")) == (rally.get("seed"), rally.get("dice"))
+    assert game.problems() == [] and hc("replay", str(game.file)).exit_code == 0
 
 
 def test_dice_of_an_action_that_could_still_be_made_bind_and_a_forged_lapse_is_found(hc_game):

@@ -424,7 +424,8 @@ def dice_again(
     sides = sides_of(roster)
     side = side_of(now, sides)
     pending = on_table(table, effective, sides, side, now["game"]["period"])
-    why = {seq: refused(e) for seq, e in pending}
+    # The very action taken back never lapses: made all the same (--anyway), it rolls its dice.
+    why = {seq: refused(e) if differences(e, now) else None for seq, e in pending}
     lapsed = [{"undone": seq, "why": w} for seq, w in why.items() if w]
     pending = [(seq, e) for seq, e in pending if not why[seq]]
     record, entry = settle(pending, now, side, reroll, agreed)
