@@ -329,7 +329,7 @@ def test_a_roll_both_players_committed_to_is_final(table, tmp_path):
     table.run(a, f"{codes['open']} --game {copy}")  # the result seen, on a copy
     message = table.refused(a, "seal abandon 5")
     assert "sealed roll 5 is final: both players committed to it" in message
-    assert "reveal it" in message and "hc seal open CODE" in message
+    assert "reveal it" in message and "hc seal open 5" in message
     assert "hc seal forfeit 5" in message  # what happens to a roller who will not
     for line in ("fire marines --at boyz:3 --range 10", "fire marines --at boyz --range 10",
                  "fire marines --at boyz:3 --range 10 --sealed", "game next"):  # fmt: skip

@@ -385,7 +385,10 @@ def abandon(game_path: str, number: int) -> dict[str, Any]:
                 f"sealed roll {number} ({what(seal['action'])}) is its roller's to abandon "
                 f"({rolled_by(game.folded.state, seal)}), who sealed it on their own hc; it "
                 "was not sealed here",
-                "the roller abandons it, or commits to it: wait for their hc seal join line",
+                "the roller abandons it, or commits to it: wait for their hc seal join line"
+                if seal["commit_b"] is None
+                else f"it is final: its roller reveals it with hc "
+                f"seal open {number} once your secret is in the file (hc seal reveal CODE)",
             )
         if seal["commit_b"] is not None:
             raise HcError(
@@ -403,8 +406,10 @@ def _revealing(number: int, seal: dict[str, Any]) -> str:
     """How the roller reveals sealed roll `number`, now that both players committed."""
     if seal["hidden"] and seal["b"] is not None:
         return f"hc seal unseal {number} writes it and its roll"
-    return ("the other player sends their secret for the line hc seal commit printed, and hc "
-            "seal open CODE rolls with it")  # fmt: skip
+    if seal["b"] is not None:
+        return f"the other player's secret is in the file: hc seal open {number} rolls it"
+    return ("the other player's hc seal reveal writes their secret in the file, and hc seal "
+            f"open {number} rolls with it")  # fmt: skip
 
 
 def forfeit(game_path: str, number: int) -> dict[str, Any]:
@@ -421,7 +426,7 @@ def forfeit(game_path: str, number: int) -> dict[str, Any]:
             )
         if seal["a"] is not None and seal["b"] is not None:
             raise HcError(f"both secrets of sealed roll {number} are in the file: it is rolled",
-                          "either player rolls it: hc seal open CODE")  # fmt: skip
+                          f"either player rolls it: hc seal open {number}")  # fmt: skip
         joined = _kept(f"joined-{seal['head'][:12]}")
         if joined is None or commitment(str(joined.get("secret"))) != seal["commit_b"]:
             raise HcError(
