@@ -70,5 +70,8 @@ def test_a_side_with_nothing_left_ends_the_game(hc, tmp_path, ruleset):
         assert refused.exit_code == 2 and over in " ".join(refused.stderr.split()), line
         assert path.read_bytes() == ended  # a refused action appends nothing
     assert hc("undo", env=env).exit_code == 0  # the last blow taken back: the game goes on
+    quiet = hc(blow.split(" --dice")[0] + " -q", env=env)  # again, its dice again: quiet too
+    assert quiet.exit_code == 0 and over in " ".join(quiet.stdout.split()), quiet.output
+    assert hc("undo", env=env).exit_code == 0
     assert json.loads(hc("status --json", env=env).stdout)["over"] is None
     assert hc("replay", str(path)).exit_code == 0

@@ -500,7 +500,7 @@ def _resolve_and_append(
         report["anyway"] = "--anyway: " + "; ".join(said + prepared.overrides)
     with unreadable(game.path):  # worked out first: what fails appends nothing
         report["clock"] = rules.clock(after)
-        report["due"] = game_due(rules, after)
+        report["due"], report["over"] = game_due(rules, after), rules.over(after)
     report["receipt"] = append(game, fd, entry, after)
     res.fields["game"] = report
     return res, report, call

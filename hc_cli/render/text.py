@@ -65,6 +65,7 @@ def breakdown(
         if isinstance(game, dict):
             lines += [Text(f"  {game['again']}")] if game.get("again") else []
             lines += [Text(f"  {change}") for change in game.get("changes", [])]
+            lines += [Text(f"  {game['over']}")] if game.get("over") else []  # said, quiet or not
         return lines
     lines.append(Text(s.title(res), "dim"))
     inputs = s.input_items(res)
