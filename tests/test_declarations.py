@@ -58,7 +58,7 @@ def test_a_command_that_rolls_nothing_takes_every_common_option_but_the_dice():
             if command.common is ROLLS_NOTHING:
                 rolls_nothing.append(command.name)
                 assert taken == set(COMMON_NAMES) - set(DICE_OPTIONS)
-    assert sorted(rolls_nothing) == ["hide", "move", "reload"]
+    assert sorted(rolls_nothing) == ["hide", "melee", "move", "reload"]  # melee: Rogue Trader's
 
 
 def test_the_tables_are_the_modules_schemas_with_one_value_laid_over():

@@ -463,7 +463,7 @@ def test_rogue_trader_options_the_game_keeps_are_refused_by_hand(hc, tmp_path):
         assert "is the game's to fill" in message
     melee = hc.error("fire", "marines", "--at", "boyz", "-r", "10", "--into-melee", "--friend",
                      "lascannon-team", env=env)  # fmt: skip
-    assert "a model at a time" in melee
+    assert "boyz is in none" in melee  # no combat: hc move UNIT --charge --at T --contact
 
 
 def test_a_forged_roster_past_its_fields_bounds_is_refused_at_once(hc, tmp_path, monkeypatch):

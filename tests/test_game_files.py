@@ -105,7 +105,7 @@ def test_rogue_trader_sequence_is_the_seeds_six_parts(hc):
     assert [s["step"] for s in view["sequence"]] == ["1", "2", "3", "4", "5", "6"]
     assert view["sequence"][2]["who"] == "both sides"
     assert [s["commands"] for s in view["sequence"]] == [
-        ["move"], ["fire"], [], ["move --reserve"], [], ["rally"]
+        ["move"], ["fire"], ["melee"], ["move --reserve"], [], ["rally"]
     ]  # fmt: skip
 
 

@@ -167,7 +167,7 @@ def test_a_wounded_model_fires_at_minus_one_and_a_model_fires_alone(play):
 
 def test_a_charge_makes_a_fast_moving_target_next_turn(play):
     _orks_turn(play)
-    moved = play.json("move", "carnosaur", "--charge")
+    moved = play.json("move", "carnosaur", "--charge", "--at", "marines", "--no-contact")
     assert moved["move"] == 14  # M 7, doubled for the charge: all of it, unless --distance
     play.json("game", "next")
     # Lascannon at the carnosaur: 7 - 4 = 3; +1 large target, -1 for the full 10" of its 14".
@@ -205,7 +205,7 @@ def test_the_turn_goes_in_the_rules_order(play):
 
 
 def test_a_charge_that_fails_to_make_contact_does_nothing_else(play):
-    play.json("move", "marines", "--charge", "--no-contact")
+    play.json("move", "marines", "--charge", "--at", "boyz", "--no-contact")
     message = play.refused("fire", "marines", "--at", "boyz", "--range", "6")
     assert "nothing at all" in message
     anyway = play.json("fire", "marines", "--at", "boyz", "--range", "6", "--seed", "1",

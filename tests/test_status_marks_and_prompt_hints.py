@@ -37,7 +37,7 @@ def test_rogue_trader_status_shows_the_marks_of_the_side_playing_now(hc, tmp_pat
     marines = next(line for line in table.splitlines() if line.strip().startswith("marines"))
     assert marines.split()[1:] == ["5/5", "-", "bolt-gun", "-", "-", "-"]
     # The carnosaur charges: 2 x M 7 = 14". Marked in its own turn, then left out.
-    assert hc("move carnosaur --charge", env=env).exit_code == 0, "charge"
+    assert hc("move carnosaur --charge --at marines --no-contact", env=env).exit_code == 0, "charge"
     rows = _rows(hc, env)
     assert rows["carnosaur"]["moved"] == '14"' and rows["carnosaur"]["last_turn"] is None
     assert hc("game next", env=env).exit_code == 0  # the Imperials' turn 2

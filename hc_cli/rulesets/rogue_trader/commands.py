@@ -58,6 +58,13 @@ COMMANDS = {
         resolve.move_odds,
     ),
     "hide": CommandSpec(lambda f: resolve.HideRequest(), resolve.resolve_hide, resolve.hide_odds),
+    "melee": CommandSpec(
+        lambda f: resolve.MeleeRequest(
+            f.get("removed") or 0, f.get("wounds") or 0, bool(f.get("break"))
+        ),
+        resolve.resolve_melee,
+        resolve.melee_odds,
+    ),
     "rally": CommandSpec(
         lambda f: resolve.RallyRequest(f.get("profile"), f.get("ld")),
         resolve.resolve_rally,

@@ -284,6 +284,12 @@ DECLARATION = RuleSet.bundled(
                     help="A reserve move (phase 4): uncommitted troops only.",
                 ),
                 Option(
+                    "contact",
+                    kind="flag",
+                    help="With --charge: the charge made base-to-base contact (in a game, with "
+                    "--at TARGET: both units are engaged in hand-to-hand combat).",
+                ),
+                Option(
                     "no_contact",
                     kind="flag",
                     help="With --charge: the charge failed to make contact (the charger does "
@@ -307,6 +313,29 @@ DECLARATION = RuleSet.bundled(
             options=(),
             common=ROLLS_NOTHING,  # it rolls no dice
             examples=("hc hide",),
+        ),
+        Command(
+            "melee",
+            "Hand to hand (part 3 of the turn): record what the fight did, models removed or "
+            "wounds; hc rolls no dice for blows (the seed gives none).",
+            description="In a game: hc melee UNIT --at TARGET, two units engaged in hand-to-hand "
+            "combat (a charge that made contact), either side, whatever the turn. The combat "
+            "ends when one side of it is removed, or with --break.",
+            options=(
+                Option(
+                    "removed", kind="whole", help="Models of the target removed.", low=0, high=200
+                ),
+                Option(
+                    "wounds",
+                    kind="whole",
+                    help="Wounds on the target's next model (they stay until it is removed).",
+                    low=0,
+                    high=100,
+                ),
+                Option("break", kind="flag", help="The players say the combat broke off."),
+            ),
+            common=ROLLS_NOTHING,  # it rolls no dice
+            examples=("hc melee --removed 1",),
         ),
         Command(
             "rally",

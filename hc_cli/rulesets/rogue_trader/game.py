@@ -19,13 +19,20 @@ from hc_cli.rulesets.rogue_trader.game_fire import (
     fired_models,
     legacy_hits,
     living,
-    model_label,
     side_playing,
     unit_and_model,
     wounds_left,
 )
+from hc_cli.rulesets.rogue_trader.game_melee import (
+    end_combats,
+    engage,
+    fill_charge,
+    fill_melee,
+    fought,
+    wound,
+)
 from hc_cli.rulesets.rogue_trader.overrides import overrides as rule_overrides
-from hc_cli.rulesets.rogue_trader.sequence import PHASE_NAMES, PHASE_OF, SEQUENCE
+from hc_cli.rulesets.rogue_trader.sequence import BETWEEN, FIGHT, PHASE_NAMES, PHASE_OF, SEQUENCE
 from hc_cli.tables.schema import Field, line_of
 
 if TYPE_CHECKING:
@@ -46,30 +53,16 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
     resolved_kinds = {"profile": "str", "models": "int", "weapon": "str?", "w": "int", "i": "int?"}
     example = "profile: space-marine, models: 5, weapon: bolt-gun"
     whole_game = ("initiative",)
-    unit_commands = ("fire", "move", "hide", "rally")
+    unit_commands = ("fire", "move", "hide", "rally", "melee")
     period_name = "the turn: the sides in strict rotation, each turn in six parts"
     sequence = SEQUENCE
-    between = (
-        "a coin for the first turn, then the sides take turns in strict rotation (seed 003)",
-        "a model shoots once a turn; a unit fires its models not yet fired (hc fire UNIT), or "
-        "one of them (hc fire UNIT:N) (seed 003)",
-        "wounds stay on a model until it has taken its W and is removed (seed 003)",
-        '-1 to hit a wounded firer; -1 a fast moving target for every full 10" it moved in '
-        "its previous turn (seed 003)",
-        "a charger that fails to make contact may do nothing at all for the rest of that turn; "
-        "troops that entered hand-to-hand combat may not fire in the shooting part (seed 003)",
-        "a model declared hiding cannot be targeted in the enemy's following turn; firing gives "
-        "it away; no hiding during or after a reserve move; it is spotted within the "
-        "firer's Initiative in inches, and an area weapon may aim at its cover (seed 003)",
-        "routing troops are subject to compulsory movement, and may be rallied in the "
-        "rallying part of their own turn (seed 003)",
-    )
+    between = BETWEEN
     readings = {
         UNCOMMITTED: ("not-moved-or-fired", "not-fired"),
         HIDING: ("declared-each-turn", "until-it-fires"),
         **GameRules.shared_readings,
     }
-    state_version = 2  # models fire and are struck one by one; the turn keeps its six parts
+    state_version = 3  # models fire and are struck one by one; six parts; units engaged
 
     # -- the roster -------------------------------------------------------------------------
 
@@ -121,6 +114,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             "hidden": False,
             "routing": False,
             "marker": [],  # the models whose area marker deviated, to place where it landed
+            "engaged": [],  # the enemy units it is in hand-to-hand combat with
         }
 
     def first_clock(self) -> dict[str, Any]:
@@ -142,7 +136,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         unit = state["units"][name]
         meta = game.get("meta") or {}
         if command == "move":
-            notes = self._moved(state, name, unit, entry["flags"], result)
+            notes = self._moved(state, name, unit, entry["flags"], result, game.get("at") or [])
         elif command == "hide":
             unit["hidden"] = True
             notes = [f"{name} hides: it cannot be targeted in the enemy's following turn"]
@@ -155,8 +149,11 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
                 notes = [f"{name} fails to rally: it goes on routing"]
         elif command == "fire":
             notes = self._fire(state, name, unit, game, meta, result)
+        elif command == "melee":
+            notes = fought(state, name, game["at"][0], entry["flags"])
         else:
             raise HcError(f"{command} is no action of a Rogue Trader game")
+        notes += end_combats(state)
         if meta.get("turn_ends") and self._side_done(state):
             notes.append(
                 f"every unit of {state['playing']} has acted: its turn ends by itself "
@@ -174,7 +171,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
                 continue
             if unit.get("routing"):
                 return False
-            if unit["stalled"] or unit["charged"] or unit.get("hidden"):
+            if unit["stalled"] or unit["charged"] or unit.get("hidden") or unit["engaged"]:
                 continue
             if unit["weapon"]:
                 if set(living(unit)) - set(fired_models(unit)):
@@ -184,7 +181,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         return True
 
     def _moved(
-        self, state: RtState, name: str, unit: RtUnit, flags: dict, result: dict
+        self, state: RtState, name: str, unit: RtUnit, flags: dict, result: dict, at: list
     ) -> list[str]:
         reserve = bool(flags.get("reserve"))
         state["phase"] = max(state.get("phase", 0), PHASE_OF["move --reserve" if reserve else
@@ -208,6 +205,8 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             mark("stalled", f"{name} failed to make contact: it does nothing else this turn")
         elif flags.get("charge"):
             mark("charged", f"{name} charged into hand-to-hand combat: it may not shoot now")
+            if flags.get("contact") and at:
+                notes += engage(state, name, at[0].partition(":")[0])
         if flags.get("routs"):
             mark("routing", f"{name} routs: compulsory movement until it is rallied")
         return notes
@@ -246,26 +245,8 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
                 target, model = models[struck["model"] - 1]
                 hits.append((target, model, struck["wounds"]))
         for target, model, wounds in hits:
-            self._wound(state, target, model, wounds, notes)
+            wound(state, target, model, wounds, notes)
         return notes
-
-    def _wound(self, state: RtState, name: str, model: int, wounds: int, notes: list[str]) -> None:
-        unit = state["units"][name]
-        if not wounds or unit["taken"][model] >= unit["w"]:
-            return
-        unit["taken"][model] = min(unit["w"], unit["taken"][model] + wounds)
-        label = model_label(name, unit, model)
-        if unit["taken"][model] >= unit["w"]:
-            left = len(living(unit))
-            notes.append(
-                f"{label} is a casualty and removed; {name}: {left} of {len(unit['taken'])} "
-                "models left"
-            )
-        else:
-            notes.append(
-                f"{label}: {unit['taken'][model]} of {unit['w']} wounds taken (they stay until "
-                "it is removed)"
-            )
 
     def _new_turn(self, unit: RtUnit) -> None:
         unit["fired"] = []
@@ -343,15 +324,18 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             raise HcError(f"every model of {name} is removed", "act with another unit")
         if model is not None and command != "fire":
             raise HcError(f"a unit {command}s as one: name the unit", f"hc {command} {name}")
+        if command == "melee":  # either side, whatever the turn (seed 003)
+            return fill_melee(state, name, me, at, flags)
         refusal = self._turn_refusal(state, name, me)
         if command == "fire":
             if refusal is None:
                 refusal = self._phase_refusal(state, "fire")
             return fill_fire(state, name, model, me, at, flags, tables, refusal)
+        if command == "move":
+            fill_charge(state, name, at, flags)
+            return self._fill_move(state, name, me, flags, refusal)
         if at:
             raise HcError(f"hc {command} takes no --at", f"hc {command} {name}")
-        if command == "move":
-            return self._fill_move(state, name, me, flags, refusal)
         if command == "hide":
             return Fill(flags, refusal=refusal or self._may_hide(name, me))
         notes = []
@@ -475,11 +459,15 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             ready = [
                 n
                 for n, u in mine.items()
-                if u["weapon"] and not u["stalled"] and not u["charged"]
+                if u["weapon"] and not u["stalled"] and not u["charged"] and not u["engaged"]
                 and set(living(u)) - set(fired_models(u))
             ]  # fmt: skip
             if ready:
                 out.append(f"{playing} may still fire: " + ", ".join(ready))
+        fights = sorted({" and ".join(sorted((n, o))) for n, u in state["units"].items()
+                         for o in u["engaged"]})  # fmt: skip
+        if fights and state.get("phase", 0) <= PHASE_OF["melee"]:
+            out.append(f"hand to hand, either side: {', '.join(fights)} ({FIGHT})")
         from hc_cli.games.choice import switched_on
 
         if switched_on("turn_ends_by_itself"):  # the settings file: the next action says
@@ -550,6 +538,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             "reserve move": unit.get("reserve"),
         }
         what = [word for word, on in marks.items() if on] if standing else ["removed"]
+        what += ["engaged with " + ", ".join(unit["engaged"])] if unit["engaged"] else []
         moved = f'{inches:g}"' if standing and (unit["moved"] or unit.get("reserve")) else False
         shot = (
             bool(standing)
@@ -582,6 +571,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             "last_turn": None if now else {"moved": moved, "fired": shot},
             "hidden": bool(unit.get("hidden")),
             "routing": bool(unit.get("routing")),
+            "engaged": list(unit["engaged"]),
             "state": what,
         }
 

@@ -49,7 +49,7 @@ def unit_and_model(state: RtState, word: str, role: str) -> tuple[str, int | Non
     return name, model
 
 
-def _order(unit: RtUnit) -> list[int]:
+def strike_order(unit: RtUnit) -> list[int]:
     """A unit's models still standing, in the order a volley strikes them: the wounded first
     (the most wounded first), then the rest, each in the roster's order."""
     return sorted(living(unit), key=lambda i: -unit["taken"][i])
@@ -97,10 +97,12 @@ def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:
     weapon = tables.weapons.get(str(flags.get("weapon", "")).lower())
     area = flags.get("radius") is not None or (weapon is not None and weapon.area)
     firers = _firers(name, model, me, area, flags, notes)
-    if refusal is None and me["charged"]:
+    if refusal is None and (me["charged"] or me["engaged"]):
         refusal = (
-            f"{name} charged into hand-to-hand combat this turn: troops who have entered "
-            "hand-to-hand combat may not fire during the shooting part (seed 003)"
+            f"{name} is engaged in hand-to-hand combat"
+            + (f" with {', '.join(me['engaged'])}" if me["engaged"] else "")
+            + ": troops who have entered hand-to-hand combat may not fire during the shooting "
+            "part of the turn (seed 003)"
         )
     if refusal is None and not firers:
         refusal = (
@@ -125,6 +127,8 @@ def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:
         enemy_check(state, name, target)
         if not living(state["units"][target]):
             raise HcError(f"every model of {target} is removed", "choose another target")
+    if refusal is None:
+        refusal = _combat_refusal(state, name, targets, flags, notes)
     _fill_targets(state, targets, area, flags, meta, notes)
     _fill_friend(state, name, flags, meta, notes)
     first = state["units"][targets[0][0]]
@@ -175,7 +179,7 @@ def _fill_targets(state, targets, area, flags, meta, notes) -> None:
         resolved: list[tuple[str, int]] = []
         for target, model in targets:
             if model is None:  # the unit alone: its next model not named yet
-                order = _order(units[target])
+                order = strike_order(units[target])
                 model = next((m for m in order if (target, m) not in resolved), order[0])
             resolved.append((target, model))
         chosen = list(dict.fromkeys(resolved))
@@ -190,7 +194,7 @@ def _fill_targets(state, targets, area, flags, meta, notes) -> None:
     target, model = targets[0]
     unit = units[target]
     flags.setdefault("target", [unit["profile"]])
-    order = [model] if model is not None else _order(unit)
+    order = [model] if model is not None else strike_order(unit)
     if area and model is None:
         under = flags.get("under", 1) + flags.get("partly", 0)
         if under > len(order):
@@ -223,6 +227,42 @@ def _fill_targets(state, targets, area, flags, meta, notes) -> None:
     notes.append(f"target {', '.join(flags['target'])}")
 
 
+def _combat_refusal(state, name, targets, flags, notes) -> str | None:
+    """Models engaged in hand to hand "are not eligible as targets", unless the firer fires
+    into the combat (--into-melee), a D6 a hit: 1-3 the enemy, 4-6 the firer's friends; the
+    friend is the unit of the firer's side in that combat (seed 003)."""
+    units = state["units"]
+    side = units[name]["side"]
+    engaged = [t for t, _ in targets if units[t]["engaged"]]
+    if not flags.get("into_melee"):
+        if not engaged:
+            return None
+        return (
+            f"{engaged[0]} is engaged in hand-to-hand combat with "
+            f"{', '.join(units[engaged[0]]['engaged'])}: models engaged in hand-to-hand combat "
+            "are not eligible as targets (seed 003); to fire into the combat anyway, "
+            "--into-melee: a D6 for each hit, 1-3 the enemy, 4-6 the firer's friends"
+        )
+    if len(targets) > 1 or not engaged:
+        raise HcError(
+            "--into-melee fires into one hand-to-hand combat"
+            + ("" if engaged else f": {targets[0][0]} is in none"),
+            "fire at one engaged unit, or leave out --into-melee",
+        )
+    friends = [u for u in units[engaged[0]]["engaged"] if units[u]["side"] == side]
+    friend = flags.get("friend") or (friends[0] if len(friends) == 1 else None)
+    if friend not in friends:
+        raise HcError(
+            f"--friend: the unit of {possessive(side)} in {possessive(engaged[0])} combat, "
+            + (f"not '{friend}'" if friend else "one of several"),
+            "give --friend " + " or ".join(friends),
+        )
+    if "friend" not in flags:
+        flags["friend"] = friend
+        notes.append(f"into the combat: the friend a 4-6 strikes is {friend}")
+    return None
+
+
 def _fill_friend(state, name, flags, meta, notes) -> None:
     """Firing into hand to hand: the friend a D6 may hit is a unit of the firer's side."""
     friend = flags.get("friend")
@@ -242,7 +282,7 @@ def _fill_friend(state, name, flags, meta, notes) -> None:
             "its own",
             f"hc fire {name}:N --at UNIT --into-melee --friend {friend}",
         )
-    model = _order(units[friend])[0]
+    model = strike_order(units[friend])[0]
     flags["friend"] = units[friend]["profile"]
     if units[friend]["taken"][model]:
         flags["friend_wounded"] = units[friend]["taken"][model]

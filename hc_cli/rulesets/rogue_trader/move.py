@@ -27,6 +27,7 @@ class MoveRequest:
     obstacle: bool = False
     distance: float | None = None  # how far it did move, when less than it may
     reserve: bool = False  # the reserves move of phase 4
+    contact: bool = False  # a charge that made contact: hand-to-hand combat
     no_contact: bool = False  # a charge that failed to make contact
     routs: bool = False  # a rout: compulsory movement
 
@@ -38,8 +39,11 @@ def _half_inches_up(inches: float) -> float:
 
 def plan_move(t: RogueTraderTables, req: MoveRequest) -> Resolution:
     res = Resolution("move", RULESET, asdict(req))  # every field of the request
-    if req.no_contact and not req.charge:
-        raise HcError("--no-contact is for a charge", "add --charge, or leave out --no-contact")
+    for given, flag in ((req.contact, "--contact"), (req.no_contact, "--no-contact")):
+        if given and not req.charge:
+            raise HcError(f"{flag} is for a charge", f"add --charge, or leave out {flag}")
+    if req.contact and req.no_contact:
+        raise HcError("--contact and --no-contact together", "give one: did the charge reach?")
     if req.charge and (req.reserve or req.routs):
         raise HcError(
             "a charge is made in the movement part of the turn, not as "

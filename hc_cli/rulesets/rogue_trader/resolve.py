@@ -15,10 +15,13 @@ from hc_cli.rulesets.rogue_trader.request import FireRequest
 from hc_cli.rulesets.rogue_trader.shots import resolve_fire
 from hc_cli.rulesets.rogue_trader.turn import (
     HideRequest,
+    MeleeRequest,
     RallyRequest,
     hide_odds,
+    melee_odds,
     rally_odds,
     resolve_hide,
+    resolve_melee,
     resolve_rally,
 )
 
@@ -27,6 +30,9 @@ __all__ = [
     "move_odds",
     "resolve_move",
     "HideRequest",
+    "MeleeRequest",
+    "melee_odds",
+    "resolve_melee",
     "RallyRequest",
     "hide_odds",
     "rally_odds",

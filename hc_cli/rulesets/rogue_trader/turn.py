@@ -93,3 +93,42 @@ def rally_odds(t: RogueTraderTables, req: RallyRequest) -> Resolution:
     )
     res.odds = Odds({k: outcomes.get(k, Fraction(0)) for k in ("rallied", "routing")})
     return res
+
+
+@dataclass(frozen=True, slots=True)
+class MeleeRequest:
+    """What a hand-to-hand fight did, as the players say: models of the target removed, wounds
+    on its next model, or the combat broken off. The seed stops before the blows: hc rolls
+    none."""
+
+    removed: int = 0
+    wounds: int = 0
+    broke_off: bool = False
+
+
+def resolve_melee(t: RogueTraderTables, req: MeleeRequest, dice: DiceSource) -> Resolution:
+    res = Resolution("melee", RULESET, {"removed": req.removed, "wounds": req.wounds,
+                                        "broke_off": req.broke_off})  # fmt: skip
+    if req.removed < 0 or req.wounds < 0:
+        raise HcError("--removed and --wounds count models and wounds", "give them as 0 or more")
+    if not (req.removed or req.wounds or req.broke_off):
+        raise HcError(
+            "hc melee records what the hand-to-hand fight did: nothing given",
+            "give --removed N (models removed), --wounds N (wounds on the next model), or "
+            "--break (the combat broke off)",
+        )
+    done = [f"{req.removed} removed"] if req.removed else []
+    done += [f"{req.wounds} wounds on the next model"] if req.wounds else []
+    done += ["the combat broke off"] if req.broke_off else []
+    res.outcome = "broke off" if req.broke_off else "fought"
+    res.headline = "hand to hand: " + "; ".join(done)
+    res.explanation.append(
+        "the players fight the blows and say what they did: hc rolls no dice for them (seed "
+        "003 stops before the blows); all models in hand-to-hand combat may fight, no matter "
+        "whose turn it is"
+    )
+    return res
+
+
+def melee_odds(t: RogueTraderTables, req: MeleeRequest) -> Resolution:
+    raise HcError("hc melee rolls no dice: there are no odds to give", "leave out --odds")
