@@ -45,8 +45,9 @@ def start(hc, tmp_path):
     return make
 
 
-def _cell(found: dict, unit: str, target: str) -> dict:
-    (cell,) = [c for c in found["cells"] if (c["unit"], c["target"]) == (unit, target)]
+def _cell(found: dict, unit: str, target: str, shot: str = "aimed") -> dict:
+    (cell,) = [c for c in found["cells"] if (c["unit"], c["target"]) == (unit, target)
+               and c.get("shot", "aimed") == shot]  # fmt: skip
     return cell
 
 
@@ -523,3 +524,99 @@ def test_a_compare_narrowed_to_some_units_and_targets(start, hc):
     assert "--unit names" in said and "fireteam-9" in said
     outside = hc("compare --over weapon=bolt-gun --over target=orc --unit boyz -- fire -r 14")
     assert outside.exit_code == 2 and "--unit and --at" in outside.stderr
+
+
+HC_HEAVY = """\
+ruleset: high-crusade
+sides:
+  Free Companies:
+    support: {troop: crusader, figures: 3, weapon: heavy-laser}
+    fireteam-1: {troop: crusader, figures: 4, weapon: ingrave-ar}
+  Orcs:
+    boyz: {troop: orc, figures: 8, weapon: bolt-gun}
+    ladz: {troop: orc, figures: 6, weapon: bolt-gun}
+"""
+
+
+def test_a_template_shot_needs_the_figures_under_it_and_is_compared_with_them(start):
+    """Issue 38: a heavy weapon's shot is not refused but needs --under; with it, each figure
+    under the cone is a target: heavy-laser 70/7 at 20" (sample) against an orc's DF 4, every
+    hit kills, so the kills are binomial(figures under, 7/10)."""
+    run, _ = start(HC_HEAVY, "initiative --dice 9,1")
+    found = json.loads(run("compare -r 20 --json").stdout)
+    assert {(n["unit"], n["target"], n["needs"]) for n in found["needs"]} == {
+        ("support", "boyz", "--under"), ("support", "ladz", "--under")}  # fmt: skip
+    assert "support" not in {i["unit"] for i in found["may_not_fire"]}
+    assert {c["unit"] for c in found["cells"]} == {"fireteam-1"}
+    assert "support at boyz: needs --under N" in run("compare -r 20").stdout
+    found = json.loads(run("compare -r 20 --under 3 --under ladz=2 --json").stdout)
+    assert found["needs"] == []
+    p = Fraction(7, 10)
+    for target, under in (("boyz", 3), ("ladz", 2)):
+        cell, kills = _cell(found, "support", target), binomial(under, p)
+        assert cell["p_kill"] == pytest.approx(float(1 - kills[0]))
+        assert cell["mean_kills"] == pytest.approx(float(under * p))
+        odds = json.loads(run(f"fire support --at {target} -r 20 --under {under} --odds "
+                              "--json").stdout)  # fmt: skip
+        assert cell["mean_kills"] == pytest.approx(odds["means"]["kills"])
+    found = json.loads(run("compare -r 20 --under support:boyz=3 --under fireteam-1:ladz=2 "
+                           "--json").stdout)  # fmt: skip
+    assert [(n["unit"], n["target"]) for n in found["needs"]] == [("support", "ladz")]
+    assert found["unused_unders"] == ["fireteam-1:ladz=2"]  # no template shot there
+    assert _cell(found, "support", "boyz")["mean_kills"] == pytest.approx(2.1)
+    refused = run("compare -r 20 --under 0")
+    assert refused.exit_code == 2 and "no number of figures" in refused.output
+    refused = run("compare -r 20 --under 9")  # boyz has 8 figures, ladz 6
+    assert refused.exit_code == 0 and "9 figures under the template" in refused.stdout
+
+
+T2K_M60 = """\
+ruleset: t2k
+sides:
+  Americans:
+    kowalski: {asset: 12, strength: 5, initiative: 6, agility: 7, weapon: m60}
+  Soviets:
+    ivanov: {asset: 10, strength: 6, initiative: 5, agility: 6, weapon: m1911}
+"""
+
+
+def test_every_kind_of_shot_a_weapon_fires_is_a_row(start):
+    """Issue 38: an M60 is compared aimed, quick, as an aimed burst and as a burst. At 50 m
+    (Short for its 85) an aimed shot is Average (d20 <= asset 12: 12/20), a quick shot one
+    level harder (seed 002), Difficult: half the asset (the sample multipliers), 6/20; its
+    damage 3d6 (mean 10.5) a hit. The bursts are each the --odds of that shot."""
+    run, _ = start(T2K_M60, "initiative")
+    found = json.loads(run("compare -r 50 --json").stdout)
+    kinds = {c["shot"] for c in found["cells"] if c["unit"] == "kowalski"}
+    assert kinds == {"aimed", "quick", "aimed-burst", "burst"}
+    for kind, p in (("aimed", Fraction(12, 20)), ("quick", Fraction(6, 20))):
+        cell = _cell(found, "kowalski", "ivanov", kind)
+        assert cell["p_hit"] == pytest.approx(float(p))
+        assert cell["mean_damage"] == pytest.approx(float(p) * 10.5)
+    for kind in ("aimed-burst", "burst"):
+        odds = json.loads(run(f"fire kowalski --at ivanov -r 50 --shot {kind} --odds --json")
+                          .stdout)  # fmt: skip
+        assert _cell(found, "kowalski", "ivanov", kind)["mean_hits"] == pytest.approx(
+            odds["means"]["hits"])  # fmt: skip
+    found = json.loads(run("compare -r 50 --shot quick --json").stdout)
+    assert [c["shot"] for c in found["cells"]] == ["quick"]
+    assert "kowalski at ivanov (50, quick)" in run("compare -r 50 --shot quick").stdout
+    refused = run("compare -r 50 --shot auto")
+    assert refused.exit_code == 2 and "aimed, quick, aimed-burst, burst" in refused.output
+
+
+def test_a_kind_of_shot_the_weapon_cannot_fire_is_said(start):
+    run, _ = start(T2K_M60, "initiative", "game next")  # ivanov's action: an m1911
+    found = json.loads(run("compare -r 5 --json").stdout)
+    assert {c["shot"] for c in found["cells"]} == {"aimed", "quick"}  # no bursts
+    found = json.loads(run("compare -r 5 --shot burst --shot aimed --json").stdout)
+    assert [c["shot"] for c in found["cells"]] == ["aimed"]
+    assert [n["why"] for n in found["no_shot"]] == ["m1911 fires no burst shot"]
+    refused = run("compare -r 5 --shot burst")
+    assert refused.exit_code == 2 and "m1911 fires no burst shot" in refused.output
+
+
+def test_shot_is_for_a_rule_set_with_kinds_of_shot(start):
+    run, _ = start(HC, "initiative --dice 9,1")
+    refused = run("compare -r 10 --shot burst")
+    assert refused.exit_code == 2 and "has no kinds of shot" in refused.output

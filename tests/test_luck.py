@@ -248,3 +248,58 @@ def test_a_log_of_another_rule_set_and_an_unknown_side(hc, tmp_path, start):
     assert "unknown side" in hc.error(f"luck --side Elves --game {path}")
     assert "numbered from 1" in hc.error(f"luck --since -3 --game {path}")
     assert "no rated action is at entry 99" in hc.error(f"luck --since 99 --game {path}")
+
+
+def _log_luck(hc, tmp_path, line: str, *dice: str) -> list[dict]:
+    log = tmp_path / "shots.log"
+    for each in dice:
+        assert hc(f"{line} --log {log} --dice {each}").exit_code == 0
+    found = json.loads(hc(f"luck {log} --json").stdout)
+    assert found["not_rated"] == []
+    return found["actions"]
+
+
+def test_following_fire_is_rated_by_its_casualties(hc, tmp_path):
+    """Issue 38 (it was 'not rated: its outcome ... is not in its odds'): a heavy bolter's
+    following fire at two orks, worked shot by shot: hit on 3+ (BS 4), wound on 3+ (S 5
+    against T 4), no save (flak 6+ at -2): a casualty 4/9, and only a shot that wounds fires
+    on at the next. Its odds count casualties, not wounds: it is rated by those."""
+    p = Fraction(4, 9)
+    dist: dict[int, Fraction] = {}
+    for first, second in itertools.product((True, False), repeat=2):
+        if not first and second:
+            continue  # no second shot after a first that caused nothing: in the next line
+        chance = (p if first else 1 - p) * ((p if second else 1 - p) if first else 1)
+        dist[first + second] = dist.get(first + second, Fraction(0)) + chance
+    assert sum(dist.values()) == 1
+    line = "fire --ruleset rogue-trader --bs 4 --weapon heavy-bolter -r 10 -t ork -t ork:b"
+    # 3, 3: hit and wound the first (damage 1 of its d4); 1: the second is missed.
+    rated = _log_luck(hc, tmp_path, line, "3,3,1,1", "1")
+    for view, count in zip(rated, (1, 0), strict=True):
+        no_better, no_worse, _ = _place(dist, count)
+        assert (view["measure"], view["value"]) == ("casualties", count)
+        assert view["p_no_better"] == pytest.approx(float(no_better))
+        assert view["p_no_worse"] == pytest.approx(float(no_worse))
+        assert view["expected"] == pytest.approx(float(sum(k * q for k, q in dist.items())))
+
+
+def test_a_grenade_is_rated_by_its_wounds_at_the_target_a_deviated_one_causing_none(hc, tmp_path):
+    """Issue 38 (it was 'not rated: ... is not in its odds'): a frag grenade at two orks under
+    its 2" marker: on target on a D6 of 1-2 (it deviates on 3+), then each model hit on 4+
+    (BS 3) and wounded on 5+ (S 3 against T 4), no save (flak 6+ at -1). Listed die by die;
+    a deviated throw causes no wound at its target (where it lands is its own --placed)."""
+    dist: dict[int, Fraction] = {}
+    for deviation, *rolls in itertools.product(range(1, 7), repeat=5):
+        hits, wounds = rolls[:2], rolls[2:4]
+        wounded = sum(h >= 4 and w >= 5 for h, w in zip(hits, wounds, strict=True))
+        count = wounded if deviation <= 2 else 0
+        dist[count] = dist.get(count, Fraction(0)) + Fraction(1, 6**5)
+    line = "fire --ruleset rogue-trader --bs 3 --weapon frag-grenade -r 3 -t ork --under 2"
+    # 1: on target; 4, 5: both hit; 5, 1: the first wounded. 6: deviated.
+    rated = _log_luck(hc, tmp_path, line, "1,4,5,5,1", "6,1,1")
+    for view, count in zip(rated, (1, 0), strict=True):
+        no_better, no_worse, _ = _place(dist, count)
+        assert (view["measure"], view["value"]) == ("wounds", count)
+        assert view["p_no_better"] == pytest.approx(float(no_better))
+        assert view["p_no_worse"] == pytest.approx(float(no_worse))
+    assert rated[0]["expected"] == pytest.approx(float(Fraction(1, 3) * 2 * Fraction(1, 6)))

@@ -419,6 +419,8 @@ def _compare(values: dict[str, Any]) -> int:
             tuple(values.get("range") or ()),
             tuple(values.get("unit") or ()),
             tuple(values.get("at") or ()),
+            tuple(values.get("under") or ()),
+            tuple(values.get("shot") or ()),
         )
     if values.get("json"):
         _json(found)

@@ -26,6 +26,15 @@ class OutOfRange(HcError):
     as no shot and goes on with the others)."""
 
 
+class MissingOption(HcError):
+    """An action that needs an option only the player can give (`--under`: the figures under
+    a template): `hc compare` says the shot needs it rather than that it is refused."""
+
+    def __init__(self, option: str, message: str, hint: str | None = None) -> None:
+        super().__init__(message, hint)
+        self.option = option
+
+
 class UnknownName(HcError):
     """A name that is not in the table it was looked up in."""
 

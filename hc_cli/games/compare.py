@@ -10,10 +10,10 @@ pairs; a compare estimated at more than a few seconds is refused before any of i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from hc_cli.core.errors import HcError, OutOfRange
+from hc_cli.core.errors import HcError, MissingOption, OutOfRange
 from hc_cli.plugin.execute import Call
 
 if TYPE_CHECKING:
@@ -27,11 +27,18 @@ if TYPE_CHECKING:
 
     Range = float | str  # a range in its units, or a range band by its name
 
+V = TypeVar("V")
 MOST_RANGE = 100_000
 _RANGE_HINT = (
     "give a range for every shot (--range 14), for the shots at a target (--range boyz=14) or "
     "for one pair (--range fireteam-1:boyz=14), 0..100,000; or a range band by its name "
     "(hc compare --help names them)"
+)
+
+
+_UNDER_HINT = (
+    "give the figures under a template for every template shot (--under 3), for those at a "
+    "target (--under boyz=3) or for one pair (--under support:boyz=3), a whole number from 1"
 )
 
 
@@ -42,31 +49,60 @@ def ranges_of(
     fireteam-1:boyz=14` (one pair), each a number or a range band by its name (`short`): (the
     range for all, the range by (unit or None, target)). The same shots given twice are an
     error, not the last silently winning."""
+    return _by_shot(given, ("--range", "a range"), _range_of, _RANGE_HINT)
+
+
+def unders_of(
+    given: tuple[str, ...] | list[str],
+) -> tuple[int | None, dict[tuple[str | None, str], int]]:
+    """`--under 3`, `--under boyz=3`, `--under support:boyz=3`: the figures under the template
+    of every template shot, of those at a target, of one pair, as `ranges_of` reads ranges."""
+    return _by_shot(given, ("--under", "a count under the template"), _under_of, _UNDER_HINT)
+
+
+def _range_of(text: str, number: str) -> float | str:
     import re
 
-    every: float | str | None = None
-    by: dict[tuple[str | None, str], float | str] = {}
+    try:
+        value = float(number)
+        if value != value:  # nan: no number at all
+            raise ValueError
+    except ValueError:
+        if not re.fullmatch(r"[a-z][a-z0-9-]*", number) or number == "nan":
+            raise HcError(f"--range {text}: '{number}' is no range", _RANGE_HINT) from None
+        return number
+    if not 0 <= value <= MOST_RANGE:
+        raise HcError(f"--range {text}: {number} is past 0..{MOST_RANGE:,}", _RANGE_HINT)
+    return value
+
+
+def _under_of(text: str, number: str) -> int:
+    if not number.isdigit() or int(number) < 1:
+        raise HcError(f"--under {text}: '{number}' is no number of figures", _UNDER_HINT)
+    return int(number)
+
+
+def _by_shot(
+    given: tuple[str, ...] | list[str],
+    named: tuple[str, str],
+    value_of: Callable[[str, str], V],
+    hint: str,
+) -> tuple[V | None, dict[tuple[str | None, str], V]]:
+    """An option given for every pair (14), every shot at a target (boyz=14) or one pair
+    (fireteam-1:boyz=14): (the value for all, the values by (unit or None, target))."""
+    option, noun = named
+    every: V | None = None
+    by: dict[tuple[str | None, str], V] = {}
     for text in given:
         pair, equals, number = str(text).rpartition("=")
-        number = number.strip().lower()
-        value: float | str
-        try:
-            value = float(number)
-            if value != value:  # nan: no number at all
-                raise ValueError
-        except ValueError:
-            if not re.fullmatch(r"[a-z][a-z0-9-]*", number) or number == "nan":
-                raise HcError(f"--range {text}: '{number}' is no range", _RANGE_HINT) from None
-            value = number
-        if isinstance(value, float) and not 0 <= value <= MOST_RANGE:
-            raise HcError(f"--range {text}: {number} is past 0..{MOST_RANGE:,}", _RANGE_HINT)
+        value = value_of(text, number.strip().lower())
         unit, colon, target = pair.rpartition(":")
         if equals and (not target.strip() or (colon and not unit.strip())):
-            raise HcError(f"--range {text}: no unit or target before =", _RANGE_HINT)
+            raise HcError(f"{option} {text}: no unit or target before =", hint)
         key = (unit.strip() if colon else None, target.strip()) if equals else None
         if (key is None and every is not None) or (key is not None and key in by):
-            raise HcError(f"--range {text}: the same shots are given a range twice",
-                          "give each shot's range once")  # fmt: skip
+            raise HcError(f"{option} {text}: the same shots are given {noun} twice",
+                          f"give each shot's {option} once")  # fmt: skip
         if key is None:
             every = value
         else:
@@ -113,18 +149,25 @@ def compare(
     given: tuple[str, ...] | list[str],
     firing: tuple[str, ...] = (),
     at: tuple[str, ...] = (),
+    under: tuple[str, ...] = (),
+    shots: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """The matrix as data (what `--json` prints and the table is drawn from): every pair of a
-    unit and an enemy unit, or those of the units `firing` and the targets `at`."""
+    unit and an enemy unit, or those of the units `firing` and the targets `at`; `under` the
+    figures under a template shot's template (as `given` the ranges); `shots` the kinds of shot
+    compared (Twilight: 2000), each a row of its own: every kind the weapon fires if none."""
     from hc_cli.games.store import open_game
 
     every, by = ranges_of(given)
+    unders = unders_of(under)
     game = open_game(game_path)
     rules, state = game.rules, game.folded.state
     if "fire" not in rules.unit_commands:
         raise HcError(f"a game of {game.folded.ruleset} has no fire to compare")
+    _check_shots(rules, game.folded.ruleset, shots)
     units = state["units"]
-    for option, names in (("--range", {n for pair in by for n in pair if n}), ("--unit", firing),
+    named = {n for pair in (*by, *unders[1]) for n in pair if n}
+    for option, names in (("--range or --under", named), ("--unit", firing),
                           ("--at", at)):  # fmt: skip
         unknown = sorted(set(names) - set(units))
         if unknown:
@@ -136,7 +179,7 @@ def compare(
              for target, them in units.items() if them["side"] != me["side"]
              and (not at or target in at)]  # fmt: skip
     _within_reach(len(pairs), len(units), firing, at)
-    matrix = _Matrix(game)
+    matrix = _Matrix(game, unders, shots)
     for unit, target in pairs:
         key = next((k for k in ((unit, target), (None, target)) if k in by), None)
         matrix.shot(unit, target, key, by[key] if key is not None else every)
@@ -146,7 +189,7 @@ def compare(
     cells.sort(key=lambda c: tuple(-(c[k] if c[k] is not None else -1) for k in keys))
     shooting = {c["unit"] for c in cells} | {s["unit"] for s in no_shot}
     idle = {u: why for u, why in matrix.refused.items() if u not in shooting}
-    if not cells:
+    if not cells and not matrix.needs:
         if no_shot:
             first = no_shot[0]
             raise HcError(f"{first['unit']} at {first['target']}: {first['why']}",
@@ -158,17 +201,21 @@ def compare(
     unused = [f"{k[0] + ':' if k[0] else ''}{k[1]}={v:g}" if isinstance(v, float)
               else f"{k[0] + ':' if k[0] else ''}{k[1]}={v}"
               for k, v in by.items() if k not in matrix.used]  # fmt: skip
+    unused_under = [f"{k[0] + ':' if k[0] else ''}{k[1]}={v}" for k, v in unders[1].items()
+                    if k not in matrix.used_under]  # fmt: skip
     return {
         "game": game_path,
         "ruleset": game.folded.ruleset,
         "columns": [{"key": k, "heading": h} for k, h in columns],
         "cells": cells,
         "no_shot": no_shot,
+        "needs": matrix.needs,
         "may_not_fire": [
             {"unit": u, "why": _reason(why), "short": _short(_reason(why))}
             for u, why in idle.items()
         ],
         "unused_ranges": unused,
+        "unused_unders": unused_under,
         "readings": matrix.readings,
         "house_rules": matrix.house,
         "sample_values": [v for v in matrix.samples if v],
@@ -207,32 +254,62 @@ def _within_reach(pairs: int, units: int, firing: tuple[str, ...], at: tuple[str
 class _Matrix:
     """The cells of the matrix as they are worked out, and what they read and refuse."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(
+        self, game: Game, unders: tuple[int | None, dict[Any, int]], shots: tuple[str, ...]
+    ) -> None:
         from hc_cli.plugin.execute import Session
 
         self.game, self.session = game, Session()
+        self.unders, self.shots = unders, shots
         self.cells: list[dict[str, Any]] = []
         self.refused: dict[str, list[tuple[str, str]]] = {}
         self.no_shot: list[dict[str, Any]] = []
+        self.needs: list[dict[str, Any]] = []
         self.odds_of: dict[str, Resolution | HcError] = {}
         self.readings: list[str] = []
         self.house: list[str] = []
         self.samples: list[str] = []
         self.used: set[tuple[str | None, str]] = set()
+        self.used_under: set[tuple[str | None, str]] = set()
+
+    def _prepare(self, unit: str, target: str, flags: dict[str, Any]) -> Prepared:
+        """The shot filled in from the game; a template shot with the figures under it that
+        --under gives, or 1 to learn whether it may fire at all (it then needs --under)."""
+        from hc_cli.games.actions import prepare
+
+        game = self.game
+        call = Call("fire", game.folded.ruleset, dict(flags), odds=True)
+        try:
+            return prepare(call, game, unit, [target], False, self.session, False)
+        except MissingOption as error:
+            if error.option != "--under":
+                raise
+            every, by = self.unders
+            key = next((k for k in ((unit, target), (None, target)) if k in by), None)
+            under = by[key] if key is not None else every
+            flags = {**flags, "under": under or 1}
+            call = Call("fire", game.folded.ruleset, flags, odds=True)
+            prepared = prepare(call, game, unit, [target], False, self.session, False)
+            if under is None and not prepared.fill.refusal:
+                raise
+            if key is not None:
+                self.used_under.add(key)
+            return prepared
 
     def shot(
         self, unit: str, target: str, key: tuple[str | None, str] | None, distance: Range | None
     ) -> None:
-        """The cell of `unit` firing at `target` at `distance` (a range band by its name: its
-        farthest range), or why there is none."""
-        from hc_cli.games.actions import prepare
-
+        """The cells of `unit` firing at `target` at `distance` (a range band by its name: its
+        farthest range), a cell a kind of shot its weapon fires, or why there is none."""
         game, rules = self.game, self.game.rules
         band = distance if isinstance(distance, str) else None
         flags: dict[str, Any] = {} if distance is None or band else {"range": distance}
-        call = Call("fire", game.folded.ruleset, flags, odds=True)
         try:
-            prepared = prepare(call, game, unit, [target], False, self.session, False)
+            prepared = self._prepare(unit, target, flags)
+        except MissingOption as error:
+            self.needs.append({"unit": unit, "target": target, "needs": error.option,
+                               "why": error.message})  # fmt: skip
+            return
         except HcError as error:
             self.refused.setdefault(unit, []).append((target, error.message))
             return
@@ -248,30 +325,51 @@ class _Matrix:
             )
         if band is not None:  # the band's farthest range: every range in it shoots alike
             distance = _band_reach(rules, game, self.session, prepared, unit, band)
-            call = Call("fire", game.folded.ruleset, {"range": distance}, odds=True)
-            prepared = prepare(call, game, unit, [target], False, self.session, False)
+            prepared = self._prepare(unit, target, {"range": distance})
+        weapon = prepared.call.flags.get("weapon")
+        fires = (
+            rules.compare_shots(self._tables(prepared), weapon) if isinstance(weapon, str) else ()
+        )
+        kinds = [k for k in fires if not self.shots or k in self.shots] if fires else [None]
+        for kind in kinds:
+            if kind is not None:
+                prepared = self._prepare(unit, target, {"range": distance, "shot": kind})
+            self._cell(prepared, unit, target, distance, band, kind)
+        for kind in [k for k in self.shots if fires and k not in fires]:
+            why = f"{weapon} fires no {kind} shot"
+            self.no_shot.append({"unit": unit, "target": target, "range": distance,
+                                 "band": band, "shot": kind, "why": why})  # fmt: skip
+
+    def _tables(self, prepared: Prepared) -> Any:
+        from hc_cli.plugin import registry
+
+        ruleset = registry.get(self.game.folded.ruleset)
+        return self.session.tables(ruleset, prepared.call.rules)
+
+    def _cell(
+        self, prepared: Prepared, unit: str, target: str, distance: Range, band: str | None,
+        kind: str | None,
+    ) -> None:  # fmt: skip
+        """The cell of one shot from its odds, or why it is no shot."""
+        rules = self.game.rules
+        shot = {"shot": kind} if kind is not None else {}
         res = self._odds(prepared, unit, target)
         if isinstance(res, HcError):
             self.no_shot.append({"unit": unit, "target": target, "range": distance,
-                                 "band": band, "why": res.message})  # fmt: skip
+                                 "band": band, **shot, "why": res.message})  # fmt: skip
             return
         assert res.odds is not None
         self.readings += [r for r in res.all_readings() if r not in self.readings]
         self.house += [h for h in res.house_rules if h not in self.house]
         if not self.samples:  # what the cells read beyond the odds: from the game's tables
-            from hc_cli.plugin import registry
-
-            ruleset = registry.get(game.folded.ruleset)
-            self.samples += rules.compare_samples(
-                self.session.tables(ruleset, prepared.call.rules)
-            ) or [""]
+            self.samples += rules.compare_samples(self._tables(prepared)) or [""]
         self.samples += [v for v in res.sample_values if v not in self.samples]
-        numbers = rules.compare_cells(game.folded.state, unit, target, res.odds)
+        numbers = rules.compare_cells(self.game.folded.state, unit, target, res.odds)
         counted = numbers.pop("_counted", None)  # the count as the game caps it
         counts = res.odds.distributions if counted is None else dict([counted])
         at_least = at_least_of(counts, rules.compare_count)
         self.cells.append({"unit": unit, "target": target, "range": distance, "band": band,
-                           **numbers, "at_least": at_least})  # fmt: skip
+                           **shot, **numbers, "at_least": at_least})  # fmt: skip
 
     def _odds(self, prepared: Prepared, unit: str, target: str) -> Resolution | HcError:
         """The shot's odds: the same shot after the fill is worked out once."""
@@ -288,6 +386,18 @@ class _Matrix:
             except HcError as error:
                 raise HcError(f"{unit} at {target}: {error.message}", error.hint) from None
         return self.odds_of[shot]
+
+
+def _check_shots(rules: Rules, ruleset: str, shots: tuple[str, ...]) -> None:
+    """--shot names the rule set's kinds of shot (Twilight: 2000's; the others have none)."""
+    kinds = rules.shot_kinds
+    for kind in shots:
+        if kind not in kinds:
+            raise HcError(
+                f"--shot {kind}: " + (f"no kind of shot of {ruleset}" if kinds else
+                                      f"a game of {ruleset} has no kinds of shot"),
+                f"give {', '.join(kinds)}" if kinds else "leave out --shot",
+            )  # fmt: skip
 
 
 def _band_reach(

@@ -13,7 +13,7 @@ The file is read once, an entry at a time, and each rated action is handed on as
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -386,12 +386,17 @@ def _views(
                               i == 0, outcome == name))  # fmt: skip
         return out
     if measure.count is not None:
-        dist = odds.distributions.get(measure.count)
         summary = _mapping(result.get("summary"))
-        name = measure.count
+        dist, name = _count_of(odds, measure.count, summary, outcome)
         plain = name.partition(" ")[0]  # "distance (metres)": the result's field "distance"
         if dist is not None and name in summary:
             value = summary[name]
+        elif (
+            dist is not None
+            and outcome == "deviated"
+            and f"{name} if on target" in odds.distributions
+        ):
+            value = 0  # a marker that deviated: no count at the target it missed
         elif dist is not None and isinstance(result.get(plain), (int, float)):
             value = result[plain]
         else:
@@ -430,6 +435,27 @@ def _views(
         views.append(_rated(mirrored, -order.index(outcome), None, sides.get(target), "outcome",
                             "target", False, outcome, target))  # fmt: skip
     return views
+
+
+def _count_of(
+    odds: Odds, name: str, summary: dict[str, Any], outcome: object
+) -> tuple[Mapping[Any, Fraction] | None, str]:
+    """The distribution a count is rated against, and the count: its own; for a marker that
+    may deviate (its odds count only a marker on target), a deviated one counting 0 at its
+    target, the rest as on target; else, where the outcome is not one of the odds' (so it
+    cannot be rated as a lone shot), a count the odds and the result both give (Rogue
+    Trader's following fire counts casualties, not wounds)."""
+    found = odds.distributions.get(name)
+    if found is not None:
+        return found, name
+    on = odds.distributions.get(f"{name} if on target")
+    if on is not None and "deviated" in odds.outcomes:
+        missed = Fraction(odds.outcomes["deviated"])
+        dist = {k: Fraction(p) * (1 - missed) for k, p in on.items()}
+        dist[0] = dist.get(0, Fraction(0)) + missed
+        return dist, name
+    shared = [n for n in odds.distributions if n in summary and outcome not in odds.outcomes]
+    return (odds.distributions[shared[0]], shared[0]) if shared else (None, name)
 
 
 def _rated(

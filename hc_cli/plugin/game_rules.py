@@ -290,6 +290,7 @@ class GameRules(Generic[State, Unit]):
     # -- comparing (hc compare) --------------------------------------------------------------
 
     compare_count: str = ""  # what a shot counts, for compare's at-least table: "kills"
+    shot_kinds: tuple[str, ...] = ()  # the kinds of shot `hc compare --shot` names
 
     def compare_columns(self) -> list[tuple[str, str]]:
         """The numbers `hc compare` shows for a shot, best first by the first: (key, heading)."""
@@ -298,6 +299,11 @@ class GameRules(Generic[State, Unit]):
     def compare_cells(self, state: State, unit: str, target: str, odds: Odds) -> dict[str, Any]:
         """A shot's numbers for `hc compare`, from its exact odds and the game as it stands."""
         return {"p_hit": float(1 - odds.outcomes.get("miss", 0))}
+
+    def compare_shots(self, tables: Any, weapon: str) -> tuple[str, ...]:
+        """The kinds of shot (`--shot`) `weapon` may fire, each compared as a row of its own;
+        none where the rule set has none (`shot_kinds`)."""
+        return ()
 
     def band_reach(self, tables: Any, weapon: str, band: str) -> float:
         """`hc compare --range BAND`: the farthest range in `band` of `weapon` (every range in

@@ -341,6 +341,21 @@ SHARED_COMMANDS = (
                 "Crusade).",
             ),
             Option(
+                "under",
+                many=True,
+                metavar="N",
+                help="The figures under a template shot's template (High Crusade heavy "
+                "weapons): of every one (3), of those at a target (boyz=3) or of one pair "
+                "(support:boyz=3); without it such a shot is listed as needing it.",
+            ),
+            Option(
+                "shot",
+                many=True,
+                metavar="KIND",
+                help="Twilight: 2000: compare this kind of shot (aimed, quick, aimed-burst, "
+                "burst; repeatable); without it, every kind the weapon fires, a row each.",
+            ),
+            Option(
                 "over",
                 many=True,
                 metavar="NAME=VALUES",

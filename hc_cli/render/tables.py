@@ -135,11 +135,15 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
         at = f" ({cell['range']:g})" if isinstance(cell.get("range"), (int, float)) else ""
         if cell.get("band") and not band:
             at = f" ({cell['band']} {cell['range']:g})"
+        if cell.get("shot"):  # a kind of shot (Twilight: 2000)
+            at = f"{at[:-1]}, {cell['shot']})" if at else f" ({cell['shot']})"
         return f"{printable(cell['unit'])} at {printable(cell['target'])}{at}"
 
-    best = cells[0]
+    best = cells[0] if cells else {}
     said = ", ".join(f"{c['heading']} {_number(best[c['key']], c['key'])}" for c in columns[:2])
-    if not best[columns[0]["key"]]:
+    if not cells:  # every shot that may be taken needs what the player gives
+        lines = ["best: none compared: every shot needs --under (hc compare --help)"]
+    elif not best[columns[0]["key"]]:
         lines = [f"best: none: {columns[0]['heading']} is 0% for every shot"]
     else:
         lines = [f"best: {shot(best)}: {said}"]
@@ -147,9 +151,12 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
         return show([Text(line) for line in lines], width)
     if band:
         lines.append(f"each at the farthest of {band}, its weapon's")
-    lines += _compare_rows(found, [shot(c) for c in cells], width, at_least)
+    lines += _compare_rows(found, [shot(c) for c in cells], width, at_least) if cells else []
     for none in found.get("no_shot", []):
         lines.append(f"  {shot(none)}: no shot: {printable(none['why'])}")
+    for needs in found.get("needs", []):
+        lines.append(f"  {printable(needs['unit'])} at {printable(needs['target'])}: needs "
+                     f"{needs['needs']} N: {printable(needs['why'])}")  # fmt: skip
     idle: dict[str, list[str]] = {}
     for unit in found["may_not_fire"]:
         idle.setdefault(unit.get("short") or unit["why"], []).append(printable(unit["unit"]))
@@ -157,6 +164,8 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
         lines.append(f"{', '.join(names)} may not fire now: {printable(why)}")
     for given in found.get("unused_ranges", []):
         lines.append(f"--range {given}: no shot compared is at it")
+    for given in found.get("unused_unders", []):
+        lines.append(f"--under {given}: no template shot compared is at it")
     lines += [f"reading: {r}" for r in found["readings"]]
     if found["house_rules"]:
         lines.append("house rules: " + ", ".join(found["house_rules"]))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hc_cli.core.errors import HcError, UnknownName
+from hc_cli.core.errors import HcError, MissingOption, UnknownName
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import possessive
 from hc_cli.tables.schema import line_of
@@ -209,7 +209,8 @@ def check_under(unit: str, name: str, target: HcUnit, flags: dict[str, Any], tab
         )
     under = flags.get("under") or (len(targets) if len(targets) > 1 else None)
     if under is None:
-        raise HcError(
+        raise MissingOption(
+            "--under",
             f"{unit} fires {(heavy or ['its weapon'])[0]} under its template: how many of "
             f"{possessive(name)} figures are under it?",
             f"give --under N, 1..{target['left']} (each figure under it is a target)",

@@ -27,6 +27,7 @@ from hc_cli.rulesets.t2k.game_order import (
     wound_of,
 )
 from hc_cli.rulesets.t2k.overrides import overrides as rule_overrides
+from hc_cli.rulesets.t2k.request import SHOT_KINDS
 from hc_cli.rulesets.t2k.sequence import BETWEEN, SEQUENCE, fill_action
 from hc_cli.tables.schema import Field, line_of
 
@@ -367,6 +368,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
         return ", ".join([*offers, f"{'or ' if offers else ''}hc game next to pass"])
 
     compare_count = "hits"
+    shot_kinds = SHOT_KINDS  # aimed, quick, aimed-burst, burst
 
     def compare_columns(self) -> list[tuple[str, str]]:
         return [("p_hit", "P(a hit)"), ("mean_hits", "mean hits"),
@@ -406,6 +408,13 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             raise HcError(f"--range {band}: no band of {weapon}",
                           f"give {', '.join(BANDS)} or a number")  # fmt: skip
         return float(found.short * tables.rule("range-band-factor") ** BANDS.index(band))
+
+    def compare_shots(self, tables: Any, weapon: str) -> tuple[str, ...]:
+        """Aimed and quick shots; an aimed burst and bursts where the weapon fires bursts."""
+        found = tables.weapons.get(weapon)
+        if found is None:
+            return ()
+        return self.shot_kinds if found.burst else self.shot_kinds[:2]
 
     def compare_samples(self, tables: Any) -> list[str]:
         """P(serious+) reads the damage a serious wound starts at."""
