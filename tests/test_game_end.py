@@ -65,7 +65,7 @@ def test_a_side_with_nothing_left_ends_the_game(hc, tmp_path, ruleset):
     assert status["over"] == over and status["due"] == [over]
     assert over in " ".join(hc("history", env=env).stdout.split())
     ended = path.read_bytes()
-    for line in ("game next", blow, "game next --anyway"):
+    for line in ("game next", blow, "game next --anyway", "compare -r 10"):
         refused = hc(line, env=env)
         assert refused.exit_code == 2 and over in " ".join(refused.stderr.split()), line
         assert path.read_bytes() == ended  # a refused action appends nothing

@@ -164,6 +164,9 @@ def compare(
     rules, state = game.rules, game.folded.state
     if "fire" not in rules.unit_commands:
         raise HcError(f"a game of {game.folded.ruleset} has no fire to compare")
+    over = rules.over(state)
+    if over is not None:  # no shot is left to weigh
+        raise HcError(f"{over}: no shot to compare", "hc undo takes back the last action")
     _check_shots(rules, game.folded.ruleset, shots)
     units = state["units"]
     named = {n for pair in (*by, *unders[1]) for n in pair if n}
