@@ -181,7 +181,8 @@ def compare(
     pairs = [(unit, target) for unit, me in units.items() if not firing or unit in firing
              for target, them in units.items() if them["side"] != me["side"]
              and (not at or target in at)]  # fmt: skip
-    _within_reach(len(pairs), len(units), firing, at)
+    kinds = len(shots) if shots else max(1, len(rules.shot_kinds))  # each kind of shot a row
+    _within_reach(len(pairs) * kinds, len(units), firing, at)
     matrix = _Matrix(game, unders, shots)
     for unit, target in pairs:
         key = next((k for k in ((unit, target), (None, target)) if k in by), None)
