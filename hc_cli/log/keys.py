@@ -100,30 +100,30 @@ def given_key(env: Mapping[str, str] | None = None) -> tuple[bytes, str] | None:
 def log_key(env: Mapping[str, str] | None = None) -> bytes | None:
     """The key to read a log or a game with; None when none is set. A key too short to write
     with still reads, with a warning."""
-    given = given_key(env)
-    if given is None:
-        return None
-    key, source = given
-    bits, alphabet = key_bits(key)
-    if bits < KEY_BITS:
-        _warn(f"{_short(source, key, bits, alphabet)}: it reads what was written with it, and "
-              f"writes nothing ({MAKE_ONE})")  # fmt: skip
-    return key
+    return _key(env, writing=False)
 
 
 def writing_key(env: Mapping[str, str] | None = None) -> bytes | None:
     """The key to write with; a key that could hold fewer than 128 bits is refused."""
+    return _key(env, writing=True)
+
+
+def _key(env: Mapping[str, str] | None, writing: bool) -> bytes | None:
     given = given_key(env)
     if given is None:
         return None
     key, source = given
     bits, alphabet = key_bits(key)
-    if bits < KEY_BITS:
+    if bits >= KEY_BITS:
+        return key
+    short = _short(source, key, bits, alphabet)
+    if writing:
         raise HcError(
-            f"{_short(source, key, bits, alphabet)}: anyone with the file could find it and "
-            "forge entries, so nothing is written with it (what it wrote still reads)",
+            f"{short}: anyone with the file could find it and forge entries, so nothing is "
+            "written with it (what it wrote still reads)",
             f"{MAKE_ONE}; go on in a new game (hc game new) or a new --log file",
         )
+    _warn(f"{short}: it reads what was written with it, and writes nothing ({MAKE_ONE})")
     return key
 
 
