@@ -208,6 +208,30 @@ def test_hand_to_hand_waits_until_both_sides_have_moved(game):
     assert (row["left"], row["casualties"], row["due"]) == (6, 2, [])
 
 
+@pytest.mark.parametrize("choice", ["may-fire", "no-fire"])
+def test_a_fireteam_that_fought_fires_as_the_reading_says(game, choice):
+    """Seed 000 leaves open whether a Fireteam that fought hand to hand may fire in the same
+    move: reading fire-after-melee, shown when it decides, switched by house rules."""
+    house = f"ruleset: high-crusade\nreadings:\n  fire-after-melee: {{choice: {choice}}}\n"
+    act, status, path = game(KARSK, house)
+    json_of(act("initiative", "--dice", "3,6", "--json"))  # the Orcs are Player A
+    for _ in range(3):
+        json_of(act("game", "next", "--json"))
+    json_of(act("melee", "fireteam-1", "--at", "boyz", "--dice", "9,5", "--json"))
+    json_of(act("morale", "boyz", "--dice", "9", "--json"))
+    assert row_of(status(), "boyz")["fought"] and row_of(status(), "fireteam-1")["fought"]
+    said = f"fought hand to hand this move and may {'still' if choice == 'may-fire' else 'not'}"
+    if choice == "no-fire":
+        why = _refused(act, path, "fire", "boyz", "--at", "fireteam-1", "-r", "10")
+        assert said in why and "fire-after-melee = no-fire" in why
+        return
+    shot = act("fire", "boyz", "--at", "fireteam-1", "-r", "10", "--seed", "1")
+    assert shot.exit_code == 0, shot.output
+    words = " ".join(shot.output.split())
+    assert said in words and "fire-after-melee = may-fire" in words
+    assert row_of(status(), "boyz")["fired"]
+
+
 # ---------------------------------------------------------------------------------------------
 # 3. A heavy weapon in a game: one template shot over the figures under it (seed 000)
 
@@ -410,6 +434,7 @@ def test_game_rules_print_the_move_in_the_seeds_words_at_80_columns(hc):
         "regroup-after-rout",
         "casualties-fall-on",
         "heavy-weapon-shots",
+        "fire-after-melee",
         "sealed-roll-forfeit",  # every game's (a sealed roll not revealed)
     }
 

@@ -93,11 +93,12 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
     period_name = PERIOD
     sequence = SEQUENCE
     between = BETWEEN
-    state_version = 3  # each unit's order for the move
+    state_version = 4  # each unit's order for the move; whether it fought hand to hand
     readings = {
         "regroup-after-rout": ("next-move", "at-once"),
         "casualties-fall-on": ("main-weapon", "other-weapons"),
         "heavy-weapon-shots": ("one-per-fireteam", "one-per-figure"),
+        "fire-after-melee": ("may-fire", "no-fire"),
         **GameRules.shared_readings,
     }
 
@@ -137,6 +138,7 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             "casualties": 0,
             "morale": "steady",  # routed, rallied (Static for the rest of its move)
             "fired": False,  # this move
+            "fought": False,  # hand to hand, this move
             "fired_at": False,  # ever: the first time is a Morale trigger
             "below_half": False,  # its strength has fallen below 50%
             "due": [],  # the triggers of the Morale test it must take
@@ -179,6 +181,7 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
                 "defender": (name, flags.get("attacker_weapon")),
             }.get(result["outcome"], (None, None))
             weapon = str(weapon).lower() if weapon else None
+            unit["fought"] = state["units"][target]["fought"] = True
             if loser is None:
                 notes.append("a draw: both stay")
             else:
@@ -275,7 +278,7 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             where_now(state),
         ]
         for name, unit in state["units"].items():
-            unit["fired"] = False
+            unit["fired"] = unit["fought"] = False
             if unit["morale"] == "rallied":
                 unit["morale"] = "steady"
                 notes.append(f"{name} takes orders as normal again")
@@ -375,6 +378,11 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         notes += order_fill(state, unit, me, "order", "firer", flags, tables)
         notes += order_fill(state, name, target, "target_order", "target", flags, tables)
         step, refusal = self._may_fire(state, unit, me)
+        if me["fought"] and refusal is None:
+            notes.append(
+                f"{unit} fought hand to hand this move and may still fire (reading: "
+                "fire-after-melee = may-fire)"
+            )
         return Fill(flags, meta={"step": step}, refusal=refusal, notes=notes)
 
     def _may_fire(self, state: HcState, unit: str, me: HcUnit) -> tuple[int, str | None]:
@@ -383,6 +391,12 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             return 0, "no move has begun: roll the Initiative first (hc initiative)"
         if me["fired"]:
             return state["step"], f"{unit} has already fired this move"
+        if me["fought"] and state["readings"]["fire-after-melee"] == "no-fire":
+            return (
+                state["step"],
+                f"{unit} fought hand to hand this move and may not fire as well (reading: "
+                "fire-after-melee = no-fire)",
+            )
         if me["morale"] == "routed":
             return (
                 state["step"],
@@ -570,6 +584,7 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             "order": order_shown(unit) if unit["left"] else "wiped out",
             "order_name": unit["order"],
             "fired": unit["fired"],
+            "fought": unit["fought"],
             "fired_at": unit["fired_at"],
             "due": [TRIGGERS[t] for t in unit["due"]],
         }

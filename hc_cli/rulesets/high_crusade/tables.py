@@ -101,6 +101,7 @@ READINGS = (
     "regroup-after-rout",
     "casualties-fall-on",
     "heavy-weapon-shots",
+    "fire-after-melee",
     "sealed-roll-forfeit",  # the game decides a forfeit by it (hc_cli.games.seal_protocol)
 )
 
