@@ -407,7 +407,7 @@ def test_the_rules_the_game_keeps_read_at_80_columns(game):
     assert any("'No movement permitted as second action'" in b for b in view["between"])
     assert {r["name"]: r["choice"] for r in view["readings"]} == {
         "wound-initiative": "next-action-turn", "outside-order-action": "his-action",
-        "sealed-roll-forfeit": "action-spent"}  # fmt: skip
+        "zone-dice-kept": "combat-turn", "sealed-roll-forfeit": "action-spent"}  # fmt: skip
     text = act("game", "rules").stdout
     lines = [line for line in text.splitlines() if "game.hcg" not in line]  # a path: unwrapped
     assert max(len(line) for line in lines) <= 80

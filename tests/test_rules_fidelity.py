@@ -239,14 +239,14 @@ def test_every_hit_gets_a_location_and_damage(hc):
     ("ruleset", "names"),
     [
         ("high-crusade", {"initiative-rolloff", "casualty-modifier", "regroup-after-rout",
-                          "casualties-fall-on", "heavy-weapon-shots"}),
+                          "casualties-fall-on", "heavy-weapon-shots", "fire-after-melee"}),
         ("rogue-trader", {"seven-plus-chart", "deviation-table", "deviation-radius-between-rows",
                           "deviation-direction", "mounted-weapon-exemption",
                           "partly-under-marker", "volley-shares", "rally-test",
                           "reserve-move", "hiding-lasts"}),
         ("t2k", {"aimed-burst-difficulty", "automatic-fire-band", "recoil-floor", "scope-bonus",
                  "laser-sight", "further-grenades", "reload-per-turn", "wound-initiative",
-                 "outside-order-action"}),
+                 "outside-order-action", "zone-dice-kept"}),
     ],
 )  # fmt: skip
 def test_tables_readings_lists_every_switch(hc, ruleset, names):

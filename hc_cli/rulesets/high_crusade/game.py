@@ -28,6 +28,7 @@ from hc_cli.rulesets.high_crusade.fireteam import (
     volley_flags,
     weapons_text,
 )
+from hc_cli.rulesets.high_crusade.game_melee import fill_melee, fought
 from hc_cli.rulesets.high_crusade.game_morale import (
     TRIGGERS,
     fill_morale,
@@ -174,19 +175,7 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             remove_casualties(state, target, kills, notes)
         elif command == "melee":
             self._clock_to(state, meta, False, notes)
-            target = game["at"][0]
-            flags = entry["flags"]
-            loser, weapon = {
-                "attacker": (target, flags.get("defender_weapon")),
-                "defender": (name, flags.get("attacker_weapon")),
-            }.get(result["outcome"], (None, None))
-            weapon = str(weapon).lower() if weapon else None
-            unit["fought"] = state["units"][target]["fought"] = True
-            if loser is None:
-                notes.append("a draw: both stay")
-            else:
-                notes.append(f"{loser} loses the fight: one figure removed")
-                remove_casualties(state, loser, 1, notes, weapon)
+            notes += fought(state, name, game["at"][0], entry["flags"], result["outcome"])
         elif command == "morale":
             unit["due"] = []
             if result["outcome"] == "pass":
@@ -422,28 +411,14 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
 
     def _fill_melee(self, state, unit, me, at, flags, tables) -> Fill:
         name, target = self._target(state, unit, at, "melee")
-        filled = {
-            "attacker": me["troop"],
-            "attacker_weapon": _fighting_weapon(me),
-            "defender": target["troop"],
-            "defender_weapon": _fighting_weapon(target),
-        }
-        notes = []
-        for key, value in filled.items():
-            if key not in flags:
-                flags[key] = value
-                notes.append(f"{key.replace('_', ' ')} {value}")
         if not state["move"]:
-            return Fill(flags, refusal="no move has begun: roll the Initiative first", notes=notes)
+            return fill_melee(
+                me, name, target, flags, "no move has begun: roll the Initiative first"
+            )
         step, refusal = self._step_or_test(state, "melee", me["side"])
-        for who, fighter, key in ((unit, me, "attacker_weapon"), (name, target, "defender_weapon")):
-            weapon = str(flags[key]).lower()
-            if refusal is None and not fighter["weapons"].get(weapon):
-                refusal = (
-                    f"no figure of {who} carries {weapon} ({weapons_text(fighter['weapons'])}): "
-                    "the figure fighting carries its own weapon"
-                )
-        return Fill(flags, meta={"step": step}, refusal=refusal, notes=notes)
+        filled = fill_melee(me, name, target, flags, refusal, unit)
+        filled.meta = {"step": step}
+        return filled
 
     # -- seeing -----------------------------------------------------------------------------
 
@@ -596,14 +571,6 @@ def _step_of(meta: dict[str, Any]) -> int | None:
     if step is not None and (type(step) is not int or not ORDERS <= step <= LAST):
         raise HcError(f"step {step!r} is no step of the move")
     return step
-
-
-def _fighting_weapon(unit: HcUnit) -> str:
-    """The weapon of the figure that fights hand to hand: the main weapon while a figure
-    carries it, else the first weapon a figure left carries."""
-    if unit["weapons"].get(unit["weapon"]):
-        return unit["weapon"]
-    return next((w for w, n in unit["weapons"].items() if n), unit["weapon"])
 
 
 GAME = HighCrusadeGame()

@@ -21,6 +21,7 @@ class HcUnit(TypedDict):
     casualties: int
     morale: str  # steady, routed, rallied (Static for the rest of its move)
     fired: bool  # this move
+    fought: bool  # hand to hand, this move
     fired_at: bool  # ever: the first time is a Morale trigger
     below_half: bool  # its strength has fallen below 50%
     due: list[str]  # the triggers of the Morale test it must take

@@ -92,6 +92,13 @@ def plan_burst(
             f"a {size}-round burst is rolled as a {counted}-round burst whose "
             f"every hit counts {rule.hits_count}"
         )
+    if req.kept:  # a burst's dice kept for the zone: its range and recoil had their say
+        res.explanation.append(
+            f"{count(req.kept, 'die')} the burst kept for its danger zone, at the burst's hit "
+            "number, at a target entering the zone"
+        )
+        res.fields["dice"] = req.kept
+        return FirePlan("kept", hit, req.kept, rule.hits_count, task_die=task_die, effects=effects)
     lost_range = rule.dice_lost_per_band * band
     over = max(0, weapon.burst_recoil - strength)
     lost_recoil = over * rule.recoil_factor

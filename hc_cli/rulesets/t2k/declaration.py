@@ -131,6 +131,15 @@ DECLARATION = RuleSet.bundled(
                     metavar=_NAME,
                     help="A target of --zone who is an NPC (quick kill); repeatable.",
                 ),
+                Option(
+                    "kept",
+                    kind="whole",
+                    low=1,
+                    high=1000,
+                    help="Roll N danger zone dice a burst kept (half of what its zone left) at "
+                    "a target entering the zone; in a game the burst's range and weapon are "
+                    "filled in.",
+                ),
                 Option("thrown", kind="flag", help="A thrown weapon or object."),
                 Option("weight", kind="number", unit="kg", help="The weight thrown."),
                 Option(

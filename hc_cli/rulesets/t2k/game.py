@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import GameRules, count_of, mean_of, possessive
-from hc_cli.rulesets.t2k.game_hits import struck, take_damage
+from hc_cli.rulesets.t2k import game_zone
+from hc_cli.rulesets.t2k.game_hits import hits_text, struck, take_damage
 from hc_cli.rulesets.t2k.game_order import (
     INVOLUNTARY,
     OUTSIDE,
@@ -66,9 +67,10 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
     readings = {
         "wound-initiative": ("next-action-turn", "next-combat-turn"),
         "outside-order-action": ("his-action", "beside-his-action"),
+        "zone-dice-kept": ("combat-turn", "action-turn"),
         **GameRules.shared_readings,
     }
-    state_version = 2  # the order kept by the game, the damage of every hit taken
+    state_version = 3  # the order kept by the game, every hit taken: where, its damage
 
     # -- the roster -------------------------------------------------------------------------
 
@@ -124,6 +126,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
                                     "reductions")},
             **{k: unit.get(k, v) for k, v in BEFORE_KEPT.items()},
             "damage": 0,  # the wound level is the table's for it (game_order.wound_of)
+            "hits": [],  # each hit taken: location, damage, who fired it
             "out": False,  # killed, or out of the fight
             "killed": False,  # by a quick kill
             "reloading": 0,  # actions spent on a reload not yet done
@@ -134,7 +137,9 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
     def first_clock(self) -> dict[str, Any]:
         # order: this action turn's actions (game_order); rolled: the order the last roll gave,
         # which parts the ties Agility cannot; outside: name -> why he may act outside it.
-        return {"combat_turn": 0, "action_turn": 0, "order": [], "rolled": [], "outside": {}}
+        # zone_kept: the dice each burst kept for its danger zone (game_zone).
+        return {"combat_turn": 0, "action_turn": 0, "order": [], "rolled": [], "outside": {},
+                "zone_kept": []}  # fmt: skip
 
     def apply(self, state: T2kState, entry: dict[str, Any]) -> list[str]:
         command = entry["command"]
@@ -143,6 +148,8 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             notes = self._initiative(state, entry)
             return notes + go_on(state, was)
         name = entry["game"]["unit"]
+        if command == "fire" and entry["flags"].get("kept"):  # no action of his (game_zone)
+            return self._struck(state, entry) + game_zone.spend(state, name, entry)
         if command == "fire":
             notes = self._fired(state, entry)
         elif command == "reload":
@@ -243,10 +250,14 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
                     f"{unit['reload_needed']} actions lost"
                 )
                 unit["reloading"] = 0
-        target = (game.get("at") or [None])[0]
-        for who, (damage, killed) in struck(result, target).items():
+        return notes + self._struck(state, entry) + game_zone.keep(state, name, entry, fired)
+
+    def _struck(self, state: T2kState, entry: dict) -> list[str]:
+        notes = []
+        name, target = entry["game"]["unit"], (entry["game"].get("at") or [None])[0]
+        for who, (hits, killed) in struck(entry["result"], target).items():
             if who in state["units"]:  # a bystander of an old game file is no character
-                notes += take_damage(state, who, damage, killed)
+                notes += take_damage(state, who, hits, killed, name)
         return notes
 
     def _reload(self, state: T2kState, name: str, result: dict) -> list[str]:
@@ -317,6 +328,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             "acting": slot["name"] if slot else None,
             "order": state["order"],
             "outside": state["outside"],
+            "zone_kept": game_zone.kept_now(state),
         }
 
     def playing(self, state: T2kState) -> str | None:
@@ -337,6 +349,11 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             for name, why in state["outside"].items()
         ]
         out += pending_wounds(state)
+        out += [
+            f"{k['firer']} keeps {count(k['dice'], 'die')} for targets entering the zone of his "
+            f"burst at {k['at']}: hc fire {k['firer']} --kept {k['dice']} --at NAME"
+            for k in game_zone.kept_now(state)
+        ]
         slot = actor(state)
         if slot is None:
             return out
@@ -432,7 +449,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             ("name", "character"),
             ("initiative", "initiative"),
             ("wound", "wound"),
-            ("damage", "damage"),
+            ("damage_text", "damage"),
             ("weapon", "weapon"),
             ("rounds", "rounds"),
             ("state", "state"),
@@ -461,6 +478,10 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             "initiative_now": now,
             "wound": wound_of(unit),
             "damage": unit["damage"],
+            "hits": list(unit["hits"]),
+            "damage_text": f"{unit['damage']}: {hits_text(unit['hits'])}"
+            if unit["hits"]
+            else str(unit["damage"]),
             "weapon": unit["weapon"],
             "rounds": "-" if rounds is None else f"{rounds}/{unit['magazine']}",
             "rounds_left": rounds,

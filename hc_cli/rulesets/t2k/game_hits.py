@@ -13,16 +13,16 @@ if TYPE_CHECKING:
     from hc_cli.rulesets.t2k.state import T2kState
 
 
-def struck(result: dict[str, Any], target: str | None) -> dict[str, tuple[int, bool]]:
-    """Who the fire hit: name -> (damage in all, killed outright), the target's hits and each
-    danger zone target's, from every part of the result (the whole, or each burst)."""
+def struck(result: dict[str, Any], target: str | None) -> dict[str, tuple[list[dict], bool]]:
+    """Who the fire hit: name -> (each hit's location and damage, killed outright), the
+    target's hits and each danger zone target's, from every part of the result (the whole, or
+    each burst)."""
     parts = [result, *(result.get("shots") or [])]
-    hit: dict[str, tuple[int, bool]] = {}
+    hit: dict[str, tuple[list[dict], bool]] = {}
 
     def add(name: str, effects: list[dict], killed: bool) -> None:
-        damage, was_killed = hit.get(name, (0, False))
-        damage += sum(e.get("damage") or 0 for e in effects)
-        hit[name] = (damage, was_killed or killed)
+        landed, was_killed = hit.get(name, ([], False))
+        hit[name] = ([*landed, *effects], was_killed or killed)
 
     for part in parts:
         if target is not None:
@@ -30,18 +30,28 @@ def struck(result: dict[str, Any], target: str | None) -> dict[str, tuple[int, b
         kills = part.get("zone_kills") or []
         for name, effects in (part.get("zone_effects") or {}).items():
             add(name, effects, name in kills)
-    return {name: taken for name, taken in hit.items() if taken != (0, False)}
+    return {name: taken for name, taken in hit.items() if taken != ([], False)}
 
 
-def take_damage(state: T2kState, name: str, damage: int, killed: bool) -> list[str]:
-    """The damage into the character's state, and what it changed, in words: the wound level
-    is always the table's for the damage in all (it is worked out from it, never kept)."""
+def hits_text(hits: list[dict]) -> str:
+    """Each hit a character took, where and its damage: "chest 9, arm 3"."""
+    return ", ".join(
+        h["location"] + (f" {h['damage']}" if h.get("damage") is not None else "") for h in hits
+    )
+
+
+def take_damage(state: T2kState, name: str, hits: list[dict], killed: bool, by: str) -> list[str]:
+    """The hits into the character's state (each kept, where it landed, its damage and who
+    fired it), and what they changed, in words: the wound level is always the table's for the
+    damage in all (it is worked out from it, never kept)."""
     unit = state["units"][name]
     before = wound_of(unit)
     notes = []
+    unit["hits"] += [{"location": h["location"], "damage": h.get("damage"), "by": by} for h in hits]
+    damage = sum(h.get("damage") or 0 for h in hits)
     if damage:
         unit["damage"] += damage
-        notes.append(f"{name}: {damage} damage, {unit['damage']} in all")
+        notes.append(f"{name}: {damage} damage ({hits_text(hits)}), {unit['damage']} in all")
     going = not unit["out"] and (killed or unit["damage"] >= unit["out_damage"])
     level = wound_of(unit)
     if level != before:

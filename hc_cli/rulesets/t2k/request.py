@@ -47,6 +47,7 @@ class FireRequest:
     riders: bool = False
     zone: tuple[str, ...] = ()
     zone_npc: tuple[str, ...] = ()  # targets of --zone who are NPCs: their hits may quick-kill
+    kept: int = 0  # a burst's danger zone dice kept, rolled at a target entering the zone
     thrown: bool = False
     weight: float | None = None
     throw_range: float | None = None
@@ -58,7 +59,7 @@ class FireRequest:
 
 @dataclass(frozen=True, slots=True)
 class FirePlan:
-    kind: str  # single, aimed-burst, burst, pellets, thrown
+    kind: str  # single, aimed-burst, burst, kept (a burst's kept dice), pellets, thrown
     hit_number: int
     dice: int  # task dice rolled together (shots this action, or a burst's dice)
     hits_count: int = 1  # a 50-round burst's hits count three

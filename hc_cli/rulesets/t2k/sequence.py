@@ -12,6 +12,7 @@ from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import Fill, Flags, Step, enemy_check, known_unit, possessive
 from hc_cli.rulesets.t2k.game_order import EXCEPTIONS, OUTSIDE, actor, next_slot, wound_of
+from hc_cli.rulesets.t2k.game_zone import fill_kept
 
 if TYPE_CHECKING:
     from hc_cli.rulesets.t2k.state import T2kState, T2kUnit
@@ -86,6 +87,8 @@ def fill_action(
     me = known_unit(state, unit, "the character acting")
     if me["out"]:
         raise HcError(f"{unit} is out of the fight", "act with another character")
+    if command == "fire" and flags.get("kept"):
+        return fill_kept(state, unit, at, flags)
     refusal = _out_of_sequence(state, command, flags) or _may_act(state, unit)
     fill = _fill_reload if command == "reload" else _fill_fire
     filled = fill(state, unit, at, flags, tables, refusal)

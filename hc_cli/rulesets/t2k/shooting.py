@@ -231,8 +231,16 @@ def _check_bursts(req: FireRequest, weapon: Weapon, bursts: int, res: Resolution
             f"--shots {req.shots}: a fully automatic weapon fires up to {bursts} bursts an action",
             f"give --shots 1..{bursts} with --shot burst",
         )
-    # Rounds this action uses: a burst holds the weapon's ROF in rounds (a game counts them).
-    res.fields["rounds"] = (weapon.burst or 0) * req.shots if burst_kind else req.shots
+    if req.kept and (req.shot != "burst" or req.shots != 1 or req.zone or req.ammo):
+        raise HcError(
+            "--kept rolls dice a burst kept for its danger zone, at one target entering it",
+            "give --shot burst --kept N, without --shots, --zone or --ammo",
+        )
+    # Rounds this action uses: a burst holds the weapon's ROF in rounds (a game counts them);
+    # dice kept for the zone were fired with their burst.
+    res.fields["rounds"] = (
+        0 if req.kept else (weapon.burst or 0) * req.shots if burst_kind else req.shots
+    )
     if (req.zone or req.zone_npc) and req.shot != "burst":
         raise HcError(
             "--zone is for bursts: the danger zone takes a burst's missed dice",

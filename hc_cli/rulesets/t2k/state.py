@@ -4,7 +4,7 @@ plain dicts and lists, as JSON gives them back."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from hc_cli.games.state import GameState
 
@@ -30,6 +30,7 @@ class T2kUnit(TypedDict):
     extra_above: int
     extra_round_up: int
     damage: int  # the wound level is the table's for it (game_order.wound_of)
+    hits: list[dict[str, Any]]  # each hit taken: location, damage, who fired it
     out: bool  # killed, or out of the fight
     killed: bool  # by a quick kill
     reloading: int  # actions spent on a reload not yet done
@@ -56,3 +57,4 @@ class T2kState(GameState):
     order: list[Slot]
     rolled: list[list]  # (name, extra) in the order the last roll gave
     outside: dict[str, str]  # name -> why he may act outside the order
+    zone_kept: list[dict[str, Any]]  # each burst's danger zone dice kept (game_zone)
