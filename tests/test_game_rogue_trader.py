@@ -402,3 +402,18 @@ def test_hiding_lasts_through_the_enemys_following_turn(play):
     assert play.row("marines")["hidden"] is False
     play.json("game", "next")
     play.json("fire", "boyz", "--at", "marines", "--range", "10", "--seed", "4")
+
+
+def test_a_deviated_marker_is_placed_where_it_landed_at_the_range_it_was_thrown(play):
+    """A frag grenade thrown 6": the deviation die 4 (a 2" marker deviates on 3+, the reading
+    half-inch-steps), 5" capped at half the range, toward 10 o'clock. Where it landed it is the
+    same shot, at the range it was thrown (the game fills it in): over two boyz, BS 4 hits on 3,
+    S3 against T4 wounds on 5, flak 6 with -1 saves on nothing: two casualties."""
+    thrown = play.json("fire", "grenadier", "--at", "boyz", "--range", "6", "--under", "3",
+                       "--dice", "4,5,10")  # fmt: skip
+    assert thrown["outcome"] == "deviated"
+    placed = play.json("fire", "grenadier", "--at", "boyz", "--placed", "--under", "2",
+                       "--dice", "4,5,5,6")  # fmt: skip
+    assert placed["inputs"]["range"] == 6
+    assert placed["summary"]["casualties"] == 2
+    assert play.row("boyz")["models"] == "8/10"

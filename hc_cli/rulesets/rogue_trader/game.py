@@ -62,7 +62,8 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         HIDING: ("declared-each-turn", "until-it-fires"),
         **GameRules.shared_readings,
     }
-    state_version = 3  # models fire and are struck one by one; six parts; units engaged
+    state_version = 4  # models fire and are struck one by one; six parts; units engaged; the
+    # range of a deviated marker
 
     # -- the roster -------------------------------------------------------------------------
 
@@ -114,6 +115,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             "hidden": False,
             "routing": False,
             "marker": [],  # the models whose area marker deviated, to place where it landed
+            "marker_range": None,  # the range it was fired at (the shot placed again fires it)
             "engaged": [],  # the enemy units it is in hand-to-hand combat with
         }
 
@@ -220,13 +222,14 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             firers = living(unit)
         unit["fired"] = sorted(set(fired_models(unit)) | set(firers))
         unit["marker"] = firers if result.get("outcome") == "deviated" else []
+        unit["marker_range"] = (result.get("inputs") or {}).get("range") if unit["marker"] else None
         done = set(fired_models(unit)) >= set(living(unit))
         notes = [f"{name} has fired this turn" if done else
                  f"{name}: {count(len(firers), 'model')} fired"]  # fmt: skip
         if unit["marker"]:
             notes.append(
                 f"{possessive(name)} marker deviated: resolve the models under it where it landed "
-                f"(hc fire {game['unit']} --at UNIT --placed)"
+                f"(hc fire {game['unit']} --at UNIT --placed --under N)"
             )
         if unit.get("hidden"):
             unit["hidden"] = False
@@ -250,7 +253,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
 
     def _new_turn(self, unit: RtUnit) -> None:
         unit["fired"] = []
-        unit["marker"] = []
+        unit["marker"], unit["marker_range"] = [], None
         unit["moved"] = unit["charged"] = unit["stalled"] = unit["reserve"] = False
         unit["inches"] = 0.0
 

@@ -149,6 +149,9 @@ def _firers(name, model, me, area, flags, notes) -> list[int]:
     marker = me.get("marker") or []
     if flags.get("placed") and marker and model in (None, *marker):
         notes.append("the deviated marker, placed where it landed: the same shot")
+        if "range" not in flags and me.get("marker_range") is not None:
+            flags["range"] = me["marker_range"]
+            notes.append(f'range {me["marker_range"]:g}" (the shot that deviated)')
         return list(marker)
     if model is not None:
         return [] if model in fired else [model]

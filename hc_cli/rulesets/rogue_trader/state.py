@@ -27,6 +27,7 @@ class RtUnit(TypedDict):
     hidden: bool
     routing: bool
     marker: list[int]  # the models whose area marker deviated, to place where it landed
+    marker_range: float | None  # the range it was fired at
     engaged: list[str]  # the enemy units it is in hand-to-hand combat with
 
 
