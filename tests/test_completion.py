@@ -342,6 +342,13 @@ def test_units_complete_by_what_the_game_says_they_may_do(tmp_path, monkeypatch)
     assert hc_main(["status", "--game", hunt])  # the state kept, as after any command that reads it
     env = {"HC_GAME": hunt}
     assert _bash("hc fire boyz --at marines:", env) == [f"marines:{n}" for n in range(1, 6)]
+    # The danger zone of a burst: anyone else of the game, friend or foe, as NAME:METRES.
+    kalisz = str(tmp_path / "kalisz.hcg")
+    assert hc_main(["game", "new", kalisz, "--roster", str(examples / "t2k-roster.yaml")])
+    env = {"HC_GAME": kalisz}
+    assert _bash("hc fire nguyen --at ivanov --zone ", env) == ["kowalski:", "popov:"]
+    assert _bash("hc fire nguyen --at ivanov --zone p", env) == ["popov:"]
+    assert _bash("hc fire nguyen --at ivanov --zone-npc ", env) == ["kowalski", "popov"]
 
 
 def hc_main(args: list[str]) -> bool:

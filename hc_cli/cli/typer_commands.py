@@ -30,14 +30,10 @@ def completer(command: str, option: str) -> Any:
     def complete(ctx: Any, args: list[str], incomplete: str) -> list[str]:
         from hc_cli.plugin.values import values_for
 
-        if option in ("unit", "at"):  # the units of the game in force
+        if option in ("unit", "at", "zone", "zone_npc"):  # the units of the game in force
             from hc_cli.games.choice import able_names, fellow_names, target_names
 
-            try:
-                game = ctx.params.get("game") or ctx.find_root().params.get("game")
-                found = choice.game_in_force(game)
-            except HcError:
-                found = None
+            found = _game_in_force(ctx)
             acting = ctx.params.get("unit")
             acting = [acting] if isinstance(acting, str) else list(acting or ())
             # While completing, click leaves the arguments before the option unparsed.
@@ -46,8 +42,13 @@ def completer(command: str, option: str) -> Any:
                 names = []
             elif option == "at":  # the other side's units: never the one acting
                 names = able_names(found[0], "", target_names(found[0], acting), incomplete)
-            else:  # one more to act: the others of their side
+            elif option == "unit":  # one more to act: the others of their side
                 names = able_names(found[0], command, fellow_names(found[0], acting), incomplete)
+            else:  # who else is in the danger zone, friend or foe: NAME:METRES for --zone
+                near = [*acting, *(ctx.params.get("at") or ())]
+                others = [n for n in choice.unit_names(found[0]) if n not in near]
+                names = able_names(found[0], "", others, "")
+                names = [f"{n}:" for n in names] if option == "zone" else names
         else:
             root = ctx.find_root()
             ruleset = root.meta.get("hc.ruleset", (registry.DEFAULT_RULESET, ""))[0]
@@ -59,15 +60,19 @@ def completer(command: str, option: str) -> Any:
     return complete
 
 
+def _game_in_force(ctx: Any) -> Any:
+    try:
+        return choice.game_in_force(ctx.params.get("game") or ctx.find_root().params.get("game"))
+    except HcError:
+        return None
+
+
 def _unit_orders(ctx: Any, orders: list[str], incomplete: str) -> list[str]:
     """What TAB offers `hc orders`: the orders, and UNIT=ORDER for the game's Fireteams whose
     names begin with what is typed (after `=`: that Fireteam's orders)."""
     if "=" in incomplete:
         return [f"{incomplete.partition('=')[0]}={order}" for order in orders]
-    try:
-        found = choice.game_in_force(ctx.params.get("game") or ctx.find_root().params.get("game"))
-    except HcError:
-        found = None
+    found = _game_in_force(ctx)
     units = choice.unit_names(found[0]) if found else []
     fits = [f"{u}={o}" for u in units if u.startswith(incomplete) for o in orders]
     return orders + fits if incomplete else orders

@@ -121,6 +121,7 @@ DECLARATION = RuleSet.bundled(
                 Option(
                     "zone",
                     many=True,
+                    complete=True,
                     metavar="NAME:METRES",
                     help="A target in the danger zone and its distance from the target, "
                     "in metres; repeatable.",
@@ -128,6 +129,7 @@ DECLARATION = RuleSet.bundled(
                 Option(
                     "zone_npc",
                     many=True,
+                    complete=True,
                     metavar=_NAME,
                     help="A target of --zone who is an NPC (quick kill); repeatable.",
                 ),
