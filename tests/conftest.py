@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+import games_setup
 import pytest
 from helpers import CliRunner
 from hypothesis import settings
@@ -118,3 +119,19 @@ def house(tmp_path: Path):
         return str(path)
 
     return write
+
+
+# Games of the example rosters at their first shot, played through `hc` (games_setup.Game).
+@pytest.fixture
+def hc_game(hc, tmp_path):
+    return games_setup.Game(hc, tmp_path / "karsk.hcg", "high-crusade", *games_setup.HC_OPENING)
+
+
+@pytest.fixture
+def rt_game(hc, tmp_path):
+    return games_setup.Game(hc, tmp_path / "hunt.hcg", "rogue-trader", "initiative --dice 1")
+
+
+@pytest.fixture
+def t2k_game(hc, tmp_path):
+    return games_setup.Game(hc, tmp_path / "kalisz.hcg", "t2k", "initiative")

@@ -19,79 +19,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from games_setup import EXAMPLES
+from games_setup import HC_OPENING, Game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hc_cli.games.retake import retake_problems, sides_of
 
 CODE = re.compile(r"hc seal (\w+) (\d+(?::[0-9a-f]+|:[oh])+)")
-
-
-class Game:
-    """A game of one of the example rosters, played through `hc`."""
-
-    def __init__(self, hc, path, ruleset: str, *opening: str) -> None:
-        self.hc, self.file = hc, path
-        roster = EXAMPLES / f"{ruleset}-roster.yaml"
-        assert hc("game", "new", str(path), "--roster", str(roster)).exit_code == 0
-        self.env = {"HC_GAME": str(path), "XDG_CONFIG_HOME": str(path.parent / "a")}
-        for line in opening:
-            self.ok(line)
-
-    def ok(self, line: str):
-        result = self.hc(line, env=self.env)
-        assert result.exit_code == 0, (line, result.output)
-        return result
-
-    def refused(self, line: str) -> str:
-        before = self.file.read_bytes()
-        message = self.hc.error(line, env=self.env)
-        assert self.file.read_bytes() == before  # a refused action appends nothing
-        return " ".join(message.split())
-
-    def entries(self) -> list[dict]:
-        return [json.loads(line) for line in self.file.read_text().splitlines()]
-
-    def last(self) -> dict:
-        return self.entries()[-1]
-
-    def history(self) -> str:
-        return " ".join(self.ok("history").stdout.split())
-
-    def luck(self) -> dict:
-        return json.loads(self.ok(f"luck {self.file} --json").stdout)
-
-    def taken_back(self, line: str) -> dict:
-        """The entry of an action made, then taken back (hc undo)."""
-        self.ok(line)
-        entry = self.last()
-        self.ok("undo")
-        return entry
-
-    def problems(self) -> list:
-        """What the rule finds wrong in the whole file, read straight from it."""
-        entries = self.entries()
-        return list(retake_problems(enumerate(entries, 1), sides_of(entries[0]["game"]["roster"])))
-
-
-# High Crusade: the Orcs have the Initiative (9 to 1) and fire in step 2.
-HC_OPENING = ("initiative --dice 1,9", "game next", "game next")
-
-
-@pytest.fixture
-def hc_game(hc, tmp_path):
-    return Game(hc, tmp_path / "karsk.hcg", "high-crusade", *HC_OPENING)
-
-
-@pytest.fixture
-def rt_game(hc, tmp_path):
-    return Game(hc, tmp_path / "hunt.hcg", "rogue-trader", "initiative --dice 1")
-
-
-@pytest.fixture
-def t2k_game(hc, tmp_path):
-    return Game(hc, tmp_path / "kalisz.hcg", "t2k", "initiative")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,22 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_retake import HC_OPENING, Game
-
-
-@pytest.fixture
-def hc_game(hc, tmp_path):
-    return Game(hc, tmp_path / "karsk.hcg", "high-crusade", *HC_OPENING)
-
-
-@pytest.fixture
-def rt_game(hc, tmp_path):
-    return Game(hc, tmp_path / "hunt.hcg", "rogue-trader", "initiative --dice 1")
-
-
-@pytest.fixture
-def t2k_game(hc, tmp_path):
-    return Game(hc, tmp_path / "kalisz.hcg", "t2k", "initiative")
+from games_setup import Game
 
 
 @pytest.mark.parametrize(
