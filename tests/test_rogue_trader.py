@@ -490,3 +490,12 @@ def test_closed_room_hits_every_occupant_without_a_to_hit_roll(hc):
     out = fire(hc, "--bs 1 -w frag-grenade -r 6 -t ork --under 2 --closed-room --placed --dice 5,6")
     assert [s["outcome"] for s in out["shots"]] == ["casualty", "casualty"]
     assert [r["purpose"] for s in out["shots"] for r in s["rolls"]] == ["to wound", "to wound"]
+
+
+def test_a_modifier_given_by_its_option_and_by_name_applies_once(hc):
+    """--hard-cover --mod hard-cover is the one modifier said twice: BS 4 needs 3, +1 for the
+    bolt gun at short range, -2 for hard cover (seed 003): 4, not 6."""
+    line = "--bs 4 -w bolt-gun -r 10 -t ork --hard-cover"
+    alone, twice = fire(hc, f"{line} --dice 6,6"), fire(hc, f"{line} --mod hard-cover --dice 6,6")
+    assert alone["needed_to_hit"] == twice["needed_to_hit"] == 4
+    assert [m["name"] for m in twice["modifiers"]].count("hard-cover") == 1

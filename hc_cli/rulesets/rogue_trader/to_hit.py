@@ -167,8 +167,13 @@ def to_hit_modifiers(
     ):
         if flag:
             mods.append(table_mod(t, name, res))
+    flagged = {m.name.split(" x")[0] for m in mods}
     for spec in req.mods:
-        if spec.name is not None:
+        if spec.name is not None and t.modifier(spec.name).key in flagged:
+            # --hard-cover --mod hard-cover: one modifier said twice, applied once (as High
+            # Crusade's Morale takes --ambushed --mod ambushed)
+            res.explanation.append(f"--mod {spec.name}: given by its option already, once")
+        elif spec.name is not None:
             mods.append(table_mod(t, spec.name, res))
         else:
             assert spec.value is not None
