@@ -417,3 +417,32 @@ def test_a_deviated_marker_is_placed_where_it_landed_at_the_range_it_was_thrown(
     assert placed["inputs"]["range"] == 6
     assert placed["summary"]["casualties"] == 2
     assert play.row("boyz")["models"] == "8/10"
+
+
+def test_each_deviated_marker_waits_to_be_placed_and_none_is_placed_unthrown(hc, tmp_path):
+    """Two grenadiers throw and both markers deviate (the die 4 on a 2" marker, 3+): each is
+    placed where it landed, at the range it was thrown from, one after the other; a third
+    --placed has no marker to place (a throw that landed with no roll for it), and is refused."""
+    roster = tmp_path / "r.yaml"
+    roster.write_text("ruleset: rogue-trader\nsides:\n  Imperials:\n    guards: {profile: "
+                      "space-marine, models: 2, weapon: frag-grenade}\n  Orks:\n    boyz: "
+                      "{profile: ork, models: 10, weapon: bolt-gun}\n")  # fmt: skip
+    path = tmp_path / "g.hcg"
+    assert hc("game", "new", str(path), "--roster", str(roster)).exit_code == 0
+    env = {"HC_GAME": str(path)}
+
+    def fire(line: str) -> dict:
+        result = hc(f"fire {line} --json", env=env)
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    assert hc("initiative --dice 1", env=env).exit_code == 0
+    assert fire("guards --at boyz -r 6 --under 1 --dice 4,5,10")["outcome"] == "deviated"
+    assert fire("guards --at boyz -r 7 --under 1 --dice 4,5,10")["outcome"] == "deviated"
+    first = fire("guards --at boyz --placed --under 1 --dice 1")  # a miss: no one struck
+    second = fire("guards --at boyz --placed --under 1 --dice 1")
+    assert (first["inputs"]["range"], second["inputs"]["range"]) == (6, 7)
+    before = path.read_bytes()
+    said = hc("fire guards --at boyz --placed --under 1 -r 6 --dice 4,5", env=env)
+    assert said.exit_code == 2 and "no deviated marker to place" in " ".join(said.output.split())
+    assert path.read_bytes() == before

@@ -19,6 +19,7 @@ from hc_cli.rulesets.rogue_trader.game_fire import (
     fired_models,
     legacy_hits,
     living,
+    markers_moved,
     side_playing,
     unit_and_model,
     wounds_left,
@@ -114,8 +115,9 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             "reserve": False,  # made a reserve move this turn
             "hidden": False,
             "routing": False,
-            "marker": [],  # the models whose area marker deviated, to place where it landed
-            "marker_range": None,  # the range it was fired at (the shot placed again fires it)
+            # The area markers that deviated this turn, each to be placed where it landed (the
+            # same shot): the model that fired it and the range it was fired at.
+            "markers": [],
             "engaged": [],  # the enemy units it is in hand-to-hand combat with
         }
 
@@ -150,7 +152,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             else:
                 notes = [f"{name} fails to rally: it goes on routing"]
         elif command == "fire":
-            notes = self._fire(state, name, unit, game, meta, result)
+            notes = self._fire(state, name, unit, entry, meta)
         elif command == "melee":
             notes = fought(state, name, game["at"][0], entry["flags"])
         else:
@@ -213,24 +215,18 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             mark("routing", f"{name} routs: compulsory movement until it is rallied")
         return notes
 
-    def _fire(
-        self, state: RtState, name: str, unit: RtUnit, game: dict, meta: dict, result: dict
-    ) -> list[str]:
+    def _fire(self, state: RtState, name: str, unit: RtUnit, entry: dict, meta: dict) -> list[str]:
+        game, result = entry["game"], entry["result"]
         state["phase"] = max(state.get("phase", 0), PHASE_OF["fire"])
         firers = meta.get("firers")
         if firers is None:  # a game file before models kept their own fire: the whole unit
             firers = living(unit)
         unit["fired"] = sorted(set(fired_models(unit)) | set(firers))
-        unit["marker"] = firers if result.get("outcome") == "deviated" else []
-        unit["marker_range"] = (result.get("inputs") or {}).get("range") if unit["marker"] else None
+        deviated = result.get("outcome") == "deviated"
+        notes = markers_moved(unit, name, firers, entry, deviated)
         done = set(fired_models(unit)) >= set(living(unit))
-        notes = [f"{name} has fired this turn" if done else
-                 f"{name}: {count(len(firers), 'model')} fired"]  # fmt: skip
-        if unit["marker"]:
-            notes.append(
-                f"{possessive(name)} marker deviated: resolve the models under it where it landed "
-                f"(hc fire {game['unit']} --at UNIT --placed --under N)"
-            )
+        notes.insert(0, f"{name} has fired this turn" if done else
+                     f"{name}: {count(len(firers), 'model')} fired")  # fmt: skip
         if unit.get("hidden"):
             unit["hidden"] = False
             notes.append(f"{name} fired: its position is given away, it hides no more")
@@ -253,7 +249,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
 
     def _new_turn(self, unit: RtUnit) -> None:
         unit["fired"] = []
-        unit["marker"], unit["marker_range"] = [], None
+        unit["markers"] = []
         unit["moved"] = unit["charged"] = unit["stalled"] = unit["reserve"] = False
         unit["inches"] = 0.0
 

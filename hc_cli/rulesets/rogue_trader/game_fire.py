@@ -104,6 +104,12 @@ def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:
             + ": troops who have entered hand-to-hand combat may not fire during the shooting "
             "part of the turn (seed 003)"
         )
+    if refusal is None and flags.get("placed") and not _placing(me, firers):
+        refusal = (
+            f"{name if model is None else model_label(name, me, model)} has no deviated marker "
+            "to place: --placed resolves a marker where it landed once it deviated; a new one "
+            f"rolls for where it lands (hc fire {name} --at UNIT)"
+        )
     if refusal is None and not firers:
         refusal = (
             f"{name}:{model + 1} has fired this turn" if model is not None
@@ -140,19 +146,46 @@ def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:
     return Fill(flags, meta=meta, refusal=refusal, notes=notes)
 
 
+def _placing(me: RtUnit, firers: list[int]) -> bool:
+    return any(m["model"] in firers for m in me["markers"])
+
+
+def markers_moved(
+    unit: RtUnit, name: str, firers: list[int], entry: dict, deviated: bool
+) -> list[str]:
+    """A logged area shot into the markers waiting: a marker placed is resolved, one that
+    deviated waits to be placed where it landed (each its own, however many wait)."""
+    notes = []
+    if entry["flags"].get("placed"):
+        unit["markers"] = [m for m in unit["markers"] if m["model"] not in firers]
+    if deviated:
+        fired_at = (entry["result"].get("inputs") or {}).get("range")
+        for model in firers:
+            unit["markers"].append({"model": model, "range": fired_at})
+            notes.append(
+                f"{possessive(name)} marker deviated: resolve the models under it where it "
+                f"landed (hc fire {model_label(name, unit, model)} --at UNIT --placed --under N)"
+            )
+    return notes
+
+
 def _firers(name, model, me, area, flags, notes) -> list[int]:
     """The models that fire: the one named, or those of the unit not yet fired this turn,
     the wounded first (their shots are the first, at -1); an area weapon fires one."""
     if flags.get("shots", 1) < 1:
         raise HcError(f"--shots {flags['shots']} fires nothing", "give --shots 1 or more")
     fired = set(fired_models(me))
-    marker = me.get("marker") or []
-    if flags.get("placed") and marker and model in (None, *marker):
-        notes.append("the deviated marker, placed where it landed: the same shot")
-        if "range" not in flags and me.get("marker_range") is not None:
-            flags["range"] = me["marker_range"]
-            notes.append(f'range {me["marker_range"]:g}" (the shot that deviated)')
-        return list(marker)
+    waiting = [m for m in me["markers"] if model in (None, m["model"])]
+    if flags.get("placed") and waiting:  # the oldest first, or the named model's
+        marker = waiting[0]
+        notes.append(
+            f"the marker {model_label(name, me, marker['model'])} fired this turn deviated: "
+            "placed where it landed, the same shot"
+        )
+        if "range" not in flags and marker["range"] is not None:
+            flags["range"] = marker["range"]
+            notes.append(f'range {marker["range"]:g}" (the shot that deviated)')
+        return [marker["model"]]
     if model is not None:
         return [] if model in fired else [model]
     ready = [i for i in living(me) if i not in fired]

@@ -4,7 +4,7 @@ plain dicts and lists, as JSON gives them back."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from hc_cli.games.state import GameState
 
@@ -26,8 +26,7 @@ class RtUnit(TypedDict):
     reserve: bool  # made a reserve move this turn
     hidden: bool
     routing: bool
-    marker: list[int]  # the models whose area marker deviated, to place where it landed
-    marker_range: float | None  # the range it was fired at
+    markers: list[dict[str, Any]]  # each deviated marker waiting: model, range
     engaged: list[str]  # the enemy units it is in hand-to-hand combat with
 
 
