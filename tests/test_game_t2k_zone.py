@@ -59,6 +59,13 @@ def test_a_burst_keeps_half_the_zone_dice_left_and_rolls_them_at_one_entering(hc
 def test_no_more_dice_than_were_kept(hc, tmp_path):
     env = _to_nguyen(hc, tmp_path / "g.hcg")
     json_of(hc(BURST + " --json", env=env))
+    # The dice go with their burst: another range or weapon is an override (found in play).
+    for option, said in (
+        ("-r 200", "--range 200 overrides the burst's range, 20 m"),
+        ("--weapon ak-74", "--weapon ak-74 overrides the burst's weapon, m60"),
+    ):
+        out = hc(f"fire nguyen --kept 1 --at popov {option} --dice 1,1,1,1", env=env)
+        assert out.exit_code == 2 and said in " ".join(out.output.split()), out.output
     size = Path(env["HC_GAME"]).stat().st_size
     said = hc("fire nguyen --kept 2 --at popov --dice 1,1", env=env)
     assert said.exit_code == 2 and "has 1 die kept" in said.output

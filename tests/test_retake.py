@@ -239,6 +239,9 @@ def test_twilight_2000_an_asset_a_bare_mod_need_anyway(t2k_game):
         f"{base} --skill 9 --attribute 9"
     )
     assert "--rof 50 overrides the numbers" in t2k_game.refused(f"{base} --rof 50")
+    # the roster gives kowalski an M16A2: an M60 is not his (found in play)
+    said = t2k_game.refused(f"{base} --weapon m60")
+    assert "--weapon m60 overrides kowalski's weapon, m16a2" in said
     assert "--mod 2 is a bare number" in t2k_game.refused(f"{base} --mod 2")
     t2k_game.ok(f"{base} --asset 12")  # what the roster holds
     t2k_game.ok("undo")

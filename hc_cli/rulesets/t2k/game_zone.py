@@ -7,6 +7,7 @@ zone-dice-kept. Pure."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
@@ -48,7 +49,7 @@ def _hint(name: str, dice: int) -> str:
     return f"hc fire {name} --kept {dice} --at NAME"
 
 
-def kept_now(state: T2kState) -> list[dict[str, Any]]:
+def kept_now(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The kept dice still to be rolled: this combat turn's (or this action turn's, as the
     reading zone-dice-kept says)."""
     per_action = state["readings"].get(READING) == "action-turn"
@@ -61,7 +62,7 @@ def kept_now(state: T2kState) -> list[dict[str, Any]]:
     ]
 
 
-def _newest(state: T2kState, name: str) -> dict[str, Any] | None:
+def newest_kept(state: Mapping[str, Any], name: str) -> dict[str, Any] | None:
     mine = [k for k in kept_now(state) if k["firer"] == name]
     return mine[-1] if mine else None
 
@@ -69,7 +70,7 @@ def _newest(state: T2kState, name: str) -> dict[str, Any] | None:
 def fill_kept(state: T2kState, unit: str, at: list[str], flags: Flags) -> Fill:
     """`hc fire FIRER --kept N --at TARGET`: the burst's kept dice at a character entering its
     zone, filled from the burst; whoever's action it is."""
-    kept = _newest(state, unit)
+    kept = newest_kept(state, unit)
     reading = state["readings"].get(READING, "combat-turn")
     if kept is None:
         raise HcError(
@@ -108,7 +109,7 @@ def fill_kept(state: T2kState, unit: str, at: list[str], flags: Flags) -> Fill:
 
 
 def spend(state: T2kState, name: str, entry: dict[str, Any]) -> list[str]:
-    kept = _newest(state, name)
+    kept = newest_kept(state, name)
     if kept is None:  # the fill made sure of it; an entry of a forged file has its say
         return []
     kept["dice"] -= int(entry["flags"]["kept"])

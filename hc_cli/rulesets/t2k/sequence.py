@@ -162,7 +162,8 @@ def _fill_fire(
         refusal = (
             f"{unit} is halfway through reloading his {me['weapon']} ({me['reloading']} of "
             f"{me['reload_needed']} actions; seed 002, Reload): it fires when the reload is "
-            f"done: hc reload {unit}, or fire another weapon (--weapon)"
+            f"done: hc reload {unit} (a weapon the roster does not give him: --weapon NAME "
+            "--anyway)"
         )
     slot = next_slot(state, unit)
     moving = tables.movement.get(str(flags.get("movement") or "stationary").lower())
