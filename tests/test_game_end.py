@@ -59,8 +59,9 @@ def test_a_side_with_nothing_left_ends_the_game(hc, tmp_path, ruleset):
     assert json.loads(hc("status --json", env=env).stdout)["over"] is None
     said = hc(blow, env=env)
     assert said.exit_code == 0, said.output
-    over = f"the game is over: {beaten} has nothing left that can fight; {winner} won"
+    over = f"the game is over: {winner} won; no unit of {beaten} can fight on"
     assert over in " ".join(said.stdout.split())
+    assert not [line for line in said.stdout.splitlines() if line.strip().startswith("next")]
     status = json.loads(hc("status --json", env=env).stdout)
     assert status["over"] == over and status["due"] == [over]
     assert over in " ".join(hc("history", env=env).stdout.split())

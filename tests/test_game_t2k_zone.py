@@ -87,7 +87,11 @@ def test_the_dice_keep_as_the_reading_says(hc, tmp_path, choice, kept):
     env = {"HC_GAME": str(path)}
     for line in ("initiative --seed 2", "game next", "game next", BURST, "game next",
                  "game next"):  # fmt: skip
-        assert hc(line, env=env).exit_code == 0, line
+        said = hc(line, env=env)
+        assert said.exit_code == 0, line
+    # the action turn's end says so of the die it lets go
+    lapses = "nguyen's 1 die kept for the zone of his burst at ivanov lapses"
+    assert (lapses in " ".join(said.output.split())) == (not kept), said.output
     status = _status(hc, env)
     assert status["action_turn"] == 2
     assert sum(k["dice"] for k in status["zone_kept"]) == kept

@@ -218,8 +218,10 @@ class GameRules(Generic[State, Unit]):
         if len(beaten) == len(state["sides"]):
             return "the game is over: neither side has anything left that can fight"
         rest = [side for side in state["sides"] if side not in beaten]
-        said = " and ".join(beaten) + (" has" if len(beaten) == 1 else " have")
-        return f"the game is over: {said} nothing left that can fight; {' and '.join(rest)} won"
+        return (
+            f"the game is over: {' and '.join(rest)} won; no unit of {' or '.join(beaten)} can "
+            "fight on"
+        )
 
     def hold(self, state: State) -> str | None:
         """Why the game should not move on yet (a test the rules require first), or None: `hc

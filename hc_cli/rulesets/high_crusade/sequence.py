@@ -72,8 +72,8 @@ BETWEEN = (
     "Fireteam fires once a move.",
     'Hand to hand (seed 000) "occurs when both sides troops have finished their respective '
     'movement and opposing troops end up with their bases touching": at step 4 or 5, once step '
-    "3 is over. A Fireteam that fought may still fire in its side's fire step: reading "
-    "fire-after-melee.",
+    "3 is over. Whether a Fireteam that fought may still fire in its side's fire step is the "
+    "reading fire-after-melee.",
     'Morale (seed 001): a Fireteam tests "whenever the following circumstances occur" (the '
     "first time it is fired at, ambushed, its first casualty, its strength below 50%): the "
     "game goes on to the next step or move once the tests due are taken (hc morale), or with "

@@ -146,7 +146,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
         was = actor(state)
         if command == "initiative":
             notes = self._initiative(state, entry)
-            return notes + go_on(state, was)
+            return notes + self._go_on(state, was)
         name = entry["game"]["unit"]
         if command == "fire" and entry["flags"].get("kept"):  # no action of his (game_zone)
             return self._struck(state, entry) + game_zone.spend(state, name, entry)
@@ -156,10 +156,18 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             notes = self._reload(state, name, entry["result"])
         else:
             raise HcError(f"{command} is no action of a Twilight: 2000 game")
-        notes += self._spend(state, name, was) + go_on(state, was)
+        notes += self._spend(state, name, was) + self._go_on(state, was)
         if was is not None and actor(state) is was and was["name"] != name:
             notes.append(f"still {possessive(was['name'])} action (initiative {was['initiative']})")
         return notes
+
+    def _go_on(self, state: T2kState, was: Slot | None) -> list[str]:
+        """The game goes on (game_order.go_on), unless it is over; dice a burst kept that
+        lapse with the turn are said."""
+        if self.over(state) is not None:  # it moves on no further
+            return []
+        before = game_zone.kept_now(state)
+        return go_on(state, was) + game_zone.lapsed(state, before)
 
     def _initiative(self, state: T2kState, entry: dict) -> list[str]:
         result, meta = entry["result"], entry["game"].get("meta") or {}
@@ -284,7 +292,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             raise HcError("nobody is left to act", "the fight is over: hc status shows it")
         slot["done"] = True
         self._lapse(state, slot["name"])
-        return [f"{slot['name']} passes"] + go_on(state, slot)
+        return [f"{slot['name']} passes"] + self._go_on(state, slot)
 
     def standing(self, state: T2kState, name: str) -> bool:
         return not state["units"][name]["out"]  # neither killed nor out of the fight

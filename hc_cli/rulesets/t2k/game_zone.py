@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
-from hc_cli.plugin.game_rules import Fill, Flags
+from hc_cli.plugin.game_rules import Fill, Flags, possessive
 
 if TYPE_CHECKING:
     from hc_cli.rulesets.t2k.state import T2kState
@@ -59,6 +59,19 @@ def kept_now(state: Mapping[str, Any]) -> list[dict[str, Any]]:
         if k["dice"]
         and k["combat_turn"] == state["combat_turn"]
         and (not per_action or k["action_turn"] == state["action_turn"])
+    ]
+
+
+def lapsed(state: T2kState, before: list[dict[str, Any]]) -> list[str]:
+    """What of `before` (kept dice still to be rolled) the turn's end let go, in words."""
+    now = [id(k) for k in kept_now(state)]
+    reading = state["readings"].get(READING, "combat-turn")
+    return [
+        f"{possessive(k['firer'])} {count(k['dice'], 'die')} kept for the zone of his burst "
+        f"at {k['at']} {'lapses' if k['dice'] == 1 else 'lapse'}: the {reading.replace('-', ' ')} is over (reading: {READING} = "
+        f"{reading})"
+        for k in before
+        if id(k) not in now
     ]
 
 
