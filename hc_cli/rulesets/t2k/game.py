@@ -13,7 +13,7 @@ from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import GameRules, count_of, mean_of, possessive
 from hc_cli.rulesets.t2k import game_zone
-from hc_cli.rulesets.t2k.game_hits import hits_text, struck, take_damage
+from hc_cli.rulesets.t2k.game_hits import struck, take_damage
 from hc_cli.rulesets.t2k.game_order import (
     INVOLUNTARY,
     OUTSIDE,
@@ -487,7 +487,8 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             "wound": wound_of(unit),
             "damage": unit["damage"],
             "hits": list(unit["hits"]),
-            "damage_text": f"{unit['damage']}: {hits_text(unit['hits'])}"
+            # each hit is in --json and in the history: the table keeps to 80 columns
+            "damage_text": f"{unit['damage']} ({count(len(unit['hits']), 'hit')})"
             if unit["hits"]
             else str(unit["damage"]),
             "weapon": unit["weapon"],

@@ -68,8 +68,8 @@ def lapsed(state: T2kState, before: list[dict[str, Any]]) -> list[str]:
     reading = state["readings"].get(READING, "combat-turn")
     return [
         f"{possessive(k['firer'])} {count(k['dice'], 'die')} kept for the zone of his burst "
-        f"at {k['at']} {'lapses' if k['dice'] == 1 else 'lapse'}: the {reading.replace('-', ' ')} is over (reading: {READING} = "
-        f"{reading})"
+        f"at {k['at']} {'lapses' if k['dice'] == 1 else 'lapse'}: the "
+        f"{reading.replace('-', ' ')} is over (reading: {READING} = {reading})"
         for k in before
         if id(k) not in now
     ]
