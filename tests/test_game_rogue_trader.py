@@ -446,3 +446,16 @@ def test_each_deviated_marker_waits_to_be_placed_and_none_is_placed_unthrown(hc,
     said = hc("fire guards --at boyz --placed --under 1 -r 6 --dice 4,5", env=env)
     assert said.exit_code == 2 and "no deviated marker to place" in " ".join(said.output.split())
     assert path.read_bytes() == before
+
+
+def test_an_action_of_a_later_part_says_what_it_closes_undone(play):
+    """The turn's parts come in order (seed 003): a rally in the movement part ends the
+    shooting part, and the game says who had not fired (found in play: it passed in silence)."""
+    play.json("move", "marines", "--routs")
+    rally = play.act("rally", "marines", "--dice", "3,4", "-q")  # 7, needs Ld 8 or less
+    assert rally.exit_code == 0, rally.output
+    said = " ".join(rally.output.split())
+    assert "the turn is at part 6, rallying" in said
+    assert (
+        "the shooting part is over: marines, heavy, grenadier, lascannon-team did not fire" in said
+    )

@@ -32,6 +32,7 @@ from hc_cli.rulesets.rogue_trader.game_melee import (
     fought,
     wound,
 )
+from hc_cli.rulesets.rogue_trader.game_parts import fights, ready_to_fire, to_part
 from hc_cli.rulesets.rogue_trader.overrides import overrides as rule_overrides
 from hc_cli.rulesets.rogue_trader.sequence import BETWEEN, FIGHT, PHASE_NAMES, PHASE_OF, SEQUENCE
 from hc_cli.tables.schema import Field, line_of
@@ -145,12 +146,12 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
             unit["hidden"] = True
             notes = [f"{name} hides: it cannot be targeted in the enemy's following turn"]
         elif command == "rally":
-            state["phase"] = max(state.get("phase", 0), PHASE_OF["rally"])
+            said = to_part(state, PHASE_OF["rally"])
             if result["outcome"] == "rallied":
                 unit["routing"] = False
-                notes = [f"{name} rallies: it routs no more"]
+                notes = [*said, f"{name} rallies: it routs no more"]
             else:
-                notes = [f"{name} fails to rally: it goes on routing"]
+                notes = [*said, f"{name} fails to rally: it goes on routing"]
         elif command == "fire":
             notes = self._fire(state, name, unit, entry, meta)
         elif command == "melee":
@@ -188,11 +189,9 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         self, state: RtState, name: str, unit: RtUnit, flags: dict, result: dict, at: list
     ) -> list[str]:
         reserve = bool(flags.get("reserve"))
-        state["phase"] = max(state.get("phase", 0), PHASE_OF["move --reserve" if reserve else
-                                                            "move"])  # fmt: skip
+        notes = to_part(state, PHASE_OF["move --reserve" if reserve else "move"])
         moved = result.get("moved", result.get("move", 0)) or 0
         unit["inches"] = unit.get("inches", 0) + moved
-        notes: list[str] = []
 
         def mark(
             key: Literal["reserve", "moved", "stalled", "charged", "routing"], note: str
@@ -217,7 +216,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
 
     def _fire(self, state: RtState, name: str, unit: RtUnit, entry: dict, meta: dict) -> list[str]:
         game, result = entry["game"], entry["result"]
-        state["phase"] = max(state.get("phase", 0), PHASE_OF["fire"])
+        passed = to_part(state, PHASE_OF["fire"])
         firers = meta.get("firers")
         if firers is None:  # a game file before models kept their own fire: the whole unit
             firers = living(unit)
@@ -225,8 +224,8 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         deviated = result.get("outcome") == "deviated"
         notes = markers_moved(unit, name, firers, entry, deviated)
         done = set(fired_models(unit)) >= set(living(unit))
-        notes.insert(0, f"{name} has fired this turn" if done else
-                     f"{name}: {count(len(firers), 'model')} fired")  # fmt: skip
+        notes = [*passed, f"{name} has fired this turn" if done else
+                 f"{name}: {count(len(firers), 'model')} fired", *notes]  # fmt: skip
         if unit.get("hidden"):
             unit["hidden"] = False
             notes.append(f"{name} fired: its position is given away, it hides no more")
@@ -431,7 +430,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
         name = action.get("unit")
         if action.get("command") != "rally" or name not in state["units"]:
             return None
-        state["phase"] = max(state.get("phase", 0), PHASE_OF["rally"])  # as a failed rally
+        to_part(state, PHASE_OF["rally"])  # as a failed rally
         return [f"{name} fails to rally: it goes on routing"]
 
     def playing(self, state: RtState) -> str | None:
@@ -454,19 +453,10 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
                     f"{n} routs: its move is compulsory; rally it in the rallying part "
                     f"(hc rally {n})"
                 )
-        if state.get("phase", 0) <= PHASE_OF["fire"]:
-            ready = [
-                n
-                for n, u in mine.items()
-                if u["weapon"] and not u["stalled"] and not u["charged"] and not u["engaged"]
-                and set(living(u)) - set(fired_models(u))
-            ]  # fmt: skip
-            if ready:
-                out.append(f"{playing} may still fire: " + ", ".join(ready))
-        fights = sorted({" and ".join(sorted((n, o))) for n, u in state["units"].items()
-                         for o in u["engaged"]})  # fmt: skip
-        if fights and state.get("phase", 0) <= PHASE_OF["melee"]:
-            out.append(f"hand to hand, either side: {', '.join(fights)} ({FIGHT})")
+        if state.get("phase", 0) <= PHASE_OF["fire"] and (ready := ready_to_fire(state)):
+            out.append(f"{playing} may still fire: " + ", ".join(ready))
+        if state.get("phase", 0) <= PHASE_OF["melee"] and (combats := fights(state)):
+            out.append(f"hand to hand, either side: {', '.join(combats)} ({FIGHT})")
         from hc_cli.games.choice import switched_on
 
         if switched_on("turn_ends_by_itself"):  # the settings file: the next action says

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from hc_cli.core.errors import HcError
 from hc_cli.plugin.game_rules import Fill, Flags, enemy_check
 from hc_cli.rulesets.rogue_trader.game_fire import living, model_label, strike_order, unit_and_model
+from hc_cli.rulesets.rogue_trader.game_parts import to_part
 from hc_cli.rulesets.rogue_trader.sequence import FIGHT, PHASE_NAMES, PHASE_OF
 
 if TYPE_CHECKING:
@@ -121,9 +122,8 @@ def fill_melee(state: RtState, name: str, me: RtUnit, at: list[str], flags: Flag
 def fought(state: RtState, name: str, target: str, flags: dict) -> list[str]:
     """What the players recorded: the target's models removed (the wounded first), wounds on
     its next model, the combat broken off."""
-    state["phase"] = max(state.get("phase", 0), PHASE_OF["melee"])
+    notes = to_part(state, PHASE_OF["melee"])
     them = state["units"][target]
-    notes: list[str] = []
     for model in strike_order(them)[: flags.get("removed") or 0]:
         wound(state, target, model, them["w"] - them["taken"][model], notes)
     left = strike_order(them)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from hc_cli.core.dice import DiceSource
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Odds, Resolution
+from hc_cli.core.words import count
 from hc_cli.rulesets.rogue_trader.request import characteristic
 from hc_cli.rulesets.rogue_trader.tables import RULESET, RogueTraderTables
 from hc_cli.tables import readings
@@ -118,7 +119,7 @@ def resolve_melee(t: RogueTraderTables, req: MeleeRequest, dice: DiceSource) -> 
             "--break (the combat broke off)",
         )
     done = [f"{req.removed} removed"] if req.removed else []
-    done += [f"{req.wounds} wounds on the next model"] if req.wounds else []
+    done += [f"{count(req.wounds, 'wound')} on the next model"] if req.wounds else []
     done += ["the combat broke off"] if req.broke_off else []
     res.outcome = "broke off" if req.broke_off else "fought"
     res.headline = "hand to hand: " + "; ".join(done)
