@@ -376,3 +376,21 @@ def test_replay_checks_the_game_part_of_every_entry(hc, tmp_path, which):
     assert replay.exit_code == 1, said
     assert f"line {seq}: entry {seq} is not what the game gives in the state before it" in said
     assert "meta.step: logged 4, the game gives 2" in said
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (_set("game", "reroll", add=-1), "whose dice were not on the table"),  # found in play
+        (lambda e: e["game"].pop("reroll"), "and no agreement is recorded"),
+    ],
+)
+def test_the_newest_re_roll_edited_is_refused_by_every_command(hc, tmp_path, change, said):
+    """An action taken back leaves its dice on the table; the re-roll made in its place
+    records it (`game.reroll`). Edited in the newest entry, every command refuses the game,
+    as replay does, whichever hc reads it (this one or the other player's)."""
+    path, env = _played(hc, tmp_path, "high-crusade", "undo")
+    fire = PLAYS["high-crusade"][1].split(" --dice")[0]
+    assert hc(f"{fire} --reroll --seed 3", env=env).exit_code == 0
+    _edit_newest(path, change)
+    _refused_everywhere(hc, path, env, "high-crusade", said)

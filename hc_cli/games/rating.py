@@ -162,7 +162,7 @@ def _read_game(path: str, rate: Callable[[Rated], None]) -> Report:
     from hc_cli.games.fold import fold
     from hc_cli.games.scan import read_chain
     from hc_cli.games.seal_protocol import given_up
-    from hc_cli.games.store import Game, check_newest, unreadable
+    from hc_cli.games.store import Game, check_newest, check_newest_retake, unreadable
 
     report = Report(path, "game", "", rate)
     sides: dict[str, str] = {}  # a unit -> its side
@@ -188,7 +188,9 @@ def _read_game(path: str, rate: Callable[[Rated], None]) -> Report:
 
     chain = read_chain(path)
     folded = fold(chain, path, each, check=before)
-    check_newest(Game(path, chain, folded))  # as every command holds it (`before` spares it)
+    game = Game(path, chain, folded)
+    check_newest(game)  # as every command holds it (`before` spares it)
+    check_newest_retake(game)
     report.given_up = given_up(folded.state)
     for number, seal in (folded.state.get("seals") or {}).items():
         if seal["done"] == "forfeit":

@@ -211,6 +211,7 @@ def open_game(path: str, fd: int | None = None, fresh: bool = False) -> Game:
     game = Game(path, chain, folded)
     if folded is snapshot:  # it vouches for the file's bytes, not for what the newest means
         check_newest(game)  # (a fold checks it as it is taken)
+    check_newest_retake(game)
     heads.check(game, locked=not own)  # a file gone back from the head this hc saw: refused
     if game.folded is not snapshot:
         _save_snapshot(game)
@@ -419,6 +420,31 @@ def _retakes(chain: Chain, folded: Folded) -> list[str]:
     found = retake_problems(entries, sides_of(folded.roster))
     said = [f"line {chain.numbers[seq - 1]}: entry {seq} {problem}" for seq, problem in found]
     return said[:1000]
+
+
+def check_newest_retake(game: Game) -> None:
+    """The newest entry, a rolled action, held to the rule of the dice an undo left on the
+    table (`retake`), as the action was judged before it was appended: no later hash covers
+    it, so an edit of its re-take (`reroll`, `agreed`) is refused here, not only by replay.
+    One period's entries, found by their bytes (`period_entries`)."""
+    from hc_cli.games.retake import period_entries, retake_problem, rolled, sides_of
+
+    chain, folded = game.chain, game.folded
+    seq = chain.count
+    if seq < 2 or folded.state.get("version", 1) < 3 or seq not in folded.effective:
+        return
+    ((_, entry),) = entries_from(chain, [seq])
+    period = (entry.get("game") or {}).get("period") if isinstance(entry, dict) else None
+    if not rolled(entry) or not isinstance(period, str):
+        return
+    table = [(s, e) for s, e in period_entries(chain, period) if s < seq]
+    effective = set(folded.effective) - {seq}
+    with unreadable(game.path):
+        problem = retake_problem(table, effective, sides_of(folded.roster), entry)
+    if problem:
+        from hc_cli.games.scan import damaged
+
+        raise damaged(game.path, chain.numbers[-1], f"entry {seq}, the newest, {problem}")
 
 
 def check_newest(game: Game) -> None:
