@@ -226,7 +226,8 @@ def test_rogue_trader_a_profile_a_weapon_a_bare_mod_need_anyway(rt_game):
         assert said in rt_game.refused(f"{base} {option}"), option
     rt_game.ok(f"{base} --firer space-marine --weapon bolt-gun")  # what the game holds
     rt_game.ok("undo")
-    rt_game.ok(f"{base} --bs 9 --anyway --agreed")
+    quiet = rt_game.ok(f"{base} --bs 9 --anyway --agreed -q").stdout  # -q says it too
+    assert "--anyway: --bs 9 overrides marines' profile" in " ".join(quiet.split())
     assert rt_game.last()["game"]["overrides"] == [
         "--bs 9 overrides marines' profile, space-marine"
     ]

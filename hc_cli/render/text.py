@@ -64,6 +64,7 @@ def breakdown(
     if quiet:  # the headline alone; in a game, and what it changed
         if isinstance(game, dict):
             lines += [Text(f"  {game['again']}")] if game.get("again") else []
+            lines += [Text(f"  {game['anyway']}", "yellow")] if game.get("anyway") else []
             lines += [Text(f"  {change}") for change in game.get("changes", [])]
             lines += [Text(f"  {game['over']}")] if game.get("over") else []  # said, quiet or not
         return lines
