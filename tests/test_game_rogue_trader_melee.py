@@ -8,7 +8,10 @@ hitting the firer's friends"; the seed stops before the blows, so the players re
 
 from __future__ import annotations
 
-from test_game_rogue_trader import play  # noqa: F401  (the fixture: a game of its roster)
+import json
+
+import pytest
+from test_game_rogue_trader import ROSTER, play  # noqa: F401  (the fixture: a game of its roster)
 
 
 def _charge(play) -> None:  # noqa: F811
@@ -89,3 +92,31 @@ def test_the_rules_name_hc_melee_in_part_three(play):  # noqa: F811
     part3 = rules.split("  3. ", 1)[1].split("  4. ", 1)[0]
     assert "hc melee" in part3 and "nothing for hc to resolve" not in part3
     assert "no dice" in part3
+
+
+@pytest.mark.parametrize("choice", ["held", "free"])
+def test_an_engaged_unit_moves_as_the_reading_says(hc, tmp_path, choice):
+    """Seed 003 says what makes a combat (base-to-base contact), not how one walks out of it:
+    the reading engaged-move. held: no move until the combat ends; free: a move, still engaged."""
+    (tmp_path / "roster.yaml").write_text(ROSTER)
+    (tmp_path / "house.yaml").write_text(
+        f"ruleset: rogue-trader\nreadings:\n  engaged-move: {{choice: {choice}}}\n"
+    )
+    path = tmp_path / "g.hcg"
+    started = hc("game", "new", str(path), "--roster", str(tmp_path / "roster.yaml"),
+                 "--rules", str(tmp_path / "house.yaml"))  # fmt: skip
+    assert started.exit_code == 0, started.output
+    env = {"HC_GAME": str(path)}
+    for line in ("initiative --dice 1", "game next",
+                 "move carnosaur --charge --at marines --contact", "game next"):  # fmt: skip
+        assert hc(line, env=env).exit_code == 0, line
+    moved = hc("move marines", env=env)  # the Imperials' turn 2: the marines are in the combat
+    if choice == "held":
+        said = " ".join(moved.output.split())
+        assert moved.exit_code == 2 and "engaged-move = held" in said
+        assert "hc melee marines --at carnosaur --break" in said
+        return
+    assert moved.exit_code == 0, moved.output
+    status = json.loads(hc("status --json", env=env).stdout)
+    marines = next(r for rows in status["sides"].values() for r in rows if r["name"] == "marines")
+    assert marines["engaged"] == ["carnosaur"]

@@ -243,7 +243,7 @@ def test_every_hit_gets_a_location_and_damage(hc):
         ("rogue-trader", {"seven-plus-chart", "deviation-table", "deviation-radius-between-rows",
                           "deviation-direction", "mounted-weapon-exemption",
                           "partly-under-marker", "volley-shares", "rally-test",
-                          "reserve-move", "hiding-lasts"}),
+                          "reserve-move", "hiding-lasts", "engaged-move"}),
         ("t2k", {"aimed-burst-difficulty", "automatic-fire-band", "recoil-floor", "scope-bonus",
                  "laser-sight", "further-grenades", "reload-per-turn", "wound-initiative",
                  "outside-order-action", "zone-dice-kept"}),

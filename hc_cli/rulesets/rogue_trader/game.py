@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 UNCOMMITTED = "reserve-move"  # the reading: which troops may make a reserve move
 HIDING = "hiding-lasts"  # the reading: how long a model declared hiding stays hidden
+ENGAGED_MOVE = "engaged-move"  # the reading: whether a unit in hand-to-hand combat moves
 
 
 class RogueTraderGame(GameRules["RtState", "RtUnit"]):
@@ -62,6 +63,7 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
     readings = {
         UNCOMMITTED: ("not-moved-or-fired", "not-fired"),
         HIDING: ("declared-each-turn", "until-it-fires"),
+        ENGAGED_MOVE: ("held", "free"),
         **GameRules.shared_readings,
     }
     state_version = 4  # models fire and are struck one by one; six parts; units engaged; the
@@ -398,6 +400,13 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
                 refusal = f"{name} is hiding: a model in hiding may not make a reserve move"
         elif refusal is None and me["moved"]:
             refusal = f"{name} has moved this turn"
+        if refusal is None and me["engaged"] and self.reading(state, ENGAGED_MOVE) == "held":
+            enemy = me["engaged"][0]
+            refusal = (
+                f"{name} is in hand-to-hand combat with {', '.join(me['engaged'])}: it moves "
+                f"when the combat ends (reading: {ENGAGED_MOVE} = held); the players record it "
+                f"broken off in the hand-to-hand part (hc melee {name} --at {enemy} --break)"
+            )
         return Fill(flags, refusal=refusal, notes=notes)
 
     def _may_hide(self, name: str, me: RtUnit) -> str | None:

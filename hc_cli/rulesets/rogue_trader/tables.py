@@ -121,6 +121,7 @@ READINGS = (
     "rally-test",
     "reserve-move",
     "hiding-lasts",
+    "engaged-move",  # the game decides by it whether an engaged unit moves
     "sealed-roll-forfeit",  # the game decides a forfeit by it (hc_cli.games.seal_protocol)
 )
 
