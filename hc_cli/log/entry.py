@@ -33,12 +33,12 @@ def value_text(v: Any, units: dict[str, str] | None = None, key: str = "") -> st
     if isinstance(v, (int, float)):
         return with_unit(v, (units or {}).get(key))
     if isinstance(v, list):
-        return ", ".join(value_text(x, units, key) for x in v)
+        return ", ".join(value_text(x, units, key) for x in v) or "none"
     if isinstance(v, dict):
         return ", ".join(
             f"{k} {value_text(x, units, f'{key}.{k}' if f'{key}.{k}' in (units or {}) else key)}"
             for k, x in v.items()
-        )
+        ) or "none"
     return str(v)
 
 
