@@ -229,6 +229,7 @@ def test_a_fireteam_that_fought_fires_as_the_reading_says(game, choice):
     assert shot.exit_code == 0, shot.output
     words = " ".join(shot.output.split())
     assert said in words and "fire-after-melee = may-fire" in words
+    assert said in " ".join(act("history").output.split())  # -q and the history say it too
     assert row_of(status(), "boyz")["fired"]
 
 

@@ -35,10 +35,10 @@ def value_text(v: Any, units: dict[str, str] | None = None, key: str = "") -> st
     if isinstance(v, list):
         return ", ".join(value_text(x, units, key) for x in v) or "none"
     if isinstance(v, dict):
-        return ", ".join(
-            f"{k} {value_text(x, units, f'{key}.{k}' if f'{key}.{k}' in (units or {}) else key)}"
-            for k, x in v.items()
-        ) or "none"
+        within = units or {}
+        said = (f"{k} {value_text(x, units, f'{key}.{k}' if f'{key}.{k}' in within else key)}"
+                for k, x in v.items())  # fmt: skip
+        return ", ".join(said) or "none"
     return str(v)
 
 

@@ -169,6 +169,14 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             self._clock_to(state, meta, unit["side"] == state["a"], notes)
             unit["fired"] = True
             notes.append(f"{name} has fired this move")
+            if unit["fought"]:  # said where it decides, in the output, -q and the history
+                reading = state["readings"]["fire-after-melee"]
+                notes.append(
+                    f"{name} fought hand to hand this move and may still fire (reading: "
+                    f"fire-after-melee = {reading})" if reading == "may-fire" else
+                    f"{name} fought hand to hand this move and fired all the same (reading: "
+                    f"fire-after-melee = {reading}, --anyway)"
+                )  # fmt: skip
             summary = result.get("summary")
             kills = summary["kills"] if summary else int(result.get("outcome") == "kill")
             mark_fired_at(state, target, bool(entry["flags"].get("ambush")), notes)
@@ -367,11 +375,6 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         notes += order_fill(state, unit, me, "order", "firer", flags, tables)
         notes += order_fill(state, name, target, "target_order", "target", flags, tables)
         step, refusal = self._may_fire(state, unit, me)
-        if me["fought"] and refusal is None:
-            notes.append(
-                f"{unit} fought hand to hand this move and may still fire (reading: "
-                "fire-after-melee = may-fire)"
-            )
         return Fill(flags, meta={"step": step}, refusal=refusal, notes=notes)
 
     def _may_fire(self, state: HcState, unit: str, me: HcUnit) -> tuple[int, str | None]:
