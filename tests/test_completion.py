@@ -354,3 +354,39 @@ def test_units_complete_by_what_the_game_says_they_may_do(tmp_path, monkeypatch)
 def hc_main(args: list[str]) -> bool:
     """A command run as a player types it, in this process: whether it did its job."""
     return CliRunner().invoke(app, args).exit_code == 0
+
+
+def _every_line() -> list[str]:
+    """A TAB at each place of every command of every rule set: the command, its first
+    argument, an option, each option's value."""
+    from hc_cli.plugin import registry
+    from hc_cli.plugin.shared_commands import SHARED_COMMANDS
+
+    commands = {c.name: c for c in SHARED_COMMANDS}
+    for name in registry.names():
+        commands.update(registry.get(name).commands)
+    lines = []
+    for name, command in commands.items():
+        lines += [f"hc {name} ", f"hc {name} -", f"hc {name} x", f"hc {name} fire"]
+        for option in command.options:
+            for flag in option.flags:
+                lines += [f"hc {name} {flag} ", f"hc {name} {flag} a", f"hc {name} {flag}=a"]
+    return lines
+
+
+def test_a_tab_at_every_command_of_every_rule_set_in_every_game_is_silent(tmp_path, monkeypatch):
+    """Issue 38: `hc rally <TAB>` in a T2K game printed an error and a traceback. TAB prints
+    nothing but what it offers, whatever the command, of this rule set or another."""
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    lines = _every_line()
+    for roster in ("high-crusade", "t2k", "rogue-trader"):
+        game = str(tmp_path / f"{roster}.hcg")
+        assert hc_main(["game", "new", game, "--roster", str(examples / f"{roster}-roster.yaml")])
+        assert hc_main(["status", "--game", game])  # TAB reads the state kept
+        monkeypatch.setenv("HC_GAME", game)
+        for line in lines:
+            result = CliRunner().invoke(app, [], env=_env("bash", line), prog_name="hc")
+            assert (result.exit_code, result.stderr) == (0, ""), (roster, line, result.output)
+            assert "Traceback" not in result.stdout, (roster, line)
