@@ -390,3 +390,58 @@ def test_a_tab_at_every_command_of_every_rule_set_in_every_game_is_silent(tmp_pa
             result = CliRunner().invoke(app, [], env=_env("bash", line), prog_name="hc")
             assert (result.exit_code, result.stderr) == (0, ""), (roster, line, result.output)
             assert "Traceback" not in result.stdout, (roster, line)
+
+
+def test_tab_sees_what_the_other_player_did_since_this_one_looked(tmp_path, monkeypatch):
+    """Issue 38: TAB read the player's own kept snapshot, so a model the other player removed
+    since (in his own terminal: his own cache) was offered until this player ran hc status;
+    and a player with no snapshot of the game was offered every unit of the roster, the
+    units wiped out in a game that is over among them."""
+    from pathlib import Path
+
+    roster = Path(__file__).resolve().parent.parent / "examples" / "rogue-trader-roster.yaml"
+    hunt = str(tmp_path / "hunt.hcg")
+    other = {"XDG_CACHE_HOME": str(tmp_path / "b-cache"), "XDG_STATE_HOME": str(tmp_path / "b")}
+
+    def theirs(line: str) -> None:
+        result = CliRunner().invoke(app, line.split(), env={**other, "HC_GAME": hunt})
+        assert result.exit_code == 0, (line, result.output)
+
+    theirs(f"game new {hunt} --roster {roster}")
+    monkeypatch.setenv("HC_GAME", hunt)
+    assert hc_main(["status"])  # this player's snapshot: every model standing
+    marines = [f"marines:{n}" for n in range(1, 6)]
+    assert _bash("hc fire boyz --at marines:") == marines
+    for line in ("initiative --dice 1", "game next"):  # the Orks' turn (as test_game_end's)
+        theirs(line)
+    theirs("fire boyz:1 --at marines -r 10 --dice 6,6,1")  # a 6 to hit, 6 to wound, save 1
+    assert _bash("hc fire boyz --at marines:") == marines[1:]
+    # A player who never looked at a game (no snapshot at all) has it folded from the file.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "c-cache"))
+    assert _bash("hc fire boyz --at marines:") == marines[1:]
+
+
+@pytest.mark.parametrize("ruleset", ["high-crusade", "rogue-trader", "t2k"])
+def test_a_game_over_offers_no_unit_wiped_out_or_killed(tmp_path, monkeypatch, ruleset):
+    """Issue 38: once a game is over (its last blow struck by the other player), TAB after
+    --at offers no unit wiped out and no character killed: to the player whose snapshot is
+    from before the blow, and to one with none."""
+    from test_game_end import PLAYS, ROSTERS
+
+    roster = tmp_path / "roster.yaml"
+    roster.write_text(ROSTERS[ruleset])
+    game = str(tmp_path / "g.hcg")
+    other = {"XDG_CACHE_HOME": str(tmp_path / "b-cache"), "XDG_STATE_HOME": str(tmp_path / "b"),
+             "HC_GAME": game}  # fmt: skip
+    assert CliRunner().invoke(app, ["game", "new", game, "--roster", str(roster)]).exit_code == 0
+    monkeypatch.setenv("HC_GAME", game)
+    assert hc_main(["status"])
+    opening, blow, beaten, _ = PLAYS[ruleset]
+    for line in (*opening, blow):
+        assert CliRunner().invoke(app, line.split(), env=other).exit_code == 0, line
+    from hc_cli.games.choice import unit_sides
+
+    standing = [name for side, units in unit_sides(game) if side != beaten for name in units]
+    for cache in ("cache", "c-cache"):  # this player's snapshot (before the blow), and none
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / cache))
+        assert _bash("hc fire --at ") == standing, cache
