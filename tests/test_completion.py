@@ -101,7 +101,8 @@ def _complete(env: dict[str, str]) -> tuple[str, int]:
 
 
 def _bash(line: str, env: dict[str, str] | None = None) -> list[str]:
-    return _complete({**(env or {}), **_env("bash", line)})[0].split()
+    out = _complete({**(env or {}), **_env("bash", line)})[0]
+    return [value for value in out.splitlines() if value]  # a value a line
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
@@ -285,7 +286,8 @@ def test_units_complete_from_the_game_and_the_target_is_the_other_side(tmp_path,
             assert _complete(env)[1] == 0, (shell, line)
     assert _bash("hc fire ") == ["fireteam-1", "fireteam-2", "boyz", "ladz"]
     assert _bash("hc fire fireteam-1 ") == ["fireteam-2"]  # one more of its side to fire
-    assert _bash("hc orders ") == ["advance", "static"]  # a rout is the game's to give
+    # A rout is the game's to give; a side, quoted as bash reads it back, gives the rest theirs.
+    assert _bash("hc orders ") == ["advance", "static", "'Free Companies'", "Orcs"]
     assert _bash("hc fire boyz --at ") == ["fireteam-1", "fireteam-2"]
     assert _bash("hc melee fireteam-2 --at ") == ["boyz", "ladz"]
     assert _bash(f"hc --game {game} fire ladz --at f") == ["fireteam-1", "fireteam-2"]
@@ -445,3 +447,32 @@ def test_a_game_over_offers_no_unit_wiped_out_or_killed(tmp_path, monkeypatch, r
     for cache in ("cache", "c-cache"):  # this player's snapshot (before the blow), and none
         monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / cache))
         assert _bash("hc fire --at ") == standing, cache
+
+
+def test_orders_morale_and_compare_offer_what_the_game_takes(tmp_path, monkeypatch):
+    """Issue 38: `hc morale <TAB>` the Fireteams with a test due (every one that may test when
+    none is); `hc orders <TAB>` the sides too, and never UNIT=ORDER for a routed Fireteam (its
+    order is the game's); `hc compare --shot <TAB>` the kinds of shot of the rule set."""
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    game = str(tmp_path / "karsk.hcg")
+    assert hc_main(["game", "new", game, "--roster", str(examples / "high-crusade-roster.yaml")])
+    monkeypatch.setenv("HC_GAME", game)
+    every = ["fireteam-1", "fireteam-2", "boyz", "ladz"]
+    assert _bash("hc morale ") == every  # no test due
+    for line in ("initiative --dice 1,9", "game next", "game next",  # the Orcs fire first
+                 "fire boyz --at fireteam-2 -r 10 --dice 01,01,99,99,99,99,99,99"):  # fmt: skip
+        assert hc_main(line.split()), line
+    assert _bash("hc morale ") == ["fireteam-2"]  # fired at, and a casualty: a test due
+    assert hc_main("morale fireteam-2 --dice 1".split())  # 1 (+2 Crusader -2 casualties): fails
+    assert _bash("hc rally ") == ["fireteam-2"]
+    for line in ("game next", "game next", "game next", "initiative --dice 1,9"):  # move 2
+        assert hc_main(line.split()), line
+    assert _bash("hc orders fireteam-") == ["fireteam-1=advance", "fireteam-1=static"]
+    assert _bash("hc orders ") == ["advance", "static", "'Free Companies'", "Orcs"]
+    assert _bash("hc orders 'Free") == ["'Free Companies'"]
+    assert _bash("hc orders Orcs ") == ["advance", "static"]  # one side a command
+    kinds = ["aimed", "quick", "aimed-burst", "burst"]  # the four of Twilight: 2000's fire
+    assert _bash("hc compare --ruleset t2k --shot ") == kinds
+    assert _bash("hc compare --ruleset t2k --shot a", {"HC_GAME": "none"}) == kinds[::2]

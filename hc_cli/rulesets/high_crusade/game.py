@@ -539,7 +539,9 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         return unit["left"] if count == "kills" and unit is not None else None
 
     def may_take(self, state: HcState, command: str, name: str) -> bool:
-        unit = state["units"][name]  # a Regroup order rallies a routed Fireteam alone
+        unit = state["units"][name]  # a Regroup order rallies a routed Fireteam alone; the
+        if command == "orders":  # order of a routed or rallied one is the game's (may_order)
+            return bool(unit["left"]) and unit["morale"] == "steady"
         return bool(unit["left"]) and (command != "rally" or unit["morale"] == "routed")
 
     def standing(self, state: HcState, name: str) -> bool:
