@@ -106,3 +106,18 @@ def test_words_of_two_sides_are_refused_with_a_command_a_side_as_typed(karsk, ty
     for word in words:  # each Fireteam named has the order typed
         name, _, order = word.partition("=")
         assert orders[name] == order.capitalize()
+
+
+def test_the_example_of_a_hint_names_fireteams_that_may_take_an_order(karsk):
+    """A routed Fireteam's order is the game's: the example a refusal gives names the first
+    Fireteam of its side that may take one, so that it runs as written."""
+    for line in ("game next", "game next",  # the Orcs fire: fireteam-1 is fired at, tests, routs
+                 "fire boyz --at fireteam-1 -r 10 --dice 01,01,99,99,99,99,99,99",
+                 "morale fireteam-1 --dice 1", "game next", "game next", "game next",
+                 "initiative --dice 3,6"):  # fmt: skip
+        assert karsk(line).exit_code == 0, line
+    refused = karsk("orders bogus")
+    assert refused.exit_code == 2
+    hint = _flat(" ".join(refused.stderr.splitlines()[1:]))
+    assert hint.endswith("e.g. hc orders fireteam-2=advance boyz=static"), hint
+    _runs(karsk, "hc orders fireteam-2=advance boyz=static")

@@ -148,10 +148,14 @@ def unordered_hint(state: HcState, names: list[str]) -> str:
 
 
 def game_example(state: HcState) -> str:
-    """`hc orders` as this game would take it: the first Fireteam of each side, an order each."""
+    """`hc orders` as this game would take it: the first Fireteam of each side that may take
+    an order (neither wiped out nor routed nor rallied), an order each."""
     first: dict[str, str] = {}
     for name, unit in state["units"].items():
-        first.setdefault(unit["side"], name)
+        if unit["left"] and unit["morale"] == "steady":
+            first.setdefault(unit["side"], name)
+    for name, unit in state["units"].items() if not first else ():
+        first.setdefault(unit["side"], name)  # none may: the roster's first, as an example
     words = [
         f"{name}={order}"
         for name, order in zip(first.values(), ("advance", "static"), strict=False)
