@@ -101,7 +101,8 @@ def _complete(env: dict[str, str]) -> tuple[str, int]:
 
 
 def _bash(line: str, env: dict[str, str] | None = None) -> list[str]:
-    return _complete({**(env or {}), **_env("bash", line)})[0].split()
+    out = _complete({**(env or {}), **_env("bash", line)})[0]
+    return [value for value in out.splitlines() if value]  # a value a line
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
@@ -285,7 +286,8 @@ def test_units_complete_from_the_game_and_the_target_is_the_other_side(tmp_path,
             assert _complete(env)[1] == 0, (shell, line)
     assert _bash("hc fire ") == ["fireteam-1", "fireteam-2", "boyz", "ladz"]
     assert _bash("hc fire fireteam-1 ") == ["fireteam-2"]  # one more of its side to fire
-    assert _bash("hc orders ") == ["advance", "static"]  # a rout is the game's to give
+    # A rout is the game's to give; a side, quoted as bash reads it back, gives the rest theirs.
+    assert _bash("hc orders ") == ["advance", "static", "'Free Companies'", "Orcs"]
     assert _bash("hc fire boyz --at ") == ["fireteam-1", "fireteam-2"]
     assert _bash("hc melee fireteam-2 --at ") == ["boyz", "ladz"]
     assert _bash(f"hc --game {game} fire ladz --at f") == ["fireteam-1", "fireteam-2"]
@@ -354,3 +356,123 @@ def test_units_complete_by_what_the_game_says_they_may_do(tmp_path, monkeypatch)
 def hc_main(args: list[str]) -> bool:
     """A command run as a player types it, in this process: whether it did its job."""
     return CliRunner().invoke(app, args).exit_code == 0
+
+
+def _every_line() -> list[str]:
+    """A TAB at each place of every command of every rule set: the command, its first
+    argument, an option, each option's value."""
+    from hc_cli.plugin import registry
+    from hc_cli.plugin.shared_commands import SHARED_COMMANDS
+
+    commands = {c.name: c for c in SHARED_COMMANDS}
+    for name in registry.names():
+        commands.update(registry.get(name).commands)
+    lines = []
+    for name, command in commands.items():
+        lines += [f"hc {name} ", f"hc {name} -", f"hc {name} x", f"hc {name} fire"]
+        for option in command.options:
+            for flag in option.flags:
+                lines += [f"hc {name} {flag} ", f"hc {name} {flag} a", f"hc {name} {flag}=a"]
+    return lines
+
+
+def test_a_tab_at_every_command_of_every_rule_set_in_every_game_is_silent(tmp_path, monkeypatch):
+    """Issue 38: `hc rally <TAB>` in a T2K game printed an error and a traceback. TAB prints
+    nothing but what it offers, whatever the command, of this rule set or another."""
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    lines = _every_line()
+    for roster in ("high-crusade", "t2k", "rogue-trader"):
+        game = str(tmp_path / f"{roster}.hcg")
+        assert hc_main(["game", "new", game, "--roster", str(examples / f"{roster}-roster.yaml")])
+        assert hc_main(["status", "--game", game])  # TAB reads the state kept
+        monkeypatch.setenv("HC_GAME", game)
+        for line in lines:
+            result = CliRunner().invoke(app, [], env=_env("bash", line), prog_name="hc")
+            assert (result.exit_code, result.stderr) == (0, ""), (roster, line, result.output)
+            assert "Traceback" not in result.stdout, (roster, line)
+
+
+def test_tab_sees_what_the_other_player_did_since_this_one_looked(tmp_path, monkeypatch):
+    """Issue 38: TAB read the player's own kept snapshot, so a model the other player removed
+    since (in his own terminal: his own cache) was offered until this player ran hc status;
+    and a player with no snapshot of the game was offered every unit of the roster, the
+    units wiped out in a game that is over among them."""
+    from pathlib import Path
+
+    roster = Path(__file__).resolve().parent.parent / "examples" / "rogue-trader-roster.yaml"
+    hunt = str(tmp_path / "hunt.hcg")
+    other = {"XDG_CACHE_HOME": str(tmp_path / "b-cache"), "XDG_STATE_HOME": str(tmp_path / "b")}
+
+    def theirs(line: str) -> None:
+        result = CliRunner().invoke(app, line.split(), env={**other, "HC_GAME": hunt})
+        assert result.exit_code == 0, (line, result.output)
+
+    theirs(f"game new {hunt} --roster {roster}")
+    monkeypatch.setenv("HC_GAME", hunt)
+    assert hc_main(["status"])  # this player's snapshot: every model standing
+    marines = [f"marines:{n}" for n in range(1, 6)]
+    assert _bash("hc fire boyz --at marines:") == marines
+    for line in ("initiative --dice 1", "game next"):  # the Orks' turn (as test_game_end's)
+        theirs(line)
+    theirs("fire boyz:1 --at marines -r 10 --dice 6,6,1")  # a 6 to hit, 6 to wound, save 1
+    assert _bash("hc fire boyz --at marines:") == marines[1:]
+    # A player who never looked at a game (no snapshot at all) has it folded from the file.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "c-cache"))
+    assert _bash("hc fire boyz --at marines:") == marines[1:]
+
+
+@pytest.mark.parametrize("ruleset", ["high-crusade", "rogue-trader", "t2k"])
+def test_a_game_over_offers_no_unit_wiped_out_or_killed(tmp_path, monkeypatch, ruleset):
+    """Issue 38: once a game is over (its last blow struck by the other player), TAB after
+    --at offers no unit wiped out and no character killed: to the player whose snapshot is
+    from before the blow, and to one with none."""
+    from test_game_end import PLAYS, ROSTERS
+
+    roster = tmp_path / "roster.yaml"
+    roster.write_text(ROSTERS[ruleset])
+    game = str(tmp_path / "g.hcg")
+    other = {"XDG_CACHE_HOME": str(tmp_path / "b-cache"), "XDG_STATE_HOME": str(tmp_path / "b"),
+             "HC_GAME": game}  # fmt: skip
+    assert CliRunner().invoke(app, ["game", "new", game, "--roster", str(roster)]).exit_code == 0
+    monkeypatch.setenv("HC_GAME", game)
+    assert hc_main(["status"])
+    opening, blow, beaten, _ = PLAYS[ruleset]
+    for line in (*opening, blow):
+        assert CliRunner().invoke(app, line.split(), env=other).exit_code == 0, line
+    from hc_cli.games.choice import unit_sides
+
+    standing = [name for side, units in unit_sides(game) if side != beaten for name in units]
+    for cache in ("cache", "c-cache"):  # this player's snapshot (before the blow), and none
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / cache))
+        assert _bash("hc fire --at ") == standing, cache
+
+
+def test_orders_morale_and_compare_offer_what_the_game_takes(tmp_path, monkeypatch):
+    """Issue 38: `hc morale <TAB>` the Fireteams with a test due (every one that may test when
+    none is); `hc orders <TAB>` the sides too, and never UNIT=ORDER for a routed Fireteam (its
+    order is the game's); `hc compare --shot <TAB>` the kinds of shot of the rule set."""
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    game = str(tmp_path / "karsk.hcg")
+    assert hc_main(["game", "new", game, "--roster", str(examples / "high-crusade-roster.yaml")])
+    monkeypatch.setenv("HC_GAME", game)
+    every = ["fireteam-1", "fireteam-2", "boyz", "ladz"]
+    assert _bash("hc morale ") == every  # no test due
+    for line in ("initiative --dice 1,9", "game next", "game next",  # the Orcs fire first
+                 "fire boyz --at fireteam-2 -r 10 --dice 01,01,99,99,99,99,99,99"):  # fmt: skip
+        assert hc_main(line.split()), line
+    assert _bash("hc morale ") == ["fireteam-2"]  # fired at, and a casualty: a test due
+    assert hc_main("morale fireteam-2 --dice 1".split())  # 1 (+2 Crusader -2 casualties): fails
+    assert _bash("hc rally ") == ["fireteam-2"]
+    for line in ("game next", "game next", "game next", "initiative --dice 1,9"):  # move 2
+        assert hc_main(line.split()), line
+    assert _bash("hc orders fireteam-") == ["fireteam-1=advance", "fireteam-1=static"]
+    assert _bash("hc orders ") == ["advance", "static", "'Free Companies'", "Orcs"]
+    assert _bash("hc orders 'Free") == ["'Free Companies'"]
+    assert _bash("hc orders Orcs ") == ["advance", "static"]  # one side a command
+    kinds = ["aimed", "quick", "aimed-burst", "burst"]  # the four of Twilight: 2000's fire
+    assert _bash("hc compare --ruleset t2k --shot ") == kinds
+    assert _bash("hc compare --ruleset t2k --shot a", {"HC_GAME": "none"}) == kinds[::2]

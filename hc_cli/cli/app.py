@@ -10,7 +10,7 @@ import os
 from typing import Any
 
 import typer
-from typer.core import TyperGroup, TyperOption
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from hc_cli.cli.runner import width
 from hc_cli.cli.shared_runners import SHARED, fail, runner_for
@@ -102,6 +102,9 @@ class HcGroup(TyperGroup):
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0]
         if self.get_command(ctx, name) is None and not name.startswith("-"):
+            if ctx.resilient_parsing:  # TAB after a command this game has not (`hc rally `
+                # in a T2K game): no error, and nothing to offer (click would offer commands)
+                return name, TyperCommand(name, add_help_option=False), args[1:]
             from hc_cli.plugin.execute import missing_command
 
             ruleset = ctx.find_root().meta["hc.ruleset"][0]

@@ -57,6 +57,18 @@ class Bash(BashComplete):
         words = joined([*args, incomplete])
         return words[:-1], words[-1]
 
+    def format_completion(self, item: CompletionItem) -> str:
+        # bash puts in a value as it is: one with a space ('Free Companies', a side) is
+        # quoted, as the shell reads it back as one word (zsh and fish quote it themselves).
+        if any(c in _BASH_SPECIAL for c in item.value):
+            import shlex
+
+            return shlex.quote(item.value)
+        return item.value
+
+
+_BASH_SPECIAL = set(" \t'\"\\$`!&;|<>()*?[]{}#~")
+
 
 def _zsh_quoted(text: str) -> str:
     return (

@@ -68,14 +68,21 @@ def _game_in_force(ctx: Any) -> Any:
 
 
 def _unit_orders(ctx: Any, orders: list[str], incomplete: str) -> list[str]:
-    """What TAB offers `hc orders`: the orders, and UNIT=ORDER for the game's Fireteams whose
-    names begin with what is typed (after `=`: that Fireteam's orders)."""
+    """What TAB offers `hc orders`: the orders, the sides (unless one is named), and UNIT=ORDER
+    for the game's Fireteams that may take one whose names begin with what is typed (after
+    `=`: that Fireteam's orders)."""
     if "=" in incomplete:
         return [f"{incomplete.partition('=')[0]}={order}" for order in orders]
     found = _game_in_force(ctx)
-    units = choice.unit_names(found[0]) if found else []
-    fits = [f"{u}={o}" for u in units if u.startswith(incomplete) for o in orders]
-    return orders + fits if incomplete else orders
+    if not found:
+        return orders
+    sides = choice.unit_sides(found[0])
+    named = {*ctx.args, *(ctx.params.get("given") or ())}
+    offered = [*orders, *([] if named & {s for s, _ in sides} else [s for s, _ in sides])]
+    if not incomplete:
+        return offered
+    units = choice.able_names(found[0], "orders", [n for _, u in sides for n in u], "")
+    return offered + [f"{u}={o}" for u in units if u.startswith(incomplete) for o in orders]
 
 
 # ---------------------------------------------------------------------------------------------

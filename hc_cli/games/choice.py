@@ -168,10 +168,10 @@ def fellow_names(path: str, acting: Sequence[str]) -> list[str]:
 
 
 def able_names(path: str, command: str, names: list[str], incomplete: str) -> list[str]:
-    """Of the units TAB would offer (`names`), those the game as last kept says may: a unit
-    that may take `command` (a routed one for a rally), or with no command (--at) a target
-    with something left; after `unit:` its models still standing. The roster's names when no
-    state is kept."""
+    """Of the units TAB would offer (`names`), those the game says may (`kept_state`): a unit
+    that may take `command` (a routed one for a rally; those with a test due, when any, for
+    a morale test), or with no command (--at) a target with something left; after `unit:`
+    its models still standing. The roster's names when no state is to be had."""
     from hc_cli.games.store import kept_state
 
     kept = kept_state(path)
@@ -182,7 +182,9 @@ def able_names(path: str, command: str, names: list[str], incomplete: str) -> li
     if colon and unit in state["units"]:
         return rules.models(state, unit)
     if command:
-        return [n for n in names if n in state["units"] and rules.may_take(state, command, n)]
+        due = set(rules.due_units(state, command))  # hc morale: the units with a test due
+        may = [n for n in names if n in state["units"] and rules.may_take(state, command, n)]
+        return [n for n in may if n in due] or may
     return [n for n in names if n in state["units"] and rules.standing(state, n)]
 
 

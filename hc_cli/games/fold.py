@@ -305,6 +305,7 @@ def fold(
     base: Folded | None = None,
     undoing: int | None = None,
     check: Callable[[dict[str, Any], dict[str, Any], int], None] | None = None,
+    hold_newest: bool = True,
 ) -> Folded:
     """The game's state from its entries: the roster, then each action and step in effect
     (an undo names the newest one still in effect). `base`: the game as a snapshot knew it,
@@ -314,7 +315,7 @@ def fold(
     it was taken in (the one it begins, for a command of the whole game: the Initiative).
     `undoing`: the game once an undo of that entry and every later one in effect is appended.
     `check(state, entry, number)` sees each action in the state the entries in effect before
-    it leave (`hc replay`); without it, the newest, an action, is held to the game."""
+    it leave (`hc replay`); without it, the newest action is held to the game (if `hold_newest`)."""
     from bisect import bisect_right
 
     stack: list[int] = []
@@ -339,7 +340,7 @@ def fold(
         if count == bisect_right(stack, seq)  # none of its entries taken back since
     ]
     if base is not None and each is None and not valid:  # no checkpoint stands: the start
-        return fold(chain, path, undoing=undoing)
+        return fold(chain, path, undoing=undoing, hold_newest=hold_newest)
     if valid:
         at = max(valid)
         state = copy(points[at][0])
@@ -365,7 +366,7 @@ def fold(
         if entry.get("ruleset") != begun.ruleset:
             other = str(entry.get("ruleset"))[:40]
             raise damaged(path, number, f"an entry of {other!r} in a game of {begun.ruleset}")
-        newest = seq == chain.count and undoing is None
+        newest = seq == chain.count and undoing is None and hold_newest
         notes, into = _take(rules, state, entry, (path, number), check, newest)
         taken_into = into or taken_into
         if seq // CHECKPOINT > max(kept, default=1) // CHECKPOINT:
@@ -375,9 +376,8 @@ def fold(
             each(entry, notes, False, rules.period(state) if begins else before)
     while len(kept) > MOST_CHECKPOINTS:  # the oldest go, but the start's
         del kept[sorted(kept)[1]]
-    seq = chain.count + (undoing is not None)
-    return Folded(begun.ruleset, begun.roster, begun.rules_files, state, stack, seq, kept,
-                  begun.layers, taken_into)  # fmt: skip
+    return Folded(begun.ruleset, begun.roster, begun.rules_files, state, stack,
+                  chain.count + (undoing is not None), kept, begun.layers, taken_into)  # fmt: skip
 
 
 def _take(

@@ -83,15 +83,42 @@ def _load_snapshot(path: str, key: bytes | None) -> tuple[dict[str, Any] | None,
     return trusted, folded
 
 
+TAB_FOLD_MOST = 500  # entries a TAB folds from the start (no snapshot): some 0.1 s
+
+
 def kept_state(path: str) -> tuple[Rules, dict[str, Any]] | None:
-    """The game's rules and its state as the snapshot last kept it, unchecked: for what TAB
-    offers (a unit routed, a target wiped out), never for what the game does. None: no
-    snapshot of it (TAB then offers the roster's names)."""
+    """The game's rules and its state as the snapshot last kept it, for what TAB offers (a
+    unit routed, a target wiped out), never for what the game does. A snapshot behind the
+    file (its size: the other player appended in his own terminal) has the entries since
+    folded onto it; with none, a game of at most TAB_FOLD_MOST entries is folded. None: no
+    state to be had (TAB then offers the roster's names)."""
+    folded = None
     try:
-        _, folded = _load_snapshot(path, log_key())
-    except HcError:
-        return None
+        key = log_key()
+        trusted, folded = _load_snapshot(path, key)
+        if folded is None or trusted is None or os.stat(path).st_size != trusted["size"]:
+            folded = _caught_up(path, key, trusted, folded)
+    except (HcError, OSError, KeyError, TypeError):
+        pass  # the file as it is cannot be read: what the snapshot kept, if anything
     return None if folded is None else (game_rules(folded.ruleset), folded.state)
+
+
+def _caught_up(
+    path: str, key: bytes | None, trusted: dict[str, Any] | None, kept: Folded | None
+) -> Folded | None:
+    """The snapshot `kept` with the entries appended since folded onto it (or a small game
+    folded whole), the chain checked as open_game checks it, without a word (a TAB prints
+    nothing but what it offers) and not kept: the newest is not held to the game (a fill and
+    a resolution, too slow for a TAB), which the player's next command does."""
+    reading = open_to_read(path)
+    try:
+        chain = scan(path, reading, key, trusted)
+    finally:
+        os.close(reading)
+    base = kept if chain.trusted else None  # else not the bytes it was folded from
+    if base is None and chain.count > TAB_FOLD_MOST:
+        return kept
+    return fold(chain, path, base=base, hold_newest=False)
 
 
 def _key_mark(key: bytes | None) -> str | None:

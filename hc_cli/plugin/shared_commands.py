@@ -351,6 +351,7 @@ SHARED_COMMANDS = (
             Option(
                 "shot",
                 many=True,
+                complete=True,
                 metavar="KIND",
                 help="Twilight: 2000: compare this kind of shot (aimed, quick, aimed-burst, "
                 "burst; repeatable); without it, every kind the weapon fires, a row each.",

@@ -22,6 +22,8 @@ def values_for(ruleset: str, command: str, option: str, rules: list[str]) -> lis
         from hc_cli.plugin.shared_commands import SHELLS as SHELL_NAMES
 
         return list(SHELL_NAMES)
+    if command == "compare" and option == "shot":  # the kinds of shot hc fire takes
+        command = "fire"
     table_values = _table_values(ruleset, rules)
     return [] if table_values is None else table_values.get(command, {}).get(option, [])
 

@@ -47,6 +47,7 @@ from hc_cli.rulesets.high_crusade.game_orders import (
     order_fill,
     order_shown,
     orders_due,
+    unordered_hint,
 )
 from hc_cli.rulesets.high_crusade.overrides import overrides as rule_overrides
 from hc_cli.rulesets.high_crusade.sequence import (
@@ -301,7 +302,8 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         said = [where_now(state)]
         if unordered:  # the orders phase closed on them: said, not passed over in silence
             said.append(f"{', '.join(unordered)} {'has' if len(unordered) == 1 else 'have'} no "
-                        "order this move: no order modifier (hc undo, then hc orders)")  # fmt: skip
+                        "order this move: no order modifier "
+                        f"({unordered_hint(state, unordered)})")  # fmt: skip
         return self._settled(state, said)
 
     def hold(self, state: HcState) -> str | None:
@@ -540,7 +542,9 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         return unit["left"] if count == "kills" and unit is not None else None
 
     def may_take(self, state: HcState, command: str, name: str) -> bool:
-        unit = state["units"][name]  # a Regroup order rallies a routed Fireteam alone
+        unit = state["units"][name]  # a Regroup order rallies a routed Fireteam alone; the
+        if command == "orders":  # order of a routed or rallied one is the game's (may_order)
+            return bool(unit["left"]) and unit["morale"] == "steady"
         return bool(unit["left"]) and (command != "rally" or unit["morale"] == "routed")
 
     def standing(self, state: HcState, name: str) -> bool:

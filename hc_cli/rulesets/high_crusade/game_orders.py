@@ -47,7 +47,8 @@ def fill_orders(state, unit, at, flags, tables) -> Fill:
         )
     sides = {side.lower(): side for side in state["sides"]}
     named: dict[str, str] = {}  # Fireteam -> order, as given
-    bare, side = [], None
+    bare: list[str] = []
+    sides_named: list[str] = []
     for word in flags.get("given") or ():
         who, what = split_word(str(word))
         if who is not None:
@@ -56,7 +57,7 @@ def fill_orders(state, unit, at, flags, tables) -> Fill:
         elif what.lower() in tables.orders:
             bare.append(player_order(tables, what, word).key)
         elif what.lower() in sides:
-            side = sides[what.lower()]
+            sides_named.append(sides[what.lower()])
         elif what in state["units"]:
             raise HcError(f"{what}: which order?", f"write UNIT=ORDER: hc orders {what}=advance")
         else:
@@ -76,18 +77,13 @@ def fill_orders(state, unit, at, flags, tables) -> Fill:
             f"{' and '.join(bare)}: one order goes to the rest of a side",
             f"give the others by name: {example}",
         )
+    side = one_side(state, sides_named, bare, named)
     notes = []
     if bare:
-        of = {state["units"][n]["side"] for n in named} | ({side} if side else set())
-        if len(of) != 1:
-            import shlex
-
-            raise HcError(
-                f"{bare[0]}: whose Fireteams? "
-                + ("the Fireteams named are of both sides" if of else "name the side"),
-                f"hc orders {shlex.quote(state['sides'][0])} {bare[0]}, or {example}",
-            )
-        (side,) = of
+        if side is None:
+            first = side_example(state, bare[0])
+            hint = f"{first}, or {example}" if first else example
+            raise HcError(f"{bare[0]}: whose Fireteams? name the side", hint)
         for name, u in state["units"].items():
             if u["side"] == side and name not in named:
                 if not u["left"] or u["morale"] != "steady":
@@ -101,11 +97,65 @@ def fill_orders(state, unit, at, flags, tables) -> Fill:
     return Fill(flags, refusal=may_order(state, named), notes=notes)
 
 
+def one_side(
+    state: HcState, sides_named: list[str], bare: list[str], named: dict[str, str]
+) -> str | None:
+    """The one side the orders given are for (a side named, else the side of the Fireteams
+    named, when a bare order needs one); refused when the words are of more than one side,
+    with the words as typed split into a command a side."""
+    units = state["units"]
+    stray = next((n for n in named if sides_named and units[n]["side"] != sides_named[0]), None)
+    of = list(dict.fromkeys([*sides_named, *(units[n]["side"] for n in named)]))
+    if len(set(sides_named)) > 1:
+        why = f"{' and '.join(dict.fromkeys(sides_named))} named: orders go to one side at a time"
+    elif stray is not None:
+        why = f"{stray} is of {units[stray]['side']}, not {sides_named[0]}"
+    elif bare and len(of) > 1:
+        why = f"{bare[0]}: whose Fireteams? the Fireteams named are of both sides"
+    else:
+        return of[0] if of else None
+    import shlex
+
+    words: dict[str, list[str]] = {s: list(bare) for s in dict.fromkeys(sides_named)}
+    for name, order in named.items():
+        words.setdefault(units[name]["side"], [] if sides_named else list(bare))
+        words[units[name]["side"]].append(f"{name}={order}")
+    commands = [" ".join(["hc orders", shlex.quote(s), *w]) for s, w in words.items() if w]
+    raise HcError(
+        why, commands[0] if len(commands) == 1 else "a command a side: " + ", then ".join(commands)
+    )
+
+
+def side_example(state: HcState, order: str = STATIC_ORDER) -> str | None:
+    """`hc orders SIDE ORDER` as this game takes it now: a side with a Fireteam that may take
+    orders, one with none yet first; None when no Fireteam may."""
+    import shlex
+
+    able = [(u["order"] is not None, u["side"]) for u in state["units"].values()
+            if u["left"] and u["morale"] == "steady"]  # fmt: skip
+    return f"hc orders {shlex.quote(min(able, key=lambda a: a[0])[1])} {order}" if able else None
+
+
+def unordered_hint(state: HcState, names: list[str]) -> str:
+    """How to give the Fireteams `names` the order the orders phase closed on them without:
+    "hc undo, then hc orders Orcs static" (a command for each of their sides)."""
+    import shlex
+
+    sides = dict.fromkeys(state["units"][n]["side"] for n in names
+                          if state["units"][n]["morale"] == "steady")  # fmt: skip
+    given = [f"hc orders {shlex.quote(side)} {STATIC_ORDER}" for side in sides]
+    return ", then ".join(["hc undo", *given]) if given else "hc undo"
+
+
 def game_example(state: HcState) -> str:
-    """`hc orders` as this game would take it: the first Fireteam of each side, an order each."""
+    """`hc orders` as this game would take it: the first Fireteam of each side that may take
+    an order (neither wiped out nor routed nor rallied), an order each."""
     first: dict[str, str] = {}
     for name, unit in state["units"].items():
-        first.setdefault(unit["side"], name)
+        if unit["left"] and unit["morale"] == "steady":
+            first.setdefault(unit["side"], name)
+    for name, unit in state["units"].items() if not first else ():
+        first.setdefault(unit["side"], name)  # none may: the roster's first, as an example
     words = [
         f"{name}={order}"
         for name, order in zip(first.values(), ("advance", "static"), strict=False)
@@ -150,7 +200,8 @@ def order_fill(
         return [f"--mod {mod} given: no order of {possessive(name)} filled in"]
     order = unit["order"]
     if order is None:
-        return [f"{name} has no order for the move (hc orders): no order modifier"]
+        return [f"{name} has no order for the move (none was given in its orders phase): no "
+                "order modifier"]  # fmt: skip
     if order not in tables.orders:  # the house rules in force dropped it
         return [f"{possessive(name)} order {order} is no order of the tables: no order modifier"]
     flags[option] = order
@@ -179,6 +230,6 @@ def orders_due(state: HcState) -> str:
             f"{n} {u['order'].capitalize() if u['order'] else '(none)'}" for n, u in units
         )
         standing.append(f"{side}: {said}")
-    return "orders for the move (hc orders ORDER [UNIT=ORDER ...]), as they stand: " + "; ".join(
-        standing
-    )
+    example = side_example(state)
+    how = f" (e.g. {example})" if example else ""
+    return f"orders for the move{how}, as they stand: " + "; ".join(standing)
