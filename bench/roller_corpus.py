@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from hc_cli.core.dice import DiceSource, Roll
+from hc_cli.core.dice import DiceSource, Roll, SeededDice
 from hc_cli.core.errors import HcError
 from hc_cli.core.parser import read
 from hc_cli.core.roll import resolve_roll
@@ -53,7 +53,8 @@ class Row:
 @dataclass
 class Outcome:
     row: Row
-    refused: str | None = None  # hc's message when it refuses
+    refused: str | None = None  # hc's message when it refuses (to read or to roll it)
+    odds_refused: str | None = None  # hc rolls it but refuses its exact odds (too much work)
     low: Fraction | None = None
     high: Fraction | None = None
     mean: Fraction | None = None
@@ -97,17 +98,24 @@ def _number(text: str) -> Fraction:
     return Fraction(text.strip())
 
 
-def _expected(expect: str) -> tuple[str, tuple[Fraction, ...], list[int]]:
-    """("exact", (V,), faces) | ("range", (A, B), []) | ("error" | "none", (), [])."""
-    if not expect:
-        return "none", (), []
-    if expect == "error":
-        return "error", (), []
-    if expect.startswith("="):
-        value, _, faces = expect[1:].partition("@")
-        return "exact", (_number(value),), [int(f) for f in faces.split(",")] if faces else []
-    low, _, high = expect.partition("..")
-    return "range", (_number(low), _number(high)), []
+def _expected(expect: str) -> dict[str, object]:
+    """What the test expects, by kind: "exact" (V), "faces" (the faces it shows), "within"
+    (A, B), "bounds" (A, B exactly), "mean" (M), "error"; none when the test gives no value."""
+    found: dict[str, object] = {}
+    for word in expect.split():
+        if word == "error":
+            found["error"] = True
+        elif word.startswith("mean="):
+            found["mean"] = _number(word[5:])
+        elif ".." in word:
+            low, _, high = word.lstrip("=").partition("..")
+            found["bounds" if word.startswith("=") else "within"] = (_number(low), _number(high))
+        else:
+            value, _, faces = word.lstrip("=").partition("@")
+            found["exact"] = _number(value)
+            if faces:
+                found["faces"] = [int(f) for f in faces.split(",")]
+    return found
 
 
 class _Slow(Exception):
@@ -119,22 +127,21 @@ def _alarm(signum: int, frame: object) -> None:
 
 
 def run(row: Row) -> Outcome:
-    """One expression through hc: read, weighed exactly, and rolled on the test's faces."""
+    """One expression through hc: read, rolled (on the test's faces, if it gives them), and
+    weighed exactly."""
     out = Outcome(row)
-    kind, values, faces = _expected(row.expect)
+    expected = _expected(row.expect)
+    faces = expected.get("faces")
     start = time.perf_counter()
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, 4 * SLOW)
     try:
         read(row.expression)
-        odds = roll_odds(row.expression, "hc").odds
-        assert odds is not None
-        totals = [Fraction(k) for k in odds.outcomes]
-        out.low, out.high = min(totals), max(totals)
-        out.mean = sum((Fraction(k) * p for k, p in odds.outcomes.items()), Fraction(0))
-        if faces:
-            res = resolve_roll(row.expression, Scripted(faces), "hc")
-            out.scripted = Fraction(res.fields["total"]).limit_denominator(10**6)
+        dice = Scripted(faces) if isinstance(faces, list) else SeededDice(1)
+        total = resolve_roll(row.expression, dice, "hc").fields["total"]
+        if isinstance(faces, list):
+            out.scripted = Fraction(total).limit_denominator(10**6)
+        _weigh(out)
     except HcError as error:
         out.refused = error.message
     except LookupError as error:
@@ -146,8 +153,21 @@ def run(row: Row) -> Outcome:
         signal.signal(signal.SIGALRM, previous)
     out.seconds = time.perf_counter() - start
     if out.refused is None and out.disagrees is None:
-        out.disagrees = _compare(out, kind, values)
+        out.disagrees = _compare(out, expected)
     return out
+
+
+def _weigh(out: Outcome) -> None:
+    """The least, greatest and mean total of hc's exact odds (or why it refuses them)."""
+    try:
+        odds = roll_odds(out.row.expression, "hc").odds
+    except HcError as error:
+        out.odds_refused = error.message
+        return
+    assert odds is not None
+    totals = [Fraction(k) for k in odds.outcomes]
+    out.low, out.high = min(totals), max(totals)
+    out.mean = sum((Fraction(k) * p for k, p in odds.outcomes.items()), Fraction(0))
 
 
 def _text(value: Fraction | None) -> str:
@@ -156,28 +176,40 @@ def _text(value: Fraction | None) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.6g}"
 
 
-def _compare(out: Outcome, kind: str, values: tuple[Fraction, ...]) -> str | None:
-    assert out.low is not None and out.high is not None
-    if kind == "exact" and out.scripted is not None:
-        if out.scripted != values[0]:
-            return f"hc totals {_text(out.scripted)} on those faces, the test {_text(values[0])}"
-        return None
-    if kind == "exact" and (out.low != values[0] or out.high != values[0]):
+def _compare(out: Outcome, expected: dict[str, object]) -> str | None:
+    exact = expected.get("exact")
+    found = []
+    if isinstance(exact, Fraction) and out.scripted is not None:
+        if out.scripted != exact:
+            found.append(f"hc totals {_text(out.scripted)} on those faces, the test {_text(exact)}")
+    if out.low is None or out.high is None:  # the odds refused: only the faces checked
+        return "; ".join(found) or None
+    if isinstance(exact, Fraction) and out.scripted is None and not out.low == exact == out.high:
         span = _text(out.low) if out.low == out.high else f"{_text(out.low)}..{_text(out.high)}"
-        return f"hc gives {span}, the test {_text(values[0])}"
-    if kind == "range" and (out.low < values[0] or out.high > values[1]):
-        return (
-            f"hc gives {_text(out.low)}..{_text(out.high)}, the test bounds "
-            f"{_text(values[0])}..{_text(values[1])}"
-        )
-    return None
+        found.append(f"hc gives {span}, the test {_text(exact)}")
+    for kind in ("within", "bounds"):
+        span = expected.get(kind)
+        if not isinstance(span, tuple):
+            continue
+        low, high = span
+        if (out.low < low or out.high > high) if kind == "within" else (out.low, out.high) != span:
+            said = "bounds" if kind == "within" else "gives"
+            found.append(f"hc gives {_text(out.low)}..{_text(out.high)}, the test {said} "
+                         f"{_text(low)}..{_text(high)}")  # fmt: skip
+    mean = expected.get("mean")
+    if isinstance(mean, Fraction) and out.mean != mean:
+        found.append(f"hc's mean is {_text(out.mean)}, the test's {_text(mean)}")
+    return "; ".join(found) or None
 
 
 def refused(outcomes: list[Outcome]) -> list[Outcome]:
     """What hc refuses of what the roller reads (not counting hc's deliberate refusals)."""
-    return [
-        o for o in outcomes if o.refused and o.row.expect != "error" and not o.row.deliberate
-    ]
+    return [o for o in outcomes if o.refused and o.row.expect != "error" and not o.row.deliberate]
+
+
+def odds_refused(outcomes: list[Outcome]) -> list[Outcome]:
+    """What hc rolls of what the roller reads, but whose exact odds it refuses (the work)."""
+    return [o for o in outcomes if o.odds_refused and not o.refused and o.row.expect != "error"]
 
 
 def disagreeing(outcomes: list[Outcome]) -> list[Outcome]:
@@ -189,8 +221,8 @@ def report(outcomes: list[Outcome], show_all: bool) -> None:
     by_roller: dict[str, list[Outcome]] = defaultdict(list)
     for o in outcomes:
         by_roller[o.row.roller].append(o)
-    print(f"{'roller':<18} {'tested':>6} {'refused':>7} {'on purpose':>10} {'disagree':>8} "
-          f"{'readings':>8} {'roller errs, hc answers':>24}")  # fmt: skip
+    print(f"{'roller':<18} {'tested':>6} {'refused':>7} {'odds refused':>12} {'on purpose':>10} "
+          f"{'disagree':>8} {'readings':>8} {'roller errs, hc answers':>24}")  # fmt: skip
     for check, names in (("first", FIRST), ("second", None)):
         group = [o for o in outcomes if (o.row.roller in FIRST) == (names is not None)]
         for roller in sorted({o.row.roller for o in group}):
@@ -208,6 +240,9 @@ def report(outcomes: list[Outcome], show_all: bool) -> None:
         more = f" and {len(group) - len(shown)} more" if len(group) > len(shown) else ""
         print(f"  {feature} ({len(group)}): {listed}{more}")
 
+    print("\nRolled, but the exact odds refused (the work they take):")
+    for o in odds_refused(outcomes):
+        print(f"  `{o.row.expression}` [{o.row.roller}]: {o.odds_refused}")
     print("\nDisagreements of meaning (hc answers otherwise than the roller's test):")
     for o in disagreeing(outcomes):
         print(f"  `{o.row.expression}` [{o.row.roller}, {o.row.feature}]: {o.disagrees}")
@@ -234,6 +269,7 @@ def _line(name: str, group: list[Outcome]) -> None:
     errors = [o for o in group if o.row.expect == "error"]
     print(
         f"{name:<18} {len(tested):>6} {len(refused(group)):>7} "
+        f"{len(odds_refused(group)):>12} "
         f"{sum(1 for o in tested if o.refused and o.row.deliberate):>10} "
         f"{len(disagreeing(group)):>8} "
         f"{sum(1 for o in group if o.disagrees and o.row.reading):>8} "
@@ -247,10 +283,7 @@ def main() -> None:
     parser.add_argument("--feature", help="only the expressions of this feature")
     parser.add_argument("--roller", help="only the expressions of this roller")
     a = parser.parse_args()
-    rows = [
-        r for r in load()
-        if (a.feature is None or r.feature == a.feature) and (a.roller is None or r.roller == a.roller)
-    ]  # fmt: skip
+    rows = [r for r in load() if a.feature in (None, r.feature) and a.roller in (None, r.roller)]
     started = time.perf_counter()
     outcomes = [run(r) for r in rows]
     report(outcomes, a.all)
