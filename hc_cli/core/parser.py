@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 # million faces is listed to be read in about 0.1 s.
 MAX_DICE = MAX_ROLLS
 MAX_SIDES = 1_000_000
-MAX_CONSTANT = 100_000  # a number written
+MAX_CONSTANT = 9_999_999  # a number written: what seven digits write (a total is bounded at 10^15)
 MAX_TERMS = 50  # dice terms and numbers in one expression: no table writes more
 MAX_LENGTH = 500  # characters of an expression
 MAX_DEPTH = 50  # parentheses, groups and signs within one another
