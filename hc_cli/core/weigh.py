@@ -113,7 +113,7 @@ class _Budget:
 
 
 def _largest(fits: Callable[[int], bool], start: int) -> int:
-    """The largest n below `start` for which `fits(n)` (0 if none): what a hint can offer."""
+    """The largest n up to `start` for which `fits(n)` (0 if none): what a hint can offer."""
     low, high = 0, start
     while low < high:
         middle = (low + high + 1) // 2
