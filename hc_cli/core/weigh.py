@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 # estimate is 1.1 to 4 times the time taken (most 1.5 to 2.5). A question within
 # MAX_ODDS_WORK is weighed in about a second at most; one past it is refused before any of
 # the work, naming the part and the largest question of its kind that answers.
-MAX_ODDS_WORK = 1_500_000  # 1.5 s estimated: 999d6 takes 0.1 s, 100d100kh10 0.8 s
+MAX_ODDS_WORK = 1_500_000  # 1.5 s estimated: 999d6 takes 0.1 s, 2d1000 0.2 s
 MAX_VALUES = 200_000  # distinct totals of one part
 MARGIN = 1.3
 # The fits, in microseconds, b the bits of a part's denominator (its dice's faces^count),
@@ -48,9 +48,11 @@ MARGIN = 1.3
 #     an exploded die: 3d100!p 0.38 us), and each of its span x n weights 0.3 + b / 1,250
 #     (2d1000: I = 1.5 M, 0.17 s; 10d1000: 9.5 M, 1.6 s; 200d100: 2.0 M at b = 1,329, 0.67 s)
 #   a keep, by its states S (outcomes^2 x keep (keep - 1) / 4: 22 M for 100d1000kh10, counted
-#     22.4 M) and their inner steps, S x keep / 3 (82 M counted), each 0.6 + b / 1,500
-#     (100d100kh10: 1.0 M, 0.8 s; 40d40kh20: 1.1 M, 0.8 s); each outcome's n powers of the
-#     dice left, 2 (0.35 + b / 3,500) (1000d6kh1: 7 ms; 100d1000kh1: 73 ms)
+#     22.4 M) and their inner steps, S x keep / 3 (82 M counted), each 0.6 + b / 1,500 with
+#     main's Pool.step (100d100kh10: 1.0 M, 0.8 s; 40d40kh20: 1.1 M, 0.8 s) and about twice
+#     that with issue 39's windows of the sorted dice (skips and keeps): 1.1 + b / 1,000; each
+#     outcome's n powers of the dice left, 2 (0.35 + b / 3,500) (1000d6kh1: 7 ms; 100d1000kh1:
+#     73 ms)
 #   an explosion's series, by the steps counted below: 0.5 + b / 1,000 each (d1000!: 41 ms)
 #   two parts added: each pair 0.16 + b / 1,000 (d1000+d1000: 0.12 s; 20d20+20d20: 39 ms)
 #   two parts joined otherwise: each pair 2.5 + b / 1,000, 15 with a fraction made of it
@@ -87,7 +89,7 @@ def keep_cost(outcomes: int, keep: int, n: int, spread: int, bits: int) -> float
     """The work of `_keep_weights`: its states (a state a count kept and a total so far) and
     their inner steps, each outcome's powers of what is left, and its binomials."""
     states = outcomes * min(keep * (keep - 1) * outcomes / 4 + keep, keep * spread)
-    work = states * (1 + max(1, keep / 3)) * (0.6 + bits / 1500)
+    work = states * (1 + max(1, keep / 3)) * (1.1 + bits / 1000)
     work += outcomes * n * 2 * (0.35 + bits / 3500) + n * keep * 0.2
     return MARGIN * work + values_cost(spread, bits)
 
