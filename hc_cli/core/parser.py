@@ -30,9 +30,13 @@ if TYPE_CHECKING:
 
     from hc_cli.core.notation import Node, Point
 
-MAX_DICE = 100  # dice of one term
-MAX_SIDES = 1000
-MAX_CONSTANT = 100_000  # a number written
+# Dice and sides are bounded by the work a question takes, not by their count: a roll by the
+# rolls it takes (`MAX_ROLLS`), --odds by its budget (`hc_cli.core.weigh`). These only keep a
+# term's dice and a die's faces listable: 100,000 dice roll in about 0.3 s, and a die of a
+# million faces is listed to be read in about 0.1 s.
+MAX_DICE = MAX_ROLLS
+MAX_SIDES = 1_000_000
+MAX_CONSTANT = 9_999_999  # a number written: what seven digits write (a total is bounded at 10^15)
 MAX_TERMS = 50  # dice terms and numbers in one expression: no table writes more
 MAX_LENGTH = 500  # characters of an expression
 MAX_DEPTH = 50  # parentheses, groups and signs within one another
@@ -383,8 +387,8 @@ def read(expression: str) -> Node:
 
 
 def _die_bounds(die: Die) -> tuple[int, int]:
-    faces = [die.clamped(f) for f in die.faces()]
-    low, high = min(faces), max(faces)
+    faces = die.faces()  # clamping keeps the order: the least face clamped is the least
+    low, high = die.clamped(min(faces)), die.clamped(max(faces))
     if die.reroll is not None and die.reroll[0] == "add":
         low, high = min(low, 2 * low), max(high, 2 * high)
     if die.explode is not None:  # each further roll at most a face (less 1, penetrating)
@@ -432,7 +436,7 @@ def _rolls(node: Node) -> float:
     """About how many rolls one roll of a node takes."""
     if isinstance(node, Dice):
         die, each = node.die, 1.0
-        faces = die.faces()
+        faces = die.faces() if die.reroll or die.explode else []
         if die.reroll is not None:
             mode, point = die.reroll
             hit = sum(1 for f in faces if matches(f, point))

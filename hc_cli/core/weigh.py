@@ -29,29 +29,114 @@ if TYPE_CHECKING:
     # A part's distribution: over whole numbers, or (a part divided) over fractions too.
     Weighed: TypeAlias = Distribution | dict[Value, Fraction]
 
-# The work --odds may take, in steps of its inner loops, counted for each part before any is
-# done: about a second of this machine's time in all.
-MAX_ODDS_WORK = 1_500_000  # about a microsecond a step: 100d100 is 1,000,000, 0.3 s
+# The work --odds may take, counted for each part before any of it is done, in steps of a
+# microsecond of this machine's time: what each kind of part takes, as bench/odds_work.py
+# measures it in-process (2 shared cores), fitted below and taken MARGIN times, so that the
+# estimate is 1.1 to 4 times the time taken (most 1.5 to 2.5). A question within
+# MAX_ODDS_WORK is weighed in about a second at most; one past it is refused before any of
+# the work, naming the part and the largest question of its kind that answers.
+MAX_ODDS_WORK = 1_500_000  # 1.5 s estimated: 999d6 takes 0.1 s, 2d1000 0.2 s
 MAX_VALUES = 200_000  # distinct totals of one part
+MARGIN = 1.3
+# The fits, in microseconds, b the bits of a part's denominator (its dice's faces^count),
+# with what they were fitted on (measured, best of 3):
+#   each face of a die listed, weighed and counted: 2.0 (d100000 0.24 s, d1000000 2.7 s)
+#   each total of a part, a fraction made of it: 1.2 + 0.004 b + b^2 / 10^6 (2d1000's 1,999 at
+#     b = 20: 1.25 us each; 999d6's 4,996 at b = 2,583: 18; 2000d6's 10,001 at 5,170: 42)
+#   n dice alike added up by Miller's recurrence: each of its I inner steps (K x span x n less
+#     K^2/2, K the faces) 0.14 + b / 25,000 + w / 500, w the bits of a face's weight (long for
+#     an exploded die: 3d100!p 0.38 us), and each of its span x n weights 0.3 + b / 1,250
+#     (2d1000: I = 1.5 M, 0.17 s; 10d1000: 9.5 M, 1.6 s; 200d100: 2.0 M at b = 1,329, 0.67 s)
+#   a keep, by its states S (outcomes^2 x keep (keep - 1) / 4: 22 M for 100d1000kh10, counted
+#     22.4 M) and their inner steps, S x keep / 3 (82 M counted), each 0.6 + b / 1,500 with
+#     main's Pool.step (100d100kh10: 1.0 M, 0.8 s; 40d40kh20: 1.1 M, 0.8 s) and about twice
+#     that with issue 39's windows of the sorted dice (skips and keeps): 1.1 + b / 1,000; each
+#     outcome's n powers of the dice left, 2 (0.35 + b / 3,500) (1000d6kh1: 7 ms; 100d1000kh1:
+#     73 ms)
+#   an explosion's series, by the steps counted below: 0.5 + b / 1,000 each (d1000!: 41 ms)
+#   two parts added: each pair 0.16 + b / 1,000 (d1000+d1000: 0.12 s; 20d20+20d20: 39 ms)
+#   two parts joined otherwise: each pair 2.5 + b / 1,000, 15 with a fraction made of it
+#     (100d10*10d10: 0.16 s; d100/d100: 0.10 s)
+#   a group's combinations: 0.8 a part each ({3d6, 3d6, 3d6, 3d6, 3d6}>=10: 2.9 s); its
+#     highest or lowest: 0.3 a part each value
+FACE_COST = 2.0
+ROLLS_AS_WRITTEN = "(it rolls as written, without --odds)"
 
 
 def _size(n: int) -> str:
     return f"{n:,}" if n < 10**15 else f"about 10^{len(str(n)) - 1}"
 
 
+def values_cost(values: int, bits: int) -> float:
+    """The work of a part's totals: each made a fraction of its denominator."""
+    return MARGIN * values * (1.2 + 0.004 * bits + bits * bits / 10**6)
+
+
+def power_cost(weights: dict[int, int], total: int, n: int) -> float:
+    """The work of `Distribution.power`: the sum of `n` copies of `weights` (over `total`)."""
+    bits = total.bit_length() * n
+    span = max(weights) - min(weights)
+    if len(weights) <= 2:  # the binomial, term by term
+        return MARGIN * n * (0.3 + bits / 1250) + values_cost(n + 1, bits)
+    top, k = span * n, len(weights) - 1
+    inner = k * top - k * (k - 1) // 2 if top >= k else top * (top + 1) // 2
+    weight_bits = max(weights.values()).bit_length()  # an exploded die's weights are long
+    work = inner * (0.14 + bits / 25_000 + weight_bits / 500) + top * (0.3 + bits / 1250)
+    return MARGIN * work + values_cost(top + 1, bits)
+
+
+def keep_cost(outcomes: int, keep: int, n: int, spread: int, bits: int) -> float:
+    """The work of `_keep_weights`: its states (a state a count kept and a total so far) and
+    their inner steps, each outcome's powers of what is left, and its binomials."""
+    states = outcomes * min(keep * (keep - 1) * outcomes / 4 + keep, keep * spread)
+    work = states * (1 + max(1, keep / 3)) * (1.1 + bits / 1000)
+    work += outcomes * n * 2 * (0.35 + bits / 3500) + n * keep * 0.2
+    return MARGIN * work + values_cost(spread, bits)
+
+
 class _Budget:
     def __init__(self, expression: str) -> None:
         self.expression = expression
-        self.spent = 0
+        self.spent = 0.0
 
-    def spend(self, steps: int, part: str, hint: str) -> None:
-        self.spent += steps
-        if self.spent > MAX_ODDS_WORK:
+    def fits(self, steps: float) -> bool:
+        return self.spent + steps <= MAX_ODDS_WORK
+
+    def spend(self, steps: float, part: str, hint: str | Callable[[], str]) -> None:
+        """Count a part's work before it is done; past MAX_ODDS_WORK in all, refuse the
+        question, naming the part and (`hint`, worked out only then) what would answer."""
+        if not self.fits(steps):
             raise TooManyOutcomes(
-                f"--odds for '{shown(self.expression)}': {part} would take {_size(steps)} "
-                f"steps to weigh exactly (more than {MAX_ODDS_WORK:,} in all)",
-                hint,
+                f"--odds for '{shown(self.expression)}': {part} would take {_size(int(steps))} "
+                f"steps to weigh exactly (more than {MAX_ODDS_WORK:,} in all, about a second)",
+                hint if isinstance(hint, str) else hint(),
             )
+        self.spent += steps
+
+
+def _largest(fits: Callable[[int], bool], start: int) -> int:
+    """The largest n up to `start` for which `fits(n)` (0 if none): what a hint can offer."""
+    low, high = 0, start
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _spend_faces(budget: _Budget, text: str, faces: int) -> None:
+    """A die's faces listed, weighed and counted, and its totals."""
+
+    def listed(m: int) -> float:
+        return FACE_COST * MARGIN * m + values_cost(m, m.bit_length())
+
+    def hint() -> str:
+        most = _largest(lambda m: budget.fits(listed(m)), faces)
+        return f"weigh a die of at most {most:,} faces {ROLLS_AS_WRITTEN}"
+
+    budget.spend(listed(faces), f"'{shown(text)}' of {faces:,} faces", hint)
 
 
 def _die_weights(
@@ -66,6 +151,7 @@ def _die_weights(
         into[value] = into.get(value, 0) + weight
 
     faces = die.faces()
+    _spend_faces(budget, text, len(faces))
     base: dict[int, int] = {}  # a roll's value: its face clamped
     for face in faces:
         add(base, clamp(face), 1)
@@ -99,7 +185,11 @@ def _die_weights(
         exploding = [v for v in {*weights, *base} if notation.matches(v, point)] or [0]
         spread = max(exploding) - min(exploding)
         steps = sum((d * spread + 1) * len(base) for d in range(notation.MAX_EXPLOSIONS + 1))
-        budget.spend(steps, f"'{shown(text)}' exploding", "explode fewer faces or smaller dice")
+        bits = len(faces).bit_length() * (notation.MAX_EXPLOSIONS + 1)
+        totals = min(steps, (notation.MAX_EXPLOSIONS + 1) * (max(base) - min(base) + 1))
+        budget.spend(MARGIN * steps * (0.5 + bits / 1000) + values_cost(totals, bits),
+                     f"'{shown(text)}' exploding",
+                     f"explode fewer faces or smaller dice {ROLLS_AS_WRITTEN}")  # fmt: skip
         base_total = len(faces)
         out: dict[int, int] = {}
         carry = {0: 1}
@@ -134,18 +224,25 @@ def _keep_weights(
     outcomes = sorted(weights, reverse=pool.highest_first)
     keep = pool.keep
     assert keep is not None
-    spread = max(abs(int(pool.counts(o))) for o in outcomes) * keep + 1
-    # the states of a pool not yet full are few of those its counts could reach: measured
-    # here, an eighth of outcomes x keep^2 x spread (100d100kh10: 1.2 million, 0.9 s)
-    budget.spend(len(outcomes) * keep * keep * spread // 8,
-                 f"'{shown(text)}' keeping {keep} of {n}",
-                 "ask about fewer or smaller dice (e.g. up to 100d6kh50, 100d100kh10)")  # fmt: skip
+    each = max(abs(int(pool.counts(o))) for o in outcomes)  # the most a die counts
+
+    def cost(kept: int, dice: int) -> float:
+        return keep_cost(len(outcomes), kept, dice, each * kept + 1, total.bit_length() * dice)
+
+    def hint() -> str:
+        fewer = _largest(lambda k: budget.fits(cost(k, n)), keep)
+        smaller = _largest(lambda m: budget.fits(cost(keep, m)), n)
+        said = [f"keep at most {fewer} of these {n} dice"] if fewer else []
+        said += [f"keep {keep} of at most {smaller}"] if smaller >= keep else []
+        return f"{', or '.join(said) or 'ask about fewer or smaller dice'} {ROLLS_AS_WRITTEN}"
+
+    budget.spend(cost(keep, n), f"'{shown(text)}' keeping {keep} of {n}", hint)
     after = [0] * (len(outcomes) + 1)
     for i in range(len(outcomes) - 1, -1, -1):
         after[i] = after[i + 1] + weights[outcomes[i]]
     states: dict[tuple[int, Value], int] = {(0, 0): 1}
     final: dict[Value, int] = {}
-    combs = [[math.comb(r, c) for c in range(r + 1)] for r in range(n + 1)]
+    combs = [[math.comb(r, c) for c in range(min(r, keep) + 1)] for r in range(n + 1)]
     for i, outcome in enumerate(outcomes):
         w, rest = weights[outcome], after[i + 1]
         powers_w = [w**c for c in range(keep + 1)]
@@ -171,10 +268,10 @@ def _keep_weights(
 
 def _power(weights: dict[int, int], total: int, n: int, budget: _Budget, text: str) -> Distribution:
     """The sum of `n` independent copies (`Distribution.power`)."""
-    spread = max(weights) - min(weights) + 1  # Miller's recurrence: each sum from each value,
-    digits = max(1, total.bit_length() * n // 1024)  # with numbers of n dice's digits
-    budget.spend(len(weights) * spread * n * digits, f"'{shown(text)}' added up",
-                 "ask about fewer or smaller dice (e.g. up to 100d100)")  # fmt: skip
+    budget.spend(power_cost(weights, total, n), f"'{shown(text)}' added up",
+                 lambda: "add up at most "
+                 f"{_largest(lambda m: budget.fits(power_cost(weights, total, m)), n)} of these "
+                 f"dice at once {ROLLS_AS_WRITTEN}")  # fmt: skip
     return Distribution(weights, total).power(n)
 
 
@@ -237,22 +334,29 @@ def _combine(
     if op in "+-" and isinstance(a, Distribution) and isinstance(b, Distribution):
         if op == "-":
             b = Distribution({-v: w for v, w in b.weights.items()}, b.denominator)
-        budget.spend(len(a.weights) * len(b.weights), f"the part at column {node.at + 1}",
-                     "ask about fewer or smaller dice")  # fmt: skip
+        bits = a.denominator.bit_length() + b.denominator.bit_length()
+        pairs = len(a.weights) * len(b.weights)
+        budget.spend(MARGIN * pairs * (0.16 + bits / 1000)
+                     + values_cost(len(a.weights) + len(b.weights), bits),
+                     f"the part at column {node.at + 1}",
+                     f"ask about fewer or smaller dice {ROLLS_AS_WRITTEN}")  # fmt: skip
         return a.convolve(b)
     wa, da = _weights_of(a)
     wb, db = _weights_of(b)
-    # a pair is a few steps (a value worked out, a dict entry), long weights more
-    size = 4 * max(1, (da.bit_length() + db.bit_length()) // 128)
-    if op == "/" or not all(isinstance(v, int) for v in (*wa, *wb)):
-        size *= 8  # a fraction made for each pair
-    budget.spend(len(wa) * len(wb) * size, f"'{op}' at column {node.at + 1}",
+    # a pair is a value worked out and a dict entry, a fraction made for each pair more
+    bits = da.bit_length() + db.bit_length()
+    size = 2.5 + bits / 1000
+    if op not in "+-*" or not all(isinstance(v, int) for v in (*wa, *wb)):
+        size = 15 + bits / 1000
+    budget.spend(MARGIN * len(wa) * len(wb) * size, f"'{op}' at column {node.at + 1}",
                  "join smaller parts: each value of one against each of the other")  # fmt: skip
     out: dict[Value, int] = {}  # integer weights over da * db: no fraction in the loop
     for x, p in wa.items():
         for y, q in wb.items():
             v = notation.operate(op, x, y, node)
             out[v] = out.get(v, 0) + p * q
+        if len(out) > MAX_VALUES:  # refused as soon as it is known
+            break
     if len(out) > MAX_VALUES:
         raise TooManyOutcomes(
             f"--odds for '{shown(budget.expression)}': {len(out):,} totals at column {node.at + 1}",
@@ -276,7 +380,7 @@ def _group_odds(parts: list[Weighed], node: notation.Group, budget: _Budget) -> 
     pool = node.pool
     if pool.keep == 1 and pool.success is None and pool.failure is None:
         return _one_of(weighted, pool.highest_first, budget, node)
-    budget.spend(math.prod(len(w) for w, _ in weighted) * len(parts) * 4,
+    budget.spend(MARGIN * math.prod(len(w) for w, _ in weighted) * len(parts) * 0.8,
                  f"the group '{shown(node.text)}'",
                  "group fewer parts, or parts of fewer values")  # fmt: skip
     out: dict[Value, int] = {}
@@ -292,7 +396,7 @@ def _one_of(
     """The highest (or lowest) of independent parts, by their distributions: P(the highest is
     at most v) is the product of each part's P(at most v), so no combination is listed."""
     values = sorted({v for w, _ in weighted for v in w}, reverse=not highest)
-    budget.spend(len(values) * len(weighted), f"the group '{shown(node.text)}'",
+    budget.spend(MARGIN * len(values) * len(weighted) * 0.3, f"the group '{shown(node.text)}'",
                  "group fewer parts, or parts of fewer values")  # fmt: skip
     below = [0] * len(weighted)  # each part's weight at or past v, from the far end
     out: dict[Value, int] = {}
