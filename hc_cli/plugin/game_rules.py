@@ -305,6 +305,11 @@ class GameRules(Generic[State, Unit]):
         none where the rule set has none (`shot_kinds`)."""
         return ()
 
+    def compare_marker(self, tables: Any, weapon: str) -> bool:
+        """Whether `weapon` fires an area marker whose models under it the player counts, as
+        `hc compare --under` gives them (a template whose fill asks for it says so itself)."""
+        return False
+
     def band_reach(self, tables: Any, weapon: str, band: str) -> float:
         """`hc compare --range BAND`: the farthest range in `band` of `weapon` (every range in
         a band shoots alike). A rule set without named bands refuses it."""

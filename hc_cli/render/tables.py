@@ -140,12 +140,12 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
         return f"{printable(cell['unit'])} at {printable(cell['target'])}{at}"
 
     best = cells[0] if cells else {}
-    said = ", ".join(f"{c['heading']} {_number(best[c['key']], c['key'])}" for c in columns[:2])
     if not cells:  # every shot that may be taken needs what the player gives
         lines = ["best: none compared: every shot needs --under (hc compare --help)"]
     elif not best[columns[0]["key"]]:
         lines = [f"best: none: {columns[0]['heading']} is 0% for every shot"]
     else:
+        said = ", ".join(f"{c['heading']} {_number(best[c['key']], c['key'])}" for c in columns[:2])
         lines = [f"best: {shot(best)}: {said}"]
     if quiet:
         return show([Text(line) for line in lines], width)
