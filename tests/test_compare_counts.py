@@ -124,3 +124,17 @@ def test_a_reason_not_to_fire_is_said_whole(game):
         said = (f"{unit}: {unit} fought hand to hand this move and may not fire as well "
                 "(reading: fire-after-melee = no-fire)")  # fmt: skip
         assert said in text, text
+
+
+def test_every_twilight_shot_is_a_row_of_80_columns(t2k_game):
+    """Four kinds of shot, each a row of its own: the kind in its own column, the range said
+    once, so that no row wraps at 80 columns."""
+    found = json.loads(t2k_game.ok("compare -r 30 --json").stdout)
+    assert {c["shot"] for c in found["cells"]} == {"aimed", "quick", "aimed-burst", "burst"}
+    lines = t2k_game.ok("compare -r 30").stdout.splitlines()
+    assert "each at range 30" in lines
+    for cell in found["cells"]:
+        row = f"  {cell['unit']} at {cell['target']} "
+        (line,) = [n for n in lines if n.startswith(row) and f" {cell['shot']} " in n]
+        assert len(line) <= 80 and line.endswith("%")
+    assert max(len(line) for line in lines) <= 80
