@@ -75,21 +75,21 @@ sides:
 """
 
 
-def _capped_mean(wounds: dict, most: int) -> float:
-    return float(sum(Fraction(p) * min(int(k), most) for k, p in wounds.items()))
-
-
 def test_a_shots_wounds_are_capped_by_what_its_target_has_left(game):
-    """A lascannon's 2D6 damage at a W1 ork wounds that one model once; at the carnosaur (W6
-    sample) at most the wounds it has left: E[min(X, left)] of the shot's own wounds."""
+    """A lascannon's 2D6 damage (sample) at a W1 ork wounds that one model once; at the
+    carnosaur (W6 sample) at most the wounds it has left: E[min(2D6, left)] of each shot that
+    hits and wounds unsaved, not the 7 of 2D6."""
     run = game(ONE_WOUND, "initiative --dice 1")
     found = json.loads(run("compare -r 20 --json").stdout)
+    two_d6 = [a + b for a in range(1, 7) for b in range(1, 7)]
     for target, most in (("boyz", 1), ("carnosaur", 6)):
         (cell,) = [c for c in found["cells"] if c["target"] == target]
         odds = json.loads(run(f"fire lascannon-team --at {target} -r 20 --odds --json").stdout)
-        wounds = odds["distributions_exact"]["wounds"]  # the shot's own, uncapped
-        assert cell["mean_wounds"] == pytest.approx(_capped_mean(wounds, most))
-        assert cell["mean_wounds"] < sum(float(Fraction(p)) * int(k) for k, p in wounds.items())
+        struck = sum(Fraction(odds["odds_exact"][k]) for k in ("wounded", "casualty"))
+        expected = struck * Fraction(sum(min(d, most) for d in two_d6), 36)
+        assert cell["mean_wounds"] == pytest.approx(float(expected))
+        casualty = Fraction(odds["odds_exact"]["casualty"])
+        assert cell["mean_casualties"] == pytest.approx(float(casualty))
 
 
 HC_SUPPORT = """\
@@ -138,3 +138,30 @@ def test_every_twilight_shot_is_a_row_of_80_columns(t2k_game):
         (line,) = [n for n in lines if n.startswith(row) and f" {cell['shot']} " in n]
         assert len(line) <= 80 and line.endswith("%")
     assert max(len(line) for line in lines) <= 80
+
+
+SUPPORT_OF_TWO = """\
+ruleset: high-crusade
+sides:
+  Free Companies:
+    support: {troop: crusader, figures: 2, weapon: heavy-laser}
+  Orcs:
+    boyz: {troop: orc, figures: 8, weapon: bolt-gun}
+"""
+
+
+def test_the_odds_of_a_shot_in_a_game_count_no_more_than_the_target_has_left(game, hc):
+    """8 boyz fire bolt-guns at 10" (sample 65/5 against a crusader's DF 5: every hit kills,
+    13/20 a shot) at a Fireteam of 2: kills binomial(8, 13/20), at most 2 of them."""
+    run = game(SUPPORT_OF_TWO, "initiative --dice 3,6", "game next", "game next")
+    kills = binomial(8, Fraction(13, 20))
+    capped = {0: kills[0], 1: kills[1], 2: 1 - kills[0] - kills[1]}
+    odds = json.loads(run("fire boyz --at support -r 10 --odds --json").stdout)
+    assert {int(k): Fraction(v) for k, v in odds["distributions_exact"]["kills"].items()} == capped
+    assert odds["means"]["kills"] == pytest.approx(float(2 - 2 * kills[0] - kills[1]))
+    text = run("fire boyz --at support -r 10 --odds").stdout
+    assert "kills capped at the 2 figures support has left" in text
+    cell = json.loads(run("compare -r 10 --json").stdout)["cells"][0]
+    assert cell["mean_kills"] == pytest.approx(odds["means"]["kills"])
+    outside = hc.json("fire --ruleset high-crusade -w bolt-gun -r 10 -t crusader --shots 8 --odds")
+    assert outside["means"]["kills"] == pytest.approx(8 * 0.65)  # no game: nothing to cap
