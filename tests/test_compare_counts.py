@@ -19,6 +19,7 @@ sides:
     guards: {profile: imperial-guard, models: 5, weapon: frag-grenade}
   Orks:
     boyz: {profile: ork, models: 6, weapon: bolt-gun}
+    stikkers: {profile: ork, models: 2, weapon: frag-grenade}
 """
 
 
@@ -46,18 +47,21 @@ def test_an_area_weapon_is_compared_under_its_marker_as_thrown(game):
     run = game(GRENADES, "initiative --dice 1")
     needs = json.loads(run("compare -r 6 --json").stdout)
     assert [(n["unit"], n["target"], n["needs"]) for n in needs["needs"]] == [
-        ("guards", "boyz", "--under")]  # fmt: skip
+        ("guards", "boyz", "--under"), ("guards", "stikkers", "--under")]  # fmt: skip
     assert "guards at boyz: needs --under N" in run("compare -r 6").stdout
     on = Fraction(1, 3)
     for under in (1, 3):
-        found = json.loads(run(f"compare -r 6 --under boyz={under} --json").stdout)
+        found = json.loads(run(f"compare -r 6 --at boyz --under boyz={under} --json").stdout)
         (cell,) = found["cells"]
         kills = binomial(under, Fraction(1, 6))
         assert cell["p_removed"] == pytest.approx(float(on * (1 - kills[0])))
         assert cell["mean_casualties"] == pytest.approx(float(on * under / 6))
         assert cell["at_least"]["p"]["1"] == pytest.approx(float(on * (1 - kills[0])))
         assert found["unused_unders"] == []
-    refused = run("compare -r 6 --under 7")  # boyz has 6 models
+    found = json.loads(run("compare -r 6 --under 1 --under stikkers:guards=2 --json").stdout)
+    assert found["unused_unders"] == []  # the stikkers' grenades may not be thrown now
+    assert "stikkers" in {u["unit"] for u in found["may_not_fire"]}
+    refused = run("compare -r 6 --at boyz --under 7")  # boyz has 6 models
     assert refused.exit_code == 2
     words = " ".join(refused.output.split())
     assert "7 models under the marker: boyz has 6 left" in words

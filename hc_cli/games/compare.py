@@ -303,12 +303,14 @@ class _Matrix:
         else:
             weapon = prepared.call.flags.get("weapon")
             if (
-                prepared.fill.refusal
-                or not isinstance(weapon, str)
+                not isinstance(weapon, str)
                 or "under" in flags
-                or (not self.game.rules.compare_marker(self._tables(prepared), weapon))
+                or not self.game.rules.compare_marker(self._tables(prepared), weapon)
             ):
-                return prepared  # fmt: skip
+                return prepared
+            if prepared.fill.refusal:  # it may not fire: the --under given for it is used
+                self.used_under.update([key] if key is not None else [])
+                return prepared
             asked = MissingOption(
                 "--under",
                 f"{unit} fires {weapon}, an area weapon: how many of {possessive(target)} "

@@ -176,7 +176,7 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
     for given in found.get("unused_ranges", []):
         lines.append(f"--range {given}: no shot compared is at it")
     for given in found.get("unused_unders", []):
-        lines.append(f"--under {given}: no template shot compared is at it")
+        lines.append(f"--under {given}: no template or area shot compared is at it")
     lines += [f"reading: {r}" for r in found["readings"]]
     if found["house_rules"]:
         lines.append("house rules: " + ", ".join(found["house_rules"]))
