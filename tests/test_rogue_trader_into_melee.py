@@ -49,6 +49,10 @@ def test_the_odds_of_fire_into_the_combat_split_the_enemys_wounds_from_a_friends
     assert Fraction(exact["wounds"]["0"]) == 1 - struck
     assert Fraction(exact["wounds on friends"]["0"]) == 1 - struck  # a marine: T3, no save
     assert Fraction(exact["wounds on friends"]["12"]) == struck / 36  # 2D6, uncapped
+    outcomes = {k: Fraction(v) for k, v in odds["odds_exact"].items()}
+    assert outcomes["friend casualty"] == struck  # a marine's one wound: every wound kills
+    assert outcomes["casualty"] == struck * Fraction(26, 36)  # 2D6 of 6 or more: 26 in 36
+    assert outcomes["miss"] == Fraction(1, 3)
 
 
 def test_the_hint_to_fire_into_the_combat_a_model_at_a_time_runs_as_written(play):  # noqa: F811

@@ -39,12 +39,16 @@ def _shot_odds(spec: ShotSpec) -> dict[tuple[str, int, bool], Fraction]:
     )
 
 
-def _outcomes(dist: dict[tuple[str, int, bool], Fraction]) -> dict[str, Fraction]:
+def _outcomes(
+    dist: dict[tuple[str, int, bool], Fraction], into_melee: bool = False
+) -> dict[str, Fraction]:
+    """A shot's outcomes; fired into hand to hand, those of a friend struck apart."""
     from fractions import Fraction
 
     out = dict.fromkeys(OUTCOMES, Fraction(0))
-    for (outcome, *_), p in dist.items():
-        out[outcome] += p
+    for (outcome, _, mine), p in dist.items():
+        word = outcome if mine or not into_melee else f"friend {outcome}"
+        out[word] = out.get(word, Fraction(0)) + p
     return out
 
 
@@ -91,7 +95,8 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
             per_shot[key] = _shot_odds(key)
     dists = [per_shot[replace(s, label="")] for s in plan.specs]
     if plan.mode == "single":
-        res.odds = Odds(_outcomes(dists[0]), _single_counts(plan.specs[0], dists[0]))
+        melee = plan.specs[0].split == "melee" and plan.specs[0].other is not None
+        res.odds = Odds(_outcomes(dists[0], melee), _single_counts(plan.specs[0], dists[0]))
         return res
     if plan.mode == "following":
         casualties, reached = _following(plan.specs, dists)
