@@ -1,8 +1,7 @@
 """Acting in a game: starting one from its roster (`hc game new`), an action on a unit filled
 in from the game, resolved and appended (`act`: the house rules checked against the game's,
 the dice asked of a player with the file unlocked), a step (`hc game next`) and an undo. What
-an action does to the state is worked out before its entry is appended: what fails appends
-nothing."""
+an action does is worked out before its entry is appended: what fails appends nothing."""
 
 from __future__ import annotations
 
@@ -452,6 +451,7 @@ def _resolve_and_append(
         report["filled"] = fill.notes
     if call.odds:
         report["note"] = "odds from the game as it stands: nothing is logged"
+        res.explanation += game.rules.cap_odds(game.folded.state, prepared.at, res.odds)
         if fill.refusal:
             report["refused"] = fill.refusal
         res.fields["game"] = report

@@ -139,9 +139,14 @@ def _reason(why: list[tuple[str, str]]) -> str:
 
 
 def _short(text: str) -> str:
-    """A reason's first clause (up to its first ': ' or '; '), if it says something alone."""
-    cuts = [i for mark in ("; ", ": ") for i in [text.find(mark, 12)] if i >= 0]
-    return text[: min(cuts)] if cuts else text
+    """A reason's first clause (up to its first ': ' or '; ' outside brackets, which name a
+    reading or a hint whole), if it says something alone."""
+    depth = 0
+    for i, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if not depth and i >= 12 and text[i : i + 2] in ("; ", ": "):
+            return text[:i]
+    return text
 
 
 def compare(
@@ -255,6 +260,10 @@ def _within_reach(pairs: int, units: int, firing: tuple[str, ...], at: tuple[str
     )
 
 
+class _BadUnder(HcError):
+    """An --under the target cannot have: the compare is refused, not the shot."""
+
+
 class _Matrix:
     """The cells of the matrix as they are worked out, and what they read and refuse."""
 
@@ -277,28 +286,56 @@ class _Matrix:
         self.used_under: set[tuple[str | None, str]] = set()
 
     def _prepare(self, unit: str, target: str, flags: dict[str, Any]) -> Prepared:
-        """The shot filled in from the game; a template shot with the figures under it that
-        --under gives, or 1 to learn whether it may fire at all (it then needs --under)."""
-        from hc_cli.games.actions import prepare
+        """The shot filled in from the game; a template or area marker shot with the figures
+        under it that --under gives, or 1 to learn whether it may fire at all (it then needs
+        --under). An --under the target cannot have is refused, as `hc fire` refuses it."""
+        from hc_cli.plugin.game_rules import possessive
 
-        game = self.game
-        call = Call("fire", game.folded.ruleset, dict(flags), odds=True)
+        every, by = self.unders
+        key = next((k for k in ((unit, target), (None, target)) if k in by), None)
+        under = by[key] if key is not None else every
         try:
-            return prepare(call, game, unit, [target], False, self.session, False)
+            prepared = self._fill(unit, target, flags)
         except MissingOption as error:
             if error.option != "--under":
                 raise
-            every, by = self.unders
-            key = next((k for k in ((unit, target), (None, target)) if k in by), None)
-            under = by[key] if key is not None else every
-            flags = {**flags, "under": under or 1}
-            call = Call("fire", game.folded.ruleset, flags, odds=True)
-            prepared = prepare(call, game, unit, [target], False, self.session, False)
-            if under is None and not prepared.fill.refusal:
+            asked = error
+        else:
+            weapon = prepared.call.flags.get("weapon")
+            if (
+                not isinstance(weapon, str)
+                or "under" in flags
+                or not self.game.rules.compare_marker(self._tables(prepared), weapon)
+            ):
+                return prepared
+            if prepared.fill.refusal:  # it may not fire: the --under given for it is used
+                self.used_under.update([key] if key is not None else [])
+                return prepared
+            asked = MissingOption(
+                "--under",
+                f"{unit} fires {weapon}, an area weapon: how many of {possessive(target)} "
+                "models are under its marker?",
+                "give --under N (each model under it is a target)",
+            )
+        try:
+            prepared = self._fill(unit, target, {**flags, "under": under or 1})
+        except HcError as error:
+            if under is None:
                 raise
-            if key is not None:
-                self.used_under.add(key)
-            return prepared
+            given = f"{key[0] + ':' if key[0] else ''}{key[1]}={under}" if key else str(under)
+            raise _BadUnder(f"--under {given}: {unit} at {target}: {error.message}",
+                            error.hint) from None  # fmt: skip
+        if under is None and not prepared.fill.refusal:
+            raise asked
+        if key is not None:
+            self.used_under.add(key)
+        return prepared
+
+    def _fill(self, unit: str, target: str, flags: dict[str, Any]) -> Prepared:
+        from hc_cli.games.actions import prepare
+
+        call = Call("fire", self.game.folded.ruleset, dict(flags), odds=True)
+        return prepare(call, self.game, unit, [target], False, self.session, False)
 
     def shot(
         self, unit: str, target: str, key: tuple[str | None, str] | None, distance: Range | None
@@ -314,6 +351,8 @@ class _Matrix:
             self.needs.append({"unit": unit, "target": target, "needs": error.option,
                                "why": error.message})  # fmt: skip
             return
+        except _BadUnder:
+            raise
         except HcError as error:
             self.refused.setdefault(unit, []).append((target, error.message))
             return

@@ -74,6 +74,9 @@ def count_of(odds: Odds, name: str, single: dict[str, int]) -> dict[int, Any]:
     return dist
 
 
+WHAT_IS_LEFT = {"kills": "figure", "casualties": "model", "wounds": "wound"}
+
+
 def mean_of(dist: dict[int, Any]) -> float:
     return float(sum(k * p for k, p in dist.items()))
 
@@ -205,6 +208,27 @@ class GameRules(Generic[State, Unit]):
         unit, or a model `unit:N`) can make, from what it has left; None: no bound."""
         return None
 
+    def cap_odds(self, state: State, at: list[str], odds: Odds | None) -> list[str]:
+        """A game's odds of an action at one target: each count past what the target has left
+        (`most`) finds nothing, so it is counted at that most, as `hc luck` and `hc compare`
+        count it (E[min(X, left)]); a line for each count capped, saying so."""
+        said: list[str] = []
+        if odds is None or len(at) != 1:
+            return said
+        for name, dist in list(odds.distributions.items()):
+            most = self.most(state, at[0], name)
+            if most is None or not dist or not all(isinstance(k, int) for k in dist):
+                continue
+            if max(dist) > most:
+                capped: dict[Any, Any] = {}
+                for k, p in dist.items():
+                    capped[min(k, most)] = capped.get(min(k, most), 0) + p
+                odds.distributions[name] = capped  # type: ignore[index]
+                noun = WHAT_IS_LEFT.get(name, name.rstrip("s"))
+                said.append(f"{name} capped at the {most} {noun}{'s' * (most != 1)} {at[0]} "
+                            "has left")  # fmt: skip
+        return said
+
     def over(self, state: State) -> str | None:
         """Why the game is over, in words, or None: a side with nothing left that can fight
         (`standing`). That side acts no more, and the game moves on no further."""
@@ -306,6 +330,11 @@ class GameRules(Generic[State, Unit]):
         """The kinds of shot (`--shot`) `weapon` may fire, each compared as a row of its own;
         none where the rule set has none (`shot_kinds`)."""
         return ()
+
+    def compare_marker(self, tables: Any, weapon: str) -> bool:
+        """Whether `weapon` fires an area marker whose models under it the player counts, as
+        `hc compare --under` gives them (a template whose fill asks for it says so itself)."""
+        return False
 
     def band_reach(self, tables: Any, weapon: str, band: str) -> float:
         """`hc compare --range BAND`: the farthest range in `band` of `weapon` (every range in

@@ -345,7 +345,8 @@ SHARED_COMMANDS = (
                 many=True,
                 metavar="N",
                 help="The figures under a template shot's template (High Crusade heavy "
-                "weapons): of every one (3), of those at a target (boyz=3) or of one pair "
+                "weapons) or the models under an area marker (Rogue Trader grenades): of "
+                "every one (3), of those at a target (boyz=3) or of one pair "
                 "(support:boyz=3); without it such a shot is listed as needing it.",
             ),
             Option(

@@ -140,18 +140,29 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
         return f"{printable(cell['unit'])} at {printable(cell['target'])}{at}"
 
     best = cells[0] if cells else {}
-    said = ", ".join(f"{c['heading']} {_number(best[c['key']], c['key'])}" for c in columns[:2])
     if not cells:  # every shot that may be taken needs what the player gives
         lines = ["best: none compared: every shot needs --under (hc compare --help)"]
     elif not best[columns[0]["key"]]:
         lines = [f"best: none: {columns[0]['heading']} is 0% for every shot"]
     else:
+        said = ", ".join(f"{c['heading']} {_number(best[c['key']], c['key'])}" for c in columns[:2])
         lines = [f"best: {shot(best)}: {said}"]
     if quiet:
         return show([Text(line) for line in lines], width)
     if band:
         lines.append(f"each at the farthest of {band}, its weapon's")
-    lines += _compare_rows(found, [shot(c) for c in cells], width, at_least) if cells else []
+    kinds = [c.get("shot") or "" for c in cells] if any(c.get("shot") for c in cells) else []
+    ranges = {c.get("range") for c in cells}  # kinds of shot, a column of their own: 80 wide
+    (reach,) = ranges if len(ranges) == 1 and not band and kinds else (None,)
+    if isinstance(reach, (int, float)):  # one range for all: said once, the rows the shorter
+        lines.append(f"each at range {reach:g}")
+
+    def row(cell: dict) -> str:  # the shot's row: its range unless said once, its kind apart
+        said = shot({**cell, "shot": None}) if kinds else shot(cell)
+        return said.rpartition(" (")[0] if isinstance(reach, (int, float)) else said
+
+    rows = ([row(c) for c in cells], [shot(c) for c in cells])  # side by side, or apart
+    lines += _compare_rows(found, rows, width, at_least, kinds) if cells else []
     for none in found.get("no_shot", []):
         lines.append(f"  {shot(none)}: no shot: {printable(none['why'])}")
     for needs in found.get("needs", []):
@@ -165,7 +176,7 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
     for given in found.get("unused_ranges", []):
         lines.append(f"--range {given}: no shot compared is at it")
     for given in found.get("unused_unders", []):
-        lines.append(f"--under {given}: no template shot compared is at it")
+        lines.append(f"--under {given}: no template or area shot compared is at it")
     lines += [f"reading: {r}" for r in found["readings"]]
     if found["house_rules"]:
         lines.append("house rules: " + ", ".join(found["house_rules"]))
@@ -179,17 +190,24 @@ def render_compare(found: dict, width: int = 0, quiet: bool = False, at_least: b
     return show([Text(line) for line in lines], width)
 
 
-def _compare_rows(found: dict, shots: list[str], width: int, at_least: bool) -> list[str]:
-    """The table: a row a shot, a column a number; where the numbers and the shot do not fit
-    `width` side by side (80 when 0), each shot on its line with its numbers under it."""
+def _compare_rows(
+    found: dict, rows: tuple[list[str], list[str]], width: int, at_least: bool, kinds: list[str]
+) -> list[str]:
+    """The table: a row a shot (its kind, where the rule set has kinds, a column of its own),
+    a column a number; where the numbers and the shot do not fit `width` side by side (80
+    when 0), each shot on its line with its numbers under it."""
     columns, cells = found["columns"], found["cells"]
     numbers = [Column(c["heading"], justify="right", min_width=5) for c in columns]
     header = 2 * len(columns) - 2 + sum(max(len(c["heading"]), 5) for c in columns)
-    apart = 2 + max(len(s) for s in [*shots, "shot"]) + 2 + header > (width or 80)
-    drawn = table(*numbers) if apart else table("shot", *numbers)
-    for text, cell in zip(shots, cells, strict=True):
+    header += max(len(k) for k in [*kinds, "kind"]) + 2 if kinds else 0
+    apart = 2 + max(len(s) for s in [*rows[0], "shot"]) + 2 + header > (width or 80)
+    shots = rows[1] if apart else rows[0]  # apart, each shot's line says all of it
+    named = ["shot", "kind"] if kinds and not apart else ["shot"]
+    drawn = table(*numbers) if apart else table(*named, *numbers)
+    for number, (text, cell) in enumerate(zip(shots, cells, strict=True)):
         numbers_of = [_number(cell[c["key"]], c["key"]) for c in columns]
-        drawn.add_row(*numbers_of) if apart else drawn.add_row(text, *numbers_of)
+        label = [text, kinds[number]] if kinds and not apart else [text]
+        drawn.add_row(*numbers_of) if apart else drawn.add_row(*label, *numbers_of)
     drawn_lines = [line.plain for line in table_lines(drawn, lead="      " if apart else "  ")]
     lines = ["  shot", drawn_lines[0]] if apart else drawn_lines[:1]
     for text, cell, row in zip(shots, cells, drawn_lines[1:], strict=True):

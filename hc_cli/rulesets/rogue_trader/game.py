@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
-from hc_cli.plugin.game_rules import Fill, Flags, GameRules, count_of, mean_of, possessive
+from hc_cli.plugin.game_rules import Fill, Flags, GameRules, possessive
+from hc_cli.rulesets.rogue_trader.game_compare import compare_numbers
 from hc_cli.rulesets.rogue_trader.game_fire import (
     fill_fire,
     fired_models,
@@ -490,15 +491,11 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
 
     compare_count = "casualties"
 
+    def compare_marker(self, tables: Any, weapon: str) -> bool:
+        return tables.weapon(weapon).area is not None
+
     def compare_cells(self, state: RtState, unit: str, target: str, odds: Any) -> dict[str, Any]:
-        """The chance a model of the target is removed, and the mean casualties and wounds."""
-        casualties = count_of(odds, "casualties", {"casualty": 1})
-        wounds = count_of(odds, "wounds", {})
-        return {
-            "p_removed": float(1 - casualties.get(0, 0)),
-            "mean_casualties": mean_of(casualties),
-            "mean_wounds": mean_of(wounds),
-        }
+        return compare_numbers(state, target, odds)
 
     def columns(self) -> list[tuple[str, str]]:
         return [

@@ -289,7 +289,7 @@ def _combat_refusal(state, name, targets, flags, notes) -> str | None:
     friend = flags.get("friend") or (friends[0] if len(friends) == 1 else None)
     if friend not in friends:
         raise HcError(
-            f"--friend: the unit of {possessive(side)} in {possessive(engaged[0])} combat, "
+            f"--friend names {possessive(side)} unit fighting {engaged[0]} hand to hand, "
             + (f"not '{friend}'" if friend else "one of several"),
             "give --friend " + " or ".join(friends),
         )
@@ -308,15 +308,19 @@ def _fill_friend(state, name, flags, meta, notes) -> None:
     mine = [n for n, u in units.items() if u["side"] == units[name]["side"] and living(u)]
     if friend not in mine:
         raise HcError(
-            f"in a game, --friend names the unit of {possessive(units[name]['side'])} in the "
-            f"fight, not '{friend}'",
+            f"in a game, --friend names {possessive(units[name]['side'])} unit in the fight, "
+            f"not '{friend}'",
             "give --friend " + (mine[0] if mine else "UNIT"),
         )
-    if len(meta["firers"]) > 1:
+    if len(meta["firers"]) > 1:  # the hint as it runs: the next model, the game's friend
+        target = meta["models"][0][0]
+        fighting = [u for u in units[target]["engaged"] if u in mine]
+        given = f" --range {flags['range']:g}" if isinstance(flags.get("range"), float) else ""
         raise HcError(
             "fire into hand to hand a model at a time: each shot's D6 may strike a friend of "
             "its own",
-            f"hc fire {name}:N --at UNIT --into-melee --friend {friend}",
+            f"hc fire {name}:{meta['firers'][0] + 1} --at {target}{given} --into-melee"
+            + (f" --friend {friend}" if len(fighting) > 1 else ""),
         )
     model = strike_order(units[friend])[0]
     flags["friend"] = units[friend]["profile"]

@@ -39,20 +39,29 @@ def _shot_odds(spec: ShotSpec) -> dict[tuple[str, int, bool], Fraction]:
     )
 
 
-def _outcomes(dist: dict[tuple[str, int, bool], Fraction]) -> dict[str, Fraction]:
+def _outcomes(
+    dist: dict[tuple[str, int, bool], Fraction], into_melee: bool = False
+) -> dict[str, Fraction]:
+    """A shot's outcomes; fired into hand to hand, those of a friend struck apart."""
     from fractions import Fraction
 
     out = dict.fromkeys(OUTCOMES, Fraction(0))
-    for (outcome, *_), p in dist.items():
-        out[outcome] += p
+    for (outcome, _, mine), p in dist.items():
+        word = outcome if mine or not into_melee else f"friend {outcome}"
+        out[word] = out.get(word, Fraction(0)) + p
     return out
 
 
-def _wounds(dist: dict[tuple[str, int, bool], Fraction]) -> dict[int, Fraction]:
+def _wounds(
+    dist: dict[tuple[str, int, bool], Fraction], own: bool | None = None
+) -> dict[int, Fraction]:
+    """The wounds of a shot; `own` True: on its own victim only (fired into hand to hand, the
+    enemy), False: on the other only (the friend), a wound on the other counted 0."""
     from fractions import Fraction
 
     out: dict[int, Fraction] = {}
-    for (_, wounds, *_), p in dist.items():
+    for (_, wounds, mine), p in dist.items():
+        wounds = wounds if own is None or own == mine else 0
         out[wounds] = out.get(wounds, Fraction(0)) + p
     return dict(sorted(out.items()))
 
@@ -62,6 +71,14 @@ def _casualty(dist: dict[tuple[str, int, bool], Fraction]) -> dict[int, Fraction
 
     p = sum((v for (o, *_), v in dist.items() if o == "casualty"), Fraction(0))
     return {0: 1 - p, 1: p}
+
+
+def _single_counts(spec: ShotSpec, dist: dict[tuple[str, int, bool], Fraction]) -> dict:
+    """A lone shot's wounds; fired into hand to hand, those on the enemy and those on a
+    friend apart (what the firer's side did to the enemy is the first)."""
+    if spec.split != "melee" or spec.other is None:
+        return {"wounds": _wounds(dist)}
+    return {"wounds": _wounds(dist, True), "wounds on friends": _wounds(dist, False)}
 
 
 def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
@@ -78,7 +95,8 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
             per_shot[key] = _shot_odds(key)
     dists = [per_shot[replace(s, label="")] for s in plan.specs]
     if plan.mode == "single":
-        res.odds = Odds(_outcomes(dists[0]), {"wounds": _wounds(dists[0])})
+        melee = plan.specs[0].split == "melee" and plan.specs[0].other is not None
+        res.odds = Odds(_outcomes(dists[0], melee), _single_counts(plan.specs[0], dists[0]))
         return res
     if plan.mode == "following":
         casualties, reached = _following(plan.specs, dists)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 OUTCOMES = ("miss", "no-wound", "saved", "wounded", "casualty")
 
+FRIEND = "friend: "  # the label of the friend a shot into hand to hand may strike
 WOUND_DAMAGE = {"saved", "wounded", "casualty"}  # following fire goes on after these
 
 

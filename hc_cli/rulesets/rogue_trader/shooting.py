@@ -11,6 +11,7 @@ from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.words import count
 from hc_cli.rulesets.rogue_trader.area import deviation_spec
 from hc_cli.rulesets.rogue_trader.request import (
+    FRIEND,
     FirePlan,
     FireRequest,
     ShotSpec,
@@ -307,7 +308,7 @@ def _shot_specs(
                 req,
                 weapon,
                 res,
-                label=("mount: " if split == "rider" else "friend: ") + other_name,
+                label=("mount: " if split == "rider" else FRIEND) + other_name,
                 taken=req.friend_wounded if split == "melee" else 0,
             )
         specs.append(

@@ -16,6 +16,7 @@ from hc_cli.core.roll import plain_dice, plain_total
 from hc_cli.core.words import count
 from hc_cli.rulesets.rogue_trader.area import deviation_roll
 from hc_cli.rulesets.rogue_trader.request import (
+    FRIEND,
     OUTCOMES,
     WOUND_DAMAGE,
     FireRequest,
@@ -284,6 +285,9 @@ def _finish(shot: Resolution, outcome: str, victim: Victim, wounds: int) -> Reso
         wounds=wounds,
     )
     shot.headline = _said(shot, victim)
+    friend, _, profile = victim.label.partition(FRIEND)
+    if not friend and profile:  # fired into hand to hand, the D6 struck no enemy
+        shot.headline = f"a friend struck ({profile}): {shot.headline}"
     return shot
 
 
@@ -340,6 +344,13 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
     if plan.mode == "single":
         res.absorb(shots[0])
         res.fields["struck"] = struck(shots, specs, left)
+        if specs[0].split == "melee" and specs[0].other is not None:  # the enemy's, a friend's
+            wounds = shots[0].fields.get("wounds", 0)
+            friend = shots[0].fields.get("victim") == specs[0].other.label
+            res.summary = {
+                "wounds": 0 if friend else wounds,
+                "wounds_on_friends": wounds * bool(friend),
+            }
         return res
     res.shots = shots
     res.summary = _summary(
