@@ -369,3 +369,13 @@ def test_replay_finds_a_retake_the_file_was_edited_to_hide(hc_game):
     seq = len(lines)
     assert f"entry {seq} rolls new dice while those of entry {seq - 2}, taken back" in said, said
     assert "no agreement is recorded" in said
+
+
+def test_an_action_that_rolls_no_dice_is_free_while_dice_are_on_the_table(rt_game):
+    """A move rolls no dice: after an undo of a shot, it is taken freely (found in play: a
+    move was refused as 'another action'); the shot's dice stay on the table."""
+    rt_game.taken_back("fire marines --at boyz --range 10")
+    rt_game.ok("move lascannon-team")
+    assert "was taken back" in rt_game.refused("fire marines --at boyz --range 5")
+    rt_game.ok("fire marines --at boyz --range 10")
+    assert rt_game.problems() == []

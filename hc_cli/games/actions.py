@@ -23,14 +23,7 @@ from hc_cli.games.seal_protocol import (
     plain_roll,
 )
 from hc_cli.games.store import Game, Locked, append, game_entry, open_game, unreadable
-from hc_cli.log.chain import (
-    file_digest,
-    log_key,
-    make_entry,
-    open_log,
-    rules_record,
-    write_entries,
-)
+from hc_cli.log.chain import file_digest, log_key, make_entry, open_log, rules_record, write_entries
 from hc_cli.log.osfile import held
 
 if TYPE_CHECKING:

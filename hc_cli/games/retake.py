@@ -40,11 +40,23 @@ def _number(value: object) -> int | None:
 
 def rolled(entry: Mapping[str, Any]) -> bool:
     """An action of a side that rolled dice (a seed or dice entered): not a step or an undo,
-    not a question of odds, not a plain roll of dice (`hc roll`, always sealed: no side's)."""
+    not a question of odds, not a plain roll of dice (`hc roll`, always sealed: no side's), not
+    an action whose result rolled none (a move, a fight recorded: no dice were seen)."""
     if entry.get("command") in ("game", "roll") or entry.get("odds") or not _game(entry):
+        return False
+    if _rolled_none(entry.get("result")):
         return False
     dice = entry.get("dice")
     return _number(entry.get("seed")) is not None or (isinstance(dice, str) and bool(dice))
+
+
+def _rolled_none(result: object) -> bool:
+    """A result that lists its rolls, none of them (its own, or each shot's of several)."""
+    if not isinstance(result, dict) or not isinstance(result.get("rolls"), list):
+        return False
+    shots = result.get("shots")
+    parts = [result, *(shots if isinstance(shots, list) else [])]
+    return all(not (p.get("rolls") if isinstance(p, dict) else True) for p in parts)
 
 
 def side_of(entry: Mapping[str, Any], sides: Mapping[str, str]) -> str | None:
@@ -400,6 +412,15 @@ def period_entries(chain: Chain, period: str) -> list[tuple[int, dict[str, Any]]
     return found
 
 
+def rolls_dice(ruleset: str, command: str) -> bool:
+    """Whether the rule set's `command` rolls dice at all (its declaration says which): one
+    that rolls none (a move, a reload, a fight recorded) is free of the rule."""
+    from hc_cli.plugin import registry
+
+    declared = registry.get(ruleset).commands.get(command)
+    return declared is None or bool(declared.dice)
+
+
 def dice_again(
     call: Call,
     roster: Mapping[str, Any],
@@ -420,6 +441,8 @@ def dice_again(
     that could be made again later in the period, they bind again."""
     from dataclasses import replace
 
+    if not rolls_dice(call.ruleset, call.command):  # a move, a reload: free of the rule
+        return call, None
     now = {"ruleset": call.ruleset, "flags": dict(call.flags), **now}  # as its entry has them
     sides = sides_of(roster)
     side = side_of(now, sides)
