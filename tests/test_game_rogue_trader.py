@@ -425,7 +425,8 @@ def test_each_deviated_marker_waits_to_be_placed_and_none_is_placed_unthrown(hc,
     --placed has no marker to place (a throw that landed with no roll for it), and is refused."""
     roster = tmp_path / "r.yaml"
     roster.write_text("ruleset: rogue-trader\nsides:\n  Imperials:\n    guards: {profile: "
-                      "space-marine, models: 2, weapon: frag-grenade}\n  Orks:\n    boyz: "
+                      "space-marine, models: 2, weapon: frag-grenade}\n    marines: {profile: "
+                      "space-marine, models: 3, weapon: bolt-gun}\n  Orks:\n    boyz: "
                       "{profile: ork, models: 10, weapon: bolt-gun}\n")  # fmt: skip
     path = tmp_path / "g.hcg"
     assert hc("game", "new", str(path), "--roster", str(roster)).exit_code == 0
@@ -439,8 +440,13 @@ def test_each_deviated_marker_waits_to_be_placed_and_none_is_placed_unthrown(hc,
     assert hc("initiative --dice 1", env=env).exit_code == 0
     assert fire("guards --at boyz -r 6 --under 1 --dice 4,5,10")["outcome"] == "deviated"
     assert fire("guards --at boyz -r 7 --under 1 --dice 4,5,10")["outcome"] == "deviated"
+    due = " ".join(json.loads(hc("status --json", env=env).stdout)["due"])
+    assert "guards:1's marker deviated: place it" in due and "guards:2's marker" in due
+    other = hc("fire guards --at boyz --placed --under 1 -r 9 --dice 1", env=env)  # not its range
+    assert other.exit_code == 2 and "fired at, 6\"" in " ".join(other.output.split())
     first = fire("guards --at boyz --placed --under 1 --dice 1")  # a miss: no one struck
-    second = fire("guards --at boyz --placed --under 1 --dice 1")
+    # the second landed on the guards' own marines: it strikes them as it would the enemy
+    second = fire("guards --at marines --placed --under 1 --dice 1")
     assert (first["inputs"]["range"], second["inputs"]["range"]) == (6, 7)
     before = path.read_bytes()
     said = hc("fire guards --at boyz --placed --under 1 -r 6 --dice 4,5", env=env)

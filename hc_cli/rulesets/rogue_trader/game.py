@@ -21,6 +21,7 @@ from hc_cli.rulesets.rogue_trader.game_fire import (
     legacy_hits,
     living,
     markers_moved,
+    model_label,
     side_playing,
     unit_and_model,
     wounds_left,
@@ -463,6 +464,11 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
                     f"{n} routs: its move is compulsory; rally it in the rallying part "
                     f"(hc rally {n})"
                 )
+        out += [
+            f"{model_label(n, u, m['model'])}'s marker deviated: place it where it landed (hc fire "
+            f"{model_label(n, u, m['model'])} --at UNIT --placed --under N)"
+            for n, u in mine.items() for m in u["markers"]
+        ]  # fmt: skip
         if state.get("phase", 0) <= PHASE_OF["fire"] and (ready := ready_to_fire(state)):
             out.append(f"{playing} may still fire: " + ", ".join(ready))
         if state.get("phase", 0) <= PHASE_OF["melee"] and (combats := fights(state)):

@@ -129,8 +129,12 @@ def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:
             flags["firers_wounded"] = wounded
             notes.append(f"{count(wounded, 'firer')} wounded (-1 on their shots)")
     targets = [unit_and_model(state, word, "--at") for word in at]
+    placing = bool(flags.get("placed")) and _placing(me, firers)
+    if placing and any(state["units"][t]["side"] == me["side"] for t, _ in targets):
+        notes.append("a deviated marker strikes the models under it where it landed, friend or foe")
     for target, _ in targets:
-        enemy_check(state, name, target)
+        if not placing:
+            enemy_check(state, name, target)
         if not living(state["units"][target]):
             raise HcError(f"every model of {target} is removed", "choose another target")
     if refusal is None:

@@ -35,7 +35,7 @@ def overrides(
         weapon = me["weapon"] or "none"
         out += overridden(given, "weapon", me["weapon"], f"{possessive(name)} weapon, {weapon}")
         out += instead(given, WEAPON_NUMBERS, f"the numbers of {possessive(name)} weapon")
-        out += _fire(state, name, me, at, given)
+        out += _fire(state, unit or "", me, at, given)
     elif command == "move":
         out += overridden(given, "profile", me["profile"], profile)
         out += instead(given, ("m",), profile + " (its move)")
@@ -45,9 +45,16 @@ def overrides(
     return out
 
 
-def _fire(state: Mapping[str, Any], name: str, me: dict, at: list[str], given: dict) -> list[str]:
-    """What the game knows of the firers and the target."""
+def _fire(state: Mapping[str, Any], unit: str, me: dict, at: list[str], given: dict) -> list[str]:
+    """What the game knows of the firers (`unit`, or a model `unit:N`) and the target."""
+    name, _, number = unit.partition(":")
+    at_model = int(number) - 1 if number.isdigit() else None
     out = []
+    if given.get("placed"):  # the marker placed where it landed: fired at the range it was
+        waiting = [m for m in me["markers"] if at_model in (None, m["model"])]
+        if waiting and waiting[0]["range"] is not None:
+            out += overridden(given, "range", waiting[0]["range"], "the range the marker was "
+                              f"fired at, {waiting[0]['range']:g}\"")  # fmt: skip
     if given.get("moved") and not me["moved"]:
         out.append(f"--moved overrides what the game holds: {name} has not moved this turn")
     wounded = [t for t in me["taken"] if 0 < t < me["w"]]
