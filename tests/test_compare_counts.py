@@ -61,7 +61,7 @@ def test_an_area_weapon_is_compared_under_its_marker_as_thrown(game):
     found = json.loads(run("compare -r 6 --under 1 --under stikkers:guards=2 --json").stdout)
     assert found["unused_unders"] == []  # the stikkers' grenades may not be thrown now
     assert "stikkers" in {u["unit"] for u in found["may_not_fire"]}
-    refused = run("compare -r 6 --at boyz --under 7")  # boyz has 6 models
+    refused = run("compare -r 6 --under boyz=7")  # boyz has 6 models
     assert refused.exit_code == 2
     words = " ".join(refused.output.split())
     assert "7 models under the marker: boyz has 6 left" in words
@@ -108,12 +108,18 @@ sides:
 
 def test_an_under_past_the_figures_left_is_refused_as_fire_refuses_it(game):
     run = game(HC_SUPPORT, "initiative --dice 9,1")
-    for given in ("support:boyz=9", "boyz=9", "9"):
+    for given in ("support:boyz=9", "boyz=9"):
         refused = run(f"compare -r 20 --under {given}")
         assert refused.exit_code == 2, refused.output
         words = " ".join(refused.output.split())
         assert f"--under {given}: support at boyz: 9 figures under the template" in words
         assert "boyz has 8 left" in words and "give --under up to 8" in words
+    # --under 9 for every shot: a target with fewer left waits for its own (found in play: the
+    # whole compare was refused for one target of several)
+    every = run("compare -r 20 --under 9")
+    assert every.exit_code == 0, every.output
+    words = " ".join(every.output.split())
+    assert "support at boyz: needs --under N: --under 9: 9 figures under the template" in words
 
 
 def test_a_reason_not_to_fire_is_said_whole(game):

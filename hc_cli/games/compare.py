@@ -322,7 +322,12 @@ class _Matrix:
         except HcError as error:
             if under is None:
                 raise
-            given = f"{key[0] + ':' if key[0] else ''}{key[1]}={under}" if key else str(under)
+            if key is None:  # --under 3 for every shot: this target has fewer; the pair waits
+                raise MissingOption(  # for its own (found in play: the compare was refused)
+                    "--under", f"--under {under}: {error.message}",
+                    f"give this one its own: --under {target}=N",
+                ) from None  # fmt: skip
+            given = f"{key[0] + ':' if key[0] else ''}{key[1]}={under}"
             raise _BadUnder(f"--under {given}: {unit} at {target}: {error.message}",
                             error.hint) from None  # fmt: skip
         if under is None and not prepared.fill.refusal:
