@@ -566,7 +566,7 @@ def test_a_template_shot_needs_the_figures_under_it_and_is_compared_with_them(st
     assert _cell(found, "support", "boyz")["mean_kills"] == pytest.approx(2.1)
     refused = run("compare -r 20 --under 0")
     assert refused.exit_code == 2 and "no number of figures" in refused.output
-    refused = run("compare -r 20 --under 9")  # boyz has 8 figures, ladz 6
+    refused = run("compare -r 20 --under boyz=9")  # boyz has 8 figures, ladz 6
     assert refused.exit_code == 2 and "9 figures under the template" in refused.output
 
 
