@@ -119,5 +119,16 @@ def test_the_example_of_a_hint_names_fireteams_that_may_take_an_order(karsk):
     refused = karsk("orders bogus")
     assert refused.exit_code == 2
     hint = _flat(" ".join(refused.stderr.splitlines()[1:]))
-    assert hint.endswith("e.g. hc orders fireteam-2=advance boyz=static"), hint
-    _runs(karsk, "hc orders fireteam-2=advance boyz=static")
+    assert hint.endswith("e.g. hc orders fireteam-2=advance"), hint
+    _runs(karsk, "hc orders fireteam-2=advance")
+
+
+def test_an_order_out_of_the_orders_phase_says_so_first(karsk):
+    """`hc orders static` at step 1: the orders phase is over, said before whose Fireteams
+    (found in play: the hints to name the side then failed for the phase)."""
+    assert karsk("game next").exit_code == 0
+    refused = karsk("orders static")
+    assert refused.exit_code == 2
+    said = _flat(refused.stderr)
+    assert "orders are given in the orders phase that opens the move" in said
+    assert "name whose Fireteams" in said

@@ -83,7 +83,9 @@ def fill_orders(state, unit, at, flags, tables) -> Fill:
         if side is None:
             first = side_example(state, bare[0])
             hint = f"{first}, or {example}" if first else example
-            raise HcError(f"{bare[0]}: whose Fireteams? name the side", hint)
+            phase = may_order(state, {})  # out of the orders phase, that first (found in play)
+            raise HcError(f"{phase}; and name whose Fireteams" if phase else
+                          f"{bare[0]}: whose Fireteams? name the side", hint)  # fmt: skip
         for name, u in state["units"].items():
             if u["side"] == side and name not in named:
                 if not u["left"] or u["morale"] != "steady":
@@ -148,19 +150,14 @@ def unordered_hint(state: HcState, names: list[str]) -> str:
 
 
 def game_example(state: HcState) -> str:
-    """`hc orders` as this game would take it: the first Fireteam of each side that may take
-    an order (neither wiped out nor routed nor rallied), an order each."""
-    first: dict[str, str] = {}
-    for name, unit in state["units"].items():
-        if unit["left"] and unit["morale"] == "steady":
-            first.setdefault(unit["side"], name)
-    for name, unit in state["units"].items() if not first else ():
-        first.setdefault(unit["side"], name)  # none may: the roster's first, as an example
-    words = [
-        f"{name}={order}"
-        for name, order in zip(first.values(), ("advance", "static"), strict=False)
-    ]
-    return "hc orders " + " ".join(words)
+    """`hc orders UNIT=ORDER` as this game would take it: the first Fireteam that may take an
+    order (neither wiped out nor routed nor rallied), one with no order yet first. One side's
+    alone: an example of both sides' taught a player to give the other side's orders (found in
+    play)."""
+    able = [(u["order"] is not None, name) for name, u in state["units"].items()
+            if u["left"] and u["morale"] == "steady"]  # fmt: skip
+    name = min(able, key=lambda a: a[0])[1] if able else next(iter(state["units"]))
+    return f"hc orders {name}=advance"
 
 
 def may_order(state: HcState, named: dict[str, str]) -> str | None:
