@@ -443,7 +443,7 @@ def test_each_deviated_marker_waits_to_be_placed_and_none_is_placed_unthrown(hc,
     due = " ".join(json.loads(hc("status --json", env=env).stdout)["due"])
     assert "guards:1's marker deviated: place it" in due and "guards:2's marker" in due
     other = hc("fire guards --at boyz --placed --under 1 -r 9 --dice 1", env=env)  # not its range
-    assert other.exit_code == 2 and "fired at, 6\"" in " ".join(other.output.split())
+    assert other.exit_code == 2 and 'fired at, 6"' in " ".join(other.output.split())
     first = fire("guards --at boyz --placed --under 1 --dice 1")  # a miss: no one struck
     # the second landed on the guards' own marines: it strikes them as it would the enemy
     second = fire("guards --at marines --placed --under 1 --dice 1")

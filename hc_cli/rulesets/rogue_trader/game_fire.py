@@ -128,15 +128,8 @@ def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:
         else:
             flags["firers_wounded"] = wounded
             notes.append(f"{count(wounded, 'firer')} wounded (-1 on their shots)")
-    targets = [unit_and_model(state, word, "--at") for word in at]
-    placing = bool(flags.get("placed")) and _placing(me, firers)
-    if placing and any(state["units"][t]["side"] == me["side"] for t, _ in targets):
-        notes.append("a deviated marker strikes the models under it where it landed, friend or foe")
-    for target, _ in targets:
-        if not placing:
-            enemy_check(state, name, target)
-        if not living(state["units"][target]):
-            raise HcError(f"every model of {target} is removed", "choose another target")
+    targets = _targets(state, name, me, at, bool(flags.get("placed")) and _placing(me, firers),
+                       notes)  # fmt: skip
     if refusal is None:
         refusal = _combat_refusal(state, name, targets, flags, notes)
     _fill_targets(state, targets, area, flags, meta, notes)
@@ -148,6 +141,22 @@ def fill_fire(state, name, model, me, at, flags, tables, refusal) -> Fill:
     if refusal is None:
         refusal = _hidden_refusal(state, name, me, targets, area, flags, notes)
     return Fill(flags, meta=meta, refusal=refusal, notes=notes)
+
+
+def _targets(
+    state: RtState, name: str, me: RtUnit, at: list[str], placing: bool, notes: list[str]
+) -> list[tuple[str, int | None]]:
+    """The units (and models) fired at: the other side's, standing; a deviated marker placed
+    where it landed strikes whoever is under it, the firer's own side too."""
+    targets = [unit_and_model(state, word, "--at") for word in at]
+    if placing and any(state["units"][t]["side"] == me["side"] for t, _ in targets):
+        notes.append("a deviated marker strikes the models under it where it landed, friend or foe")
+    for target, _ in targets:
+        if not placing:
+            enemy_check(state, name, target)
+        if not living(state["units"][target]):
+            raise HcError(f"every model of {target} is removed", "choose another target")
+    return targets
 
 
 def _placing(me: RtUnit, firers: list[int]) -> bool:
