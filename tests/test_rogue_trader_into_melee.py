@@ -66,3 +66,20 @@ def test_the_hint_to_fire_into_the_combat_a_model_at_a_time_runs_as_written(play
     wrong = play.refused("fire", "boyz", "--at", "marines", "--range", "12", "--into-melee",
                          "--friend", "ogryns")  # fmt: skip
     assert "--friend names Orks' unit fighting marines hand to hand, not 'ogryns'" in wrong
+
+
+def test_a_grenade_into_the_combat_counts_what_struck_a_friend_apart(hc):
+    """A frag grenade (BS 3 hits on 4; S3 wounds an ork's T4 on 5, no save at -1 against 6)
+    over two models of a combat: the marker lands on target on 1-2 of its D6 (a 2" marker
+    deviates on 3+); each model under it is hit on 1/2, the enemy on a D6 of 1-3, wounded on
+    1/3: on target, the enemy's wounds are 2 x 1/2 x 1/2 x 1/3 = 1/6 in the mean."""
+    line = ("fire --ruleset rogue-trader --bs 3 -w frag-grenade -r 8 -t ork --under 2 "
+            "--into-melee --friend space-marine")  # fmt: skip
+    odds = hc.json(*f"{line} --odds".split())
+    assert odds["means"]["wounds if on target"] == pytest.approx(1 / 6)
+    assert "wounds on friends if on target" in odds["distributions"]
+    # In the order rolled, phase by phase: on target (1); to hit 6 and 1 (model 2 missed); the
+    # D6 6 strikes the friend; wounded (6); the save 1 fails.
+    shot = hc.json(*f"{line} --dice 1,6,1,6,6,1".split())
+    assert shot["headline"].startswith("a friend struck (1 casualty, 1 wound): 0 casualties")
+    assert (shot["summary"]["wounds"], shot["summary"]["wounds_on_friends"]) == (0, 1)

@@ -66,10 +66,14 @@ def _wounds(
     return dict(sorted(out.items()))
 
 
-def _casualty(dist: dict[tuple[str, int, bool], Fraction]) -> dict[int, Fraction]:
+def _casualty(
+    dist: dict[tuple[str, int, bool], Fraction], own: bool | None = None
+) -> dict[int, Fraction]:
+    """A shot's casualty, 0 or 1; `own` True: its own victim's only (the enemy's)."""
     from fractions import Fraction
 
-    p = sum((v for (o, *_), v in dist.items() if o == "casualty"), Fraction(0))
+    p = sum((v for (o, _, mine), v in dist.items() if o == "casualty" and (own is None or mine)),
+            Fraction(0))  # fmt: skip
     return {0: 1 - p, 1: p}
 
 
@@ -110,7 +114,10 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
             {"casualties": casualties, "targets reached": reached},
         )
         return res
-    each = [Distribution.of(_wounds(d)) for d in dists]
+    # Fired into hand to hand, what struck a friend is counted apart (`_friends_apart`).
+    melee = any(spec.split == "melee" and spec.other is not None for spec in plan.specs)
+    own = True if melee else None
+    each = [Distribution.of(_wounds(d, own)) for d in dists]
     # The total wounds of thousands of shots of multi-die damage: a distribution of tens of
     # thousands of sums of long integers. Past its budget only its mean is given.
     whole = len(per_shot) > 1 or each[0].power_cost(len(each)) <= POWER_BUDGET
@@ -119,8 +126,11 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
     if plan.mode == "unit":
         losses = _unit_casualties(plan, dists)
     else:  # the models under an area marker: a shot each
-        losses = add_independent(_casualty(d) for d in dists)
+        losses = add_independent(_casualty(d, own) for d in dists)
     counts: dict[str, Mapping[int, Fraction]] = {"casualties": losses}
+    if melee:
+        counts["wounds on friends"] = add_independent(Distribution.of(_wounds(d, False))
+                                                      for d in dists)  # fmt: skip
     if wounds is not None:
         counts["wounds"] = wounds
     else:
@@ -135,7 +145,7 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
     )
     if len(per_shot) == 1 and a_model_a_shot:
         res.fields["odds_per"] = "shot"
-        outcomes = _outcomes(dists[0])
+        outcomes = _outcomes(dists[0], melee)
     else:
         if len(per_shot) > 1:
             res.shots = [

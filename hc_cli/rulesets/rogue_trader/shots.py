@@ -359,6 +359,7 @@ def resolve_fire(t: RogueTraderTables, req: FireRequest, dice: DiceSource) -> Re
         sum(bool(s.fields.get("lost")) for s in shots),
     )
     res.outcome = _worst(shots)
+    _friends_apart(res, shots, specs)
     res.fields["struck"] = struck(shots, specs, left)
     taken = sum(hit["wounds"] for hit in res.fields["struck"])
     if taken != res.summary["wounds"]:  # wounds past a model's last, or on one removed: lost
@@ -441,6 +442,33 @@ def _phase_rank(purpose: str) -> int:
         if purpose == name:
             return rank
     return PHASES.index("who is hit")
+
+
+def _friends_apart(res: Resolution, shots: list[Resolution], specs: list[ShotSpec]) -> None:
+    """Fired into hand to hand, the wounds and casualties on friends counted apart from the
+    enemy's (what the firer's side did to the enemy is the count), and said first."""
+    summary = res.summary
+    if summary is None or not any(s.split == "melee" and s.other is not None for s in specs):
+        return
+    friends = [s for s, spec in zip(shots, specs, strict=False)
+               if s.fields.get("victim") not in (None, spec.victim.label)]  # fmt: skip
+    wounds = sum(s.fields.get("wounds", 0) for s in friends)
+    casualties = sum(s.outcome == "casualty" for s in friends)
+    summary["wounds"] -= wounds
+    summary["casualties"] -= casualties
+    summary.update(wounds_on_friends=wounds, friend_casualties=casualties)
+    if friends:
+        res.headline = (
+            f"a friend struck ({count(casualties, 'casualty')}, "
+            f"{count(wounds, 'wound')}): {_volley_said(summary)}"
+        )
+
+
+def _volley_said(summary: dict) -> str:
+    return (
+        f"{count(summary['casualties'], 'casualty')} of "
+        f"{count(summary['shots'], 'shot')}; {count(summary['wounds'], 'wound')} caused"
+    )
 
 
 def _summary(outcomes: list[str], wounds: int, lost: int = 0) -> dict:
