@@ -88,7 +88,7 @@ def _single_counts(spec: ShotSpec, dist: dict[tuple[str, int, bool], Fraction]) 
 def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
     from fractions import Fraction
 
-    from hc_cli.core.odds import POWER_BUDGET, Distribution, add_independent, enumerate_outcomes
+    from hc_cli.core.odds import POWER_BUDGET, Distribution, add_independent
 
     plan = plan_fire(t, req)
     res = plan.res
@@ -155,22 +155,31 @@ def fire_odds(t: RogueTraderTables, req: FireRequest) -> Resolution:
             "no casualty": losses.get(0, Fraction(0)),
             "at least one casualty": 1 - losses.get(0, Fraction(0)),
         }
-    deviation = plan.deviation
-    if deviation is not None:
-        deviates = enumerate_outcomes(lambda d: deviation_roll(deviation, d), lambda r: r.outcome)
-        on_target = deviates.get("on-target", Fraction(0))
-        res.explanation.append(
-            "the odds below the deviation are for the marker on target; a "
-            "deviated marker is resolved again with --placed"
-        )
-        outcomes = {
-            "deviated": deviates.get("deviated", Fraction(0)),
-            **{f"on target, {k}": v * on_target for k, v in outcomes.items()},
-        }
-        # Said as what they are: the counts of a marker on target, not of the throw.
-        counts = {f"{name} if on target": dist for name, dist in counts.items()}
+    if plan.deviation is not None:
+        outcomes, counts = _on_target(plan.deviation, outcomes, counts, res)
     res.odds = Odds(outcomes, counts)
     return res
+
+
+def _on_target(deviation: Any, outcomes: dict, counts: dict, res: Resolution) -> tuple:
+    """An area marker that may deviate: the odds of its landing, then those of the shot as
+    they are with the marker on target (a deviated one is resolved again with --placed)."""
+    from fractions import Fraction
+
+    from hc_cli.core.odds import enumerate_outcomes
+
+    deviates = enumerate_outcomes(lambda d: deviation_roll(deviation, d), lambda r: r.outcome)
+    on_target = deviates.get("on-target", Fraction(0))
+    res.explanation.append(
+        "the odds below the deviation are for the marker on target; a "
+        "deviated marker is resolved again with --placed"
+    )
+    outcomes = {
+        "deviated": deviates.get("deviated", Fraction(0)),
+        **{f"on target, {k}": v * on_target for k, v in outcomes.items()},
+    }
+    # Said as what they are: the counts of a marker on target, not of the throw.
+    return outcomes, {f"{name} if on target": dist for name, dist in counts.items()}
 
 
 def _unit_casualties(plan: Any, dists: list[dict]) -> Distribution:
