@@ -29,7 +29,7 @@ is read (`Pool.step`, visited outcome by outcome) and what an operator makes of 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeAlias
 
 from hc_cli.core.errors import HcError
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
     Value: TypeAlias = int | Fraction  # `/` is exact: a value may be a fraction
     Point: TypeAlias = tuple[str, int]  # a compare point: (">=", 4)
-    Node: TypeAlias = "Num | Dice | Group | Unary | Binary"
+    Node: TypeAlias = "Num | Dice | Counted | Group | Unary | Binary"
 
 
 MAX_EXPLOSIONS = 20  # further rolls of one exploding die
@@ -47,10 +47,11 @@ MAX_EXPLOSIONS = 20  # further rolls of one exploding die
 # die rerolled until one face of 1,000 takes 1,000; past this it is refused before a die.
 MAX_ROLLS = 100_000
 MAX_MAGNITUDE = 10**15  # a value past this is no total a table reads
-COMPARISONS = (">=", "<=", ">", "<", "=")
+COMPARISONS = (">=", "<=", "!=", "==", ">", "<", "=")
+FUNCTIONS = ("abs", "ceil", "floor", "round", "sign", "min", "max", "pow")  # min, max, pow: 2+
 
 
-def matches(value: Value, point: Point) -> bool:
+def matches(value: Value, point: tuple[str, Value]) -> bool:
     """Whether `value` is at the compare point (`(">=", 4)`: 4 or more)."""
     op, n = point
     if op == ">=":
@@ -61,6 +62,8 @@ def matches(value: Value, point: Point) -> bool:
         return value > n
     if op == "<":
         return value < n
+    if op == "!=":
+        return value != n
     return value == n
 
 
@@ -72,8 +75,9 @@ def matches(value: Value, point: Point) -> bool:
 class Die:
     """One die as it is read: its faces, clamps, reroll and explosion."""
 
-    sides: int  # 100 for d%/d100; 3 for dF; 6 for d66/d666
-    kind: str = ""  # "" a plain die, "%" the D100, "F" Fudge, "66"/"666" D6 as digits
+    sides: int  # 100 for d%/d100; 3 for dF; 6 for d66/d666; the faces listed for d{2,4,6}
+    kind: str = ""  # "" a plain die, "%" the D100, "F" Fudge, "66"/"666" D6 as digits, "list"
+    listed: tuple[int, ...] = ()  # a die of listed faces (d{2,4,6}, d[-1..1]), in that order
     low: int | None = None  # mi: each roll at least this
     high: int | None = None  # ma: each roll at most this
     reroll: tuple[str, Point] | None = None  # ("until" | "once" | "add", point)
@@ -83,6 +87,8 @@ class Die:
         """Every face a roll can show, before the clamps."""
         if self.kind == "F":
             return [-1, 0, 1]
+        if self.listed:
+            return list(self.listed)
         if self.kind in ("66", "666"):
             digits = len(self.kind)
             return sorted(
@@ -110,6 +116,12 @@ class Pool:
     by_value: tuple[bool, Point] | None = None  # (keep it?, point): k>3, p<2
     success: Point | None = None  # each kept value at this point counts 1
     failure: Point | None = None  # and at this point takes 1 away
+    drop: int | None = None  # of a count rolled ((2d6)d10dl1): `keep` once the count is known
+    unique: bool = False  # u: each die rerolled until it shows a value no other die shows
+    # How the values are shown, not what they make: sorted ("a", "d"); critical marks
+    # (success, failure): `cs>19` marks a 20 "**", `cf1` marks a 1 "__" (rpg-dice-roller's).
+    order: str = ""
+    critical: tuple[Point | None, Point | None] = (None, None)
 
     def counts(self, value: Value) -> Value:
         if self.success is None and self.failure is None:
@@ -128,7 +140,13 @@ class Pool:
 
     @property
     def plain(self) -> bool:
-        return self == PLAIN
+        return replace(self, order="", critical=(None, None)) == PLAIN
+
+    def sized(self, count: int) -> Pool:
+        """The pool of `count` dice: a keep past the pool keeps every die; a drop is a keep."""
+        if self.drop is not None:
+            return replace(self, keep=max(0, count - self.drop), drop=None)
+        return replace(self, keep=min(self.keep, count)) if self.keep is not None else self
 
     def read(self, values: list[Value]) -> Value:
         """The pool's value: its values visited outcome by outcome, as the odds visit them."""
@@ -154,6 +172,29 @@ class Dice:
     pool: Pool
     text: str
     at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """Dice whose count is rolled first (`(2d6)d10`): `dice` is their term with no count."""
+
+    count: Node
+    dice: Dice
+    at: int = 0
+
+
+def sized_dice(node: Counted, count: Value) -> Dice:
+    """The dice of a count rolled first, once the count is known (rounded down)."""
+    n = math.floor(count)
+    if n < 0:
+        raise HcError(
+            f"{value_text(count)} dice at column {node.at + 1} (the count rolled)",
+            "a count of dice cannot be less than 0: add to it, e.g. (d6-3+3)d6",
+        )
+    faces = node.dice.die.faces()
+    if node.dice.pool.unique and n > len(faces):
+        raise HcError(f"{n} dice with u (no two alike) of {len(faces)} faces", "roll fewer")
+    return replace(node.dice, count=n, pool=node.dice.pool.sized(n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +231,31 @@ def value_text(value: Value) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value}"
 
 
+def apply(op: str, a: Value) -> Value:
+    """A function of one value: `abs`, `sign`, and the roundings (`round`: half away from
+    zero, as the rollers round a total: round(5/2) is 3, round(-5/2) is -3)."""
+    if op == "abs":
+        return -a if a < 0 else a
+    if op == "sign":
+        return int(a > 0) - int(a < 0)
+    if op == "-":
+        return -a
+    if isinstance(a, int):
+        return a
+    if op == "floor":
+        return math.floor(a)
+    if op == "ceil":
+        return math.ceil(a)
+    half = math.floor(2 * abs(a) + 1) // 2  # |a| + 1/2, rounded down
+    return half if a > 0 else -half
+
+
 def operate(op: str, a: Value, b: Value, node: Unary | Binary) -> Value:
     """`a op b` as the notation reads it; past `MAX_MAGNITUDE` is an error naming the column."""
+    if op in COMPARISONS:
+        return int(matches(a, (op, b)))
+    if op == "min" or op == "max":
+        return min(a, b) if op == "min" else max(a, b)
     found = _arithmetic(op, a, b, node)
     if not -MAX_MAGNITUDE <= found <= MAX_MAGNITUDE:
         raise HcError(
