@@ -31,7 +31,7 @@ def die_modifiers(r: Reader, die: Die) -> Die:
             n = r.signed("a number after " + ("mi (each roll at least)" if low
                                               else "ma (each roll at most)"))  # fmt: skip
             die = replace(die, low=n) if low else replace(die, high=n)
-        elif r.peek("!") or r.peek("e"):
+        elif (r.peek("!") and not (at > start and r.at("=", 1))) or r.peek("e"):  # d6 != 3
             die = _explosion(r, die, faces, at)
         elif r.peek("r"):
             if die.reroll:

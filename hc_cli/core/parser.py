@@ -214,9 +214,10 @@ class _Reader(Reader):
             raise self.fail(f"',' or ')' to close {name}( at column {at + 1}")
         takes = 1 if name in ONE_VALUE else 2
         if len(args) != takes and not (name in ("min", "max") and len(args) > 1):
-            raise HcError(f"{name}() at column {at + 1} takes {len(args)} values",
-                          f"{name} takes {'one value' if takes == 1 else 'two values or more'}: "
-                          f"{name}({', '.join(['4d6', '7'][:takes])})")  # fmt: skip
+            said = {1: "one value", 2: "two values"}[takes] + " or more" * (name in ("min", "max"))
+            example = ", ".join(["4d6", "7"][:takes])
+            raise HcError(f"{name}() at column {at + 1} is given {len(args)} of them",
+                          f"{name} takes {said}: {name}({example})")  # fmt: skip
         if takes == 1:
             return Unary(name, args[0], at)
         tree = args[0]
@@ -233,6 +234,11 @@ class _Reader(Reader):
                               f"roll 0..{MAX_DICE} dice of a kind")  # fmt: skip
             return self.dice(math.floor(value), at)
         low, high = _bounds(count)
+        if low < 0:
+            raise HcError(
+                f"'{shown(self.text)}': the count rolled at column {at + 1} can be under 0",
+                "a count of dice cannot be less than 0: (d6-3)d6 could be; write (d6-1)d6",
+            )
         if high > MAX_DICE:
             raise HcError(
                 f"'{shown(self.text)}' may roll {high:,} dice at column {at + 1}",
@@ -278,6 +284,11 @@ class _Reader(Reader):
         while True:
             low = self.signed("a face (d{2,4,6}, d[-1..1])")
             high = self.signed("the last face of the range") if self.take("..") else low
+            if high < low:
+                raise HcError(
+                    f"'{shown(self.text)}': the faces {low}..{high} at column {at + 1}",
+                    "a range runs from its lowest face to its highest: d[1..3]",
+                )
             faces += range(low, high + 1)
             if len(faces) > MAX_SIDES:
                 raise HcError(f"a die of {len(faces):,} faces (column {at + 1})",
