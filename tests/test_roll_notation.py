@@ -257,7 +257,8 @@ _die = st.builds(
     st.integers(2, 4),
     st.sampled_from(["4", "6", "8", "10"]),
     st.sampled_from(["", "kh1", "kl1", "dl1", "!", "!!", "!p", "!>=4", "r1", "rr<2", "ro1", "ra1",
-                     "mi2", "ma3", ">=3", ">=3f1", "k>2"]),
+                     "mi2", "ma3", ">=3", ">=3f1", "k>2", "kh", "dh", "v1", "h2", "u", "ukh1",
+                     "c>2", "t3", "f<3", "s", "sdcs>3", "min5", "max2", "r!=2", "kh9", "mi9"]),
 )  # fmt: skip
 _fudge = st.builds(lambda n, mod: f"{n}dF{mod}", st.integers(1, 4),
                    st.sampled_from(["", "kh1", ">=1", "r-1"]))  # fmt: skip
@@ -265,8 +266,18 @@ _positive = st.one_of(  # a divisor never 0: plain dice, or a number 1..9
     st.builds(lambda n, s: f"{n}d{s}", st.integers(1, 4), st.sampled_from(["4", "6", "10"])),
     st.integers(1, 9).map(str),
 )
-_atom = st.one_of(_die, _fudge, st.integers(0, 9).map(str),
-                  st.builds(lambda a, b: f"{{{a}, {b}}}kh1", _die, _die))  # fmt: skip
+_listed = st.builds(lambda n, faces: f"{n}d{{{','.join(map(str, faces))}}}", st.integers(0, 3),
+                    st.lists(st.integers(-3, 6), min_size=1, max_size=4))  # fmt: skip
+_atom = st.one_of(_die, _fudge, _listed, st.integers(0, 9).map(str),
+                  st.builds(lambda a, b: f"{{{a}, {b}}}kh1", _die, _die),
+                  st.builds(lambda a, b: f"({a}, {b}, 2)kl2", _die, _die),
+                  st.builds(lambda n, s: f"(d{n})d{s}kh2", st.integers(1, 4), st.integers(1, 6)),
+                  st.builds(lambda f, a: f"{f}({a}/3)", st.sampled_from(["floor", "ceil", "round",
+                                                                         "abs"]), _die),
+                  st.builds(lambda f, a, b: f"{f}({a}, {b})", st.sampled_from(["min", "max"]),
+                            _die, _die),
+                  st.builds(lambda a, op, b: f"({a} {op} {b})", _die, st.sampled_from(
+                      [">=", "<", "=", "!="]), st.integers(0, 12)))  # fmt: skip
 
 
 def _joined(parts):
