@@ -8,15 +8,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hc_cli.core.errors import HcError
-from hc_cli.core.notation import Die, Pool, matches
+from hc_cli.core.notation import EVERY, Die, Pool, matches
 from hc_cli.core.numbers import shown
 
 if TYPE_CHECKING:
     from hc_cli.core.reader import Reader
 
 # Keep and drop, longest first: kh/kl/k keep (k: the highest), dh/dl/d drop (d: the lowest),
-# d20's ph/pl/p drop, python-dice's h/l keep the highest/lowest and v the lowest.
-KEEPS = ("kh", "kl", "k", "dh", "dl", "ph", "pl", "p", "d", "h", "l", "v")
+# d20's ph/pl/p drop, python-dice's h/l keep the highest/lowest and v the lowest, node-roll's
+# b and w the best and the worst.
+KEEPS = ("kh", "kl", "k", "dh", "dl", "ph", "pl", "p", "d", "h", "l", "v", "b", "w")
 
 
 def die_modifiers(r: Reader, die: Die) -> Die:
@@ -58,11 +59,9 @@ def _explosion(r: Reader, die: Die, faces: list[int], at: int) -> Die:
     if die.kind in ("66", "666"):
         raise HcError(f"'{shown(r.text)}': a d{die.kind} cannot explode",
                       "explode a plain die: d6!")  # fmt: skip
-    if r.take("e"):
+    if r.take("e"):  # d20's e6, e>5; GNOLL's e alone: the top face
         mode = "add"
-        point = r.point("the faces that explode", bare="=")
-        if point is None:
-            raise r.fail("a face or a compare point after e (e6, e>5)")
+        point = r.point("the faces that explode", bare="=") or ("=", max(faces))
     else:
         r.take("!")
         mode = "compound" if r.at("!") else "penetrate" if r.at("p") else "add"
@@ -95,12 +94,18 @@ def pool_modifiers(r: Reader, count: int | None, at: int, faces: list[int]) -> P
                 raise r.fail(f"a compare point after {r.text[here : here + 2]} (cs>19, cf1)")
             pool = replace(pool, critical=(point, pool.critical[1]) if success
                            else (pool.critical[0], point))  # fmt: skip
+        elif r.take("tt"):  # caith's: each die at 9 or more two successes
+            point = r.point("the double successes", bare=">=")
+            if point is None or pool.double is not None:
+                raise r.fail("one compare point after tt (10d10t7tt9)")
+            pool = replace(pool, double=point)
         elif r.take("c") or r.take("t"):  # counted: c>7 (c[>7]); a target number: t7 is >=7
             target = r.text[here] == "t"
             point = r.point("the successes", bare=">=" if target else "=")
-            if point is None and (target or pool.success is None):
-                raise r.fail(f"a compare point after {r.text[here]} (10d10c>7, 10d10t7)")
-            pool = _success(r, pool, point or pool.success, here)
+            if point is None:  # c alone counts the dice (GNOLL); t alone: the total
+                point = pool.success or (EVERY if not target else None)
+            if point is not None:
+                pool = _success(r, pool, point, here)
         elif r.take("f"):
             point = r.point("the failures", bare="=")
             if point is None:
@@ -116,8 +121,8 @@ def pool_modifiers(r: Reader, count: int | None, at: int, faces: list[int]) -> P
         else:
             break
     r.pos = start
-    if pool.failure is not None and pool.success is None:  # GNOLL's filter: 10d10f<4 keeps
-        if pool.keep is not None or pool.by_value is not None:  # the dice under 4
+    if pool.failure is not None and pool.success in (None, EVERY):  # GNOLL's filter: 10d10f<4
+        if pool.keep is not None or pool.by_value is not None:  # keeps the dice under 4
             raise r.fail("a keep, or f (the dice kept at a point), not both", here)
         pool = replace(pool, by_value=(True, pool.failure), failure=None)
     return pool
@@ -134,13 +139,13 @@ def _keep(r: Reader, pool: Pool, word: str, count: int | None) -> Pool:
     if pool.keep is not None or pool.by_value is not None or pool.drop is not None:
         raise r.fail("at most one keep or drop on a term (4d6kh3, 4d6dl1)", here)
     r.pos += len(word)
-    keeps = word[0] in "khlv"
-    point = None if word[-1] in "hl" or word == "v" else r.point("", bare=None)
+    keeps = word[0] in "khlvbw"
+    point = None if word[-1] in "hlvbw" else r.point("", bare=None)
     if point is not None:
         return replace(pool, by_value=(keeps, point))
     n = r.number("how many dice") if r.at("0123456789") else 1  # 2d20kh: the highest one
     drops = not keeps
-    lowest = word[-1] in "lv" or (drops and word in ("d", "p"))
+    lowest = word[-1] in "lvw" or (drops and word in ("d", "p"))
     highest = not lowest if keeps else lowest  # dropping the lowest keeps the highest
     if count is None:  # rolled first: the keep or drop is made once the count is known
         if keeps:

@@ -30,15 +30,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from hc_cli.core.errors import HcError
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    Value: TypeAlias = int | Fraction  # `/` is exact: a value may be a fraction
-    Point: TypeAlias = tuple[str, int]  # a compare point: (">=", 4)
+    Value: TypeAlias = int | Fraction | float  # `/` is exact: a fraction; sqrt(2): a float
+    Point: TypeAlias = tuple[str, Any]  # a compare point: (">=", 4); ("|", (p, q)): either
     Node: TypeAlias = "Num | Dice | Counted | Group | Unary | Binary"
 
 
@@ -47,24 +47,44 @@ MAX_EXPLOSIONS = 20  # further rolls of one exploding die
 # die rerolled until one face of 1,000 takes 1,000; past this it is refused before a die.
 MAX_ROLLS = 100_000
 MAX_MAGNITUDE = 10**15  # a value past this is no total a table reads
-COMPARISONS = (">=", "<=", "!=", "==", ">", "<", "=")
-FUNCTIONS = ("abs", "ceil", "floor", "round", "sign", "min", "max", "pow")  # min, max, pow: 2+
+COMPARISONS = (">=", "<=", "<>", "!=", "==", ">", "<", "=")  # <> is !=, == is =
+ONE_VALUE = ("abs", "ceil", "floor", "round", "sign", "trunc", "fix", "sqrt", "exp", "log",
+             "sin", "cos", "tan")  # fmt: skip
+FUNCTIONS = (*ONE_VALUE, "min", "max", "pow")  # min, max: two values or more; pow: two
+EVERY = ("c", 0)  # the point every value is at: GNOLL's 10d10c counts the dice
 
 
-def matches(value: Value, point: tuple[str, Value]) -> bool:
-    """Whether `value` is at the compare point (`(">=", 4)`: 4 or more)."""
+def matches(value: Value, point: tuple[str, Any]) -> bool:
+    """Whether `value` is at the compare point (`(">=", 4)`: 4 or more). DiceParser's
+    conditions: `("|", points)` any of them, `("&", points)` each, `("%", (2, 0))` even."""
     op, n = point
     if op == ">=":
-        return value >= n
+        return bool(value >= n)
     if op == "<=":
-        return value <= n
+        return bool(value <= n)
     if op == ">":
-        return value > n
+        return bool(value > n)
     if op == "<":
-        return value < n
+        return bool(value < n)
     if op == "!=":
-        return value != n
-    return value == n
+        return bool(value != n)
+    if op == "|":
+        return any(matches(value, p) for p in n)
+    if op == "&":
+        return all(matches(value, p) for p in n)
+    if op == "%":
+        return bool(value % n[0] == n[1])
+    return op == "c" or bool(value == n)
+
+
+def point_text(point: tuple[str, Any]) -> str:
+    """A compare point as written: `>=4`, `[<2|>7]`, `[%2=0]`, `c`."""
+    op, n = point
+    if op in "|&":
+        return "[" + op.join(point_text(p).strip("[]") for p in n) + "]"
+    if op == "%":
+        return f"[%{n[0]}={n[1]}]"
+    return "c" if op == "c" else f"{op}{value_text(n)}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -116,6 +136,7 @@ class Pool:
     by_value: tuple[bool, Point] | None = None  # (keep it?, point): k>3, p<2
     success: Point | None = None  # each kept value at this point counts 1
     failure: Point | None = None  # and at this point takes 1 away
+    double: Point | None = None  # a value at this point counts 2 (caith's tt9)
     drop: int | None = None  # of a count rolled ((2d6)d10dl1): `keep` once the count is known
     unique: bool = False  # u: each die rerolled until it shows a value no other die shows
     # How the values are shown, not what they make: sorted ("a", "d"); critical marks
@@ -123,10 +144,17 @@ class Pool:
     order: str = ""
     critical: tuple[Point | None, Point | None] = (None, None)
 
+    @property
+    def counting(self) -> bool:
+        """Whether each value counts as a success, a failure or none (not as itself)."""
+        return self.success is not None or self.failure is not None or self.double is not None
+
     def counts(self, value: Value) -> Value:
-        if self.success is None and self.failure is None:
+        if not self.counting:
             return value
         hit = 1 if self.success is not None and matches(value, self.success) else 0
+        if self.double is not None and matches(value, self.double):
+            hit = 2  # caith's tt9: two successes at 9 or more
         return hit - (1 if self.failure is not None and matches(value, self.failure) else 0)
 
     def step(self, state: tuple[int, Value], outcome: Value, count: int) -> tuple[int, Value]:
@@ -161,7 +189,7 @@ PLAIN = Pool()  # every value kept, each counting itself
 
 @dataclass(frozen=True, slots=True)
 class Num:
-    value: int
+    value: Value  # 7, or a decimal written (1.5: 3/2, exact)
     at: int = 0
 
 
@@ -225,29 +253,46 @@ class Binary:
 
 
 def value_text(value: Value) -> str:
-    """A value as the breakdown and the odds write it: `7`, `7/2`."""
+    """A value as the breakdown and the odds write it: `7`, `7/2`, `1.4142135623730951`."""
     if isinstance(value, int):  # a roll's total, most often: fractions not imported for it
         return str(value)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
     return str(value.numerator) if value.denominator == 1 else f"{value}"
 
 
-def apply(op: str, a: Value) -> Value:
-    """A function of one value: `abs`, `sign`, and the roundings (`round`: half away from
-    zero, as the rollers round a total: round(5/2) is 3, round(-5/2) is -3)."""
+def apply(op: str, a: Value, node: Unary | Binary | None = None) -> Value:
+    """A function of one value: `abs`, `sign`, the roundings (`round`: half away from zero, as
+    the rollers round a total: round(5/2) is 3, round(-5/2) is -3; `trunc`, `fix`: toward
+    zero), and rpg-dice-roller's `sqrt`, `exp`, `log`, `sin`, `cos`, `tan` (a float)."""
+    if op == "-":
+        return -a
     if op == "abs":
         return -a if a < 0 else a
     if op == "sign":
         return int(a > 0) - int(a < 0)
-    if op == "-":
-        return -a
+    if op in ("sqrt", "exp", "log", "sin", "cos", "tan"):
+        return _real(op, a, node)
     if isinstance(a, int):
         return a
     if op == "floor":
         return math.floor(a)
     if op == "ceil":
         return math.ceil(a)
-    half = math.floor(2 * abs(a) + 1) // 2  # |a| + 1/2, rounded down
+    if op in ("trunc", "fix"):
+        return math.trunc(a)
+    half = math.floor(2 * (-a if a < 0 else a) + 1) // 2  # |a| + 1/2, rounded down
     return half if a > 0 else -half
+
+
+def _real(op: str, a: Value, node: Unary | Binary | None) -> float:
+    where = f" at column {node.at + 1}" if node is not None else ""
+    if (op == "sqrt" and a < 0) or (op == "log" and a <= 0) or (op == "exp" and a > 34):
+        raise HcError(
+            f"{op}({value_text(a)}){where} has no value hc gives",
+            "sqrt of 0 or more, log of more than 0, exp of at most 34 (10^15)",
+        )
+    return float(getattr(math, op)(a))
 
 
 def operate(op: str, a: Value, b: Value, node: Unary | Binary) -> Value:
@@ -275,21 +320,36 @@ def _arithmetic(op: str, a: Value, b: Value, node: Unary | Binary) -> Value:
     from fractions import Fraction  # only for these: it is slow to import
 
     if op == "^":
-        if b < 0 or b > 64 or not -(10**6) <= a <= 10**6:
+        if not -64 <= b <= 64 or not -(10**6) <= a <= 10**6 or (a == 0 and b < 0):
             raise HcError(
                 f"{value_text(a)} ^ {value_text(b)} (column {node.at + 1}) is past what hc raises",
-                "raise to a power of 0..64",
+                "raise to a power of -64..64 (of a number not 0, for a power under 0)",
             )
         if Fraction(b).denominator != 1:
-            raise HcError(f"^ {value_text(b)}: a power must be whole", "raise to 0..64")
-        return a ** int(b)
+            raise HcError(f"^ {value_text(b)}: a power must be whole", "raise to -64..64")
+        found = (a if isinstance(a, float) else Fraction(a)) ** int(b)
+        return found.numerator if isinstance(found, Fraction) and found.denominator == 1 else found
+    if op == "fix":  # toward zero, at b decimal places
+        if not 0 <= b <= 15:
+            raise HcError(f"fix(..., {value_text(b)}) at column {node.at + 1}",
+                          "fix to 0..15 decimal places")  # fmt: skip
+        scale = Fraction(10) ** int(b)
+        found = math.trunc(Fraction(a) * scale) / scale
+        return found.numerator if found.denominator == 1 else found
     if b == 0:
         raise HcError(
             f"division by 0 at column {node.at + 1}", "divide by something that cannot be 0"
+        )
+    if isinstance(a, float) or isinstance(b, float):  # sqrt(2) / 3: floats, as the roller's
+        quotient = a / b
+        return {"/": quotient, "//": math.floor(quotient), "\\": math.ceil(quotient)}.get(
+            op, a - b * math.floor(quotient)
         )
     if op == "/":
         found = Fraction(a) / Fraction(b)
         return found.numerator if found.denominator == 1 else found
     if op == "//":
         return math.floor(Fraction(a) / Fraction(b))
+    if op == "\\":  # GNOLL's division rounding up
+        return math.ceil(Fraction(a) / Fraction(b))
     return a - b * math.floor(Fraction(a) / Fraction(b))  # % as Python's: the sign of b

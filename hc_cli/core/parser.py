@@ -27,6 +27,7 @@ from hc_cli.core.notation import (
     MAX_EXPLOSIONS,
     MAX_MAGNITUDE,
     MAX_ROLLS,
+    ONE_VALUE,
     Binary,
     Counted,
     Dice,
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
     from hc_cli.core.notation import Node, Value
 
 MAX_LENGTH = 500  # characters of an expression
-ONE_VALUE = ("abs", "ceil", "floor", "round", "sign")
 
 
 def constant(node: Node) -> Value | None:
@@ -61,6 +61,19 @@ def constant(node: Node) -> Value | None:
     return None
 
 
+def _uncommented(text: str) -> str:
+    """The expression without its comments: `/* ... */` (rpg-dice-roller), and to the end
+    `#`, caith's `: reason` and a `!` between spaces (`1d6 ! initiative`)."""
+    while "/*" in text:
+        start = text.index("/*")
+        end = text.find("*/", start + 2)
+        text = text[:start] + " " + (text[end + 2 :] if end >= 0 else "")
+    ends = [i for i in (text.find("#"), text.find(":"), text.find(" ! ")) if i >= 0]
+    if text.endswith(" !"):
+        ends.append(len(text) - 2)
+    return text[: min(ends)] if ends else text
+
+
 class _Reader(Reader):
     """The grammar, by precedence: comparisons, sums, products, signs, powers, atoms."""
 
@@ -70,7 +83,7 @@ class _Reader(Reader):
                 f"an expression of {len(self.text):,} characters",
                 f"write at most {MAX_LENGTH} (10d6 is one term of ten dice)",
             )
-        self.text = self.text.partition("#")[0]  # a comment: 3d6 # fire
+        self.text = _uncommented(self.text)
         if not self.text.strip():
             raise HcError("no dice to roll", f"give an expression such as {EXAMPLES}")
         tree = self.compare()
@@ -109,7 +122,8 @@ class _Reader(Reader):
         while True:
             self.skip()
             at = self.pos
-            op = next((o for o in ("//", "*", "/", "%") if self.text.startswith(o, at)), None)
+            op = next((o for o in ("//", "*", "/", "%", "\\") if self.text.startswith(o, at)),
+                      None)  # fmt: skip
             if op is None:
                 return tree
             self.pos += len(op)
@@ -142,6 +156,12 @@ class _Reader(Reader):
         self.skip()
         at = self.pos
         if self.take("^") or self.take("**"):
+            if self.at("+#"):  # caith's repeats: refused, not read as a power
+                raise HcError(
+                    f"'{shown(self.text)}': ^{self.text[self.pos]} at column {at + 1} is caith's "
+                    "repeat; hc's ^ is a power",
+                    "to add two rolls write (2d6+6) + (2d6+6); to square one, (2d6+6)^2",
+                )
             return Binary("^", base, self.nested(at, self.unary), at)
         return base
 
@@ -166,24 +186,30 @@ class _Reader(Reader):
             close = ")" if self.text[at] == "(" else "}"
             self.deeper(at)
             parts = [self.compare()]
+            trailing = False
             while self.take(","):
-                parts.append(self.compare())
+                trailing = self.peek(close)  # d20's (1,): a list of one
+                if not trailing:
+                    parts.append(self.compare())
             self.depth -= 1
             if not self.take(close):
                 raise self.fail(
                     f"',' or '{close}' to close the '{self.text[at]}' at column {at + 1}"
                 )
-            if close == "}" or len(parts) > 1:  # a group: (1, 2, 3)k2, {4d6, 3d8}kh1
-                return self.group(parts, at)
+            keeps = self.at("kp") or (self.at("dD") and self.at("hl", 1))  # d20's (1)k1
+            if close == "}" or len(parts) > 1 or trailing or keeps:  # a group: (1, 2)k1,
+                return self.group(parts, at, close)  # {4d6, 3d8}kh1, d20's set of one: (1)k1
             if self.at("dD") and self.die_follows(self.pos + 1):
                 return self.counted(parts[0], at)
             return parts[0]
         word = self.text[at:].partition("(")[0].strip().lower()
         if word in FUNCTIONS and self.text[at:].startswith(word):
             return self.function(word, at)
-        if self.at("0123456789"):
-            n = self.number("a number")
-            if self.at("dD"):
+        if self.at("0123456789") or (self.at(".") and self.at("0123456789", 1)):
+            n = self.number("a number") if not self.at(".") else 0
+            if self.at(".") and self.at("0123456789", 1):
+                return self.decimal(n, at)
+            if self.at("dDzZ"):
                 return self.dice(n, at)
             if n > MAX_CONSTANT:
                 raise HcError(
@@ -192,14 +218,43 @@ class _Reader(Reader):
                 )
             self.count_term()
             return Num(n, at)
-        if self.at("dD"):
+        if self.at("dD") or (self.at("zZ") and self.at("0123456789", 1)):
             return self.dice(1, at)
         raise self.fail("a number, a die (d6), '(', '{' or a function (max, floor ...)")
 
-    def group(self, parts: list[Node], at: int) -> Group:
+    def decimal(self, whole: int, at: int) -> Num:
+        """`1.5`, `.5`: a decimal written, exact (3/2)."""
+        from fractions import Fraction
+
+        self.pos += 1
+        start = self.pos
+        while self.at("0123456789"):
+            self.pos += 1
+        digits = self.text[start : self.pos]
+        if len(digits) > 7:
+            raise self.fail("at most 7 decimal places", start)
+        self.count_term()
+        value = whole + Fraction(int(digits), 10 ** len(digits))
+        return Num(value.numerator if value.denominator == 1 else value, at)
+
+    def group(self, parts: list[Node], at: int, close: str) -> Node:
         if len(parts) > MAX_DICE:
             raise HcError(f"a group of {len(parts)} parts", f"at most {MAX_DICE}")
-        pool = pool_modifiers(self, len(parts), at, [])
+        one = parts[0]
+        if len(parts) == 1 and isinstance(one, Dice) and one.pool.plain:
+            # a group of one part: a keep or drop keeps its dice ({4d6}kh2; d20's (4d6)kh2)
+            pool = pool_modifiers(self, one.count, at, one.die.faces())
+            if pool.keep is not None or pool.by_value is not None:
+                return replace(one, pool=pool, text=self.text[at : self.pos].strip())
+        else:
+            pool = pool_modifiers(self, len(parts), at, [])
+            if close == "}" and len(parts) == 1 and pool.keep is not None:
+                raise HcError(
+                    f"'{shown(self.text)}' keeps or drops the dice of the terms of a group of "
+                    f"one part at column {at + 1} (rpg-dice-roller's reading): hc does not",
+                    "keep or drop the dice of one term ({4d6}kh2, 4d6kh2), or among parts "
+                    "({4d6, 2d8}kh1)",
+                )
         return Group(tuple(parts), pool, self.text[at : self.pos].strip(), at)
 
     def function(self, name: str, at: int) -> Node:
@@ -212,7 +267,7 @@ class _Reader(Reader):
         self.depth -= 1
         if not self.take(")"):
             raise self.fail(f"',' or ')' to close {name}( at column {at + 1}")
-        takes = 1 if name in ONE_VALUE else 2
+        takes = 1 if name in ONE_VALUE and not (name == "fix" and len(args) == 2) else 2
         if len(args) != takes and not (name in ("min", "max") and len(args) > 1):
             said = {1: "one value", 2: "two values"}[takes] + " or more" * (name in ("min", "max"))
             example = ", ".join(["4d6", "7"][:takes])
@@ -249,9 +304,19 @@ class _Reader(Reader):
     def sides(self) -> Die:
         """The die after its d: d6, d%, dF, d66, d{2,4,6}, d[-1..1], d(5/2)."""
         here = self.pos
+        if self.text[here - 1] in "zZ":  # GNOLL's zero-based die: z4 is 0..3
+            sides = self.number("the die's sides (z4: 0..3)")
+            if not 1 <= sides <= MAX_SIDES:
+                raise HcError(f"a z{sides} has no sides to roll (column {here + 1})",
+                              f"dice have 1..{MAX_SIDES} sides")  # fmt: skip
+            return Die(sides, "list", tuple(range(sides)))
         if self.take("%"):
             return Die(100, "%")
         if self.take("F") or self.take("f"):
+            if self.text.startswith(".1", self.pos):  # rpg-dice-roller's: -1 and +1 one in 6
+                self.pos += 2
+                return Die(6, "list", (-1, 0, 0, 0, 0, 1))
+            self.pos += 2 if self.text.startswith(".2", self.pos) else 0  # dF.2 is dF
             return Die(3, "F")
         if self.at("{["):
             return self.listed()
@@ -283,7 +348,10 @@ class _Reader(Reader):
         faces: list[int] = []
         while True:
             low = self.signed("a face (d{2,4,6}, d[-1..1])")
-            high = self.signed("the last face of the range") if self.take("..") else low
+            ranged = self.take("..") or (self.at("-") and not self.at(",/", 1))  # [1..6], [0-9]
+            if ranged and self.text[self.pos] == "-":
+                self.pos += 1
+            high = self.signed("the last face of the range") if ranged else low
             if high < low:
                 raise HcError(
                     f"'{shown(self.text)}': the faces {low}..{high} at column {at + 1}",
@@ -377,7 +445,7 @@ def _die_bounds(die: Die) -> tuple[int, int]:
 def _bounds(node: Node) -> tuple[int, int]:
     """The least and the greatest value a node can take, or bounds wider than those."""
     if isinstance(node, Num):
-        return node.value, node.value
+        return math.floor(node.value), math.ceil(node.value)
     if isinstance(node, Counted):  # as many dice as the count can reach
         return _bounds(_most(node))
     if isinstance(node, (Dice, Group)):

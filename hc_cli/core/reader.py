@@ -99,20 +99,49 @@ class Reader:
 
     def point(self, what: str, bare: str | None = "=") -> Point | None:
         """A compare point right here, no space before it (`>=4`, `<3`, `!=1`, DiceParser's
-        `[>=7]`); a bare number is `bare` (None: no point)."""
-        if self.at("[") and (self.at("<>=!", 1) or self.at("0123456789", 1)):
+        `[>=7]`, `[<2|>7]`, `[8-10]`, `[%2=0]`); a bare number is `bare` (None: no point)."""
+        if self.at("[") and self.at("<>=!%-0123456789", 1):
             self.pos += 1
-            found = self.point(what, bare or "=")
+            found = self.condition(what)
             if not self.take("]"):
                 raise self.fail(f"']' to close the compare point ({what})")
             return found
         for op in COMPARISONS:
             if self.text.startswith(op, self.pos):
                 self.pos += len(op)
-                return op, self.number(f"a number after {op} ({what})")
+                n = self.number(f"a number after {op} ({what})")
+                return {"<>": "!=", "==": "="}.get(op, op), n
         if bare is not None and self.at("0123456789"):
             return bare, self.number(what)
         return None
+
+    def condition(self, what: str) -> Point:
+        """DiceParser's condition in brackets: points joined by | (any) or & (each)."""
+        parts: list[Point] = []
+        joiner = ""
+        while True:
+            if self.take("%"):
+                m = self.number("a number after % (%2=0: even)")
+                if not self.take("="):
+                    raise self.fail("= and the remainder after %2 (%2=0: even)")
+                parts.append(("%", (m, self.number("the remainder (%2=0)"))))
+            elif self.at("-0123456789"):
+                low = self.signed(what)
+                if self.at("-"):  # a range: 8-10
+                    self.pos += 1
+                    high = self.signed("the last value of the range (8-10)")
+                    parts.append(("&", ((">=", low), ("<=", high))))
+                else:
+                    parts.append(("=", low))
+            else:
+                found = self.point(what, bare=None)
+                if found is None:
+                    raise self.fail(f"a compare point ({what}: >=7, <2|>7, 8-10)")
+                parts.append(found)
+            if not (self.at("|&") and joiner in ("", self.text[self.pos])):
+                return parts[0] if len(parts) == 1 else (joiner, tuple(parts))
+            joiner = self.text[self.pos]
+            self.pos += 1
 
     def count_term(self) -> None:
         self.terms += 1

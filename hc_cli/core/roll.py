@@ -37,6 +37,8 @@ def parse(expression: str) -> list[Term]:
 
     def walk(node: Node, sign: int) -> bool:
         if isinstance(node, notation.Num):
+            if not isinstance(node.value, int):
+                return False
             terms.append(Term(sign, 0, node.value))
             return True
         if isinstance(node, notation.Dice):
@@ -196,10 +198,9 @@ def _show_pool(values: list[Value], pool: notation.Pool) -> tuple[Value, str]:
     dropped = list(values)
     for v in kept:
         dropped.remove(v)
-    if pool.success is not None or pool.failure is not None:
-        said = " ".join(
-            f"{p[0]}{p[1]}" for p in (pool.success, pool.failure) if p is not None
-        )  # fmt: skip
+    if pool.counting:
+        said = " ".join(notation.point_text(p) for p in (pool.success, pool.double, pool.failure)
+                        if p is not None)  # fmt: skip
         text = f"{total} of ({' '.join(_marked(v, pool) for v in kept)}) {said}"
         return total, text + (
             f" (dropped {' '.join(map(notation.value_text, dropped))})" if dropped else ""
@@ -234,7 +235,7 @@ def _evaluate(node: Node, dice: DiceSource, rolls: list[Roll]) -> tuple[Value, s
         ), f"-{text}" if node.op == "-" else f"{node.op}({text})"
     left, left_text = _evaluate(node.left, dice, rolls)
     right, right_text = _evaluate(node.right, dice, rolls)
-    said = (f"{node.op}({left_text}, {right_text})" if node.op in ("min", "max")
+    said = (f"{node.op}({left_text}, {right_text})" if node.op in ("min", "max", "fix")
             else f"{left_text} {node.op} {right_text}")  # fmt: skip
     return notation.operate(node.op, left, right, node), said
 

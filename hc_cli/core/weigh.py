@@ -330,7 +330,7 @@ def _group_odds(parts: list[Weighed], node: notation.Group, budget: _Budget) -> 
     part against each of the others (the parts are unlike, so no pool of alike dice serves)."""
     weighted = [_weights_of(part) for part in parts]
     pool = node.pool
-    if pool.keep == 1 and pool.success is None and pool.failure is None:
+    if pool.keep == 1 and not pool.counting:
         return _one_of(weighted, pool.highest_first, budget, node)
     budget.spend(math.prod(len(w) for w, _ in weighted) * len(parts) * 4,
                  f"the group '{shown(node.text)}'",
