@@ -183,6 +183,15 @@ SPELLINGS = [
     ),
     ("3d10 tt8", lambda: _enumerated(_dice(3, 10), lambda f: sum(2 * (x >= 8) for x in f))),
     ("3d6t", lambda: _enumerated(_dice(3, 6), sum)),
+    # keeps and drops chained: a die is kept when none leaves it out (rpg-dice-roller, GNOLL);
+    # nested in groups of one term, each keeps of the dice the one inside kept (d20)
+    ("3d6kh2dl1", lambda: _enumerated(_dice(3, 6), lambda f: sum(sorted(f)[1:]))),
+    ("3d20dhdl", lambda: _enumerated(_dice(3, 20), lambda f: sorted(f)[1])),
+    ("5d6dhdl", lambda: _enumerated(_dice(5, 6), lambda f: sum(sorted(f)[1:4]))),
+    ("4d6dl1dh1", lambda: _enumerated(_dice(4, 6), lambda f: sum(sorted(f)[1:3]))),
+    ("((6d6kh4)kl2)kh1", lambda: _enumerated(_dice(6, 6), lambda f: sorted(f)[-3])),
+    ("(1, 2, 3, 4, 5)ph1pl1", lambda: {"9": "1"}),
+    ("(1, 2, 3, 4, 5)p1p2", lambda: {"12": "1"}),
 ]
 
 
@@ -203,7 +212,9 @@ ICEPOOL = [
     ("4d6 r2", lambda: 4 @ d(6).reroll([2], depth="inf")),  # 4d6r2: the 2s rerolled
     ("5d10kh20", lambda: 5 @ d(10)),
     ("(d4)d6kh2", lambda: d(4).map_to_pool(lambda n: d(6).pool(n)).highest(2).sum()),
-    ("d5e", lambda: d(5).explode([5], depth=20)),  # GNOLL's e alone: on the top face
+    ("d5e", lambda: d(5).explode([5], depth=20)),
+    ("6d6dh1dl2", lambda: d(6).pool(6)[2:5].sum()),  # icepool's pool sorted lowest first
+    ("20d10dh5dl10", lambda: d(10).pool(20)[10:15].sum()),  # GNOLL's e alone: on the top face
     ("4d%!<>45", None),  # rolled only: its odds are past the budget (each face but 45 explodes)
 ]
 
@@ -265,6 +276,9 @@ def test_each_spelling_weighs_as_icepool(hc, expression, expected):
         ("dF.1", "6", 1, "1 = 1"),
         ("1.5 + d4", "2", 3.5, "3/2 + 2 = 7/2"),
         ("4dF /* note */", "1,2,3,3", 1, "(-1+0+1+1) = 1"),
+        ("3d6kh2dl1", "1,4,6", 10, "(6+4 (dropped 1)) = 10"),  # rpg-dice-roller's own tests
+        ("3d6kh2dl1", "5,6,5", 11, "(6+5 (dropped 5)) = 11"),
+        ("((4d6kh3)kl2)kh1", "2,6,5,1", 5, "(5 (dropped 2 6 1)) = 5"),
         ("4d10f<4", "1,9,3,4", 4, "(1+3 (dropped 9 4)) = 4"),
     ],
 )  # fmt: skip
@@ -294,6 +308,8 @@ def _seeded(hc, expression: str) -> tuple[object, str]:
         ("d(d6)", 2, "a die's sides are a number"),
         ("3d(1/2)", 3, "a d0 has no sides"),
         ("4d6c>", 6, "a number after >"),
+        ("(1, 2, 3)kh1kl1", 13, "keeps the highest and the lowest"),
+        ("(2d6)d6kh1dl1", 11, "one keep or drop on a term"),
         ("(2d6 + 6) ^+ 2", 11, "caith's repeat; hc's ^ is a power"),
         ("{4d6+2d8}kh2", 1, "a group of one part"),
         ("4d6c[>3", 8, "']' to close the compare point"),

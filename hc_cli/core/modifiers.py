@@ -78,13 +78,14 @@ def _explosion(r: Reader, die: Die, faces: list[int], at: int) -> Die:
 def pool_modifiers(r: Reader, count: int | None, at: int, faces: list[int]) -> Pool:
     """The pool's modifiers; `count` None: rolled first (a drop kept as such, `Pool.drop`)."""
     pool = Pool()
+    ends: set[bool] = set()  # the ends kept (highest: True)
     while True:
         start = r.pos
         r.skip()
         here = r.pos
         word = next((w for w in KEEPS if r.text.startswith(w, here)), None)
         if word is not None and (word != "d" or r.at("0123456789", 1)):
-            pool = _keep(r, pool, word, count)
+            pool = _keep(r, pool, word, count, ends)
         elif r.take("cs") or r.take("cf"):  # critical marks: on the top face, the lowest
             success = r.text[here + 1] == "s"
             point = r.point("the faces marked") or (
@@ -134,14 +135,19 @@ def _success(r: Reader, pool: Pool, point: tuple[str, int] | None, here: int) ->
     return replace(pool, success=point)
 
 
-def _keep(r: Reader, pool: Pool, word: str, count: int | None) -> Pool:
+def _keep(r: Reader, pool: Pool, word: str, count: int | None, ends: set[bool]) -> Pool:
+    """One keep or drop; chained on a term (3d6kh2dl1, 3d20dhdl), a die is kept when no
+    keep or drop leaves it out (rpg-dice-roller's and GNOLL's reading)."""
     here = r.pos
-    if pool.keep is not None or pool.by_value is not None or pool.drop is not None:
-        raise r.fail("at most one keep or drop on a term (4d6kh3, 4d6dl1)", here)
+    chained = pool.keep is not None
+    if pool.by_value is not None or pool.drop is not None or (chained and count is None):
+        raise r.fail("one keep or drop on a term kept by value or whose count is rolled", here)
     r.pos += len(word)
     keeps = word[0] in "khlvbw"
     point = None if word[-1] in "hlvbw" else r.point("", bare=None)
     if point is not None:
+        if chained:
+            raise r.fail("a keep by count (kh3) or by value (k>3) on a term, not both", here)
         return replace(pool, by_value=(keeps, point))
     n = r.number("how many dice") if r.at("0123456789") else 1  # 2d20kh: the highest one
     drops = not keeps
@@ -156,4 +162,18 @@ def _keep(r: Reader, pool: Pool, word: str, count: int | None) -> Pool:
             f"'{shown(r.text)}' drops {n} of {count} dice at column {here + 1}",
             f"drop 0..{count} (dh, dl); to roll a count of dice rolled first, write (2d4)d6",
         )
-    return replace(pool, keep=min(n, count) if keeps else count - n, highest_first=highest)
+    if keeps:
+        ends.add(highest)
+        if len(ends) == 2:
+            raise HcError(
+                f"'{shown(r.text)}' keeps the highest and the lowest at column {here + 1}: "
+                "d20 keeps both, rpg-dice-roller neither",
+                "keep one end (4d6kh1), or drop from both ends to keep the middle (5d6dhdl)",
+            )
+    first, end = pool.window(count)
+    n = min(n, count)
+    if highest:  # kh n, dl n: the lowest left out
+        end = min(end, n if keeps else count - n)
+    else:  # kl n, dh n: the highest left out
+        first = max(first, count - n if keeps else n)
+    return pool.windowed(first, end, count)

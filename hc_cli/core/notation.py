@@ -57,24 +57,27 @@ EVERY = ("c", 0)  # the point every value is at: GNOLL's 10d10c counts the dice
 def matches(value: Value, point: tuple[str, Any]) -> bool:
     """Whether `value` is at the compare point (`(">=", 4)`: 4 or more). DiceParser's
     conditions: `("|", points)` any of them, `("&", points)` each, `("%", (2, 0))` even."""
-    op, n = point
+    op = point[0]
+    n: Value = point[1]
+    if op == "=":
+        return value == n
     if op == ">=":
-        return bool(value >= n)
+        return value >= n
     if op == "<=":
-        return bool(value <= n)
+        return value <= n
     if op == ">":
-        return bool(value > n)
+        return value > n
     if op == "<":
-        return bool(value < n)
+        return value < n
     if op == "!=":
-        return bool(value != n)
+        return value != n
     if op == "|":
-        return any(matches(value, p) for p in n)
+        return any(matches(value, p) for p in point[1])
     if op == "&":
-        return all(matches(value, p) for p in n)
+        return all(matches(value, p) for p in point[1])
     if op == "%":
-        return bool(value % n[0] == n[1])
-    return op == "c" or bool(value == n)
+        return bool(value % point[1][0] == point[1][1])
+    return op == "c"
 
 
 def point_text(point: tuple[str, Any]) -> str:
@@ -132,6 +135,7 @@ class Pool:
     `count` values of one outcome into the state (kept so far, total)."""
 
     keep: int | None = None  # the first `keep` visited are kept; None: every one (or by value)
+    skip: int = 0  # ... after the first `skip` visited (3d20dhdl: the middle one)
     highest_first: bool = True
     by_value: tuple[bool, Point] | None = None  # (keep it?, point): k>3, p<2
     success: Point | None = None  # each kept value at this point counts 1
@@ -160,8 +164,11 @@ class Pool:
     def step(self, state: tuple[int, Value], outcome: Value, count: int) -> tuple[int, Value]:
         kept, total = state
         take = count
-        if self.keep is not None:
-            take = min(count, self.keep - kept)
+        if self.keep is not None:  # the window: past the first `skip` visited, `keep` more
+            take = min(count, self.skip + self.keep - kept)
+            if self.skip and kept < self.skip:
+                counted = take - min(take, self.skip - kept)
+                return kept + take, total + counted * self.counts(outcome) if counted else total
         elif self.by_value is not None and matches(outcome, self.by_value[1]) != self.by_value[0]:
             take = 0
         return kept + take, total + take * self.counts(outcome) if take else total
@@ -174,7 +181,25 @@ class Pool:
         """The pool of `count` dice: a keep past the pool keeps every die; a drop is a keep."""
         if self.drop is not None:
             return replace(self, keep=max(0, count - self.drop), drop=None)
-        return replace(self, keep=min(self.keep, count)) if self.keep is not None else self
+        if self.keep is None:
+            return self
+        return replace(self, keep=min(self.keep, max(0, count - self.skip)))
+
+    def window(self, count: int) -> tuple[int, int]:
+        """The dice kept, as positions highest first: (first, past the last)."""
+        if self.keep is None:
+            return 0, count
+        start = self.skip if self.highest_first else count - self.skip - self.keep
+        return start, start + self.keep
+
+    def windowed(self, first: int, end: int, count: int) -> Pool:
+        """This pool keeping the dice at positions first..end - 1, highest first."""
+        end = max(first, end)
+        if first == 0:
+            return replace(self, keep=end, skip=0, highest_first=True)
+        if end == count:
+            return replace(self, keep=count - first, skip=0, highest_first=False)
+        return replace(self, keep=end - first, skip=first, highest_first=True)
 
     def read(self, values: list[Value]) -> Value:
         """The pool's value: its values visited outcome by outcome, as the odds visit them."""

@@ -34,6 +34,7 @@ from hc_cli.core.notation import (
     Die,
     Group,
     Num,
+    Pool,
     Unary,
     apply,
     matches,
@@ -241,10 +242,18 @@ class _Reader(Reader):
         if len(parts) > MAX_DICE:
             raise HcError(f"a group of {len(parts)} parts", f"at most {MAX_DICE}")
         one = parts[0]
-        if len(parts) == 1 and isinstance(one, Dice) and one.pool.plain:
-            # a group of one part: a keep or drop keeps its dice ({4d6}kh2; d20's (4d6)kh2)
-            pool = pool_modifiers(self, one.count, at, one.die.faces())
-            if pool.keep is not None or pool.by_value is not None:
+        bare = Pool()
+        if len(parts) == 1 and isinstance(one, Dice) and (
+            replace(one.pool, keep=None, skip=0, highest_first=True, order="",
+                    critical=(None, None)) == bare):  # fmt: skip
+            # a group of one part: a keep or drop keeps its dice ({4d6}kh2; d20's (4d6)kh2),
+            # of those it kept already (((10d6kh5)kl2)kh1: of the 5 highest, the 4th)
+            first, end = one.pool.window(one.count)
+            pool = pool_modifiers(self, end - first, at, one.die.faces())
+            if pool.keep is not None or (pool.by_value is not None and one.pool.keep is None):
+                inner, outer = pool.window(end - first)
+                if pool.keep is not None:
+                    pool = pool.windowed(first + inner, first + outer, one.count)
                 return replace(one, pool=pool, text=self.text[at : self.pos].strip())
         else:
             pool = pool_modifiers(self, len(parts), at, [])

@@ -191,7 +191,7 @@ def _show_pool(values: list[Value], pool: notation.Pool) -> tuple[Value, str]:
     kept = list(values)
     if pool.keep is not None:
         ordered = sorted(values, reverse=pool.highest_first)
-        kept = ordered[: pool.keep]
+        kept = ordered[pool.skip : pool.skip + pool.keep]
     elif pool.by_value is not None:
         keeps, point = pool.by_value
         kept = [v for v in values if notation.matches(v, point) == keeps]

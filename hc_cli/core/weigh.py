@@ -101,6 +101,7 @@ def _die_weights(
         steps = sum((d * spread + 1) * len(base) for d in range(notation.MAX_EXPLOSIONS + 1))
         budget.spend(steps, f"'{shown(text)}' exploding", "explode fewer faces or smaller dice")
         base_total = len(faces)
+        hits = {v for v in {*weights, *base} if notation.matches(v, point)}  # each explodes
         out: dict[int, int] = {}
         carry = {0: 1}
         first, first_total = weights, total
@@ -113,7 +114,7 @@ def _die_weights(
                 for face, x in rolled.items():
                     added = face - (lower if depth else 0)
                     value = acc + (added if counts is None else counts(added))
-                    if notation.matches(face, point) and depth < notation.MAX_EXPLOSIONS:
+                    if face in hits and depth < notation.MAX_EXPLOSIONS:
                         step[value] = step.get(value, 0) + w * x
                     else:
                         out[value] = out.get(value, 0) + w * x * scale
@@ -132,7 +133,7 @@ def _keep_weights(
     pool's order: the count of each outcome is binomial in the dice not yet placed, and a
     pool whose `keep` is reached places the rest anywhere after (their weights summed)."""
     outcomes = sorted(weights, reverse=pool.highest_first)
-    keep = pool.keep
+    keep = None if pool.keep is None else pool.skip + pool.keep  # the positions placed
     assert keep is not None
     spread = max(abs(int(pool.counts(o))) for o in outcomes) * keep + 1
     # the states of a pool not yet full are few of those its counts could reach: measured
@@ -193,7 +194,7 @@ def _pool_odds(
     weights, total = values
     if n == 0 or pool.keep == 0:
         return Distribution({0: 1}, 1)
-    if pool.keep is None or pool.keep == n:
+    if pool.keep is None or (pool.keep == n and not pool.skip):
         counted: dict[int, int] = {}
         for v, w in weights.items():  # each die on its own: its value as the pool reads it
             got = int(pool.step((0, 0), v, 1)[1])  # a die's value is whole, and so its count
@@ -330,7 +331,7 @@ def _group_odds(parts: list[Weighed], node: notation.Group, budget: _Budget) -> 
     part against each of the others (the parts are unlike, so no pool of alike dice serves)."""
     weighted = [_weights_of(part) for part in parts]
     pool = node.pool
-    if pool.keep == 1 and not pool.counting:
+    if pool.keep == 1 and not pool.skip and not pool.counting:
         return _one_of(weighted, pool.highest_first, budget, node)
     budget.spend(math.prod(len(w) for w, _ in weighted) * len(parts) * 4,
                  f"the group '{shown(node.text)}'",
