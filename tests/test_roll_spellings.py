@@ -59,6 +59,30 @@ def _distinct(count: int, sides: int) -> list[tuple[int, ...]]:
     return [f for f in itertools.product(range(1, sides + 1), repeat=count) if len(set(f)) == count]
 
 
+def _counted_chain(sides: int, explodes, counts, dice: int, depth: int = 20) -> dict:
+    """`dice` exploding dice, each roll a die of its own that `counts` reads (0 or 1): one
+    die's chain walked to `depth` further rolls, then the dice added (convolution)."""
+    one: dict[int, Fraction] = {}
+
+    def walk(total: int, i: int, p: Fraction) -> None:
+        for face in range(1, sides + 1):
+            got, q = total + counts(face), p / sides
+            if explodes(face) and i < depth:
+                walk(got, i + 1, q)
+            else:
+                one[got] = one.get(got, Fraction(0)) + q
+
+    walk(0, 0, Fraction(1))
+    out = {0: Fraction(1)}
+    for _ in range(dice):
+        step: dict[int, Fraction] = {}
+        for a, p in out.items():
+            for b, q in one.items():
+                step[a + b] = step.get(a + b, Fraction(0)) + p * q
+        out = step
+    return out
+
+
 def _strings(dist: dict) -> dict[str, str]:
     return {_key(k): str(p) for k, p in sorted(dist.items()) if p}
 
@@ -192,6 +216,9 @@ SPELLINGS = [
     ("((6d6kh4)kl2)kh1", lambda: _enumerated(_dice(6, 6), lambda f: sorted(f)[-3])),
     ("(1, 2, 3, 4, 5)ph1pl1", lambda: {"9": "1"}),
     ("(1, 2, 3, 4, 5)p1p2", lambda: {"12": "1"}),
+    # a die's modifiers after the pool's, as rpg-dice-roller takes them in any order
+    ("2d10>=8!>=9", lambda: _strings(_counted_chain(10, lambda f: f >= 9, lambda f: f >= 8, 2))),
+    ("10d8dh2r!=5kl3", lambda: {"15": "1"}),  # every die rerolled until it is a 5
 ]
 
 

@@ -75,9 +75,12 @@ def _explosion(r: Reader, die: Die, faces: list[int], at: int) -> Die:
     return replace(die, explode=(mode, point))
 
 
-def pool_modifiers(r: Reader, count: int | None, at: int, faces: list[int]) -> Pool:
-    """The pool's modifiers; `count` None: rolled first (a drop kept as such, `Pool.drop`)."""
-    pool = Pool()
+def pool_modifiers(
+    r: Reader, count: int | None, at: int, faces: list[int], pool: Pool | None = None
+) -> Pool:
+    """The pool's modifiers (after those of `pool`, read before the die's that follow them:
+    6d10>=8!>=9); `count` None: rolled first (a drop kept as such, `Pool.drop`)."""
+    pool = pool or Pool()
     ends: set[bool] = set()  # the ends kept (highest: True)
     while True:
         start = r.pos

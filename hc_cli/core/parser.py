@@ -387,6 +387,10 @@ class _Reader(Reader):
             )
         die = die_modifiers(self, self.sides())
         pool = pool_modifiers(self, count, at, sorted({die.clamped(f) for f in die.faces()}))
+        while any(self.text.startswith(w, self.pos) for w in ("!", "r", "e", "mi", "ma")):
+            die = die_modifiers(self, die)  # rpg-dice-roller's any order: 6d10>=8!>=9
+            pool = pool_modifiers(self, count, at, sorted({die.clamped(f) for f in die.faces()}),
+                                  pool)  # fmt: skip
         if pool.keep is not None and die.explode is not None and die.explode[0] != "compound":
             raise HcError(
                 f"'{shown(self.text)}' keeps or drops dice an explosion adds (column {at + 1})",
