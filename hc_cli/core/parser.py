@@ -55,7 +55,7 @@ def constant(node: Node) -> Value | None:
         return node.value
     if isinstance(node, Unary):
         part = constant(node.part)
-        return None if part is None else apply(node.op, part)
+        return None if part is None else apply(node.op, part, node)
     if isinstance(node, Binary):
         a, b = constant(node.left), constant(node.right)
         return None if a is None or b is None else operate(node.op, a, b, node)
@@ -240,7 +240,9 @@ class _Reader(Reader):
 
     def group(self, parts: list[Node], at: int, close: str) -> Node:
         if len(parts) > MAX_DICE:
-            raise HcError(f"a group of {len(parts)} parts", f"at most {MAX_DICE}")
+            raise HcError(
+                f"a group of {len(parts)} parts at column {at + 1}", f"at most {MAX_DICE}"
+            )
         one = parts[0]
         bare = Pool()
         if len(parts) == 1 and isinstance(one, Dice) and (

@@ -230,9 +230,8 @@ def _evaluate(node: Node, dice: DiceSource, rolls: list[Roll]) -> tuple[Value, s
         return total, "{" + ", ".join(t for _, t in parts) + "} " + text
     if isinstance(node, notation.Unary):
         value, text = _evaluate(node.part, dice, rolls)
-        return notation.apply(
-            node.op, value
-        ), f"-{text}" if node.op == "-" else f"{node.op}({text})"
+        said = f"-{text}" if node.op == "-" else f"{node.op}({text})"
+        return notation.apply(node.op, value, node), said
     left, left_text = _evaluate(node.left, dice, rolls)
     right, right_text = _evaluate(node.right, dice, rolls)
     said = (f"{node.op}({left_text}, {right_text})" if node.op in ("min", "max", "fix")

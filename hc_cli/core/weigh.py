@@ -244,7 +244,7 @@ def _applied(part: Weighed, node: notation.Unary, budget: _Budget) -> Weighed:
     budget.spend(len(values), f"{node.op}() at column {node.at + 1}", "ask about fewer values")
     out: dict[Value, int] = {}
     for v, w in values.items():
-        got = notation.apply(node.op, v)
+        got = notation.apply(node.op, v, node)
         out[got] = out.get(got, 0) + w
     return _dist(out, total)
 
