@@ -244,6 +244,7 @@ def resolve_roll(expression: str, dice: DiceSource, ruleset: str) -> Resolution:
     rolls: list[Roll] = []
     total, text = _evaluate(read(expression), dice, rolls)
     res.rolls += rolls
-    res.fields["total"] = total if isinstance(total, int) else float(total)
+    whole = isinstance(total, int) or (isinstance(total, float) and total.is_integer())
+    res.fields["total"] = int(total) if whole else float(total)
     res.explanation.append(f"{text} = {notation.value_text(total)}")
     return res
