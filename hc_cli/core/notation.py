@@ -154,7 +154,7 @@ class Pool:
         return self.success is not None or self.failure is not None or self.double is not None
 
     def counts(self, value: Value) -> Value:
-        if not self.counting:
+        if self.success is None and self.failure is None and self.double is None:
             return value
         hit = 1 if self.success is not None and matches(value, self.success) else 0
         if self.double is not None and matches(value, self.double):

@@ -195,9 +195,9 @@ def _pool_odds(
     if n == 0 or pool.keep == 0:
         return Distribution({0: 1}, 1)
     if pool.keep is None or (pool.keep == n and not pool.skip):
-        counted: dict[int, int] = {}
-        for v, w in weights.items():  # each die on its own: its value as the pool reads it
-            got = int(pool.step((0, 0), v, 1)[1])  # a die's value is whole, and so its count
+        counted: dict[int, int] = weights if pool.by_value is None and not pool.counting else {}
+        for v, w in weights.items() if counted is not weights else ():  # each die on its own:
+            got = int(pool.step((0, 0), v, 1)[1])  # its value as the pool reads it, whole
             counted[got] = counted.get(got, 0) + w
         if n > 1:
             return _power(counted, total, n, budget, text)
