@@ -53,6 +53,16 @@ def _mixed(counts: dict[int, Fraction], sides: int) -> dict[int, Fraction]:
     return out
 
 
+def _sides_rolled(counts: dict[int, Fraction], most: int) -> dict[int, Fraction]:
+    """`count` dice (by their chance) of a die whose sides, 1..most, are rolled first."""
+    out: dict[int, Fraction] = {}
+    for n, p in counts.items():
+        for sides in range(1, most + 1):
+            for total, q in _sum_of(n, list(range(1, sides + 1))).items():
+                out[total] = out.get(total, Fraction(0)) + p * q / most
+    return out
+
+
 def _distinct(count: int, sides: int) -> list[tuple[int, ...]]:
     """Every roll of `count` dice with no two alike, in order: each alike likely (a die
     rerolled until it shows a face none before it shows is uniform over the faces left)."""
@@ -219,6 +229,20 @@ SPELLINGS = [
     # a die's modifiers after the pool's, as rpg-dice-roller takes them in any order
     ("2d10>=8!>=9", lambda: _strings(_counted_chain(10, lambda f: f >= 9, lambda f: f >= 8, 2))),
     ("10d8dh2r!=5kl3", lambda: {"15": "1"}),  # every die rerolled until it is a 5
+    # skizzerz/DiceRoller's: sides rolled first, dF20, advantage, !c and !e, two reroll points
+    ("d(1d4)", lambda: _strings(_sides_rolled({1: Fraction(1)}, 4))),
+    ("(1d2)d(1d3)", lambda: _strings(_sides_rolled({1: Fraction(1, 2), 2: Fraction(1, 2)}, 3))),
+    ("1dF20", lambda: _enumerated([list(range(-20, 21))], sum)),
+    ("1d20ad", lambda: _enumerated(_dice(2, 20), max)),
+    ("2d6da", lambda: _enumerated(_dice(4, 6), lambda f: min(f[0] + f[1], f[2] + f[3]))),
+    (
+        "{1d4, 1d6}ad",
+        lambda: _enumerated(
+            [*_dice(1, 4), *_dice(1, 6)] * 2, lambda f: max(f[0] + f[1], f[2] + f[3])
+        ),
+    ),
+    ("1d6rr1rr2", lambda: _enumerated([[3, 4, 5, 6]], sum)),
+    ("1d6ro1ro2", lambda: _enumerated(_dice(2, 6), lambda f: f[1] if f[0] <= 2 else f[0])),
 ]
 
 
@@ -241,6 +265,8 @@ ICEPOOL = [
     ("(d4)d6kh2", lambda: d(4).map_to_pool(lambda n: d(6).pool(n)).highest(2).sum()),
     ("d5e", lambda: d(5).explode([5], depth=20)),
     ("6d6dh1dl2", lambda: d(6).pool(6)[2:5].sum()),  # icepool's pool sorted lowest first
+    ("d6!c", lambda: d(6).explode([6], depth=20)),  # skizzerz's !c compounds
+    ("d6!e", lambda: d(6).explode([6], depth=20)),  # its !e explodes
     ("20d10dh5dl10", lambda: d(10).pool(20)[10:15].sum()),  # GNOLL's e alone: on the top face
     ("4d%!<>45", None),  # rolled only: its odds are past the budget (each face but 45 explodes)
 ]
@@ -276,7 +302,7 @@ def test_each_spelling_weighs_as_icepool(hc, expression, expected):
         ("round(7/2)", "", 4, "round(7 / 2) = 4"),
         ("2d20kh", "3,17", 17, "(17 (dropped 3)) = 17"),
         ("4d6dl", "2,6,5,1", 13, "(6+5+2 (dropped 1)) = 13"),
-        ("(d2)d6", "2,1,5", 6, "2 dice: (1+5) = 6"),
+        ("(d2)d6", "2,1,5", 6, "2d6: (1+5) = 6"),
         ("(1, 2, 3, 4, 5)k3", "", 12, "(5+4+3 (dropped 1 2)) = 12"),
         ("d{2,4,6}", "3", 6, "6 = 6"),
         ("1d[-1..1]", "1", -1, "-1 = -1"),
@@ -303,6 +329,10 @@ def test_each_spelling_weighs_as_icepool(hc, expression, expected):
         ("dF.1", "6", 1, "1 = 1"),
         ("1.5 + d4", "2", 3.5, "3/2 + 2 = 7/2"),
         ("4dF /* note */", "1,2,3,3", 1, "(-1+0+1+1) = 1"),
+        ("d(1d10)", "9,9", 9, "1d9: 9 = 9"),  # skizzerz's own tests
+        ("1d20ad", "4,16", 16, "(16 (dropped 4)) = 16"),
+        ("1d20!c", "20,20,6", 46, "46 = 46"),
+        ("1d20rr1rr2", "1,2,1,10", 10, "10 = 10"),
         ("3d6kh2dl1", "1,4,6", 10, "(6+4 (dropped 1)) = 10"),  # rpg-dice-roller's own tests
         ("3d6kh2dl1", "5,6,5", 11, "(6+5 (dropped 5)) = 11"),
         ("((4d6kh3)kl2)kh1", "2,6,5,1", 5, "(5 (dropped 2 6 1)) = 5"),
@@ -332,9 +362,12 @@ def _seeded(hc, expression: str) -> tuple[object, str]:
         ("1d20 [attack", 6, "']' to close the label"),
         ("(d6-3)d6", 1, "a count of dice cannot be less than 0"),
         ("(2d100)d6", 1, "may roll 200 dice"),
-        ("d(d6)", 2, "a die's sides are a number"),
         ("3d(1/2)", 3, "a d0 has no sides"),
         ("4d6c>", 6, "a number after >"),
+        ("1d20adda", 7, "advantage or disadvantage once"),
+        ("d(1d10)!", 8, "no reroll, explosion or clamp"),
+        ("1d20rr1ro2", 8, "one kind of reroll"),
+        ("d(d1-1)", 1, "a die has 1 side or more"),
         ("(1, 2, 3)kh1kl1", 13, "keeps the highest and the lowest"),
         ("(2d6)d6kh1dl1", 11, "one keep or drop on a term"),
         ("(2d6 + 6) ^+ 2", 11, "caith's repeat; hc's ^ is a power"),

@@ -35,13 +35,15 @@ def die_modifiers(r: Reader, die: Die) -> Die:
         elif (r.peek("!") and not (at > start and r.at("=", 1))) or r.peek("e"):  # d6 != 3
             die = _explosion(r, die, faces, at)
         elif r.peek("r"):
-            if die.reroll:
-                raise r.fail("at most one reroll on a die", at)
             r.take("r")
             mode = "once" if r.take("o") else "add" if r.take("a") else "until"
             if mode == "until":
                 r.take("r")
             point = r.point("the faces rerolled") or ("=", min(faces))
+            if die.reroll and die.reroll[0] != mode:
+                raise r.fail("one kind of reroll on a die (rr1rr2 rerolls the 1s and 2s)", at)
+            if die.reroll:  # skizzerz's rr1rr2: either point
+                point = ("|", (die.reroll[1], point))
             matching = [f for f in faces if matches(f, point)]  # the face rolled
             if not matching or (mode == "until" and len(matching) == len(faces)):
                 said = "every face" if matching else "no face"
@@ -63,9 +65,9 @@ def _explosion(r: Reader, die: Die, faces: list[int], at: int) -> Die:
         mode = "add"
         point = r.point("the faces that explode", bare="=") or ("=", max(faces))
     else:
-        r.take("!")
-        mode = "compound" if r.at("!") else "penetrate" if r.at("p") else "add"
-        r.pos += mode != "add"
+        r.take("!")  # !! or skizzerz's !c compound, !p penetrates, skizzerz's !e adds
+        mode = "compound" if r.at("!c") else "penetrate" if r.at("p") else "add"
+        r.pos += mode != "add" or r.at("e")
         point = r.point("the faces that explode") or ("=", max(faces))
     matching = [f for f in faces if matches(die.clamped(f), point)]
     if len(matching) in (0, len(faces)):

@@ -229,25 +229,35 @@ class Dice:
 
 @dataclass(frozen=True, slots=True)
 class Counted:
-    """Dice whose count is rolled first (`(2d6)d10`): `dice` is their term with no count."""
+    """Dice whose count (`(2d6)d10`) or sides (`d(1d10)`) are rolled first: `dice` is their
+    term (its count and sides stand in)."""
 
     count: Node
     dice: Dice
     at: int = 0
+    sides: Node | None = None  # the sides rolled (after the count), or the die's own
 
 
-def sized_dice(node: Counted, count: Value) -> Dice:
-    """The dice of a count rolled first, once the count is known (rounded down)."""
+def sized_dice(node: Counted, count: Value, sides: Value | None = None) -> Dice:
+    """The dice of a count (and sides) rolled first, once they are known (rounded down)."""
+    dice = node.dice
+    if sides is not None:
+        if math.floor(sides) < 1:
+            raise HcError(
+                f"a d{value_text(math.floor(sides))} at column {node.at + 1} (its sides rolled)",
+                "a die has 1 side or more: add to them, e.g. d(1d4+1)",
+            )
+        dice = replace(dice, die=Die(math.floor(sides)))
     n = math.floor(count)
     if n < 0:
         raise HcError(
             f"{value_text(count)} dice at column {node.at + 1} (the count rolled)",
             "a count of dice cannot be less than 0: add to it, e.g. (d6-3+3)d6",
         )
-    faces = node.dice.die.faces()
-    if node.dice.pool.unique and n > len(faces):
+    faces = dice.die.faces()
+    if dice.pool.unique and n > len(faces):
         raise HcError(f"{n} dice with u (no two alike) of {len(faces)} faces", "roll fewer")
-    return replace(node.dice, count=n, pool=node.dice.pool.sized(n))
+    return replace(dice, count=n, pool=dice.pool.sized(n))
 
 
 @dataclass(frozen=True, slots=True)

@@ -153,7 +153,7 @@ class _Reader(Reader):
         return self.power()
 
     def power(self) -> Node:
-        base = self.labelled(self.atom())
+        base = self.labelled(self.advantage(self.atom()))
         self.skip()
         at = self.pos
         if self.take("^") or self.take("**"):
@@ -165,6 +165,18 @@ class _Reader(Reader):
                 )
             return Binary("^", base, self.nested(at, self.unary), at)
         return base
+
+    def advantage(self, node: Node) -> Node:
+        """skizzerz's `1d20ad` (`da`): the term rolled twice, the higher (lower) kept."""
+        at = self.pos
+        if not isinstance(node, (Dice, Counted, Group)) or self.text[at : at + 2] not in (
+                "ad", "da"):  # fmt: skip
+            return node
+        self.pos += 2
+        if self.text[self.pos : self.pos + 2] in ("ad", "da"):
+            raise self.fail("advantage or disadvantage once on a term")
+        text = self.text[node.at : self.pos].strip()
+        return Group((node, node), Pool(keep=1, highest_first=self.text[at] == "a"), text, at)
 
     def labelled(self, node: Node) -> Node:
         """`1d20 [attack]`: a label, shown with the term's dice (it changes nothing)."""
@@ -310,27 +322,14 @@ class _Reader(Reader):
                 f"'{shown(self.text)}' may roll {high:,} dice at column {at + 1}",
                 f"roll 0..{MAX_DICE} dice of a kind",
             )
-        return Counted(count, self.dice(None, at), at)
+        found = self.dice(None, at)
+        return replace(found, count=count) if isinstance(found, Counted) else Counted(
+            count, found, at)  # fmt: skip
 
-    def sides(self) -> Die:
-        """The die after its d: d6, d%, dF, d66, d{2,4,6}, d[-1..1], d(5/2)."""
+    def sides(self) -> tuple[Die, Node | None]:
+        """The die after its d: d6, d%, dF, d66, d{2,4,6}, d[-1..1], d(5/2); or its sides
+        rolled first (`d(1d10)`: a plain die stands in, and the sides)."""
         here = self.pos
-        if self.text[here - 1] in "zZ":  # GNOLL's zero-based die: z4 is 0..3
-            sides = self.number("the die's sides (z4: 0..3)")
-            if not 1 <= sides <= MAX_SIDES:
-                raise HcError(f"a z{sides} has no sides to roll (column {here + 1})",
-                              f"dice have 1..{MAX_SIDES} sides")  # fmt: skip
-            return Die(sides, "list", tuple(range(sides)))
-        if self.take("%"):
-            return Die(100, "%")
-        if self.take("F") or self.take("f"):
-            if self.text.startswith(".1", self.pos):  # rpg-dice-roller's: -1 and +1 one in 6
-                self.pos += 2
-                return Die(6, "list", (-1, 0, 0, 0, 0, 1))
-            self.pos += 2 if self.text.startswith(".2", self.pos) else 0  # dF.2 is dF
-            return Die(3, "F")
-        if self.at("{["):
-            return self.listed()
         if self.at("("):
             self.pos += 1
             node = self.nested(here, self.compare)
@@ -338,10 +337,31 @@ class _Reader(Reader):
                 raise self.fail(f"')' to close the '(' at column {here + 1}")
             value = constant(node)
             if value is None:
-                raise HcError(f"'{shown(self.text)}': the sides at column {here + 1} are rolled",
-                              "a die's sides are a number: d(2*3) is a d6")  # fmt: skip
-            sides = math.floor(value)  # rpg-dice-roller's 3d(5/2) is a d2.5: 3d2 here
-        else:
+                if _bounds(node)[1] > MAX_SIDES:
+                    raise HcError(
+                        f"'{shown(self.text)}': the sides at column {here + 1} can pass "
+                        f"{MAX_SIDES}",
+                        f"dice have 1..{MAX_SIDES} sides",
+                    )
+                return Die(1), node
+            return self.die_of(math.floor(value), here), None  # rpg-dice-roller's d2.5: a d2
+        return self.die_of(None, here), None
+
+    def die_of(self, sides: int | None, here: int) -> Die:
+        """The die of `sides` worked out, or of what follows its d."""
+        if sides is None:
+            if self.text[here - 1] in "zZ":  # GNOLL's zero-based die: z4 is 0..3
+                sides = self.number("the die's sides (z4: 0..3)")
+                if not 1 <= sides <= MAX_SIDES:
+                    raise HcError(f"a z{sides} has no sides to roll (column {here + 1})",
+                                  f"dice have 1..{MAX_SIDES} sides")  # fmt: skip
+                return Die(sides, "list", tuple(range(sides)))
+            if self.take("%"):
+                return Die(100, "%")
+            if self.take("F") or self.take("f"):
+                return self.fudge(here)
+            if self.at("{["):
+                return self.listed()
             sides = self.number("the die's sides (d6, d20, d%, dF)")
         kind = {66: "66", 666: "666", 100: "%"}.get(sides, "")
         if not kind and not 1 <= sides <= MAX_SIDES:
@@ -350,6 +370,20 @@ class _Reader(Reader):
                 f"dice have 1..{MAX_SIDES} sides",
             )
         return Die(6 if kind in ("66", "666") else sides, kind)
+
+    def fudge(self, here: int) -> Die:
+        """dF (-1, 0, +1; rpg-dice-roller's dF.2), its dF.1 (-1 and +1 one in six each),
+        skizzerz's dF20 (-20..20)."""
+        if self.text.startswith(".1", self.pos):
+            self.pos += 2
+            return Die(6, "list", (-1, 0, 0, 0, 0, 1))
+        self.pos += 2 if self.text.startswith(".2", self.pos) else 0
+        if self.at("0123456789"):
+            n = self.number("the Fudge die's reach (dF20: -20..20)")
+            if not 1 <= n <= MAX_SIDES // 2:
+                raise HcError(f"a dF{n} at column {here + 1}", f"dF1..dF{MAX_SIDES // 2}")
+            return Die(2 * n + 1, "list", tuple(range(-n, n + 1)))
+        return Die(3, "F")
 
     def listed(self) -> Die:
         """d{2,4,6}, d[-1..1], d[1/1/2]: a die of the faces listed, each alike likely."""
@@ -378,7 +412,7 @@ class _Reader(Reader):
             raise self.fail(f"',' or '{close}' to close the faces at column {at + 1}")
         return Die(len(faces), "list", tuple(faces))
 
-    def dice(self, count: int | None, at: int) -> Dice:
+    def dice(self, count: int | None, at: int) -> Dice | Counted:
         """`count` dice (None: rolled first) of the die after the d, and their modifiers."""
         self.pos += 1  # the d
         self.count_term()
@@ -387,9 +421,17 @@ class _Reader(Reader):
                 f"{count} dice at column {at + 1} of '{shown(self.text)}'",
                 f"roll 0..{MAX_DICE} dice of a kind",
             )
-        die = die_modifiers(self, self.sides())
+        die, rolled = self.sides()
+        modifier = ("!", "r", "e", "mi", "ma")
+        if rolled is not None:  # its faces known once rolled: no modifier of the die's own
+            if any(self.text.startswith(w, self.pos) for w in modifier):
+                raise self.fail("no reroll, explosion or clamp on a die whose sides are rolled")
+            pool = pool_modifiers(self, count, at, [])
+            text = self.text[at : self.pos].strip()
+            return Counted(Num(count or 0, at), Dice(count or 0, die, pool, text, at), at, rolled)
+        die = die_modifiers(self, die)
         pool = pool_modifiers(self, count, at, sorted({die.clamped(f) for f in die.faces()}))
-        while any(self.text.startswith(w, self.pos) for w in ("!", "r", "e", "mi", "ma")):
+        while any(self.text.startswith(w, self.pos) for w in modifier):
             die = die_modifiers(self, die)  # rpg-dice-roller's any order: 6d10>=8!>=9
             pool = pool_modifiers(self, count, at, sorted({die.clamped(f) for f in die.faces()}),
                                   pool)  # fmt: skip
@@ -440,9 +482,10 @@ def read(expression: str) -> Node:
 
 
 def _most(node: Counted) -> Dice:
-    """The dice of a count rolled first, as many as the count can reach."""
+    """The dice of a count (and sides) rolled first, as many and as large as they can be."""
     most = max(0, math.floor(_bounds(node.count)[1]))
-    return replace(node.dice, count=most, pool=node.dice.pool.sized(most))
+    die = Die(max(1, _bounds(node.sides)[1])) if node.sides is not None else node.dice.die
+    return replace(node.dice, count=most, die=die, pool=node.dice.pool.sized(most))
 
 
 def _die_bounds(die: Die) -> tuple[int, int]:
@@ -507,7 +550,8 @@ def _rolls(node: Node) -> float:
             each += min(MAX_EXPLOSIONS, top / (len(faces) - top)) if top < len(faces) else 0
         return node.count * each
     if isinstance(node, Counted):
-        return _rolls(node.count) + _rolls(_most(node))
+        sides = _rolls(node.sides) if node.sides is not None else 0.0
+        return _rolls(node.count) + sides + _rolls(_most(node))
     if isinstance(node, Group):
         return sum(_rolls(part) for part in node.parts)
     if isinstance(node, Unary):

@@ -219,11 +219,12 @@ def _evaluate(node: Node, dice: DiceSource, rolls: list[Roll]) -> tuple[Value, s
         return node.value, str(node.value)
     if isinstance(node, notation.Dice):
         return _show_pool(_roll_dice(node, dice, rolls), node.pool)
-    if isinstance(node, notation.Counted):  # the count first, then that many dice
+    if isinstance(node, notation.Counted):  # the count first, the sides, then the dice
         count, count_text = _evaluate(node.count, dice, rolls)
-        sized = notation.sized_dice(node, count)
+        sides, sides_text = _evaluate(node.sides, dice, rolls) if node.sides else (None, "")
+        sized = notation.sized_dice(node, count, sides)
         total, text = _show_pool(_roll_dice(sized, dice, rolls), sized.pool)
-        return total, f"{count_text} dice: {text}"
+        return total, f"{count_text}d{sides_text or sized.die.sides}: {text}"
     if isinstance(node, notation.Group):
         parts = [_evaluate(part, dice, rolls) for part in node.parts]
         total, text = _show_pool([v for v, _ in parts], node.pool)

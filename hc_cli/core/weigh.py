@@ -252,11 +252,13 @@ def _applied(part: Weighed, node: notation.Unary, budget: _Budget) -> Weighed:
 def _counted_odds(node: notation.Counted, budget: _Budget) -> Weighed:
     """Dice whose count is rolled first: each count's odds, weighed by the count's chance."""
     weights, total = _weights_of(_odds_of(node.count, budget))
+    sides, across = _weights_of(_odds_of(node.sides, budget)) if node.sides else ({None: 1}, 1)
     out: dict[Value, Fraction] = {}
-    for count, w in weights.items():
-        got, under = _weights_of(_odds_of(notation.sized_dice(node, count), budget))
+    for (count, w), (side, y) in itertools.product(weights.items(), sides.items()):
+        dice = notation.sized_dice(node, count, side)
+        got, under = _weights_of(_odds_of(dice, budget))
         for v, x in got.items():
-            out[v] = out.get(v, 0) + Fraction(w * x, total * under)
+            out[v] = out.get(v, 0) + Fraction(w * y * x, total * across * under)
     common = math.lcm(*(p.denominator for p in out.values()))
     return _dist({v: int(p * common) for v, p in out.items()}, common)
 
