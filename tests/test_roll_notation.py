@@ -258,7 +258,8 @@ _die = st.builds(
     st.sampled_from(["4", "6", "8", "10"]),
     st.sampled_from(["", "kh1", "kl1", "dl1", "!", "!!", "!p", "!>=4", "r1", "rr<2", "ro1", "ra1",
                      "mi2", "ma3", ">=3", ">=3f1", "k>2", "kh", "dh", "v1", "h2", "u", "ukh1",
-                     "c>2", "t3", "f<3", "s", "sdcs>3", "min5", "max2", "r!=2", "kh9", "mi9"]),
+                     "c>2", "t3", "f<3", "s", "sdcs>3", "min5", "max2", "r!=2", "kh9", "mi9",
+                     "kh2dl1", "dhdl", "!c", "rr1rr2", "ad", "da", ">=2!>=4", "c[1-2]", "tt3"]),
 )  # fmt: skip
 _fudge = st.builds(lambda n, mod: f"{n}dF{mod}", st.integers(1, 4),
                    st.sampled_from(["", "kh1", ">=1", "r-1"]))  # fmt: skip
@@ -272,6 +273,8 @@ _atom = st.one_of(_die, _fudge, _listed, st.integers(0, 9).map(str),
                   st.builds(lambda a, b: f"{{{a}, {b}}}kh1", _die, _die),
                   st.builds(lambda a, b: f"({a}, {b}, 2)kl2", _die, _die),
                   st.builds(lambda n, s: f"(d{n})d{s}kh2", st.integers(1, 4), st.integers(1, 6)),
+                  st.builds(lambda n, s: f"{n}d(1d{s})", st.integers(1, 3), st.integers(1, 6)),
+                  st.builds(lambda n: f"{{{n}d6}}kh2", st.integers(1, 4)),
                   st.builds(lambda f, a: f"{f}({a}/3)", st.sampled_from(["floor", "ceil", "round",
                                                                          "abs"]), _die),
                   st.builds(lambda f, a, b: f"{f}({a}, {b})", st.sampled_from(["min", "max"]),
