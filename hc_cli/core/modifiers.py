@@ -59,7 +59,7 @@ def _explosion(r: Reader, die: Die, faces: list[int], at: int) -> Die:
     if die.explode:
         raise r.fail("at most one explosion on a die", at)
     if die.kind in ("66", "666"):
-        raise HcError(f"'{shown(r.text)}': a d{die.kind} cannot explode",
+        raise HcError(f"'{shown(r.text)}': a d{die.kind} cannot explode (column {at + 1})",
                       "explode a plain die: d6!")  # fmt: skip
     if r.take("e"):  # d20's e6, e>5; GNOLL's e alone: the top face
         mode = "add"

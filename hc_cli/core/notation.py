@@ -256,7 +256,8 @@ def sized_dice(node: Counted, count: Value, sides: Value | None = None) -> Dice:
         )
     faces = dice.die.faces()
     if dice.pool.unique and n > len(faces):
-        raise HcError(f"{n} dice with u (no two alike) of {len(faces)} faces", "roll fewer")
+        raise HcError(f"{n} dice with u (no two alike) of {len(faces)} faces at column "
+                      f"{node.at + 1}", "roll as many dice as faces at most")  # fmt: skip
     return replace(dice, count=n, pool=dice.pool.sized(n))
 
 
@@ -361,7 +362,8 @@ def _arithmetic(op: str, a: Value, b: Value, node: Unary | Binary) -> Value:
                 "raise to a power of -64..64 (of a number not 0, for a power under 0)",
             )
         if Fraction(b).denominator != 1:
-            raise HcError(f"^ {value_text(b)}: a power must be whole", "raise to -64..64")
+            raise HcError(f"^ {value_text(b)} at column {node.at + 1}: a power must be whole",
+                          "raise to -64..64")  # fmt: skip
         found = (a if isinstance(a, float) else Fraction(a)) ** int(b)
         return found.numerator if isinstance(found, Fraction) and found.denominator == 1 else found
     if op == "fix":  # toward zero, at b decimal places
