@@ -243,6 +243,7 @@ SPELLINGS = [
     ),
     ("1d6rr1rr2", lambda: _enumerated([[3, 4, 5, 6]], sum)),
     ("1d6ro1ro2", lambda: _enumerated(_dice(2, 6), lambda f: f[1] if f[0] <= 2 else f[0])),
+    ("3{1d4}", lambda: _enumerated(_dice(3, 4), sum)),  # skizzerz's: the group three times
 ]
 
 

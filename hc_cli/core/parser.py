@@ -224,6 +224,12 @@ class _Reader(Reader):
                 return self.decimal(n, at)
             if self.at("dDzZ"):
                 return self.dice(n, at)
+            if self.at("{") and 1 <= n <= MAX_DICE:  # skizzerz's 2{2d20}: rolled twice, added
+                once = self.atom()
+                tree = once
+                for _ in range(n - 1):
+                    tree = Binary("+", tree, once, at)
+                return tree
             if n > MAX_CONSTANT:
                 raise HcError(
                     f"'{shown(self.text)}' writes {n:,} at column {at + 1}",
