@@ -7,10 +7,13 @@ passes before a die is rolled or weighed (its values within 10^15, its rolls wit
 Where the rollers part, the readings named in `hc roll --help`:
 - a compare point right after a term's dice counts them (`10d6>=4`, `{d20,d20}>=10`); after a
   space, a bracket or a number it compares two values, 1 or 0 (`1d20 >= 10`, `(2d6)>7`, `2>1`);
-- `#` begins a comment, and so does `//` when no number, die, bracket or function follows it
-  (`3d6 // fire`; `7 // 2` rounds down); `[words]` after a term labels it (`1d20 [attack]`);
-- a count or sides worked out is rounded down (`3d(5/2)` is 3d2); a count rolled first
-  (`(2d6)d10`) rolls that many dice.
+- `#`, `/* */`, caith's `:` and ` ! ` begin a comment, and so does `//` when no number, die,
+  bracket or function follows it (`3d6 // fire`; `7 // 2` rounds down); `[words]` after a
+  term labels it (`1d20 [attack]`);
+- a count or sides worked out is rounded down (`3d(5/2)` is 3d2); a count or sides rolled
+  first (`(2d6)d10`, `d(1d10)`) rolls that many dice of that many sides;
+- a group of one dice term keeps of its dice (`{4d6}kh2`, `((10d6kh5)kl2)kh1`).
+The rest: docs/roll-notation.md.
 """
 
 from __future__ import annotations
@@ -105,7 +108,7 @@ class _Reader(Reader):
             if op is None:
                 return tree
             self.pos += len(op)
-            tree = Binary("=" if op == "==" else op, tree, self.sum(), at)
+            tree = Binary({"==": "=", "<>": "!="}.get(op, op), tree, self.sum(), at)
 
     def sum(self) -> Node:
         tree = self.product()
@@ -288,7 +291,8 @@ class _Reader(Reader):
 
     def function(self, name: str, at: int) -> Node:
         self.pos += len(name)
-        self.take("(")
+        if not self.take("("):
+            raise self.fail(f"'(' after {name} ({name}(4d6))")
         self.deeper(at)
         args = [self.compare()]
         while self.take(","):
