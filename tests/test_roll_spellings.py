@@ -175,6 +175,7 @@ SPELLINGS = [
     ("3d6 >= 10", lambda: _enumerated(_dice(3, 6), lambda f: int(sum(f) >= 10))),
     ("(2d6)=7", lambda: _enumerated(_dice(2, 6), lambda f: int(sum(f) == 7))),
     ("2d6 != 7", lambda: _enumerated(_dice(2, 6), lambda f: int(sum(f) != 7))),
+    ("2d6 <> 7", lambda: _enumerated(_dice(2, 6), lambda f: int(sum(f) != 7))),
     ("{d6, d6} < 4", lambda: _enumerated(_dice(2, 6), lambda f: int(sum(f) < 4))),
     ("3d6>=4", lambda: _enumerated(_dice(3, 6), lambda f: sum(x >= 4 for x in f))),  # counted
     # read as the tested rollers read them
