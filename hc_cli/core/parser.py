@@ -44,7 +44,7 @@ from hc_cli.core.notation import (
     operate,
 )
 from hc_cli.core.numbers import shown
-from hc_cli.core.reader import EXAMPLES, MAX_CONSTANT, MAX_DICE, MAX_SIDES, Reader
+from hc_cli.core.reader import EXAMPLES, MAX_CONSTANT, MAX_DICE, MAX_LISTED, MAX_SIDES, Reader
 
 if TYPE_CHECKING:
     from hc_cli.core.notation import Node, Value
@@ -362,9 +362,9 @@ class _Reader(Reader):
         if sides is None:
             if self.text[here - 1] in "zZ":  # GNOLL's zero-based die: z4 is 0..3
                 sides = self.number("the die's sides (z4: 0..3)")
-                if not 1 <= sides <= MAX_SIDES:
-                    raise HcError(f"a z{sides} has no sides to roll (column {here + 1})",
-                                  f"dice have 1..{MAX_SIDES} sides")  # fmt: skip
+                if not 1 <= sides <= MAX_LISTED:
+                    raise HcError(f"a z{sides} at column {here + 1}",
+                                  f"a die from 0 has 1..{MAX_LISTED} sides")  # fmt: skip
                 return Die(sides, "list", tuple(range(sides)))
             if self.take("%"):
                 return Die(100, "%")
@@ -390,8 +390,8 @@ class _Reader(Reader):
         self.pos += 2 if self.text.startswith(".2", self.pos) else 0
         if self.at("0123456789"):
             n = self.number("the Fudge die's reach (dF20: -20..20)")
-            if not 1 <= n <= MAX_SIDES // 2:
-                raise HcError(f"a dF{n} at column {here + 1}", f"dF1..dF{MAX_SIDES // 2}")
+            if not 1 <= n <= MAX_LISTED // 2:
+                raise HcError(f"a dF{n} at column {here + 1}", f"dF1..dF{MAX_LISTED // 2}")
             return Die(2 * n + 1, "list", tuple(range(-n, n + 1)))
         return Die(3, "F")
 
@@ -412,10 +412,10 @@ class _Reader(Reader):
                     f"'{shown(self.text)}': the faces {low}..{high} at column {at + 1}",
                     "a range runs from its lowest face to its highest: d[1..3]",
                 )
+            if len(faces) + high - low + 1 > MAX_LISTED:
+                raise HcError(f"a die of {len(faces) + high - low + 1:,} faces (column {at + 1})",
+                              f"list at most {MAX_LISTED}")  # fmt: skip
             faces += range(low, high + 1)
-            if len(faces) > MAX_SIDES:
-                raise HcError(f"a die of {len(faces):,} faces (column {at + 1})",
-                              f"list at most {MAX_SIDES}")  # fmt: skip
             if not (self.take(",") or self.take("/")):
                 break
         if not self.take(close) or not faces:

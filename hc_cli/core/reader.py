@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 MAX_DICE = 100  # dice of one term
 MAX_SIDES = 1000
+MAX_LISTED = 1000  # faces of a die that lists them (d{2,4,6}, d[1..6], z4, dF20)
 MAX_CONSTANT = 100_000  # a number written
 MAX_TERMS = 50  # dice terms and numbers in one expression: no table writes more
 MAX_DEPTH = 50  # parentheses, groups and signs within one another
@@ -122,6 +123,8 @@ class Reader:
         while True:
             if self.take("%"):
                 m = self.number("a number after % (%2=0: even)")
+                if m == 0:
+                    raise self.fail("a number of 1 or more after % (%2=0: even)", self.pos - 1)
                 if not self.take("="):
                     raise self.fail("= and the remainder after %2 (%2=0: even)")
                 parts.append(("%", (m, self.number("the remainder (%2=0)"))))
