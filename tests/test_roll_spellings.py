@@ -376,7 +376,7 @@ def _seeded(hc, expression: str) -> tuple[object, str]:
         ("{4d6+2d8}kh2", 1, "a group of one part"),
         ("4d6c[>3", 8, "']' to close the compare point"),
         ("4d6c[%2]", 8, "= and the remainder"),
-        ("4d6c[%0=0]", 8, "a number of 1 or more after %"),
+        ("4d6c[%0=0]", 7, "a number of 1 or more after %"),
         ("d[1..9999999]", 2, "a die of 9,999,999 faces"),
         ("{1,2}cs", 8, "a compare point after cs"),
         ("7d6u", 1, "as many faces as dice"),
