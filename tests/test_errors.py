@@ -105,7 +105,7 @@ def test_bad_dice_on_a_d10(hc):
         (("fire", "--chance", "-5", "--penetration", "3", "--df", "3"), "--chance -5 is negative"),
         ((*FIRE, "--mod", "smoke=lots"), "'lots' is not a whole number"),
         (("roll", "2x6"), "cannot read '2x6'"),
-        (("roll", "d1"), "a d1 has no sides"),
+        (("roll", "d0"), "a d0 has no sides"),
         (("roll", "5d"), "the die's sides (d6, d20, d%, dF) there"),
         (("tables", "weapon"), "unknown table 'weapon'"),
     ],

@@ -9,6 +9,7 @@ from typing import Any
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from hc_cli.core.errors import HcError
+from hc_cli.core.notation import FUNCTIONS
 from hc_cli.games import choice
 from hc_cli.plugin import registry
 from hc_cli.plugin.common_options import COMMON_OPTIONS, common_options
@@ -147,7 +148,8 @@ def expression_words(args: list[str], command: Any) -> list[str]:
     joined into one expression, after `--`. Click alone would read a leading minus as an
     option (and -4d6kh3 as the short flags -4 -d ... -h, help); a word with a leading minus
     is an expression when what follows the minus signs starts one (a number, a die, a
-    bracket): ------2, -d4+10; anything else with a minus is an option, known or not."""
+    bracket, a function): ------2, -d4+10, -max(1,2); anything else with a minus is an
+    option, known or not."""
     if "--" in args:
         return args
     takes_value = {o for p in command.params if not getattr(p, "is_flag", True) for o in p.opts}
@@ -155,10 +157,15 @@ def expression_words(args: list[str], command: Any) -> list[str]:
     options, words, value = [], [], False
     for word in args:
         start = word.lstrip("-")[:1]
+        called = word.lstrip("-").partition("(")[0] in FUNCTIONS and "(" in word
         if value or word in flags or (word.startswith("-") and word.partition("=")[0] in flags):
             options.append(word)
             value = not value and word in takes_value
-        elif word.startswith("-") and word != "-" and not (start.isdigit() or start in "dD({"):
+        elif (
+            word.startswith("-")
+            and word != "-"
+            and not (start.isdigit() or start in "dD({[" or called)
+        ):
             options.append(word)  # not an option of the command: click says so
         else:
             words.append(word)

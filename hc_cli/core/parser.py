@@ -1,126 +1,85 @@
 """Reading the dice notation (`hc_cli.core.notation`) into its tree: a recursive descent whose
-error names the column of the first character it cannot read and what would be right there,
-and the checks a tree passes before a die is rolled or weighed (its values within 10^15, its
-rolls within `MAX_ROLLS`)."""
+error names the column of the first character it cannot read and what would be right there
+(`hc_cli.core.reader`; a term's modifiers: `hc_cli.core.modifiers`), and the checks a tree
+passes before a die is rolled or weighed (its values within 10^15, its rolls within
+`MAX_ROLLS`).
+
+Where the rollers part, the readings named in `hc roll --help`:
+- a compare point right after a term's dice counts them (`10d6>=4`, `{d20,d20}>=10`); after a
+  space, a bracket or a number it compares two values, 1 or 0 (`1d20 >= 10`, `(2d6)>7`, `2>1`);
+- `#`, `/* */`, caith's `:` and ` ! ` begin a comment, and so does `//` when no number, die,
+  bracket or function follows it (`3d6 // fire`; `7 // 2` rounds down); `[words]` after a
+  term labels it (`1d20 [attack]`);
+- a count or sides worked out is rounded down (`3d(5/2)` is 3d2); a count or sides rolled
+  first (`(2d6)d10`, `d(1d10)`) rolls that many dice of that many sides;
+- a group of one dice term keeps of its dice (`{4d6}kh2`, `((10d6kh5)kl2)kh1`).
+The rest: docs/roll-notation.md.
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hc_cli.core.errors import HcError
+from hc_cli.core.modifiers import die_modifiers, pool_modifiers
 from hc_cli.core.notation import (
     COMPARISONS,
+    FUNCTIONS,
     MAX_EXPLOSIONS,
     MAX_MAGNITUDE,
     MAX_ROLLS,
+    ONE_VALUE,
     Binary,
+    Counted,
     Dice,
     Die,
     Group,
     Num,
     Pool,
     Unary,
+    apply,
     matches,
+    operate,
 )
 from hc_cli.core.numbers import shown
+from hc_cli.core.reader import EXAMPLES, MAX_CONSTANT, MAX_DICE, MAX_LISTED, MAX_SIDES, Reader
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from hc_cli.core.notation import Node, Value
 
-    from hc_cli.core.notation import Node, Point
-
-# Dice and sides are bounded by the work a question takes, not by their count: a roll by the
-# rolls it takes (`MAX_ROLLS`), --odds by its budget (`hc_cli.core.weigh`). These only keep a
-# term's dice and a die's faces listable: 100,000 dice roll in about 0.3 s, and a die of a
-# million faces is listed to be read in about 0.1 s.
-MAX_DICE = MAX_ROLLS
-MAX_SIDES = 1_000_000
-MAX_CONSTANT = 9_999_999  # a number written: what seven digits write (a total is bounded at 10^15)
-MAX_TERMS = 50  # dice terms and numbers in one expression: no table writes more
 MAX_LENGTH = 500  # characters of an expression
-MAX_DEPTH = 50  # parentheses, groups and signs within one another
-
-EXAMPLES = "d100, 2d6+1, 4d6kh3, 2d20kl1, 10d6>=4, d6!, 3d6r1, (d8+2)*2, 4dF"
 
 
-class _Reader:
-    """A recursive descent over the text; an error names the column of the first character it
-    cannot read and what would be right there."""
+def constant(node: Node) -> Value | None:
+    """The value of a node without dice (`4*6`), or None."""
+    if isinstance(node, Num):
+        return node.value
+    if isinstance(node, Unary):
+        part = constant(node.part)
+        return None if part is None else apply(node.op, part, node)
+    if isinstance(node, Binary):
+        a, b = constant(node.left), constant(node.right)
+        return None if a is None or b is None else operate(node.op, a, b, node)
+    return None
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.terms = 0
-        self.depth = 0
 
-    def deeper(self, at: int) -> None:
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise HcError(
-                f"'{shown(self.text)}' nests more than {MAX_DEPTH} deep at column {at + 1}",
-                f"write at most {MAX_DEPTH} parentheses, groups or signs within one another",
-            )
+def _uncommented(text: str) -> str:
+    """The expression without its comments: `/* ... */` (rpg-dice-roller), and to the end
+    `#`, caith's `: reason` and a `!` between spaces (`1d6 ! initiative`)."""
+    while "/*" in text:
+        start = text.index("/*")
+        end = text.find("*/", start + 2)
+        text = text[:start] + " " + (text[end + 2 :] if end >= 0 else "")
+    ends = [i for i in (text.find("#"), text.find(":"), text.find(" ! ")) if i >= 0]
+    if text.endswith(" !"):
+        ends.append(len(text) - 2)
+    return text[: min(ends)] if ends else text
 
-    def nested(self, at: int, read: Callable[[], Node]) -> Node:
-        """What `read` reads one level deeper (a sign, an exponent, parentheses)."""
-        self.deeper(at)
-        tree = read()
-        self.depth -= 1
-        return tree
 
-    def fail(self, expected: str, at: int | None = None) -> HcError:
-        at = self.pos if at is None else at
-        found = self.text[at : at + 12]
-        where = f"'{shown(found)}' at column {at + 1}" if found else f"the end (column {at + 1})"
-        return HcError(
-            f"cannot read '{shown(self.text)}': {where}",
-            f"{expected} there; dice are written like {EXAMPLES}",
-        )
-
-    def skip(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos] in " \t":
-            self.pos += 1
-
-    def peek(self, word: str) -> bool:
-        self.skip()
-        return self.text.startswith(word, self.pos)
-
-    def take(self, word: str) -> bool:
-        if self.peek(word):
-            self.pos += len(word)
-            return True
-        return False
-
-    def number(self, what: str) -> int:
-        self.skip()
-        start = self.pos
-        while self.pos < len(self.text) and self.text[self.pos] in "0123456789":
-            self.pos += 1
-        if start == self.pos:
-            raise self.fail(what)
-        digits = self.text[start : self.pos]
-        if len(digits) > 7:
-            raise HcError(
-                f"'{shown(self.text)}' holds a number of {len(digits):,} digits at column "
-                f"{start + 1}",
-                f"dice are 1..{MAX_DICE} of 2..{MAX_SIDES} sides; a number is at most "
-                f"{MAX_CONSTANT:,}",
-            )
-        return int(digits)
-
-    def point(self, what: str, bare: str | None = "=") -> Point | None:
-        """A compare point (`>=4`, `<3`, `=1`); a bare number is `bare` (None: no point)."""
-        self.skip()
-        for op in COMPARISONS:
-            if self.text.startswith(op, self.pos):
-                self.pos += len(op)
-                return op, self.number(f"a number after {op} ({what})")
-        if bare is not None and self.pos < len(self.text) and self.text[self.pos].isdigit():
-            return bare, self.number(what)
-        return None
-
-    # -- the grammar -----------------------------------------------------------------------
+class _Reader(Reader):
+    """The grammar, by precedence: comparisons, sums, products, signs, powers, atoms."""
 
     def whole(self) -> Node:
         if len(self.text) > MAX_LENGTH:
@@ -128,16 +87,28 @@ class _Reader:
                 f"an expression of {len(self.text):,} characters",
                 f"write at most {MAX_LENGTH} (10d6 is one term of ten dice)",
             )
+        self.text = _uncommented(self.text)
         if not self.text.strip():
             raise HcError("no dice to roll", f"give an expression such as {EXAMPLES}")
-        tree = self.sum()
+        tree = self.compare()
         self.skip()
         if self.pos < len(self.text):
             split = self.text[self.pos - 1 : self.pos] == " "  # a shell's words joined again
-            raise self.fail("an operator (+ - * / // % ^) or the end" + (
+            raise self.fail("an operator (+ - * / // % ^ >=), a label ([fire]) or the end" + (
                 " (quote an expression a shell would expand: hc roll '{d20,d20}kh1')"
                 if split else ""))  # fmt: skip
         return tree
+
+    def compare(self) -> Node:
+        tree = self.sum()
+        while True:
+            self.skip()
+            at = self.pos
+            op = next((o for o in COMPARISONS if self.text.startswith(o, at)), None)
+            if op is None:
+                return tree
+            self.pos += len(op)
+            tree = Binary({"==": "=", "<>": "!="}.get(op, op), tree, self.sum(), at)
 
     def sum(self) -> Node:
         tree = self.product()
@@ -155,11 +126,26 @@ class _Reader:
         while True:
             self.skip()
             at = self.pos
-            op = next((o for o in ("//", "*", "/", "%") if self.text.startswith(o, at)), None)
+            op = next((o for o in ("//", "*", "/", "%", "\\") if self.text.startswith(o, at)),
+                      None)  # fmt: skip
             if op is None:
                 return tree
             self.pos += len(op)
+            if op == "//" and not self.operand():  # a comment: 3d6 // fire
+                self.text = self.text[:at]
+                return tree
             tree = Binary(op, tree, self.unary(), at)
+
+    def operand(self) -> bool:
+        """Whether a value starts here: a number, a die, a sign, a bracket, a function."""
+        self.skip()
+        rest = self.text[self.pos :]
+        word = rest.partition("(")[0].strip().lower()
+        return bool(rest) and (rest[0] in "0123456789({+-" or (word in FUNCTIONS and "(" in rest)
+                               or (rest[0] in "dD" and self.die_follows(self.pos + 1)))  # fmt: skip
+
+    def die_follows(self, i: int) -> bool:
+        return i < len(self.text) and self.text[i] in "0123456789%Ff({["
 
     def unary(self) -> Node:
         self.skip()
@@ -170,37 +156,83 @@ class _Reader:
         return self.power()
 
     def power(self) -> Node:
-        base = self.atom()
+        base = self.labelled(self.advantage(self.atom()))
         self.skip()
         at = self.pos
         if self.take("^") or self.take("**"):
+            if self.at("+#"):  # caith's repeats: refused, not read as a power
+                raise HcError(
+                    f"'{shown(self.text)}': ^{self.text[self.pos]} at column {at + 1} is caith's "
+                    "repeat; hc's ^ is a power",
+                    "to add two rolls write (2d6+6) + (2d6+6); to square one, (2d6+6)^2",
+                )
             return Binary("^", base, self.nested(at, self.unary), at)
         return base
+
+    def advantage(self, node: Node) -> Node:
+        """skizzerz's `1d20ad` (`da`): the term rolled twice, the higher (lower) kept."""
+        at = self.pos
+        if not isinstance(node, (Dice, Counted, Group)) or self.text[at : at + 2] not in (
+                "ad", "da"):  # fmt: skip
+            return node
+        self.pos += 2
+        if self.text[self.pos : self.pos + 2] in ("ad", "da"):
+            raise self.fail("advantage or disadvantage once on a term")
+        text = self.text[node.at : self.pos].strip()
+        return Group((node, node), Pool(keep=1, highest_first=self.text[at] == "a"), text, at)
+
+    def labelled(self, node: Node) -> Node:
+        """`1d20 [attack]`: a label, shown with the term's dice (it changes nothing)."""
+        while self.peek("["):
+            end = self.text.find("]", self.pos)
+            if end < 0:
+                raise self.fail("']' to close the label")
+            label = self.text[self.pos : end + 1]
+            self.pos = end + 1
+            if isinstance(node, (Dice, Group)):
+                node = replace(node, text=f"{node.text} {label}")
+            elif isinstance(node, Counted):
+                node = replace(node, dice=replace(node.dice, text=f"{node.dice.text} {label}"))
+        return node
 
     def atom(self) -> Node:
         self.skip()
         at = self.pos
-        if self.take("("):
-            tree = self.nested(at, self.sum)
-            if not self.take(")"):
-                raise self.fail("')' to close the '(' at column " + str(at + 1))
-            return tree
-        if self.take("{"):
+        if self.take("(") or self.take("{"):
+            close = ")" if self.text[at] == "(" else "}"
             self.deeper(at)
-            parts = [self.sum()]
+            parts = [self.compare()]
+            trailing = False
             while self.take(","):
-                parts.append(self.sum())
+                trailing = self.peek(close)  # d20's (1,): a list of one
+                if not trailing:
+                    parts.append(self.compare())
             self.depth -= 1
-            if not self.take("}"):
-                raise self.fail("',' or '}' to close the '{' at column " + str(at + 1))
-            if len(parts) > MAX_DICE:
-                raise HcError(f"a group of {len(parts)} parts", f"at most {MAX_DICE}")
-            pool = self.pool_modifiers(len(parts), at)
-            return Group(tuple(parts), pool, self.text[at : self.pos].strip(), at)
-        if self.pos < len(self.text) and self.text[self.pos].isdigit():
-            n = self.number("a number")
-            if self.pos < len(self.text) and self.text[self.pos] in "dD":
+            if not self.take(close):
+                raise self.fail(
+                    f"',' or '{close}' to close the '{self.text[at]}' at column {at + 1}"
+                )
+            keeps = self.at("kp") or (self.at("dD") and self.at("hl", 1))  # d20's (1)k1
+            if close == "}" or len(parts) > 1 or trailing or keeps:  # a group: (1, 2)k1,
+                return self.group(parts, at, close)  # {4d6, 3d8}kh1, d20's set of one: (1)k1
+            if self.at("dD") and self.die_follows(self.pos + 1):
+                return self.counted(parts[0], at)
+            return parts[0]
+        word = self.text[at:].partition("(")[0].strip().lower()
+        if word in FUNCTIONS and self.text[at:].startswith(word):
+            return self.function(word, at)
+        if self.at("0123456789") or (self.at(".") and self.at("0123456789", 1)):
+            n = self.number("a number") if not self.at(".") else 0
+            if self.at(".") and self.at("0123456789", 1):
+                return self.decimal(n, at)
+            if self.at("dDzZ"):
                 return self.dice(n, at)
+            if self.at("{") and 1 <= n <= MAX_DICE:  # skizzerz's 2{2d20}: rolled twice, added
+                once = self.atom()
+                tree = once
+                for _ in range(n - 1):
+                    tree = Binary("+", tree, once, at)
+                return tree
             if n > MAX_CONSTANT:
                 raise HcError(
                     f"'{shown(self.text)}' writes {n:,} at column {at + 1}",
@@ -208,154 +240,227 @@ class _Reader:
                 )
             self.count_term()
             return Num(n, at)
-        if self.pos < len(self.text) and self.text[self.pos] in "dD":
+        if self.at("dD") or (self.at("zZ") and self.at("0123456789", 1)):
             return self.dice(1, at)
-        raise self.fail("a number, a die (d6), '(' or '{'")
+        raise self.fail("a number, a die (d6), '(', '{' or a function (max, floor ...)")
 
-    def count_term(self) -> None:
-        self.terms += 1
-        if self.terms > MAX_TERMS:
+    def decimal(self, whole: int, at: int) -> Num:
+        """`1.5`, `.5`: a decimal written, exact (3/2)."""
+        from fractions import Fraction
+
+        self.pos += 1
+        start = self.pos
+        while self.at("0123456789"):
+            self.pos += 1
+        digits = self.text[start : self.pos]
+        if len(digits) > 7:
+            raise self.fail("at most 7 decimal places", start)
+        self.count_term()
+        value = whole + Fraction(int(digits), 10 ** len(digits))
+        return Num(value.numerator if value.denominator == 1 else value, at)
+
+    def group(self, parts: list[Node], at: int, close: str) -> Node:
+        if len(parts) > MAX_DICE:
             raise HcError(
-                f"'{shown(self.text)}' joins more than {MAX_TERMS} terms",
-                f"write at most {MAX_TERMS} terms (10d6 is one term of ten dice)",
+                f"a group of {len(parts)} parts at column {at + 1}", f"at most {MAX_DICE}"
             )
+        one = parts[0]
+        bare = Pool()
+        if len(parts) == 1 and isinstance(one, Dice) and (
+            replace(one.pool, keep=None, skip=0, highest_first=True, order="",
+                    critical=(None, None)) == bare):  # fmt: skip
+            # a group of one part: a keep or drop keeps its dice ({4d6}kh2; d20's (4d6)kh2),
+            # of those it kept already (((10d6kh5)kl2)kh1: of the 5 highest, the 4th)
+            first, end = one.pool.window(one.count)
+            pool = pool_modifiers(self, end - first, at, one.die.faces())
+            if pool.keep is not None or (pool.by_value is not None and one.pool.keep is None):
+                inner, outer = pool.window(end - first)
+                if pool.keep is not None:
+                    pool = pool.windowed(first + inner, first + outer, one.count)
+                return replace(one, pool=pool, text=self.text[at : self.pos].strip())
+        else:
+            pool = pool_modifiers(self, len(parts), at, [])
+            if close == "}" and len(parts) == 1 and pool.keep is not None:
+                raise HcError(
+                    f"'{shown(self.text)}' keeps or drops the dice of the terms of a group of "
+                    f"one part at column {at + 1} (rpg-dice-roller's reading): hc does not",
+                    "keep or drop the dice of one term ({4d6}kh2, 4d6kh2), or among parts "
+                    "({4d6, 2d8}kh1)",
+                )
+        return Group(tuple(parts), pool, self.text[at : self.pos].strip(), at)
 
-    def dice(self, count: int, at: int) -> Dice:
+    def function(self, name: str, at: int) -> Node:
+        self.pos += len(name)
+        if not self.take("("):
+            raise self.fail(f"'(' after {name} ({name}(4d6))")
+        self.deeper(at)
+        args = [self.compare()]
+        while self.take(","):
+            args.append(self.compare())
+        self.depth -= 1
+        if not self.take(")"):
+            raise self.fail(f"',' or ')' to close {name}( at column {at + 1}")
+        takes = 1 if name in ONE_VALUE and not (name == "fix" and len(args) == 2) else 2
+        if len(args) != takes and not (name in ("min", "max") and len(args) > 1):
+            said = {1: "one value", 2: "two values"}[takes] + " or more" * (name in ("min", "max"))
+            example = ", ".join(["4d6", "7"][:takes])
+            raise HcError(f"{name}() at column {at + 1} is given {len(args)} of them",
+                          f"{name} takes {said}: {name}({example})")  # fmt: skip
+        if takes == 1:
+            return Unary(name, args[0], at)
+        tree = args[0]
+        for arg in args[1:]:
+            tree = Binary("^" if name == "pow" else name, tree, arg, at)
+        return tree
+
+    def counted(self, count: Node, at: int) -> Node:
+        """`(4*6)d6`, `(2d6)d10`: a count worked out (rounded down) or rolled first."""
+        value = constant(count)
+        if value is not None:
+            if value < 0:
+                raise HcError(f"{value} dice at column {at + 1} of '{shown(self.text)}'",
+                              f"roll 0..{MAX_DICE} dice of a kind")  # fmt: skip
+            return self.dice(math.floor(value), at)
+        low, high = _bounds(count)
+        if low < 0:
+            raise HcError(
+                f"'{shown(self.text)}': the count rolled at column {at + 1} can be under 0",
+                "a count of dice cannot be less than 0: (d6-3)d6 could be; write (d6-1)d6",
+            )
+        if high > MAX_DICE:
+            raise HcError(
+                f"'{shown(self.text)}' may roll {high:,} dice at column {at + 1}",
+                f"roll 0..{MAX_DICE} dice of a kind",
+            )
+        found = self.dice(None, at)
+        return replace(found, count=count) if isinstance(found, Counted) else Counted(
+            count, found, at)  # fmt: skip
+
+    def sides(self) -> tuple[Die, Node | None]:
+        """The die after its d: d6, d%, dF, d66, d{2,4,6}, d[-1..1], d(5/2); or its sides
+        rolled first (`d(1d10)`: a plain die stands in, and the sides)."""
+        here = self.pos
+        if self.at("("):
+            self.pos += 1
+            node = self.nested(here, self.compare)
+            if not self.take(")"):
+                raise self.fail(f"')' to close the '(' at column {here + 1}")
+            value = constant(node)
+            if value is None:
+                if _bounds(node)[1] > MAX_SIDES:
+                    raise HcError(
+                        f"'{shown(self.text)}': the sides at column {here + 1} can pass "
+                        f"{MAX_SIDES}",
+                        f"dice have 1..{MAX_SIDES} sides",
+                    )
+                return Die(1), node
+            return self.die_of(math.floor(value), here), None  # rpg-dice-roller's d2.5: a d2
+        return self.die_of(None, here), None
+
+    def die_of(self, sides: int | None, here: int) -> Die:
+        """The die of `sides` worked out, or of what follows its d."""
+        if sides is None:
+            if self.text[here - 1] in "zZ":  # GNOLL's zero-based die: z4 is 0..3
+                sides = self.number("the die's sides (z4: 0..3)")
+                if not 1 <= sides <= MAX_LISTED:
+                    raise HcError(f"a z{sides} at column {here + 1}",
+                                  f"a die from 0 has 1..{MAX_LISTED} sides")  # fmt: skip
+                return Die(sides, "list", tuple(range(sides)))
+            if self.take("%"):
+                return Die(100, "%")
+            if self.take("F") or self.take("f"):
+                return self.fudge(here)
+            if self.at("{["):
+                return self.listed()
+            sides = self.number("the die's sides (d6, d20, d%, dF)")
+        kind = {66: "66", 666: "666", 100: "%"}.get(sides, "")
+        if not kind and not 1 <= sides <= MAX_SIDES:
+            raise HcError(
+                f"a d{sides} has no sides to roll (column {here + 1})",
+                f"dice have 1..{MAX_SIDES} sides",
+            )
+        return Die(6 if kind in ("66", "666") else sides, kind)
+
+    def fudge(self, here: int) -> Die:
+        """dF (-1, 0, +1; rpg-dice-roller's dF.2), its dF.1 (-1 and +1 one in six each),
+        skizzerz's dF20 (-20..20)."""
+        if self.text.startswith(".1", self.pos):
+            self.pos += 2
+            return Die(6, "list", (-1, 0, 0, 0, 0, 1))
+        self.pos += 2 if self.text.startswith(".2", self.pos) else 0
+        if self.at("0123456789"):
+            n = self.number("the Fudge die's reach (dF20: -20..20)")
+            if not 1 <= n <= MAX_LISTED // 2:
+                raise HcError(f"a dF{n} at column {here + 1}", f"dF1..dF{MAX_LISTED // 2}")
+            return Die(2 * n + 1, "list", tuple(range(-n, n + 1)))
+        return Die(3, "F")
+
+    def listed(self) -> Die:
+        """d{2,4,6}, d[-1..1], d[1/1/2]: a die of the faces listed, each alike likely."""
+        at = self.pos
+        close = "}" if self.text[at] == "{" else "]"
+        self.pos += 1
+        faces: list[int] = []
+        while True:
+            low = self.signed("a face (d{2,4,6}, d[-1..1])")
+            ranged = self.take("..") or (self.at("-") and not self.at(",/", 1))  # [1..6], [0-9]
+            if ranged and self.text[self.pos] == "-":
+                self.pos += 1
+            high = self.signed("the last face of the range") if ranged else low
+            if high < low:
+                raise HcError(
+                    f"'{shown(self.text)}': the faces {low}..{high} at column {at + 1}",
+                    "a range runs from its lowest face to its highest: d[1..3]",
+                )
+            if len(faces) + high - low + 1 > MAX_LISTED:
+                raise HcError(f"a die of {len(faces) + high - low + 1:,} faces (column {at + 1})",
+                              f"list at most {MAX_LISTED}")  # fmt: skip
+            faces += range(low, high + 1)
+            if not (self.take(",") or self.take("/")):
+                break
+        if not self.take(close) or not faces:
+            raise self.fail(f"',' or '{close}' to close the faces at column {at + 1}")
+        return Die(len(faces), "list", tuple(faces))
+
+    def dice(self, count: int | None, at: int) -> Dice | Counted:
+        """`count` dice (None: rolled first) of the die after the d, and their modifiers."""
         self.pos += 1  # the d
         self.count_term()
-        if not 1 <= count <= MAX_DICE:
+        if count is not None and not 0 <= count <= MAX_DICE:
             raise HcError(
                 f"{count} dice at column {at + 1} of '{shown(self.text)}'",
-                f"roll 1..{MAX_DICE} dice of a kind",
+                f"roll 0..{MAX_DICE} dice of a kind",
             )
-        here = self.pos
-        if self.take("%"):
-            die = Die(100, "%")
-        elif self.take("F") or self.take("f"):
-            die = Die(3, "F")
-        else:
-            sides = self.number("the die's sides (d6, d20, d%, dF)")
-            kind = {66: "66", 666: "666"}.get(sides, "")
-            if sides == 100:
-                kind = "%"
-            if not kind and not 2 <= sides <= MAX_SIDES:
-                raise HcError(
-                    f"a d{sides} has no sides to roll (column {here + 1})",
-                    f"dice have 2..{MAX_SIDES} sides",
-                )
-            die = Die(6 if kind in ("66", "666") else sides, kind)
-        die = self.die_modifiers(die)
-        pool = self.pool_modifiers(count, at)
+        die, rolled = self.sides()
+        modifier = ("!", "r", "e", "mi", "ma")
+        if rolled is not None:  # its faces known once rolled: no modifier of the die's own
+            if any(self.text.startswith(w, self.pos) for w in modifier):
+                raise self.fail("no reroll, explosion or clamp on a die whose sides are rolled")
+            pool = pool_modifiers(self, count, at, [])
+            text = self.text[at : self.pos].strip()
+            return Counted(Num(count or 0, at), Dice(count or 0, die, pool, text, at), at, rolled)
+        die = die_modifiers(self, die)
+        pool = pool_modifiers(self, count, at, sorted({die.clamped(f) for f in die.faces()}))
+        while any(self.text.startswith(w, self.pos) for w in modifier):
+            die = die_modifiers(self, die)  # rpg-dice-roller's any order: 6d10>=8!>=9
+            pool = pool_modifiers(self, count, at, sorted({die.clamped(f) for f in die.faces()}),
+                                  pool)  # fmt: skip
         if pool.keep is not None and die.explode is not None and die.explode[0] != "compound":
             raise HcError(
                 f"'{shown(self.text)}' keeps or drops dice an explosion adds (column {at + 1})",
                 "an exploded roll is a die of its own; to keep each die whole with its rolls "
                 "added, compound it: 4d6!!kh3",
             )
-        return Dice(count, die, pool, self.text[at : self.pos].strip(), at)
-
-    def die_modifiers(self, die: Die) -> Die:
-        faces = die.faces()
-        while True:
-            self.skip()
-            at = self.pos
-            if self.take("mi") or self.take("ma"):
-                low = self.text[at : at + 2] == "mi"
-                n = self.number("a number after " + ("mi (each roll at least)" if low
-                                                     else "ma (each roll at most)"))  # fmt: skip
-                if (low and n > max(faces)) or (not low and n < min(faces)):
-                    raise HcError(
-                        f"'{shown(self.text)}': {'mi' if low else 'ma'}{n} at column {at + 1} "
-                        f"is past every face ({min(faces)}..{max(faces)})",
-                        f"clamp within the faces, e.g. mi2 or ma{max(faces) - 1}",
-                    )
-                die = replace(die, low=n) if low else replace(die, high=n)
-            elif self.peek("!") or self.peek("e"):
-                if die.explode:
-                    raise self.fail("at most one explosion on a die", at)
-                if die.kind in ("66", "666"):
-                    raise HcError(f"'{shown(self.text)}': a d{die.kind} cannot explode",
-                                  "explode a plain die: d6!")  # fmt: skip
-                if self.take("e"):
-                    mode = "add"
-                    point = self.point("the faces that explode", bare="=")
-                    if point is None:
-                        raise self.fail("a face or a compare point after e (e6, e>5)")
-                else:
-                    self.take("!")
-                    mode = (
-                        "compound" if self.take("!") else "penetrate" if self.take("p") else "add"
-                    )
-                    point = self.point("the faces that explode") or ("=", max(faces))
-                matching = [f for f in faces if matches(die.clamped(f), point)]
-                if len(matching) in (0, len(faces)):
-                    said = "every face" if matching else "no face"
-                    raise HcError(f"'{shown(self.text)}' explodes on {said} (column {at + 1})",
-                                  "explode on some faces only, e.g. d6! or d10!>=9")  # fmt: skip
-                die = replace(die, explode=(mode, point))
-            elif self.peek("r"):
-                if die.reroll:
-                    raise self.fail("at most one reroll on a die", at)
-                self.take("r")
-                mode = "once" if self.take("o") else "add" if self.take("a") else "until"
-                if mode == "until":
-                    self.take("r")
-                point = self.point("the faces rerolled") or ("=", min(faces))
-                matching = [f for f in faces if matches(f, point)]  # the face rolled
-                if not matching or (mode == "until" and len(matching) == len(faces)):
-                    said = "every face" if matching else "no face"
-                    raise HcError(f"'{shown(self.text)}' rerolls {said} (column {at + 1})",
-                                  "reroll some faces only, e.g. d6r1 or d20r<3")  # fmt: skip
-                die = replace(die, reroll=(mode, point))
-            else:
-                return die
-
-    def pool_modifiers(self, count: int, at: int) -> Pool:
-        pool = Pool()
-        while True:
-            self.skip()
-            here = self.pos
-            word = next((w for w in ("kh", "kl", "k", "dh", "dl", "ph", "pl", "p", "d")
-                         if self.text.startswith(w, here)), None)  # fmt: skip
-            if word is not None and (word != "d" or self.text[here + 1 : here + 2].isdigit()):
-                if pool.keep is not None or pool.by_value is not None:
-                    raise self.fail("at most one keep or drop on a term (4d6kh3, 4d6dl1)", here)
-                self.pos += len(word)
-                keeps = word[0] == "k"
-                point = None if word[-1] in "hl" else self.point("", bare=None)
-                if point is not None:
-                    pool = replace(pool, by_value=(keeps, point))
-                    continue
-                n = self.number(
-                    f"how many dice after {word} (4d6{word}1)"
-                    if word[-1] in "hl"
-                    else f"h or l, how many dice (4d6{word}1) or a compare point (4d6{word}>3) "
-                    f"after {word}"
+        if pool.unique:
+            faces = die.faces()
+            if die.reroll or die.explode or die.low is not None or die.high is not None or (
+                    len(set(faces)) < len(faces) or (count or 0) > len(faces)):  # fmt: skip
+                raise HcError(
+                    f"'{shown(self.text)}': u (no two dice alike) at column {at + 1} needs "
+                    "as many faces as dice, each different, and no reroll, explosion or clamp",
+                    "e.g. 4d6u",
                 )
-                drops = not keeps
-                lowest = word[-1] == "l" or (drops and word in ("d", "p"))
-                if not 1 <= n <= count - drops:
-                    raise HcError(
-                        f"'{shown(self.text)}' {'keeps' if keeps else 'drops'} {n} of {count} "
-                        f"dice at column {here + 1}",
-                        f"keep 1..{count} (kh, kl) or drop 1..{count - 1} (dh, dl)",
-                    )
-                kept = n if keeps else count - n
-                highest = not lowest if keeps else lowest  # dropping the lowest keeps the highest
-                pool = replace(pool, keep=kept, highest_first=highest)
-                continue
-            if self.take("f"):
-                point = self.point("the failures", bare="=")
-                if point is None:
-                    raise self.fail("a compare point after f (f<2)")
-                pool = replace(pool, failure=point)
-                continue
-            point = self.point("the successes", bare=None)
-            if point is None:
-                return pool
-            if pool.success is not None:
-                raise self.fail("at most one success count on a term", here)
-            pool = replace(pool, success=point)
+        return Dice(count or 0, die, pool, self.text[at : self.pos].strip(), at)
 
 
 _PARSED: dict[str, Node] = {}  # a batch rolls the same dice again
@@ -386,6 +491,13 @@ def read(expression: str) -> Node:
     return found
 
 
+def _most(node: Counted) -> Dice:
+    """The dice of a count (and sides) rolled first, as many and as large as they can be."""
+    most = max(0, math.floor(_bounds(node.count)[1]))
+    die = Die(max(1, _bounds(node.sides)[1])) if node.sides is not None else node.dice.die
+    return replace(node.dice, count=most, die=die, pool=node.dice.pool.sized(most))
+
+
 def _die_bounds(die: Die) -> tuple[int, int]:
     faces = die.faces()  # clamping keeps the order: the least face clamped is the least
     low, high = die.clamped(min(faces)), die.clamped(max(faces))
@@ -401,7 +513,9 @@ def _die_bounds(die: Die) -> tuple[int, int]:
 def _bounds(node: Node) -> tuple[int, int]:
     """The least and the greatest value a node can take, or bounds wider than those."""
     if isinstance(node, Num):
-        return node.value, node.value
+        return math.floor(node.value), math.ceil(node.value)
+    if isinstance(node, Counted):  # as many dice as the count can reach
+        return _bounds(_most(node))
     if isinstance(node, (Dice, Group)):
         if isinstance(node, Dice):  # a die's bounds hold its further rolls too
             each = [_die_bounds(node.die)] * node.count
@@ -445,6 +559,9 @@ def _rolls(node: Node) -> float:
             top = sum(1 for f in faces if matches(die.clamped(f), die.explode[1]))
             each += min(MAX_EXPLOSIONS, top / (len(faces) - top)) if top < len(faces) else 0
         return node.count * each
+    if isinstance(node, Counted):
+        sides = _rolls(node.sides) if node.sides is not None else 0.0
+        return _rolls(node.count) + sides + _rolls(_most(node))
     if isinstance(node, Group):
         return sum(_rolls(part) for part in node.parts)
     if isinstance(node, Unary):

@@ -37,6 +37,8 @@ def parse(expression: str) -> list[Term]:
 
     def walk(node: Node, sign: int) -> bool:
         if isinstance(node, notation.Num):
+            if not isinstance(node.value, int):
+                return False
             terms.append(Term(sign, 0, node.value))
             return True
         if isinstance(node, notation.Dice):
@@ -106,6 +108,10 @@ def _face(die: notation.Die, dice: DiceSource, purpose: str) -> tuple[int, list[
     if die.kind == "F":
         roll = dice.roll(3, purpose)
         return roll.value - 2, [roll]
+    if die.listed:  # entered as the place of the face listed, 1..n
+        roll = dice.roll(die.sides, purpose)
+        face = die.listed[roll.value - 1]
+        return face, [Roll(f"d{die.sides}", face, purpose, (roll.value,))]
     roll = dice.roll(die.sides, purpose)
     return roll.value, [roll]
 
@@ -148,28 +154,58 @@ def roll_die(die: notation.Die, dice: DiceSource, purpose: str) -> tuple[list[in
     return values, rolls
 
 
+def _roll_dice(node: notation.Dice, dice: DiceSource, rolls: list[Roll]) -> list[Value]:
+    """Each die of a term in turn; `u`: each rerolled until no die before it shows its value."""
+    values: list[Value] = []
+    for i in range(node.count):
+        purpose = node.text + (f" #{i + 1}" if node.count > 1 else "")
+        die_values, die_rolls = roll_die(node.die, dice, purpose)
+        times = 0
+        while node.pool.unique and die_values[0] in values:
+            times += 1
+            if times > MAX_REROLLS:
+                raise HcError(f"{purpose}: rerolled {MAX_REROLLS:,} times", "roll again")
+            rolls += die_rolls
+            die_values, die_rolls = roll_die(node.die, dice, f"{purpose} (rerolled)")
+        values += die_values
+        rolls += die_rolls
+    return values
+
+
+def _marked(value: Value, pool: notation.Pool) -> str:
+    """A value as the breakdown shows it, with its critical mark (`20**`, `1__`)."""
+    success, failure = pool.critical
+    text = notation.value_text(value)
+    if success is not None and notation.matches(value, success):
+        text += "**"
+    if failure is not None and notation.matches(value, failure):
+        text += "__"
+    return text
+
+
 def _show_pool(values: list[Value], pool: notation.Pool) -> tuple[Value, str]:
     """The pool's value (`Pool.read`) and how it was read: kept and dropped, or counted."""
     total = pool.read(values)
+    if pool.order:
+        values = sorted(values, reverse=pool.order == "d")
     kept = list(values)
     if pool.keep is not None:
         ordered = sorted(values, reverse=pool.highest_first)
-        kept = ordered[: pool.keep]
+        kept = ordered[pool.skip : pool.skip + pool.keep]
     elif pool.by_value is not None:
         keeps, point = pool.by_value
         kept = [v for v in values if notation.matches(v, point) == keeps]
     dropped = list(values)
     for v in kept:
         dropped.remove(v)
-    if pool.success is not None or pool.failure is not None:
-        said = " ".join(
-            f"{p[0]}{p[1]}" for p in (pool.success, pool.failure) if p is not None
-        )  # fmt: skip
-        text = f"{total} of ({' '.join(map(notation.value_text, kept))}) {said}"
+    if pool.counting:
+        said = " ".join(notation.point_text(p) for p in (pool.success, pool.double, pool.failure)
+                        if p is not None)  # fmt: skip
+        text = f"{total} of ({' '.join(_marked(v, pool) for v in kept)}) {said}"
         return total, text + (
             f" (dropped {' '.join(map(notation.value_text, dropped))})" if dropped else ""
         )
-    shown_kept = [notation.value_text(v) for v in kept]
+    shown_kept = [_marked(v, pool) for v in kept]
     text = "".join(("" if i == 0 or v.startswith("-") else "+") + v
                    for i, v in enumerate(shown_kept)) or "0"  # fmt: skip
     text += f" (dropped {' '.join(map(notation.value_text, dropped))})" if dropped else ""
@@ -182,23 +218,26 @@ def _evaluate(node: Node, dice: DiceSource, rolls: list[Roll]) -> tuple[Value, s
     if isinstance(node, notation.Num):
         return node.value, str(node.value)
     if isinstance(node, notation.Dice):
-        values: list[Value] = []
-        for i in range(node.count):
-            purpose = node.text + (f" #{i + 1}" if node.count > 1 else "")
-            die_values, die_rolls = roll_die(node.die, dice, purpose)
-            values += die_values
-            rolls += die_rolls
-        return _show_pool(values, node.pool)
+        return _show_pool(_roll_dice(node, dice, rolls), node.pool)
+    if isinstance(node, notation.Counted):  # the count first, the sides, then the dice
+        count, count_text = _evaluate(node.count, dice, rolls)
+        sides, sides_text = _evaluate(node.sides, dice, rolls) if node.sides else (None, "")
+        sized = notation.sized_dice(node, count, sides)
+        total, text = _show_pool(_roll_dice(sized, dice, rolls), sized.pool)
+        return total, f"{count_text}d{sides_text or sized.die.sides}: {text}"
     if isinstance(node, notation.Group):
         parts = [_evaluate(part, dice, rolls) for part in node.parts]
         total, text = _show_pool([v for v, _ in parts], node.pool)
         return total, "{" + ", ".join(t for _, t in parts) + "} " + text
     if isinstance(node, notation.Unary):
         value, text = _evaluate(node.part, dice, rolls)
-        return -value, f"-{text}"
+        said = f"-{text}" if node.op == "-" else f"{node.op}({text})"
+        return notation.apply(node.op, value, node), said
     left, left_text = _evaluate(node.left, dice, rolls)
     right, right_text = _evaluate(node.right, dice, rolls)
-    return notation.operate(node.op, left, right, node), f"{left_text} {node.op} {right_text}"
+    said = (f"{node.op}({left_text}, {right_text})" if node.op in ("min", "max", "fix")
+            else f"{left_text} {node.op} {right_text}")  # fmt: skip
+    return notation.operate(node.op, left, right, node), said
 
 
 def resolve_roll(expression: str, dice: DiceSource, ruleset: str) -> Resolution:
@@ -206,6 +245,7 @@ def resolve_roll(expression: str, dice: DiceSource, ruleset: str) -> Resolution:
     rolls: list[Roll] = []
     total, text = _evaluate(read(expression), dice, rolls)
     res.rolls += rolls
-    res.fields["total"] = total if isinstance(total, int) else float(total)
+    whole = isinstance(total, int) or (isinstance(total, float) and total.is_integer())
+    res.fields["total"] = int(total) if whole else float(total)
     res.explanation.append(f"{text} = {notation.value_text(total)}")
     return res

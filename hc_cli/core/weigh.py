@@ -191,6 +191,7 @@ def _die_weights(
                      f"'{shown(text)}' exploding",
                      f"explode fewer faces or smaller dice {ROLLS_AS_WRITTEN}")  # fmt: skip
         base_total = len(faces)
+        hits = {v for v in {*weights, *base} if notation.matches(v, point)}  # each explodes
         out: dict[int, int] = {}
         carry = {0: 1}
         first, first_total = weights, total
@@ -203,7 +204,7 @@ def _die_weights(
                 for face, x in rolled.items():
                     added = face - (lower if depth else 0)
                     value = acc + (added if counts is None else counts(added))
-                    if notation.matches(face, point) and depth < notation.MAX_EXPLOSIONS:
+                    if face in hits and depth < notation.MAX_EXPLOSIONS:
                         step[value] = step.get(value, 0) + w * x
                     else:
                         out[value] = out.get(value, 0) + w * x * scale
@@ -222,7 +223,7 @@ def _keep_weights(
     pool's order: the count of each outcome is binomial in the dice not yet placed, and a
     pool whose `keep` is reached places the rest anywhere after (their weights summed)."""
     outcomes = sorted(weights, reverse=pool.highest_first)
-    keep = pool.keep
+    keep = None if pool.keep is None else pool.skip + pool.keep  # the positions placed
     assert keep is not None
     each = max(abs(int(pool.counts(o))) for o in outcomes)  # the most a die counts
 
@@ -288,10 +289,12 @@ def _pool_odds(
     """The distribution of a pool of `n` values alike (each with the distribution
     `values`, as integer weights and a denominator) read by `pool`."""
     weights, total = values
-    if pool.keep is None or pool.keep == n:
-        counted: dict[int, int] = {}
-        for v, w in weights.items():  # each die on its own: its value as the pool reads it
-            got = int(pool.step((0, 0), v, 1)[1])  # a die's value is whole, and so its count
+    if n == 0 or pool.keep == 0:
+        return Distribution({0: 1}, 1)
+    if pool.keep is None or (pool.keep == n and not pool.skip):
+        counted: dict[int, int] = weights if pool.by_value is None and not pool.counting else {}
+        for v, w in weights.items() if counted is not weights else ():  # each die on its own:
+            got = int(pool.step((0, 0), v, 1)[1])  # its value as the pool reads it, whole
             counted[got] = counted.get(got, 0) + w
         if n > 1:
             return _power(counted, total, n, budget, text)
@@ -302,7 +305,11 @@ def _pool_odds(
 def _odds_of(node: Node, budget: _Budget) -> Weighed:
     if isinstance(node, notation.Num):
         return _dist({node.value: 1}, 1)
+    if isinstance(node, notation.Counted):
+        return _counted_odds(node, budget)
     if isinstance(node, notation.Dice):
+        if node.pool.unique:
+            return _unique_odds(node, budget)
         explode = node.die.explode
         if explode is not None and explode[0] != "compound" and not node.pool.plain:
             # each roll a die of its own: the pool counts each, summed die by die
@@ -320,10 +327,62 @@ def _odds_of(node: Node, budget: _Budget) -> Weighed:
         return _group_odds(parts, node, budget)
     if isinstance(node, notation.Unary):
         part = _odds_of(node.part, budget)
-        return _combine(_dist({0: 1}, 1), part, "-", budget, node)
+        if node.op == "-":
+            return _combine(_dist({0: 1}, 1), part, "-", budget, node)
+        return _applied(part, node, budget)
     left = _odds_of(node.left, budget)
     right = _odds_of(node.right, budget)
     return _combine(left, right, node.op, budget, node)
+
+
+def _applied(part: Weighed, node: notation.Unary, budget: _Budget) -> Weighed:
+    """A function of one value (`abs`, `floor` ...), value by value."""
+    values, total = _weights_of(part)
+    budget.spend(len(values), f"{node.op}() at column {node.at + 1}", "ask about fewer values")
+    out: dict[Value, int] = {}
+    for v, w in values.items():
+        got = notation.apply(node.op, v, node)
+        out[got] = out.get(got, 0) + w
+    return _dist(out, total)
+
+
+def _counted_odds(node: notation.Counted, budget: _Budget) -> Weighed:
+    """Dice whose count is rolled first: each count's odds, weighed by the count's chance."""
+    weights, total = _weights_of(_odds_of(node.count, budget))
+    sides, across = _weights_of(_odds_of(node.sides, budget)) if node.sides else ({None: 1}, 1)
+    out: dict[Value, Fraction] = {}
+    for (count, w), (side, y) in itertools.product(weights.items(), sides.items()):
+        dice = notation.sized_dice(node, count, side)
+        got, under = _weights_of(_odds_of(dice, budget))
+        for v, x in got.items():
+            out[v] = out.get(v, 0) + Fraction(w * y * x, total * across * under)
+    common = math.lcm(*(p.denominator for p in out.values()))
+    return _dist({v: int(p * common) for v, p in out.items()}, common)
+
+
+def _unique_odds(node: notation.Dice, budget: _Budget) -> Weighed:
+    """`u`, no two dice alike (each rerolled until it shows a value no die before it shows):
+    every set of `count` different faces alike likely, as faces drawn without putting back,
+    read by the pool outcome by outcome (each face taken once or not at all)."""
+    pool, n = node.pool, node.count
+    faces = sorted(node.die.faces(), reverse=pool.highest_first)
+    spread = n * max(abs(int(pool.counts(f))) for f in faces) + 1
+    budget.spend(len(faces) * (n + 1) * spread, f"'{shown(node.text)}' with no two alike",
+                 "ask about fewer or smaller dice")  # fmt: skip
+    states: dict[tuple[int, tuple[int, Value]], int] = {(0, (0, 0)): 1}  # (taken, pool state)
+    for face in faces:
+        step: dict[tuple[int, tuple[int, Value]], int] = {}
+        for (taken, state), ways in states.items():
+            step[taken, state] = step.get((taken, state), 0) + ways
+            if taken < n:
+                moved = (taken + 1, pool.step(state, face, 1))
+                step[moved] = step.get(moved, 0) + ways
+        states = step
+    out: dict[Value, int] = {}
+    for (taken, (_, total)), ways in states.items():
+        if taken == n:
+            out[total] = out.get(total, 0) + ways
+    return _dist(out, math.comb(len(faces), n))
 
 
 def _combine(
@@ -378,7 +437,7 @@ def _group_odds(parts: list[Weighed], node: notation.Group, budget: _Budget) -> 
     part against each of the others (the parts are unlike, so no pool of alike dice serves)."""
     weighted = [_weights_of(part) for part in parts]
     pool = node.pool
-    if pool.keep == 1 and pool.success is None and pool.failure is None:
+    if pool.keep == 1 and not pool.skip and not pool.counting:
         return _one_of(weighted, pool.highest_first, budget, node)
     budget.spend(MARGIN * math.prod(len(w) for w, _ in weighted) * len(parts) * 0.8,
                  f"the group '{shown(node.text)}'",

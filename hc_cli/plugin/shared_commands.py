@@ -82,18 +82,36 @@ SHARED_COMMANDS = (
     Command(
         "roll",
         "Roll dice: 2d6+1, (d8+2)*2, 4d6kh3, 3d6r1, d6!, 10d6>=4, 4dF, d66, d100.",
-        description="The common rollers' notation: numbers and + - * / // % ^ with "
-        "parentheses; kh/kl keep the highest/lowest N (k3 is the highest 3, as rpg-dice-roller "
-        "reads it; d20's 'keep the 3s' is k=3), dh/dl/d and d20's ph/pl drop them, k>3 and p<2 "
-        "by value; r and rr reroll until another face (r alone: the 1s), ro once, ra once and "
-        "add; ! explodes on the top face or a compare point (!>=9, d20's e20), each further roll "
-        "a die of its own, !! compounds them into one, !p penetrates (at most 20 times); "
-        "mi/ma clamp each roll; >=N (also >, <=, <, =) "
-        "counts the dice that succeed, fN takes away those that fail; {a, b}kh1 keeps among "
-        "parts. A compare point right after ! is the explosion's (6d10!>=8 explodes on 8 to "
-        "10; 6d10!=10>=8 counts the 8s or more). d100 and d% are two D10 read as tens and "
-        "units, 1..100 (d20's tens die is d10*10-10); d66 and d666 are D6 read as digits; dF "
-        "is -1, 0 or +1. A leading minus is an expression: hc roll -d4+10.",
+        description="The common rollers' notation: numbers (1.5 is exact) and + - * / // % ^ "
+        "with parentheses (/ exact, // rounds down, \\ up); comparisons (2 > 1, 3d6 >= 10: 1 or "
+        "0); functions max, min, floor, ceil, round (half away from zero), trunc, fix, abs, sign, "
+        "pow, and sqrt, log, exp, sin, cos, tan (floats). kh/kl keep the highest/lowest N, 1 with "
+        "no N (k3 is the highest 3, as rpg-dice-roller reads it; d20's 'keep the 3s' is k=3; "
+        "python-dice's h/l/v, node-roll's b/w too), a keep past the pool keeps all; dh/dl/d and "
+        "d20's ph/pl drop them, k>3 and p<2 by value; chained, a die is kept when none leaves it "
+        "out (3d20dhdl: the middle; kh with kl is refused: d20 keeps both ends, rpg-dice-roller "
+        "neither); {4d6}kh2 and (4d6)kh2 keep of a group's one term's dice. r and rr reroll until "
+        "another face (r alone: the 1s; r!=1: all but the 1s), ro once, ra once and add (rr1rr2: "
+        "either point); 1d20ad (da): rolled twice, the higher (lower) kept; ! explodes on the top "
+        "face or a compare point (!>=9, d20's e20, e alone the top; skizzerz's !e), each further "
+        "roll a die of its own, !! (skizzerz's !c) compounds them into one, !p penetrates (at "
+        "most 20 times); mi/ma (min/max) clamp each roll; >=N (also >, <=, <, =, != or <>; c>7, "
+        "DiceParser's c[<2|>7], c[8-10], c[%2=0]; c alone every die; t7 is >=7; caith's tt9 "
+        "counts 2) counts the dice that succeed, fN takes away those that fail, and with no count "
+        "keeps the dice at its point (GNOLL's filter: 10d10f<4); u: no two dice alike; s/sa/sd "
+        "sort and cs/cf mark criticals (shown only); {a, b}kh1 and (1, 2, 3)k2 keep among parts, "
+        "2{a} adds two rolls of it. "
+        "1d1 is 1, 0d4 is 0; d{2,4,6}, d[-1..1] and d[0-9] list the faces, z4 is 0..3, dF.1 a "
+        "Fudge die of -1 and +1 one in six, dF20 -20..20; (4*6)d6 and 3d(5/2) work out a count or "
+        "sides, rounded down (3d2), (2d6)d10 and d(1d10) roll their count or sides first. A "
+        "compare point right after ! is the explosion's (6d10!>=8 explodes on 8 to 10; "
+        "6d10!=10>=8 counts the 8s or more); right after dice it counts them (3d6>=4), after a "
+        "space, a bracket or a number it compares (3d6 >= 10). ^ is always a power (4d6^3 is 4d6 "
+        "cubed: keep with kh3; caith's repeats ^+ and ^# are refused). [words] label a term; #, "
+        "/* */, caith's : and ! and a // that no value follows (3d6 // fire) begin a comment. "
+        "d100 and d% are two D10 read as tens and units, 1..100 (d20's tens die is d10*10-10); "
+        "d66 and d666 are D6 read as digits; dF is -1, 0 or +1. A leading minus is an expression: "
+        "hc roll -d4+10.",
         options=(
             Option(
                 "expression",
@@ -120,7 +138,8 @@ SHARED_COMMANDS = (
         ),
         run="roll",
         dice="the expression's dice, term by term (a D100 one read value or two faces, tens then "
-        "units; a d66 two D6, tens then units; 0 on a D10 is 10)",
+        "units; a d66 two D6, tens then units; 0 on a D10 is 10; a die of listed faces the "
+        "place of its face: 3 for the 6 of d{2,4,6})",
         examples=(
             "hc roll 2d6+1",
             "hc roll 4d6kh3 --odds",
