@@ -73,16 +73,15 @@ def _counted_chain(sides: int, explodes, counts, dice: int, depth: int = 20) -> 
     """`dice` exploding dice, each roll a die of its own that `counts` reads (0 or 1): one
     die's chain walked to `depth` further rolls, then the dice added (convolution)."""
     one: dict[int, Fraction] = {}
-
-    def walk(total: int, i: int, p: Fraction) -> None:
-        for face in range(1, sides + 1):
-            got, q = total + counts(face), p / sides
-            if explodes(face) and i < depth:
-                walk(got, i + 1, q)
-            else:
-                one[got] = one.get(got, Fraction(0)) + q
-
-    walk(0, 0, Fraction(1))
+    going = {0: Fraction(1)}  # the count so far of the chains still rolling, roll by roll
+    for i in range(depth + 1):
+        further: dict[int, Fraction] = {}
+        for total, p in going.items():
+            for face in range(1, sides + 1):
+                got, q = total + counts(face), p / sides
+                into = further if explodes(face) and i < depth else one
+                into[got] = into.get(got, Fraction(0)) + q
+        going = further
     out = {0: Fraction(1)}
     for _ in range(dice):
         step: dict[int, Fraction] = {}
