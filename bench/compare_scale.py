@@ -9,21 +9,15 @@ Usage: python3 bench/compare_scale.py [-n RUNS] [SIZES...]   (hc on PATH, or HC=
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
+from pathlib import Path
 
 from long_game import bench_args, bench_env, hc_command
 
-
-def roster(units: int) -> str:
-    half = units // 2
-    lines = ["ruleset: high-crusade", "sides:", "  Free Companies:"]
-    lines += [f"    fireteam-{i}: {{troop: crusader, figures: {3 + i % 6}, weapon: ingrave-ar}}"
-              for i in range(half)]  # fmt: skip
-    lines += ["  Orcs:"]
-    lines += [f"    mob-{i}: {{troop: orc, figures: {5 + i % 6}, weapon: bolt-gun}}"
-              for i in range(units - half)]  # fmt: skip
-    return "\n".join(lines) + "\n"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from games_setup import army  # noqa: E402  (the roster the compare tests play)
 
 
 def main() -> None:
@@ -34,7 +28,7 @@ def main() -> None:
         for units in a.sizes:
             path, roster_path = (os.path.join(folder, f"g{units}.{x}") for x in ("hcg", "yaml"))
             with open(roster_path, "w", encoding="utf-8") as f:
-                f.write(roster(units))
+                f.write(army(units))
             env["HC_GAME"] = path
             for step in (["game", "new", path, "--roster", roster_path],
                          ["initiative", "--dice", "9,1"]):  # fmt: skip

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hc_cli.games.retake import retake_problems, sides_of
-
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
@@ -91,9 +89,24 @@ class Game:
 
     def problems(self) -> list:
         """What the rule finds wrong in the whole file, read straight from it."""
+        from hc_cli.games.retake import retake_problems, sides_of
+
         entries = self.entries()
         return list(retake_problems(enumerate(entries, 1), sides_of(entries[0]["game"]["roster"])))
 
 
 # High Crusade: the Orcs have the Initiative (9 to 1) and fire in step 2.
 HC_OPENING = ("initiative --dice 1,9", "game next", "game next")
+
+
+def army(units: int) -> str:
+    """A High Crusade roster of `units` Fireteams, half a side (the compare tests and
+    bench/compare_scale.py)."""
+    half = units // 2
+    lines = ["ruleset: high-crusade", "sides:", "  Free Companies:"]
+    lines += [f"    fireteam-{i}: {{troop: crusader, figures: {3 + i % 6}, weapon: ingrave-ar}}"
+              for i in range(half)]  # fmt: skip
+    lines += ["  Orcs:"]
+    lines += [f"    mob-{i}: {{troop: orc, figures: {5 + i % 6}, weapon: bolt-gun}}"
+              for i in range(units - half)]  # fmt: skip
+    return "\n".join(lines) + "\n"

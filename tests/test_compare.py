@@ -11,6 +11,7 @@ import json
 from fractions import Fraction
 
 import pytest
+from games_setup import army
 from helpers import RT_SKIRMISH, binomial
 
 HC = """\
@@ -474,18 +475,6 @@ def test_a_range_for_a_pair_that_may_not_shoot_is_said(start):
     assert "--range fireteam-1:fireteam-2=8: no shot compared is at it" in text
 
 
-def _army(units: int) -> str:
-    """A High Crusade roster of `units` Fireteams, half a side: the largest a roster may be."""
-    half = units // 2
-    lines = ["ruleset: high-crusade", "sides:", "  Free Companies:"]
-    lines += [f"    fireteam-{i}: {{troop: crusader, figures: {3 + i % 6}, weapon: ingrave-ar}}"
-              for i in range(half)]  # fmt: skip
-    lines += ["  Orcs:"]
-    lines += [f"    mob-{i}: {{troop: orc, figures: {5 + i % 6}, weapon: bolt-gun}}"
-              for i in range(units - half)]  # fmt: skip
-    return "\n".join(lines) + "\n"
-
-
 def test_a_compare_of_the_largest_roster_is_refused_at_once_or_answers_in_time(start):
     """500 units (MAX_UNITS): every pair, 125,000 of them, took 272 s; now refused before any
     is worked out, saying how to narrow it; narrowed to one unit's 250 shots, it answers, each
@@ -494,7 +483,7 @@ def test_a_compare_of_the_largest_roster_is_refused_at_once_or_answers_in_time(s
 
     from hc_cli.games.roster import MAX_UNITS
 
-    run, _ = start(_army(MAX_UNITS), "initiative --dice 9,1")  # the Free Companies fire
+    run, _ = start(army(MAX_UNITS), "initiative --dice 9,1")  # the Free Companies fire
     began = time.monotonic()
     refused = run("compare --range 10")
     assert refused.exit_code == 2 and time.monotonic() - began < 2
