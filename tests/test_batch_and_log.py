@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -168,6 +169,20 @@ def _running_in_group(group: int) -> set[int]:
     return running
 
 
+def test_a_worker_started_after_hc_was_killed_ends():
+    """A worker forked just before hc was killed may start once its parent is another process:
+    it ends at once, for hc is named before the fork, not looked up after it."""
+    gone = os.getppid()  # a process that is not the child's parent, as hc is not by then
+    code = (
+        "import time; from hc_cli.batch.run import _worker_signals;"
+        f" _worker_signals({gone}); time.sleep(30)"
+    )
+    started = time.monotonic()
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert (run.returncode, run.stderr) == (1, "")
+    assert time.monotonic() - started < 15
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
 def test_a_log_whose_writer_was_killed_still_reads(tmp_path):
     """Kill a batch writing a log mid-run: every whole line replays, nothing is lost, and its
@@ -183,22 +198,24 @@ def test_a_log_whose_writer_was_killed_still_reads(tmp_path):
     )
     assert proc.stdin is not None
     line = (json.dumps({**GOOD, "seed": None, "shots": 5}) + "\n").encode()
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and (not log.exists() or log.stat().st_size < 20_000):
-        proc.stdin.write(line * 20)
-        proc.stdin.flush()
-    workers = _running_in_group(proc.pid) - {proc.pid}
-    assert workers or len(os.sched_getaffinity(0)) < 2  # one CPU: no workers to fork
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-    deadline = time.monotonic() + 10  # a worker looks for hc twice a second
-    while _running_in_group(proc.pid) & workers and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not _running_in_group(proc.pid) & workers, "a worker outlived hc killed"
     try:
-        proc.stdin.close()
-    except BrokenPipeError:
-        pass
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and (not log.exists() or log.stat().st_size < 20_000):
+            proc.stdin.write(line * 20)
+            proc.stdin.flush()
+        workers = _running_in_group(proc.pid) - {proc.pid}
+        assert workers or len(os.sched_getaffinity(0)) < 2  # one CPU: no workers to fork
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        deadline = time.monotonic() + 10  # a worker looks for hc twice a second
+        while _running_in_group(proc.pid) & workers and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _running_in_group(proc.pid) & workers, "a worker outlived hc killed"
+    finally:  # whatever failed, nothing of this test is left open or running for the next
+        with contextlib.suppress(BrokenPipeError):
+            proc.stdin.close()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
     run = subprocess.run(
         [sys.executable, "-m", "hc_cli", "replay", "--json", str(log)],
         capture_output=True,

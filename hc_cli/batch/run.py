@@ -234,17 +234,19 @@ def _in_worker(task: tuple[int, list[str]]) -> list[Answer]:
     return _forked.group(task)
 
 
-def _worker_signals() -> None:
+def _worker_signals(hc: int) -> None:
     """A worker leaves Ctrl-C to hc (which ends the batch) and dies of SIGTERM at once
-    (one sent while it was forked, held till now, included); and it ends once hc is gone
-    (killed by SIGKILL, which no handler sees), rather than wait for work for ever."""
+    (one sent while it was forked, held till now, included); and it ends once hc (process
+    `hc`, named before the fork: a worker that starts after hc was killed has another parent
+    already) is gone (killed by SIGKILL, which no handler sees), rather than wait for work for
+    ever."""
     import signal
     import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT, signal.SIGTERM])
-    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
+    threading.Thread(target=_end_with, args=(hc,), daemon=True).start()
 
 
 def _end_with(parent: int) -> None:
@@ -279,7 +281,10 @@ class _Pool:
         self.stuck = False
         self.forked = False
         self.executor: Any = ProcessPoolExecutor(
-            jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_signals
+            jobs,
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=_worker_signals,
+            initargs=(os.getpid(),),
         )
 
     def submit(self, task: tuple[int, list[str]]) -> Any:
