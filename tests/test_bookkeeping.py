@@ -310,6 +310,15 @@ def test_every_unit_named_is_checked_before_any_acts(karsk, units, said):
     assert karsk.path.stat().st_size == size  # nothing rolled, nothing appended
 
 
+def test_a_number_given_as_a_unit_names_the_options_a_number_goes_with(karsk):
+    """Found in play: `hc fire boyz 12` said only that a number goes with its option; the
+    options of a distance come first, --range among them."""
+    result = karsk("fire boyz 12 --at fireteam-2")
+    said = " ".join(result.stderr.split())
+    assert result.exit_code == 2
+    assert "a number goes with its option (--range," in said and "hc fire --help" in said
+
+
 @pytest.mark.parametrize(
     ("dice", "said"),
     [("9", "2 units (fireteam-1, fireteam-2): 1 given"), ("9/9/9", "3 given")],

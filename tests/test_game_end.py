@@ -62,8 +62,14 @@ def test_a_side_with_nothing_left_ends_the_game(hc, tmp_path, ruleset):
     over = f"the game is over: {winner} won; no unit of {beaten} can fight on"
     assert over in " ".join(said.stdout.split())
     assert not [line for line in said.stdout.splitlines() if line.strip().startswith("next")]
+    # where the game stood, and no one named to act: "move 1, step 2: the game is over"
+    clock = [line for line in said.stdout.splitlines() if line.startswith("game: ")]
+    assert len(clock) == 1 and clock[0].endswith(": the game is over"), said.stdout
+    assert not any(name in clock[0] for name in (beaten, winner, "kowalski", "ivanov"))
     status = json.loads(hc("status --json", env=env).stdout)
     assert status["over"] == over and status["due"] == [over]
+    assert status["clock"] == clock[0].removeprefix("game: ")
+    assert hc("status", env=env).stdout.splitlines()[0] == status["clock"]
     assert over in " ".join(hc("history", env=env).stdout.split())
     ended = path.read_bytes()
     for line in ("game next", blow, "game next --anyway", "compare -r 10"):

@@ -42,6 +42,8 @@ def test_a_torn_last_line_is_said_every_time(hc, karsk):
         result = hc("status", env=env)
         assert result.exit_code == 0
         assert "line 3" in result.stderr and "cut short" in result.stderr
+        lines = result.stderr.splitlines()  # wrapped, as every message; a long path whole
+        assert all(len(line) <= 80 or " " not in line.strip() for line in lines)
     assert "cut short" in hc("history", env=env).stderr
 
 

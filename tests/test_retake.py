@@ -45,6 +45,16 @@ def test_high_crusade_another_range_is_refused_the_same_range_rolls_the_same_dic
     assert hc_game.problems() == []
 
 
+def test_a_name_mistyped_after_an_undo_is_named_as_that_not_as_another_action(hc_game):
+    """Found in play: `--mod target-statc` after an undo read "another action (mod not given
+    -> target-statc)": the modifier the tables lack is said first, with its right spelling."""
+    hc_game.taken_back("fire boyz --at fireteam-1 -r 22")
+    said = hc_game.refused("fire boyz --at fireteam-1 -r 22 --mod target-statc")
+    assert "unknown modifier 'target-statc'" in said and "target-static" in said
+    assert "another action" not in said
+    assert "range 22 -> 4" in hc_game.refused("fire boyz --at fireteam-1 -r 4")  # still bound
+
+
 def test_high_crusade_a_range_put_right_within_its_band_is_another_range(hc_game):
     hc_game.taken_back("fire boyz --at fireteam-1 -r 22")
     assert "range 22 -> 23" in hc_game.refused("fire boyz --at fireteam-1 -r 23")

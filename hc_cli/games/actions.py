@@ -307,9 +307,15 @@ def prepare(
         if sealed == 0:  # being sealed: its seed will come from both players' secrets
             part["sealed"] = 0
         now = {"command": call.command, "game": part}
-        call, again = dice_again(call, game.folded.roster, set(game.folded.effective), now,
-                                 table, reroll, agreed,
-                                 refusals(game.rules, game.folded.state, tables))  # fmt: skip
+        try:
+            call, again = dice_again(call, game.folded.roster, set(game.folded.effective), now,
+                                     table, reroll, agreed,
+                                     refusals(game.rules, game.folded.state, tables))  # fmt: skip
+        except HcError:  # a name mistyped is said as that first
+            from hc_cli.games.retake import input_first
+
+            input_first(call, session, set(fill.flags))
+            raise
     return Prepared(call, unit, list(at), anyway, fill, given, changed, period, again,
                     sealed or None, overrides if anyway else [], table)  # fmt: skip
 
@@ -492,7 +498,7 @@ def _resolve_and_append(
         said = [overridden] if overridden else []
         report["anyway"] = "--anyway: " + "; ".join(said + prepared.overrides)
     with unreadable(game.path):  # worked out first: what fails appends nothing
-        report["clock"] = rules.clock(after)
+        report["clock"] = rules.where(after)
         report["due"], report["over"] = game_due(rules, after), rules.over(after)
     report["receipt"] = append(game, fd, entry, after)
     res.fields["game"] = report
@@ -588,6 +594,6 @@ def _said(game: Game, state: dict[str, Any], notes: list[str]) -> dict[str, Any]
         return {
             "game": game.path,
             "changes": notes,
-            "clock": rules.clock(state),
+            "clock": rules.where(state),
             "due": game_due(rules, state),
         }

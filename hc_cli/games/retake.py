@@ -19,7 +19,7 @@ from hc_cli.core.errors import HcError
 
 if TYPE_CHECKING:
     from hc_cli.games.scan import Chain
-    from hc_cli.plugin.execute import Call
+    from hc_cli.plugin.execute import Call, Session
 
 Entries = Iterable[tuple[int, dict[str, Any]]]
 
@@ -492,3 +492,16 @@ def marks(game: Mapping[str, Any]) -> str:
     if isinstance(overrides, list) and overrides:
         words += " (--anyway: " + "; ".join(str(o) for o in overrides) + ")"
     return words
+
+
+def input_first(call: Call, session: Session, given: set[str]) -> None:
+    """An action refused for the dice an undo left on the table is first checked as input:
+    a name the tables lack (a modifier mistyped) is said as that, not as another action. It is
+    resolved with a throwaway seed (or the dice given), and nothing of it is kept."""
+    from dataclasses import replace
+
+    from hc_cli.plugin.execute import execute
+
+    if call.odds or (bool(call.dice) and str(call.dice).strip().lower() == "ask"):
+        return
+    execute(call if call.dice else replace(call, seed=0), session, given)

@@ -219,15 +219,14 @@ def scan(path: str, fd: int, key: bytes | None, trusted: dict[str, Any] | None =
 def tell_torn(path: str, chain: Chain) -> None:
     """A torn last line, said on stderr each time the game is read."""
     if chain.torn is not None:
-        import sys
-
+        from hc_cli.render.wrap import tell
         from hc_cli.tables.files import shown_path
 
         line, size = chain.torn
-        sys.stderr.write(
+        tell(
             f"hc: {shown_path(path)}: line {line} ({size:,} bytes, no end of line) is an entry "
             "cut short, as a writer stopped mid-write leaves it: the game is played without "
-            "it, and the next entry written replaces it\n"
+            "it, and the next entry written replaces it"
         )
 
 

@@ -33,7 +33,7 @@ def status(game_path: str) -> dict[str, Any]:
             "title": folded.roster.get("title", ""),
             "entries": seq,
             "head": receipt(seq, digest),
-            "clock": rules.clock(state),
+            "clock": rules.where(state),
             **rules.clock_fields(state),
             "columns": [heading for _, heading in rules.columns()],
             "keys": [key for key, _ in rules.columns()],
@@ -114,11 +114,25 @@ def check_units(game_path: str, command: str, units: tuple[str, ...]) -> None:
         if name.replace(".", "", 1).isdigit() and name not in state["units"]:
             raise HcError(
                 f"'{name}' is a number, not a unit of this game",
-                f"a number goes with its option: hc {command} --help lists them",
+                _number_hint(command, game.folded.ruleset),
             )
         known_unit(state, name.partition(":")[0], "one of the units named to act")
         if name in units[:at]:
             raise HcError(f"{name} is named twice", "name each unit that acts once")
+
+
+def _number_hint(command: str, ruleset: str) -> str:
+    """Where a number given as a unit goes: the command's options that take one, those of
+    a distance first."""
+    from hc_cli.plugin import registry
+
+    declared = registry.get(ruleset).commands.get(command)
+    numbers = [o for o in (declared.options if declared else ())
+               if o.flags and o.kind in ("whole", "number") and not o.positional]  # fmt: skip
+    numbers.sort(key=lambda o: o.unit is None)  # a distance, a range first
+    flags = [max(o.flags, key=len) for o in numbers[:4]] + ["..."] * (len(numbers) > 4)
+    listed = f" ({', '.join(flags)})" if flags else ""
+    return f"a number goes with its option{listed}: hc {command} --help says what each is"
 
 
 def due_units(game_path: str, command: str) -> list[str]:
@@ -168,8 +182,7 @@ def export(game_path: str, comments: bool = True) -> str:
     lines = [
         "#!/bin/sh",
         "set -e",
-        f"# {printable(name)} as the command lines that play it again: run this in an empty "
-        "folder.",
+        f"# {printable(name)}: the command lines that play it again, in an empty folder.",
         f"export HC_GAME={shlex.quote(name)}",
         f"printf '%s\\n' {shlex.quote(roster.rstrip(chr(10)))} > roster.yaml",
         'hc game new "$HC_GAME" --roster roster.yaml',

@@ -355,16 +355,16 @@ def _whole_lines(fd: int, size: int) -> int:
     start = max(0, size - MAX_LINE - 1)
     block = read_at(fd, size - start, start)
     end = start + block.rfind(b"\n") + 1 if b"\n" in block else start
-    import sys
+    from hc_cli.render.wrap import tell
 
     if whole_entry(block[end - start :]):
         os.write(fd, b"\n")
-        sys.stderr.write("hc: the last entry had no end of line: it is kept, and ended\n")
+        tell("hc: the last entry had no end of line: it is kept, and ended")
         return size + 1
     os.ftruncate(fd, end)
-    sys.stderr.write(
+    tell(
         f"hc: the last line ({size - end:,} bytes, no end of line) was an entry cut short: "
-        "removed before this one\n"
+        "removed before this one"
     )
     return end
 

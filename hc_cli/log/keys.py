@@ -54,14 +54,10 @@ def key_id(key: bytes) -> str:
 
 def _warn(text: str) -> None:
     if text not in _SAID:
-        import shutil
-        import sys
-
-        from hc_cli.render.wrap import wrap
+        from hc_cli.render.wrap import tell
 
         _SAID.add(text)
-        columns = shutil.get_terminal_size((80, 24)).columns  # COLUMNS first, as hc's errors
-        sys.stderr.write(wrap([f"hc: warning: {text}"], columns) + "\n")
+        tell(f"hc: warning: {text}")
 
 
 def given_key(env: Mapping[str, str] | None = None) -> tuple[bytes, str] | None:

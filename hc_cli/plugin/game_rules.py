@@ -274,6 +274,14 @@ class GameRules(Generic[State, Unit]):
         """Where the game is: "move 2, step 3: Orcs move"."""
         return ""
 
+    def where(self, state: State) -> str:
+        """The clock, where no one acts once the game is over: "move 3, step 3: the game is
+        over" (the clock's part before its first ": " is where the game stood)."""
+        clock = self.clock(state)
+        if self.over(state) is None:
+            return clock
+        return f"{clock.partition(': ')[0]}: the game is over" if clock else "the game is over"
+
     def clock_fields(self, state: State) -> dict[str, Any]:
         """Where the game is, for scripts (`hc status --json`): {"move": 2, "step": 3, ...}."""
         return {}

@@ -45,3 +45,12 @@ def wrap(lines: Iterable[str], width: int) -> str:
         out.append(line[first:end])
         out += [indent(line) + line[a:b] for a, b in rest]
     return "\n".join(out)
+
+
+def tell(text: str) -> None:
+    """A word to the player on stderr, broken between words to the terminal's width (COLUMNS
+    first, as hc's errors; 80 when there is none)."""
+    import shutil
+    import sys
+
+    sys.stderr.write(wrap([text], shutil.get_terminal_size((80, 24)).columns) + "\n")
