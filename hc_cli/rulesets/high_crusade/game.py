@@ -28,7 +28,7 @@ from hc_cli.rulesets.high_crusade.fireteam import (
     volley_flags,
     weapons_text,
 )
-from hc_cli.rulesets.high_crusade.game_melee import fill_melee, fought
+from hc_cli.rulesets.high_crusade.game_melee import fill_melee, fought, routed_attacker
 from hc_cli.rulesets.high_crusade.game_morale import (
     TRIGGERS,
     fill_morale,
@@ -421,6 +421,9 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
                 me, name, target, flags, "no move has begun: roll the Initiative first"
             )
         step, refusal = self._step_or_test(state, "melee", me["side"])
+        if refusal is None and me["morale"] == "routed":
+            later = self._step_or_test(state, "melee", target["side"])[1] is not None
+            refusal = routed_attacker(unit, name, later)
         filled = fill_melee(me, name, target, flags, refusal, unit)
         filled.meta = {"step": step}
         return filled

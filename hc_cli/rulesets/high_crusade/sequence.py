@@ -80,7 +80,8 @@ BETWEEN = (
     "--anyway.",
     'A Fireteam that fails its test "must immediately make a full Advance move towards its own '
     'table edge" and "will continue to do this every move, unless the player attempts to rally '
-    'his unit, by issuing a Regroup order in the orders phase" (seed 001).',
+    'his unit, by issuing a Regroup order in the orders phase" (seed 001): it attacks no one hand '
+    "to hand, but an enemy that reaches it fights it (the routed Fireteam named by --at).",
     'The Regroup order (seed 001) is thrown "after both sides use any Electronic Warfare '
     'Jammers": 5 or more rallies; the worked example rallies the move after the rout ("suffered '
     'their first casualty in the previous move"): reading regroup-after-rout.',
