@@ -588,7 +588,8 @@ def _legal(clock: dict, player_a: str | None, rows: dict, sides: dict) -> list[t
             fire_step = step == 5 or step == 3 and _empty(4, player_a, rows, sides)
         if fire_step and row["morale"] == "steady" and not row["fired"] and not row["due"]:
             actions += [("fire", name, enemy) for enemy in enemies]
-        if step in (4, 5) or step == 3 and side != player_a:
+        attacks = row["morale"] != "routed"  # a routed one falls back (seed 001)
+        if attacks and (step in (4, 5) or step == 3 and side != player_a):
             actions += [("melee", name, enemy) for enemy in enemies]
         if (
             row["morale"] == "routed"

@@ -25,6 +25,7 @@ from hc_cli.games.seal_protocol import (
 from hc_cli.games.store import Game, Locked, append, game_entry, open_game, unreadable
 from hc_cli.log.chain import file_digest, log_key, make_entry, open_log, rules_record, write_entries
 from hc_cli.log.osfile import held
+from hc_cli.plugin.game_rules import known_weapons
 
 if TYPE_CHECKING:
     from hc_cli.core.model import Resolution
@@ -276,6 +277,8 @@ def prepare(
     rules_files, changed, tables = _house_rules(call, game, session, rules_changed)
     seal = (game.folded.state.get("seals") or {}).get(str(sealed)) if sealed else None
     given = dict(seal["action"].get("given") or {}) if seal is not None else dict(call.flags)
+    if seal is None:  # a typo of a weapon is said as one, before what the game holds
+        known_weapons(call.flags, tables)
     fill, unit, at, anyway = _fill(call, game, unit, at, anyway, seal, tables)
     if fill.refusal and not anyway and not call.odds:
         raise HcError(

@@ -450,6 +450,18 @@ def instead(given: Flags, names: tuple[str, ...], what: str) -> list[str]:
             if given.get(n) not in (None, False)]  # fmt: skip
 
 
+WEAPON_OPTIONS = ("weapon", "attacker_weapon", "defender_weapon")  # a weapon of the tables
+
+
+def known_weapons(given: Flags, tables: Any) -> None:
+    """The weapons a player names in a game, looked up before the game fills the action in: a
+    typo is said as an unknown name, with what it may have meant, not as an override of the
+    weapon the unit carries nor hidden behind a refusal."""
+    for option in WEAPON_OPTIONS if hasattr(tables, "weapon") else ():
+        if isinstance(given.get(option), str) and given[option]:
+            tables.weapon(given[option])
+
+
 def possessive(name: str) -> str:
     """Orks' turn, Kowalski's action."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -140,6 +140,8 @@ def volley_flags(
     (the heavy-weapon-shots `reading`). A weapon the player names is fired by the figures that
     carry it; a volley (--volley) or numbers (--chance) as the player gives them. Returns what
     was filled in, in words."""
+    for item in flags.get("volley") or ():  # a typo is said as one, not as an override
+        tables.weapon(str(item).partition(":")[0])
     if "volley" in flags:
         carried: dict[str, int] = {}
     elif "weapon" in flags:

@@ -28,7 +28,7 @@ from hc_cli.rulesets.high_crusade.fireteam import (
     volley_flags,
     weapons_text,
 )
-from hc_cli.rulesets.high_crusade.game_melee import fill_melee, fought
+from hc_cli.rulesets.high_crusade.game_melee import fill_melee, fought, routed_attacker
 from hc_cli.rulesets.high_crusade.game_morale import (
     TRIGGERS,
     fill_morale,
@@ -56,6 +56,7 @@ from hc_cli.rulesets.high_crusade.sequence import (
     ORDERS,
     PERIOD,
     SEQUENCE,
+    closed_undone,
     step_check,
     step_words,
     where_now,
@@ -264,13 +265,17 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
             notes.append(f"step {step}: {step_words(state, step)}")
 
     def _new_move(self, state: HcState, result: dict, meta: dict) -> list[str]:
+        undone = state["move"] and state.get("version", 1) >= 2 and closed_undone(
+            state, lambda side: [n for n, u in state["units"].items()
+                                 if u["side"] == side and self._able_to_fire(u)])  # fmt: skip
         state["move"] += 1
         # The move opens with its orders phase; a game file written before the orders phase
         # was kept goes straight to step 1.
         step = _step_of(meta)
         state["step"] = 1 if step is None else step
         state["a"], state["b"] = result["player_a"], result["player_b"]
-        notes = [
+        notes = [undone] if undone else []
+        notes += [
             f"move {state['move']}: {state['a']} has the Initiative (Player A), {state['b']} "
             "is Player B",
             where_now(state),
@@ -421,6 +426,9 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
                 me, name, target, flags, "no move has begun: roll the Initiative first"
             )
         step, refusal = self._step_or_test(state, "melee", me["side"])
+        if refusal is None and me["morale"] == "routed":
+            later = self._step_or_test(state, "melee", target["side"])[1] is not None
+            refusal = routed_attacker(unit, name, later)
         filled = fill_melee(me, name, target, flags, refusal, unit)
         filled.meta = {"step": step}
         return filled

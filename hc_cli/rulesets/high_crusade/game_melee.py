@@ -40,6 +40,18 @@ def fill_melee(
     return Fill(flags, refusal=refusal, notes=notes)
 
 
+def routed_attacker(unit: str, enemy: str, later: bool) -> str:
+    """Why a routed Fireteam does not attack (seed 001: it makes a full Advance move toward its
+    own table edge every move until rallied), and the fight as the enemy that reaches it
+    fights it (`later`: once the move is on at the enemy's step)."""
+    theirs = f"hc melee {enemy} --at {unit}"
+    return (
+        f"{unit} is routed: it retreats toward its own table edge until rallied and brings no "
+        f"base into contact; an enemy that reaches it still fights it: "
+        + (f"hc game next, then {theirs}" if later else theirs)
+    )
+
+
 def fought(state: HcState, name: str, target: str, flags: Flags, outcome: str) -> list[str]:
     """A logged fight into the state: the loser's fighting figure removed, both have fought."""
     loser, weapon = {

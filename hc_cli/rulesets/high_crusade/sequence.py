@@ -63,7 +63,8 @@ RULE = {
 
 BETWEEN = (
     'A move begins with its Initiative (hc initiative), won "at the start of the next move" '
-    "(seed 000); its orders phase comes next, before Player A moves: the modifiers to fire "
+    "(seed 000): taken before step 5, it ends the move all the same and says the steps it "
+    "closes untaken; its orders phase comes next, before Player A moves: the modifiers to fire "
     '"depend on the firers orders for that move" (seed 000), a Regroup order is issued "in '
     'the orders phase" and a rallied Fireteam "will remain Static for the remainder of this '
     'move" (seed 001).',
@@ -80,7 +81,8 @@ BETWEEN = (
     "--anyway.",
     'A Fireteam that fails its test "must immediately make a full Advance move towards its own '
     'table edge" and "will continue to do this every move, unless the player attempts to rally '
-    'his unit, by issuing a Regroup order in the orders phase" (seed 001).',
+    'his unit, by issuing a Regroup order in the orders phase" (seed 001): it attacks no one hand '
+    "to hand, but an enemy that reaches it fights it (the routed Fireteam named by --at).",
     'The Regroup order (seed 001) is thrown "after both sides use any Electronic Warfare '
     'Jammers": 5 or more rallies; the worked example rallies the move after the rout ("suffered '
     'their first casualty in the previous move"): reading regroup-after-rout.',
@@ -157,3 +159,25 @@ def step_words(state: HcState, step: int) -> str:
     if step == ORDERS:
         return "both players give their orders, a Regroup order among them"
     return MOVE_SEQUENCE[step - 1].format(a=state["a"], b=state["b"])
+
+
+def closed_undone(state: HcState, ready: Any) -> str | None:
+    """The move ended by the Initiative of the next before its last step (the table comes
+    first: the players may agree to skip): the steps it never reached, and the Fireteams that
+    might still have fired in them (`ready(side)`), said. A fire step with nothing left to fire
+    is not counted, nor what a player left undone in the step the move was at."""
+    now = state["step"]
+    steps, idle = [], []
+    for step in range(now + 1, LAST + 1):
+        side = whose(SEQUENCE[step], state)
+        firing = "fire" in SEQUENCE[step].commands
+        names = ready(side) if firing else []
+        if firing and not names:
+            continue
+        steps.append(f"step {step} ({side} {'fire' if firing else 'move'})")
+        idle += [n for n in names if n not in idle]
+    if not steps:
+        return None
+    said = ", ".join(steps[:-1]) + " and " + steps[-1] if len(steps) > 1 else steps[0]
+    fired = f": {', '.join(idle)} did not fire" if idle else ""
+    return f"move {state['move']} is over: {said} not taken{fired}"
