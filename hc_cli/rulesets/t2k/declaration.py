@@ -135,12 +135,10 @@ DECLARATION = RuleSet.bundled(
                 ),
                 Option(
                     "kept",
-                    kind="whole",
-                    low=1,
-                    high=1000,
+                    metavar="N|all",
                     help="Roll N danger zone dice a burst kept (half of what its zone left) at "
-                    "a target entering the zone; in a game the burst's range and weapon are "
-                    "filled in.",
+                    "a target entering the zone; in a game 'all' rolls every die kept, and the "
+                    "burst's range and weapon are filled in.",
                 ),
                 Option("thrown", kind="flag", help="A thrown weapon or object."),
                 Option("weight", kind="number", unit="kg", help="The weight thrown."),
