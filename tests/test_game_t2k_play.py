@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games_setup import example_game, json_of
+from games_setup import example_game, json_of, row_of
 
 BURST = "fire nguyen --at ivanov -r 20 --shot burst --zone popov:3 --dice 20,20,20,20,20,20"
 
@@ -54,3 +54,20 @@ def test_kept_all_outside_a_game_says_only_a_game_knows(hc):
     bad = hc("fire --ruleset t2k --game none --asset 12 --weapon m16a2 -r 20 --shot burst "
              "--kept some")  # fmt: skip
     assert bad.exit_code == 2 and "--kept N" in bad.stderr
+
+
+def test_hits_after_a_quick_kill_ask_no_dice(hc, tmp_path):
+    """nguyen's 4 dice at hit number 1 all hit (1s); hit 1: d10 2 is the chest, 3d6 4+4+4 = 12,
+    the quick-kill d10 3 <= 12 kills ivanov outright (seed 002, Quick Kill): hits 2-4 land on
+    a dead man, so the 9 dice are all the burst asks for."""
+    env = example_game(hc, tmp_path / "g.hcg", "t2k", "initiative --seed 2", "game next",
+                       "game next")  # fmt: skip
+    fired = hc("fire nguyen --at ivanov -r 20 --shot burst --dice 1,1,1,1,2,4,4,4,3 --json",
+               env=env)  # fmt: skip
+    result = json_of(fired)
+    assert (result["outcome"], result["hits"]) == ("quick-kill", 4)
+    assert result["hit_effects"] == [{"location": "chest", "damage": 12}]
+    assert not any("hit 2" in r["purpose"] for r in result["rolls"])
+    ivanov = row_of(json_of(hc("status --json", env=env)), "ivanov")
+    assert (ivanov["damage"], ivanov["hits"]) == (12, [{"location": "chest", "damage": 12,
+                                                        "by": "nguyen"}])  # fmt: skip

@@ -154,7 +154,7 @@ DECLARATION = RuleSet.bundled(
             dice="d20s: a die a shot or the burst's dice, then the danger zone's; a D100 for each "
             "missed shot at riders; then each hit's location d10 and its damage dice "
             "together, and a quick-kill d10 for an NPC's head or chest (the target, or one "
-            "named by --zone-npc)",
+            "named by --zone-npc); none for the hits after a quick kill",
             examples=(
                 "hc fire --asset 12 --strength 5 --weapon m16a2 --range 100 --shot burst",
                 "hc fire --asset 12 --strength 5 --weapon m16a2 --range 30 --odds",

@@ -117,9 +117,10 @@ def _moving(t: T2kTables, req: FireRequest, res: Resolution) -> Movement:
     paces = mount_paces(t)
     gait = t.movement.get(req.gait)
     if gait is None or req.gait not in paces:
-        raise HcError(
+        listed = "a mount's paces: " + ", ".join(paces)
+        raise HcError(  # a movement that is no pace (crawling) is no typo
             f"--gait {req.gait} is no pace of a mount",
-            did_you_mean(req.gait, paces, "a mount's paces: " + ", ".join(paces)),
+            listed if gait is not None else did_you_mean(req.gait, paces, listed),
         )
     res.explanation.append(f"from the saddle, the mount {req.gait}: as on foot at that pace")
     moving = replace(gait, lower_of_riding=True, key=f"saddle, {req.gait}")

@@ -15,11 +15,14 @@ from hc_cli.rulesets.t2k.tables import T2kTables
 from hc_cli.rulesets.t2k.thrown import deviate_grenade
 
 
-def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolution:
+def fire_dice(
+    plan: FirePlan, dice: DiceSource, effects: bool = True, dead: frozenset[str] = frozenset()
+) -> Resolution:
     """Every die of a Twilight: 2000 shot, burst or throw: the one place they are decided. The
     table's order: the task dice, the danger zone's, a rider's miss, then where each hit lands
     and its damage (the target's hits, then the zone's, then the other's). `effects` False
-    leaves out the hits' location and damage dice: the odds combine those per hit."""
+    leaves out the hits' location and damage dice: the odds combine those per hit. `dead`: who
+    an earlier burst of the action killed outright ("" the target): no die for their hits."""
     res = new_resolution("fire", {})
     say = res.explanation.append
     die = plan.task_die
@@ -40,7 +43,9 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
         )
         killed = False
         if effects and plan.effects is not None:
-            killed, res.fields["hit_effects"] = land_hits(plan.effects, hits, dice, res)
+            killed, res.fields["hit_effects"] = land_hits(
+                plan.effects, hits, dice, res, dead="" in dead
+            )
         _say_result(res, plan, [roll], hits, "quick-kill" if killed else "hit")
         return _done(res, hits, "quick-kill" if killed else "hit")
     if plan.dice == 1 and plan.kind in ("single", "thrown"):
@@ -68,12 +73,16 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
         say(text)
     if plan.effects is not None and effects:
         if hits:
-            killed, res.fields["hit_effects"] = land_hits(plan.effects, hits, dice, res)
+            killed, res.fields["hit_effects"] = land_hits(
+                plan.effects, hits, dice, res, dead="" in dead
+            )
             outcome = "quick-kill" if killed else outcome
         zone_effects, zone_kills = {}, []
         for name, n in zone_hits.items():
             if n:
-                killed_there, zone_effects[name] = land_hits(plan.effects, n, dice, res, name)
+                killed_there, zone_effects[name] = land_hits(
+                    plan.effects, n, dice, res, name, name in dead
+                )
                 if killed_there:
                     zone_kills.append(name)
         if zone_effects:
@@ -201,11 +210,15 @@ def resolve_fire(t: T2kTables, req: FireRequest, dice: DiceSource) -> Resolution
     if plan.kind != "burst" or req.shots == 1:
         res.absorb(fire_dice(plan, dice))
         return res
-    # Several bursts in one action: each loses dice to range and recoil as the first did.
+    # Several bursts in one action: each loses dice to range and recoil as the first did; one
+    # killed outright by an earlier burst takes its later hits dead (no die rolled for them).
+    dead: frozenset[str] = frozenset()
     for n in range(1, req.shots + 1):
-        burst = fire_dice(plan, dice)
+        burst = fire_dice(plan, dice, dead=dead)
         burst.label = f"burst {n}"
         res.shots.append(burst)
+        killed = [""] if burst.outcome == "quick-kill" else []
+        dead = dead.union(killed, burst.fields.get("zone_kills") or ())
     hits = sum(b.fields["hits"] for b in res.shots)
     res.fields["hits"] = hits
     res.outcome = (
