@@ -58,3 +58,54 @@ def test_no_tie_no_tie_die_among_the_sample_numbers(hc):
     assert parted.exit_code == 0 and "tie die" not in parted.stdout
     rolled = hc(f"initiative {T2K} --char a:3::7:5 --char b:3::7:5 --seed 2")
     assert "sample numbers (not the book's): tie die: d10" in rolled.stdout
+
+
+def test_a_burst_names_the_reading_that_counts_its_band(hc):
+    """An M16A2's 3-round burst loses 1 die a band beyond Short ('3/1'): at 20 m (Short) none,
+    at 100 m (Medium, past 65) 1. 'Using automatic fire increase range band by one' is the
+    aimed burst's (reading automatic-fire-band = aimed-burst): the output says so."""
+    short = hc.json(f"{FIRE} --shot burst --seed 1")
+    assert "automatic-fire-band = aimed-burst" in short["readings"]
+    said = " ".join(short["explanation"])
+    assert "0 for range (at Short; 1 a band beyond it)" in said
+    assert "not this burst's: the dice count at short" in said
+    medium = hc.json(f"{FIRE.replace('-r 20', '-r 100')} --shot burst --seed 1")
+    assert "1 for range (medium: 1 band beyond Short, 1 each)" in " ".join(medium["explanation"])
+
+
+M60_ZONE = (f"fire {T2K} --asset 14 --strength 5 --weapon m60 --range 60 --shot burst "
+            "--zone ivanov:3 --zone popov:4")  # fmt: skip
+
+
+@pytest.mark.parametrize(("choice", "kept"), [("zone-misses", 0), ("not-rolled", 1),
+                                              ("all-left", 2)])  # fmt: skip
+def test_the_remainder_kept_for_the_zone_is_a_named_reading(hc, tmp_path, choice, kept):
+    """10 dice - 2 x (7 - 5) for recoil = 6 dice, all miss; half, 3, at the zone at hit number
+    1 (asset 14 x 1/8): 1, 1, 20 hit ivanov and popov. 'Half of the remainder after the second
+    roll': of the 1 zone die that missed, 0; of the 3 misses not rolled, 1; of the 4 misses no
+    hit used, 2."""
+    house = tmp_path / "house.yaml"
+    house.write_text(f"ruleset: t2k\nreadings:\n  zone-dice-remainder: {{choice: {choice}}}\n")
+    dice = "20,20,20,20,20,20,1,1,20,5,1,1,3,7,2,2,2"
+    fired = hc.json(f"{M60_ZONE} --rules {house} --dice {dice}")
+    assert (fired["zone_dice"], fired["zone_hits"]) == (3, {"ivanov": 1, "popov": 1})
+    assert fired["kept_back"] == kept
+    assert any(r.startswith(f"zone-dice-remainder = {choice}") for r in fired["readings"])
+
+
+def test_the_remainder_reading_is_not_named_where_it_decides_nothing(hc):
+    """5 of the 6 dice hit: half the 1 miss is no die for the zone, and every reading keeps 0."""
+    fired = hc.json(f"{M60_ZONE} --location chest --damage-done 5 --dice 1,1,1,1,1,20")
+    assert fired["kept_back"] == 0
+    assert not any(r.startswith("zone-dice-remainder") for r in fired["readings"])
+
+
+def test_the_hits_of_a_burst_read_as_a_list(hc):
+    """An M60 (3d6) at 20 m: 10 dice, Strength 9 above its recoil 7; 3 hit at hit number 2
+    (asset 16 x 1/8). d10 3 and 4 are the chest, 6 the arm: 6+6+6, 6+6+6, 2+2+3."""
+    dice = "1,1,1,20,20,20,20,20,20,20,3,6,6,6,4,6,6,6,6,2,2,3"
+    out = hc(f"fire {T2K} --asset 16 --strength 9 --weapon m60 -r 20 --shot burst --dice {dice}")
+    assert out.exit_code == 0, out.output
+    assert "hits: chest 18, chest 18, arm 7" in out.stdout.splitlines()
+    assert "hit effects" not in out.stdout and "location chest, damage" not in out.stdout
+    assert max(len(line) for line in out.stdout.splitlines()) <= 80
