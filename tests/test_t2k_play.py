@@ -109,3 +109,34 @@ def test_the_hits_of_a_burst_read_as_a_list(hc):
     assert "hits: chest 18, chest 18, arm 7" in out.stdout.splitlines()
     assert "hit effects" not in out.stdout and "location chest, damage" not in out.stdout
     assert max(len(line) for line in out.stdout.splitlines()) <= 80
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"range": 20.0, "kept": 2, "damage": "1d3"},  # 2 dice, each hit's location rolled
+        {"range": 150.0, "shots": 2, "location": "chest"},  # a die a burst at Long, 2 bursts
+    ],
+)
+def test_the_odds_are_the_resolvers_dice_walked(fields):
+    """Every path of the dice `hc fire` rolls, hits after a quick kill rolling none, weighs
+    out to the odds `--odds` gives: the outcomes and the damage dealt in all."""
+    from hc_cli.core.odds import enumerate_outcomes
+    from hc_cli.rulesets.t2k.commands import load_tables
+    from hc_cli.rulesets.t2k.resolve import FireRequest, fire_odds, resolve_fire
+
+    t = load_tables()
+    req = FireRequest(asset=40, shot="burst", strength=9, short_range=50, rof="3", recoil=2,
+                      npc=True, **{"damage": "1d6", **fields})  # fmt: skip
+
+    def dealt(res):
+        return sum(e["damage"] for p in res.shots or [res] for e in p.fields.get("hit_effects", []))
+
+    walked = enumerate_outcomes(lambda d: resolve_fire(t, req, d), lambda r: (r.outcome, dealt(r)))
+    outcomes, damage = {}, {}
+    for (outcome, dealt_in_all), p in walked.items():
+        outcomes[outcome] = outcomes.get(outcome, 0) + p
+        damage[dealt_in_all] = damage.get(dealt_in_all, 0) + p
+    odds = fire_odds(t, req).odds
+    assert outcomes == dict(odds.outcomes)
+    assert dict(sorted(damage.items())) == odds.distributions["damage"]
