@@ -246,7 +246,7 @@ def test_every_hit_gets_a_location_and_damage(hc):
                           "reserve-move", "hiding-lasts", "engaged-move"}),
         ("t2k", {"aimed-burst-difficulty", "automatic-fire-band", "recoil-floor", "scope-bonus",
                  "laser-sight", "further-grenades", "reload-per-turn", "wound-initiative",
-                 "outside-order-action", "zone-dice-kept"}),
+                 "outside-order-action", "zone-dice-kept", "zone-dice-remainder"}),
     ],
 )  # fmt: skip
 def test_tables_readings_lists_every_switch(hc, ruleset, names):

@@ -35,14 +35,26 @@ class MissingOption(HcError):
         self.option = option
 
 
+def close_names(name: str, known: Iterable[str]) -> list[str]:
+    """The names of `known` close to a misspelt `name`, closest first (up to 3)."""
+    import difflib  # only on an error: a TAB press never pays for it
+
+    return difflib.get_close_matches(name.strip().lower(), list(known), n=3, cutoff=0.6)
+
+
+def did_you_mean(name: str, choices: Iterable[str], listed: str) -> str:
+    """The hint for a value that is none of `choices`: hc's "did you mean 'x'?" when one is
+    close, else `listed` (the choices, in the error's own words)."""
+    close = close_names(name, choices)
+    return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?" if close else listed
+
+
 class UnknownName(HcError):
     """A name that is not in the table it was looked up in."""
 
     def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
-        import difflib  # only on an error: a TAB press never pays for it
-
         known = sorted(known)
-        close = difflib.get_close_matches(name.lower(), known, n=3, cutoff=0.6)
+        close = close_names(name.lower(), known)
         if close:
             hint = "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
         else:

@@ -28,8 +28,11 @@ FIELD_LABELS = {
     "tie_each_roll": "chance of a tie each roll-off",
     "odds_per": "odds per",
 }
+# Each hit where it landed and its damage (Twilight: 2000), a line of its own (landed_lines).
+LANDED = {"hit_effects": "hits", "zone_effects": "zone hits", "other_effects": "the other's hits"}
 HIDDEN_FIELDS = {
     *("order", "orders", "sequence", "template", "phases", "game", "struck", "model", "lost"),
+    *LANDED,
 }
 
 
@@ -131,6 +134,33 @@ def field_items(res: Resolution, units: dict[str, str] | None = None) -> list[tu
             )
         )
     return items
+
+
+def landed_lines(res: Resolution) -> list[tuple[str, str]]:
+    """The hits as a list, where each landed and its damage: ("hits", "chest 18, arm 7"); a
+    danger zone's by whom they struck: ("zone hits", "ivanov abdomen 5; popov chest 12")."""
+
+    def listed(effects: list[dict], hits: Any) -> str:
+        said = ", ".join(
+            str(e["location"]) + (f" {e['damage']}" if e.get("damage") is not None else "")
+            for e in effects
+        )
+        dead = hits - len(effects) if isinstance(hits, int) else 0  # after a quick kill
+        return said + (f", then {count(dead, 'hit')} on the dead, not rolled" if dead > 0 else "")
+
+    lines = []
+    zone = res.fields.get("zone_hits") or {}
+    for key, label in LANDED.items():
+        value = res.fields.get(key)
+        if isinstance(value, dict):
+            value = "; ".join(
+                f"{name} {listed(hits, zone.get(name))}" for name, hits in value.items() if hits
+            )
+        elif isinstance(value, list):
+            value = listed(value, res.fields.get("hits") if key == "hit_effects" else None)
+        if value:
+            lines.append((label, value))
+    return lines
 
 
 def order_lines(res: Resolution) -> list[str]:

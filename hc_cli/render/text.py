@@ -183,6 +183,7 @@ def _body(res: Resolution) -> list[Text]:
         for i, (k, v) in enumerate(fields):
             line.append_tokens([(f"{'; ' if i else ''}{k} ", ""), (v, "bold")])
         lines.append(line)
+    lines += [Text.assemble((f"{k}: ", "dim"), (v, "bold")) for k, v in s.landed_lines(res)]
     for title, entries in (("order:", s.order_lines(res)), ("the move:", s.sequence_lines(res))):
         if entries:
             lines.append(Text(title, "bold"))

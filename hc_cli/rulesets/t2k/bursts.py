@@ -6,7 +6,7 @@ from __future__ import annotations
 from hc_cli.core.errors import HcError
 from hc_cli.core.model import Resolution
 from hc_cli.core.words import count
-from hc_cli.rulesets.t2k.request import Fire, FirePlan
+from hc_cli.rulesets.t2k.request import Fire, FirePlan, new_resolution
 from hc_cli.rulesets.t2k.tables import BANDS, T2kTables
 from hc_cli.rulesets.t2k.task import target_speed_levels
 from hc_cli.rulesets.t2k.thrown import danger_zone
@@ -97,16 +97,22 @@ def plan_burst(
             f"{count(req.kept, 'die')} the burst kept for its danger zone, at the burst's hit "
             "number, at a target entering the zone"
         )
-        res.fields["dice"] = req.kept
+        res.fields["dice"] = res.inputs["kept"] = req.kept  # a number, as --kept (all) became
         return FirePlan("kept", hit, req.kept, rule.hits_count, task_die=task_die, effects=effects)
+    if req.shot == "burst":
+        _burst_band(t, fire, band)
     lost_range = rule.dice_lost_per_band * band
     over = max(0, weapon.burst_recoil - strength)
     lost_recoil = over * rule.recoil_factor
     dice = max(counted - lost_range - lost_recoil, rule.minimum_dice)
+    beyond = (
+        f"at Short; {rule.dice_lost_per_band} a band beyond it"
+        if band == 0
+        else f"{BANDS[band]}: {count(band, 'band')} beyond Short, {rule.dice_lost_per_band} each"
+    )
     res.explanation.append(
-        f"{counted} dice - {lost_range} for range ({rule.dice_lost_per_band} a band beyond "
-        f"Short) - {lost_recoil} for recoil (burst recoil {weapon.burst_recoil} vs Strength "
-        f"{strength}"
+        f"{counted} dice - {lost_range} for range ({beyond}) - {lost_recoil} for recoil (burst "
+        f"recoil {weapon.burst_recoil} vs Strength {strength}"
         + (f", x{rule.recoil_factor}" if rule.recoil_factor > 1 else "")
         + ")"
         + (
@@ -117,9 +123,12 @@ def plan_burst(
         + f" = {count(dice, 'die')}"
     )
     zone = danger_zone(t, req, res)
+    left = _remainder(t)
     if ammo is not None and band == 0:
         res.fields["dice"] = dice
-        return FirePlan("burst", hit, dice, 1, zone, task_die=task_die, effects=effects)
+        return FirePlan(
+            "burst", hit, dice, 1, zone, task_die=task_die, effects=effects, remainder=left
+        )
     if ammo is not None:
         pellets = _pellet_dice(t, band)
         res.explanation.append(
@@ -128,7 +137,39 @@ def plan_burst(
         )
         dice *= pellets
     res.fields["dice"] = dice
-    return FirePlan("burst", hit, dice, rule.hits_count, zone, task_die=task_die, effects=effects)
+    return FirePlan(
+        "burst",
+        hit,
+        dice,
+        rule.hits_count,
+        zone,
+        task_die=task_die,
+        effects=effects,
+        remainder=left,
+    )
+
+
+def _remainder(t: T2kTables) -> tuple[str, str]:
+    """The reading zone-dice-remainder, and how the output names it: the dice are rolled
+    later, and it is named only where it decides how many are kept (shots._danger_zone)."""
+    said = new_resolution("fire", {})
+    return readings.choose(t.merged, "zone-dice-remainder", said), said.readings[0]
+
+
+def _burst_band(t: T2kTables, fire: Fire, band: int) -> None:
+    """The band a burst's dice are counted at: "Using automatic fire increase range band by
+    one" moves it, or not, as the reading automatic-fire-band says (the output names it, for
+    it decides the dice lost to range)."""
+    choice = readings.choose(t.merged, "automatic-fire-band", fire.res)
+    if choice == "aimed-burst":
+        why = "the aimed burst's, not this burst's"
+    elif not target_speed_levels(t, fire.req)[0]:
+        why = "for a moving target, and this one is not moving"
+    else:
+        return  # the modifiers list the band the moving target added
+    fire.res.explanation.append(
+        f"'automatic fire increase range band by one' is {why}: the dice count at {BANDS[band]}"
+    )
 
 
 def auto_shotgun_short_hit(t: T2kTables, fire: Fire) -> int:

@@ -9,6 +9,7 @@ from hc_cli.plugin.declare import CommandSpec, Luck
 from hc_cli.plugin.typed_tables import Tables, table_names
 from hc_cli.rulesets.t2k import resolve
 from hc_cli.rulesets.t2k.declaration import DECLARATION
+from hc_cli.rulesets.t2k.game_zone import kept_count
 from hc_cli.rulesets.t2k.tables import SCHEMAS, T2kTables, cross_check
 
 TABLES = Tables(DECLARATION, SCHEMAS, cross_check, T2kTables.from_merged)
@@ -30,6 +31,8 @@ def _fire_request(v: dict[str, Any]) -> resolve.FireRequest:
         k: x for k, x in v.items() if x is not None and k not in (*lists, "mod")
     }
     given: dict[str, Any] = {k: tuple(v.get(k) or ()) for k in lists}
+    if "kept" in fields:  # a number, or all (which a game makes the number kept)
+        fields["kept"] = kept_count(fields["kept"])
     return resolve.FireRequest(**fields, **given, mods=parse_mods(v.get("mod")))
 
 

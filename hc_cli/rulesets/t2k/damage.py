@@ -26,18 +26,30 @@ def roll_damage(expression: str, dice: DiceSource, purpose: str) -> tuple[int, l
 
 
 def land_hits(
-    effects: HitEffects, hits: int, dice: DiceSource, res: Resolution, who: str = ""
+    effects: HitEffects,
+    hits: int,
+    dice: DiceSource,
+    res: Resolution,
+    who: str = "",
+    dead: bool = False,
 ) -> tuple[bool, list[dict]]:
     """Each hit's location and damage ("determine hit location and damage normally"); on an
     NPC (the target, or a danger zone target named by --zone-npc; never the other of a rider),
     a hit in head or chest may quick-kill. `who` names whose hits they are when not the
-    target's (a zone target, the other): --location and --damage-done are the target's.
-    Returns whether a hit killed outright, and where each landed with its damage."""
+    target's (a zone target, the other): --location and --damage-done are the target's. The
+    hits after a quick kill (or on one `dead` already, by an earlier burst of the action) land
+    on a dead man: nothing is rolled or asked for them. Returns whether a hit killed outright,
+    and where each rolled hit landed with its damage."""
     npc = effects.npc if not who else who in effects.zone_npc
     killed = False
     landed = []
     for n in range(1, hits + 1):
         label = (f"{who} " if who else "") + (f"hit {n}" if hits > 1 else "hit")
+        if killed or dead:
+            later = f"hits {n}-{hits}" if n < hits else f"hit {n}" if hits > 1 else "the hit"
+            whose = who or "the target"
+            res.explanation.append(f"{later}: {whose} is killed already: nothing rolled")
+            break
         where = effects.location if not who else None
         if where is None:
             roll = dice.roll(effects.location_die, f"{label} location")

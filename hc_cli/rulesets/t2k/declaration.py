@@ -135,12 +135,11 @@ DECLARATION = RuleSet.bundled(
                 ),
                 Option(
                     "kept",
-                    kind="whole",
-                    low=1,
-                    high=1000,
+                    metavar="[N|all]",
+                    bare="all",
                     help="Roll N danger zone dice a burst kept (half of what its zone left) at "
-                    "a target entering the zone; in a game the burst's range and weapon are "
-                    "filled in.",
+                    "a target entering the zone; in a game --kept alone (all) rolls every die "
+                    "kept, and the burst's range and weapon are filled in.",
                 ),
                 Option("thrown", kind="flag", help="A thrown weapon or object."),
                 Option("weight", kind="number", unit="kg", help="The weight thrown."),
@@ -156,7 +155,7 @@ DECLARATION = RuleSet.bundled(
             dice="d20s: a die a shot or the burst's dice, then the danger zone's; a D100 for each "
             "missed shot at riders; then each hit's location d10 and its damage dice "
             "together, and a quick-kill d10 for an NPC's head or chest (the target, or one "
-            "named by --zone-npc)",
+            "named by --zone-npc); none for the hits after a quick kill",
             examples=(
                 "hc fire --asset 12 --strength 5 --weapon m16a2 --range 100 --shot burst",
                 "hc fire --asset 12 --strength 5 --weapon m16a2 --range 30 --odds",

@@ -1,9 +1,9 @@
 """A burst's danger zone dice kept in a Twilight: 2000 game (seed 002, Danger Zone): "Half of
 the remainder after the second roll are saved for targets entering the zone for the remainder
 of the turn". The game keeps each burst's kept dice with the burst's range and weapon, and
-`hc fire FIRER --kept N --at TARGET` rolls them at a character who enters the zone, whenever he
-does: it is no action of the firer's, and uses no rounds. How long they keep is the reading
-zone-dice-kept. Pure."""
+`hc fire FIRER --kept --at TARGET` (or `--kept N` of them) rolls them at a character who
+enters the zone, whenever he does: it is no action of the firer's, and uses no rounds. How long
+they keep is the reading zone-dice-kept. Pure."""
 
 from __future__ import annotations
 
@@ -12,12 +12,29 @@ from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
-from hc_cli.plugin.game_rules import Fill, Flags, possessive
+from hc_cli.plugin.game_rules import Fill, Flags, known_unit, possessive
 
 if TYPE_CHECKING:
     from hc_cli.rulesets.t2k.state import T2kState
 
 READING = "zone-dice-kept"
+ALL = "all"  # --kept alone, or --kept all: every die the burst kept (the game knows how many)
+
+
+def kept_count(value: Any, kept: int | None = None) -> int:
+    """--kept N or --kept all as a number of dice: all is what the burst kept, which only a
+    game knows (`kept`)."""
+    text = str(value).strip().lower()
+    if text == ALL and kept is not None:
+        return kept
+    if text == ALL:
+        raise HcError(
+            "--kept all: only a game knows how many dice the burst kept",
+            "give --kept N, the dice the burst kept, or fire in a game (--game FILE)",
+        )
+    if not text.isdigit() or not 1 <= int(text) <= 1000:
+        raise HcError(f"--kept {value}: not a number of dice", "give --kept N (1 or more) or all")
+    return int(text)
 
 
 def kept_back(result: dict[str, Any]) -> int:
@@ -42,11 +59,14 @@ def keep(state: T2kState, name: str, entry: dict[str, Any], weapon: str) -> list
             "action_turn": state["action_turn"],
         }
     )
-    return [f"{name} keeps {count(dice, 'die')} for targets entering the zone: {_hint(name, dice)}"]
+    return [f"{name} keeps {count(dice, 'die')} for targets entering the zone: {_hint(name)}"]
 
 
-def _hint(name: str, dice: int) -> str:
-    return f"hc fire {name} --kept {dice} --at NAME"
+def _hint(name: str, dice: int | None = None) -> str:
+    """The command that rolls the kept dice; with `dice`, the most --kept N may be."""
+    return f"hc fire {name} --kept --at NAME" + (
+        f" (or --kept N, up to {dice})" if dice and dice > 1 else ""
+    )
 
 
 def kept_now(state: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -92,17 +112,18 @@ def fill_kept(state: T2kState, unit: str, at: list[str], flags: Flags) -> Fill:
             f"{reading})",
             "a burst keeps half the dice its danger zone left: fire one with --shot burst",
         )
-    want = int(flags["kept"])
+    want = kept_count(flags["kept"], kept["dice"])
     if want > kept["dice"]:
         raise HcError(
             f"--kept {want}: {unit} has {count(kept['dice'], 'die')} kept",
             _hint(unit, kept["dice"]),
         )
+    flags["kept"] = want  # the entry keeps the number: all is what was kept then
     if len(at) != 1:
-        raise HcError("the kept dice go at one character entering the zone", _hint(unit, want))
-    target = state["units"].get(at[0])
-    if target is None or at[0] == unit:
-        raise HcError(f"--at {at[0]}: no other character of the game", _hint(unit, want))
+        raise HcError("the kept dice go at one character entering the zone", _hint(unit))
+    target = known_unit(state, at[0], "--at")  # a typo is told as any --at's is
+    if at[0] == unit:
+        raise HcError(f"--at {unit}: the dice of his own burst go at another", _hint(unit))
     if target["out"]:
         raise HcError(f"{at[0]} is out of the fight", "choose another target")
     notes = []

@@ -204,11 +204,12 @@ def plan_initiative(
                 groups[-1].append(slot)
             else:
                 groups.append([slot])
-    res.note_source(
-        t.rules["tie-die"],
-        "value",
-        f"tie die: d{t.rule('tie-die')} (the text says only 'a die roll')",
-    )
+    if any(len(group) > 1 for group in groups):  # the die is rolled only for a tie
+        res.note_source(
+            t.rules["tie-die"],
+            "value",
+            f"tie die: d{t.rule('tie-die')} (the text says only 'a die roll')",
+        )
     return res, groups, t.rule("tie-die")
 
 

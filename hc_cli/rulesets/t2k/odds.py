@@ -34,16 +34,29 @@ def _each_hit(effects: HitEffects) -> dict[tuple[bool, int], Fraction]:
     )
 
 
-def _powers(each: dict[int, int], most: int, below: int | None) -> list[dict[int, int]]:
-    """The sums of 0..most hits (integer weights over the hit's denominator to the n), each
-    only below `below` when it is given: what the shot's odds weigh them by."""
+def _powers(
+    alive: dict[int, int], killing: dict[int, int], most: int, below: int | None
+) -> list[dict[int, int]]:
+    """The damage of 0..most hits (integer weights over the hit's denominator to the n), each
+    only below `below` when it is given: what the shot's odds weigh them by. A hit that kills
+    outright (`killing`: its damage) ends the rolling: the later hits land on a dead man, roll
+    nothing and deal nothing (`land_hits`), each weighing the whole of a hit's denominator."""
+    total = sum(alive.values()) + sum(killing.values())
+    living: dict[int, int] = {0: 1}
+    dead: dict[int, int] = {}
     powers = [{0: 1}]
     for _ in range(most):
-        step: dict[int, int] = {}
-        for a, w in powers[-1].items():
-            for b, x in each.items():
-                if below is None or a + b < below:
-                    step[a + b] = step.get(a + b, 0) + w * x
+        now_living: dict[int, int] = {}
+        now_dead = {a: w * total for a, w in dead.items()}
+        for a, w in living.items():
+            for each, into in ((alive, now_living), (killing, now_dead)):
+                for b, x in each.items():
+                    if below is None or a + b < below:
+                        into[a + b] = into.get(a + b, 0) + w * x
+        living, dead = now_living, now_dead
+        step = dict(living)
+        for a, w in dead.items():
+            step[a] = step.get(a, 0) + w
         powers.append(step)
     return powers
 
@@ -81,24 +94,29 @@ def _damage(
 
     damage: dict[int, Fraction] = {}
     alive: dict[int, Fraction] = {}
+    killing: dict[int, Fraction] = {}
     for (killed, d), p in each.items():
         damage[d] = damage.get(d, Fraction(0)) + p
-        if not killed:
-            alive[d] = alive.get(d, Fraction(0)) + p
+        into = killing if killed else alive
+        into[d] = into.get(d, Fraction(0)) + p
     total = math.lcm(*(p.denominator for p in each.values()))  # every weight below whole
+    alive_w = {d: int(p * total) for d, p in alive.items()}
+    killing_w = {d: int(p * total) for d, p in killing.items()}
     most = max(hits)
     span = (max(damage) - min(damage) + 1) * most
     if most * len(damage) * span <= MAX_DAMAGE_WORK:
-        weights = {d: int(p * total) for d, p in damage.items()}
-        summed = _weighed(_powers(weights, most, None), total, hits)
+        summed = _weighed(_powers(alive_w, killing_w, most, None), total, hits)
         odds.distributions = {**odds.distributions, "damage": summed}
     per_hit = sum((d * p for d, p in damage.items()), Fraction(0))
-    mean_hits = sum((n * p for n, p in hits.items()), Fraction(0))
-    odds.extra = {"mean_damage": mean_hits * per_hit}
+    # The k-th hit deals its damage only when none before it killed: P = spared^(k-1).
+    spared = 1 - sum(killing.values(), Fraction(0))
+    rolled = {n: Fraction(n) if spared == 1 else (1 - spared**n) / (1 - spared) for n in hits}
+    odds.extra = {
+        "mean_damage": per_hit * sum((rolled[n] * p for n, p in hits.items()), Fraction(0))
+    }
     if effects.npc:
         below = max(t.rule("out-of-action-damage"), *(least for least, _ in t.wound_damage))
-        weights = {d: int(p * total) for d, p in alive.items()}
-        odds.extra["spared"] = _weighed(_powers(weights, most, below), total, hits)
+        odds.extra["spared"] = _weighed(_powers(alive_w, {}, most, below), total, hits)
 
 
 def fire_odds(t: T2kTables, req: FireRequest) -> Resolution:

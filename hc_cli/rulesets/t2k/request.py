@@ -68,6 +68,7 @@ class FirePlan:
     riders_percent: int | None = None
     grenade: tuple[float, float, int, int] | None = None  # (metres per pip, cap, die, direction)
     task_die: int = 20
+    remainder: tuple[str, str] = ("zone-misses", "")  # the reading zone-dice-remainder, as said
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hc_cli.core.errors import HcError
+from hc_cli.core.errors import HcError, did_you_mean
 from hc_cli.core.model import Modifier, Resolution
 from hc_cli.rulesets.t2k.bursts import (
     auto_shotgun_short_hit,
@@ -42,7 +42,8 @@ MULTIPLIERS = "difficulty multipliers (Twilight: 2000 2nd ed.; the seed names th
 def plan_fire(t: T2kTables, req: FireRequest) -> tuple[Resolution, FirePlan]:
     if req.shot not in SHOT_KINDS:
         raise HcError(
-            f"--shot {req.shot} is not a kind of shot", "aimed, quick, aimed-burst or burst"
+            f"--shot {req.shot} is not a kind of shot",
+            did_you_mean(req.shot, SHOT_KINDS, "aimed, quick, aimed-burst or burst"),
         )
     res = new_resolution(
         "fire",
@@ -116,8 +117,10 @@ def _moving(t: T2kTables, req: FireRequest, res: Resolution) -> Movement:
     paces = mount_paces(t)
     gait = t.movement.get(req.gait)
     if gait is None or req.gait not in paces:
-        raise HcError(
-            f"--gait {req.gait} is no pace of a mount", "a mount's paces: " + ", ".join(paces)
+        listed = "a mount's paces: " + ", ".join(paces)
+        raise HcError(  # a movement that is no pace (crawling) is no typo
+            f"--gait {req.gait} is no pace of a mount",
+            listed if gait is not None else did_you_mean(req.gait, paces, listed),
         )
     res.explanation.append(f"from the saddle, the mount {req.gait}: as on foot at that pace")
     moving = replace(gait, lower_of_riding=True, key=f"saddle, {req.gait}")

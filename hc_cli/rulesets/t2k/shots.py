@@ -15,34 +15,19 @@ from hc_cli.rulesets.t2k.tables import T2kTables
 from hc_cli.rulesets.t2k.thrown import deviate_grenade
 
 
-def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolution:
+def fire_dice(
+    plan: FirePlan, dice: DiceSource, effects: bool = True, dead: frozenset[str] = frozenset()
+) -> Resolution:
     """Every die of a Twilight: 2000 shot, burst or throw: the one place they are decided. The
     table's order: the task dice, the danger zone's, a rider's miss, then where each hit lands
     and its damage (the target's hits, then the zone's, then the other's). `effects` False
-    leaves out the hits' location and damage dice: the odds combine those per hit."""
+    leaves out the hits' location and damage dice: the odds combine those per hit. `dead`: who
+    an earlier burst of the action killed outright ("" the target): no die for their hits."""
     res = new_resolution("fire", {})
     say = res.explanation.append
     die = plan.task_die
     if plan.kind == "aimed-burst":
-        roll = dice.roll(die, "aimed burst")
-        res.rolls.append(roll)
-        if roll.value > plan.hit_number:
-            say(f"aimed burst: {roll.value} > {plan.hit_number}: miss")
-            _say_result(res, plan, [roll], 0, "miss")
-            return _done(res, 0, "miss")
-        many = dice.roll(3, "hits (d3)")
-        res.rolls.append(many)
-        hits = many.value * plan.hits_count
-        say(
-            f"aimed burst: {roll.value} <= {plan.hit_number}: hit; d3 = {many.value}"
-            + (f" x {plan.hits_count}" if plan.hits_count > 1 else "")
-            + f": {count(hits, 'hit')}"
-        )
-        killed = False
-        if effects and plan.effects is not None:
-            killed, res.fields["hit_effects"] = land_hits(plan.effects, hits, dice, res)
-        _say_result(res, plan, [roll], hits, "quick-kill" if killed else "hit")
-        return _done(res, hits, "quick-kill" if killed else "hit")
+        return _aimed_burst(plan, dice, effects, res)
     if plan.dice == 1 and plan.kind in ("single", "thrown"):
         rolls = [dice.roll(die, "to hit")]
     else:
@@ -68,12 +53,16 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
         say(text)
     if plan.effects is not None and effects:
         if hits:
-            killed, res.fields["hit_effects"] = land_hits(plan.effects, hits, dice, res)
+            killed, res.fields["hit_effects"] = land_hits(
+                plan.effects, hits, dice, res, dead="" in dead
+            )
             outcome = "quick-kill" if killed else outcome
         zone_effects, zone_kills = {}, []
         for name, n in zone_hits.items():
             if n:
-                killed_there, zone_effects[name] = land_hits(plan.effects, n, dice, res, name)
+                killed_there, zone_effects[name] = land_hits(
+                    plan.effects, n, dice, res, name, name in dead
+                )
                 if killed_there:
                     zone_kills.append(name)
         if zone_effects:
@@ -90,6 +79,31 @@ def fire_dice(plan: FirePlan, dice: DiceSource, effects: bool = True) -> Resolut
         outcome = "hit-other"
     _say_result(res, plan, rolls, hits, outcome)
     return _done(res, hits, outcome)
+
+
+def _aimed_burst(plan: FirePlan, dice: DiceSource, effects: bool, res: Resolution) -> Resolution:
+    """ "Aimed burst: If a hit is rolled roll d3 and determine hit location and damage
+    normally": one task die, then a d3 of hits."""
+    say, die = res.explanation.append, plan.task_die
+    roll = dice.roll(die, "aimed burst")
+    res.rolls.append(roll)
+    if roll.value > plan.hit_number:
+        say(f"aimed burst: {roll.value} > {plan.hit_number}: miss")
+        _say_result(res, plan, [roll], 0, "miss")
+        return _done(res, 0, "miss")
+    many = dice.roll(3, "hits (d3)")
+    res.rolls.append(many)
+    hits = many.value * plan.hits_count
+    say(
+        f"aimed burst: {roll.value} <= {plan.hit_number}: hit; d3 = {many.value}"
+        + (f" x {plan.hits_count}" if plan.hits_count > 1 else "")
+        + f": {count(hits, 'hit')}"
+    )
+    killed = False
+    if effects and plan.effects is not None:
+        killed, res.fields["hit_effects"] = land_hits(plan.effects, hits, dice, res)
+    _say_result(res, plan, [roll], hits, "quick-kill" if killed else "hit")
+    return _done(res, hits, "quick-kill" if killed else "hit")
 
 
 def _say_result(res: Resolution, plan: FirePlan, rolls: list, hits: int, outcome: str) -> None:
@@ -163,30 +177,51 @@ def _danger_zone(plan: FirePlan, misses: int, dice: DiceSource, res: Resolution)
     again = misses // 2
     res.fields["zone_dice"] = again
     if not plan.zone:
-        kept = again // 2
+        kept, why = _kept(plan, misses, again, 0, res)
         res.fields.update(zone_hits={}, kept_back=kept)
         res.explanation.append(
-            f"danger zone: no targets; {kept} of the {again} dice (half the "
-            "misses) kept for targets entering the zone this turn"
+            f"danger zone: no targets for {count(again, 'die')} (half the misses); "
+            f"{count(kept, 'die')} kept for targets entering the zone ({why})"
         )
         return {}
     rolls = dice.pool(again, plan.task_die, plan.hit_number, "danger zone")
     res.rolls.extend(rolls)
-    hits = sum(r.value <= plan.hit_number for r in rolls) * plan.hits_count
+    struck = sum(r.value <= plan.hit_number for r in rolls)
+    hits = struck * plan.hits_count
     names = [name for name, _ in plan.zone]
     # Hits go to the zone's targets nearest first, one each, round again if more hits.
     zone_hits = {name: 0 for name in names}
     for i in range(hits):
         zone_hits[names[i % len(names)]] += 1
-    kept = (again - sum(r.value <= plan.hit_number for r in rolls)) // 2
+    kept, why = _kept(plan, misses, again, struck, res)
     res.fields.update(zone_hits=zone_hits, kept_back=kept)
     res.explanation.append(
         f"danger zone: half the {count(misses, 'miss')} = {count(again, 'die')} at "
         f"{plan.hit_number}: {count(hits, 'hit')} ("
         + ", ".join(f"{n} {h}" for n, h in zone_hits.items())
-        + f"); {count(kept, 'die')} kept for targets entering the zone"
+        + f"); {count(kept, 'die')} kept for targets entering the zone ({why})"
     )
     return zone_hits
+
+
+def _kept(plan: FirePlan, misses: int, again: int, struck: int, res: Resolution) -> tuple[int, str]:
+    """ "Half of the remainder after the second roll": of what, the reading zone-dice-remainder
+    says; it is named where another of its alternatives would keep another number."""
+    left = {
+        "zone-misses": (
+            again - struck,
+            "the {} of the zone that missed"
+            if plan.zone
+            else "the {} of the zone, with no one to roll at",
+        ),
+        "not-rolled": (misses - again, "the {} not rolled at the zone"),
+        "all-left": (misses - struck, "the {} no zone hit used"),
+    }
+    choice, note = plan.remainder
+    remainder, what = left[choice]
+    if note and len({n // 2 for n, _ in left.values()}) > 1 and note not in res.readings:
+        res.readings.append(note)
+    return remainder // 2, "half " + what.format(count(remainder, "die"))
 
 
 def _done(res: Resolution, hits: int, outcome: str) -> Resolution:
@@ -201,11 +236,15 @@ def resolve_fire(t: T2kTables, req: FireRequest, dice: DiceSource) -> Resolution
     if plan.kind != "burst" or req.shots == 1:
         res.absorb(fire_dice(plan, dice))
         return res
-    # Several bursts in one action: each loses dice to range and recoil as the first did.
+    # Several bursts in one action: each loses dice to range and recoil as the first did; one
+    # killed outright by an earlier burst takes its later hits dead (no die rolled for them).
+    dead: frozenset[str] = frozenset()
     for n in range(1, req.shots + 1):
-        burst = fire_dice(plan, dice)
+        burst = fire_dice(plan, dice, dead=dead)
         burst.label = f"burst {n}"
         res.shots.append(burst)
+        killed = [""] if burst.outcome == "quick-kill" else []
+        dead = dead.union(killed, burst.fields.get("zone_kills") or ())
     hits = sum(b.fields["hits"] for b in res.shots)
     res.fields["hits"] = hits
     res.outcome = (

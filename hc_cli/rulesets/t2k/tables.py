@@ -148,6 +148,7 @@ READINGS = (
     "reload-per-turn",
     "wound-initiative",  # these two the game decides by (hc_cli.rulesets.t2k.game)
     "outside-order-action",
+    "zone-dice-remainder",
     "zone-dice-kept",  # the game keeps a burst's zone dice by it (hc_cli.rulesets.t2k.game_zone)
     "sealed-roll-forfeit",  # the game decides a forfeit by it (hc_cli.games.seal_protocol)
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hc_cli.core.errors import HcError, OutOfRange, UnknownName
+from hc_cli.core.errors import HcError, OutOfRange, UnknownName, did_you_mean
 from hc_cli.core.model import Modifier, Resolution
 from hc_cli.core.numbers import is_digits, is_whole, whole
 from hc_cli.core.roll import check_damage
@@ -55,7 +55,9 @@ def weapon_of(t: T2kTables, req: FireRequest, res: Resolution) -> Weapon:
         else:
             raise HcError(
                 f"--rof {req.rof} is not a rate of fire",
-                "a kind (" + ", ".join(t.rof) + ") or a burst size (3, 5, 10, 50)",
+                did_you_mean(
+                    kind, t.rof, "a kind (" + ", ".join(t.rof) + ") or a burst size (3, 5, 10, 50)"
+                ),
             )
     if req.recoil is not None:
         given["burst_recoil" if req.shot == "burst" or req.shot == "aimed-burst" else "recoil"] = (

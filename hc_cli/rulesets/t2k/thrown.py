@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from hc_cli.core.dice import DiceSource, Roll
-from hc_cli.core.errors import HcError, OutOfRange
+from hc_cli.core.errors import HcError, OutOfRange, did_you_mean
 from hc_cli.core.model import Modifier, Odds, Resolution
 from hc_cli.core.numbers import is_number, number, shown
 from hc_cli.rulesets.t2k.request import FirePlan, FireRequest, new_resolution
@@ -222,7 +222,10 @@ def plan_deviate(
             f"effective range {effective:g} m: a {req.range:g} m throw is at {band} range"
         )
     if band not in ("effective", "long"):
-        raise HcError(f"--band {band} is not a throwing band", "effective or long")
+        raise HcError(
+            f"--band {band} is not a throwing band",
+            did_you_mean(band, ("effective", "long"), "effective or long"),
+        )
     res.fields["band"] = band
     res.mark_sample(
         f"grenade deviation: d{t.rule('grenade-deviation-die')} and a "
