@@ -31,14 +31,14 @@ def test_a_misspelt_target_of_the_kept_dice_is_told_as_any_targets_is(hc, tmp_pa
 
 
 @pytest.mark.parametrize(
-    "kept", ["--kept --at popov", "--at popov --kept", "--kept all --at popov"]
+    "kept", ["--kept all --at popov", "--at popov --kept all"]
 )
-def test_kept_alone_rolls_every_die_the_burst_kept(hc, tmp_path, kept):
-    """`--kept` alone (or `--kept all`): the 1 die kept, at hit number 1 (asset 11 x 1/8,
+def test_kept_all_rolls_every_die_the_burst_kept(hc, tmp_path, kept):
+    """`--kept all`: the 1 die kept, at hit number 1 (asset 11 x 1/8,
     Impossible): a 1 hits; location d10 7 is the arm, damage the M60's 3d6: 3 + 2 + 5 = 10."""
     env = _after_the_burst(hc, tmp_path / "g.hcg")
     shown = " ".join(hc("status", env=env).output.split())
-    assert "hc fire nguyen --kept --at NAME" in shown
+    assert "hc fire nguyen --kept all --at NAME" in shown
     hit = json_of(hc(f"fire nguyen {kept} --dice 1,7,3,2,5 --json", env=env))
     assert (hit["dice"], hit["hits"], hit["hit_effects"]) == (
         1,

@@ -36,7 +36,7 @@ def test_a_burst_keeps_half_the_zone_dice_left_and_rolls_them_at_one_entering(hc
     assert [(k["firer"], k["dice"], k["at"]) for k in status["zone_kept"]] == [
         ("nguyen", 1, "ivanov")
     ]
-    assert "hc fire nguyen --kept --at NAME" in " ".join(hc("status", env=env).output.split())
+    assert "hc fire nguyen --kept all --at NAME" in " ".join(hc("status", env=env).output.split())
     acting, rounds = status["acting"], row_of(status, "nguyen")["rounds_left"]
     # kowalski walks into the zone (a friend is hit as well as a foe): the die rolls at the
     # burst's hit number, whoever's action it is; it uses no round and no action of nguyen's.
@@ -69,7 +69,7 @@ def test_no_more_dice_than_were_kept(hc, tmp_path):
     size = Path(env["HC_GAME"]).stat().st_size
     said = hc("fire nguyen --kept 2 --at popov --dice 1,1", env=env)
     assert said.exit_code == 2 and "has 1 die kept" in said.output
-    assert "hc fire nguyen --kept --at NAME" in " ".join(said.output.split())
+    assert "hc fire nguyen --kept all --at NAME" in " ".join(said.output.split())
     assert Path(env["HC_GAME"]).stat().st_size == size
 
 

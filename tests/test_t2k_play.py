@@ -141,12 +141,3 @@ def test_the_odds_are_the_resolvers_dice_walked(fields):
     assert outcomes == dict(odds.outcomes)
     assert dict(sorted(damage.items())) == odds.distributions["damage"]
 
-
-def test_a_bare_option_takes_the_value_it_stands_for():
-    from hc_cli.cli.typer_commands import bare_values
-
-    bare = {"--kept": "all"}
-    assert bare_values(["n", "--kept", "--at", "p"], bare) == ["n", "--kept", "all", "--at", "p"]
-    assert bare_values(["n", "--kept"], bare) == ["n", "--kept", "all"]
-    assert bare_values(["--kept", "2", "--at", "p"], bare) == ["--kept", "2", "--at", "p"]
-    assert bare_values(["--", "--kept"], bare) == ["--", "--kept"]  # past --, words

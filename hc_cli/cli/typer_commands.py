@@ -174,26 +174,11 @@ def expression_words(args: list[str], command: Any) -> list[str]:
     return [*options, "--", " ".join(words)] if words else args
 
 
-def bare_values(args: list[str], bare: dict[str, str]) -> list[str]:
-    """`--kept --at popov`: a flag of `bare` with no value after it (the end, or another
-    option next) is given the value it stands for, as if typed."""
-    out: list[str] = []
-    for i, word in enumerate(args):
-        if word == "--":
-            return out + args[i:]
-        out.append(word)
-        after = args[i + 1] if i + 1 < len(args) else None
-        if word in bare and (after is None or (after.startswith("-") and after != "-")):
-            out.append(bare[word])
-    return out
-
-
 class HcCommand(TyperCommand):
     """A generated command; an option of another rule set's command is named as such."""
 
     ruleset: str | None = None
     examples: list[str] = []
-    bare: dict[str, str] = {}  # flag -> the value it stands for given with none (Option.bare)
 
     def format_epilog(self, ctx: Any, formatter: Any) -> None:
         # Each example a paragraph of its own that click leaves as it is (\b): broken only
@@ -220,8 +205,6 @@ class HcCommand(TyperCommand):
 
         if self.name == "roll":
             args = expression_words(args, self)
-        if self.bare:
-            args = bare_values(args, self.bare)
         given = list(args)  # the parser consumes the list it is given
         try:
             return super().parse_args(ctx, args)
@@ -367,7 +350,6 @@ def build_command(
     )
     command.ruleset = ruleset
     command.examples = _examples(declared, carried)
-    command.bare = {f: o.bare for o in declared.options if o.bare is not None for f in o.flags}
     return command
 
 

@@ -10,8 +10,16 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from hc_cli.core.errors import HcError
-from hc_cli.games.fold import GAME_VERSION, Folded, action_problem, copy, describe, fold
-from hc_cli.games.retake import dice_again, period_entries, refusals, retake_problem, sides_of
+from hc_cli.games.fold import GAME_VERSION, action_problem, copy, describe, fold
+from hc_cli.games.house import house_rules_changed, layers_changed
+from hc_cli.games.retake import (
+    dice_again,
+    input_first,
+    period_entries,
+    refusals,
+    retake_problem,
+    sides_of,
+)
 from hc_cli.games.roster import game_rules
 from hc_cli.games.seal_protocol import (
     EVENTS,
@@ -23,7 +31,7 @@ from hc_cli.games.seal_protocol import (
     plain_roll,
 )
 from hc_cli.games.store import Game, Locked, append, game_entry, open_game, unreadable
-from hc_cli.log.chain import file_digest, log_key, make_entry, open_log, rules_record, write_entries
+from hc_cli.log.chain import log_key, make_entry, open_log, rules_record, write_entries
 from hc_cli.log.osfile import held
 from hc_cli.plugin.game_rules import known_weapons
 
@@ -98,35 +106,6 @@ def new_game(path: str, roster_path: str, rules: tuple[str, ...] = ()) -> list[s
     lines.append(f"play it with --game {shown_path(path)}, or: export HC_GAME={shown_path(path)}")
     lines.append(f"receipt {receipt}")
     return lines
-
-
-def house_rules_changed(recorded: list[dict[str, Any]], files: tuple[str, ...]) -> str | None:
-    """How the house rules an action would be resolved with differ from those the game began
-    with: every file laid on, in order (the config folder's, HC_RULES, --rules: a later one
-    wins, so the order is part of them), by its content's digest; None when the same."""
-    from hc_cli.tables.files import shown_path
-
-    for path in files:
-        if not os.path.isfile(path):
-            return f"the game's house rules {shown_path(path)} are gone"
-    now = [(os.path.abspath(p), file_digest(p)) for p in files]
-    kept = [(str(r.get("path")), str(r.get("sha256"))) for r in recorded]
-    if now == kept:
-        return None
-    if [p for p, _ in now] == [p for p, _ in kept]:
-        changed = [shown_path(p) for (p, a), (_, b) in zip(now, kept, strict=True) if a != b]
-        return f"the game's house rules {', '.join(changed)} were changed since it began"
-    if sorted(now) == sorted(kept):
-        return "the game's house rules are laid on in another order than when it began"
-    return "these house rules are not the ones the game began with"
-
-
-def _layers_changed(folded: Folded, tables: Any) -> str | None:
-    """Every house-rules file laid on now (the config folder's, HC_RULES and --rules) against
-    those the game began with; a game file of an older hc kept only its --rules."""
-    if folded.layers is None:
-        return None
-    return house_rules_changed(folded.layers, tuple(getattr(tables.merged, "house", ())))
 
 
 def game_readings(rules: Rules, tables: Any) -> dict[str, str]:
@@ -315,8 +294,6 @@ def prepare(
                                      table, reroll, agreed,
                                      refusals(game.rules, game.folded.state, tables))  # fmt: skip
         except HcError:  # a name mistyped is said as that first
-            from hc_cli.games.retake import input_first
-
             input_first(call, session, set(fill.flags))
             raise
     return Prepared(call, unit, list(at), anyway, fill, given, changed, period, again,
@@ -382,7 +359,7 @@ def _house_rules(
             layers = [{**r, "path": at.get(str(r.get("path")), r.get("path"))}
                       for r in folded.layers]  # fmt: skip
             folded = replace(folded, layers=layers)
-        changed = changed or _layers_changed(folded, tables)
+        changed = changed or layers_changed(folded, tables)
     if changed and not rules_changed and not call.odds:
         raise HcError(
             f"{changed}: the game would roll with other numbers than those it began with",

@@ -48,8 +48,7 @@ class Option:
     `kind` is text, number (a float), whole (an int) or flag; `many` makes it repeatable;
     `unit` (inches, metres, kg) is shown in the help and after the value in the output;
     `complete` says TAB offers names from the rule set's tables (its `complete()`);
-    `conflicts` names options that cannot be given with this one; `bare` is the value the
-    option stands for given with none (`--kept` alone: `all`).
+    `conflicts` names options that cannot be given with this one.
     """
 
     __slots__ = (
@@ -69,7 +68,6 @@ class Option:
         "high",
         "most",
         "beyond",
-        "bare",
     )
 
     def __init__(
@@ -90,7 +88,6 @@ class Option:
         high: float | None = None,
         most: int | None = None,
         beyond: str = "",
-        bare: str | None = None,
     ) -> None:
         if kind not in KINDS:
             raise ValueError(f"option {name}: kind {kind!r} is not one of {KINDS}")
@@ -114,7 +111,6 @@ class Option:
         self.high = default_high if high is None else high
         self.most = (1000 if positional else 100) if most is None else most  # repeats
         self.beyond = beyond
-        self.bare = bare
 
     def help_text(self) -> str:
         text = f"{self.help} ({self.unit})" if self.unit else self.help

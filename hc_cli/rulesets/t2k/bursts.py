@@ -97,7 +97,7 @@ def plan_burst(
             f"{count(req.kept, 'die')} the burst kept for its danger zone, at the burst's hit "
             "number, at a target entering the zone"
         )
-        res.fields["dice"] = res.inputs["kept"] = req.kept  # a number, as --kept (all) became
+        res.fields["dice"] = res.inputs["kept"] = req.kept  # a number, as --kept all became
         return FirePlan("kept", hit, req.kept, rule.hits_count, task_die=task_die, effects=effects)
     if req.shot == "burst":
         _burst_band(t, fire, band)

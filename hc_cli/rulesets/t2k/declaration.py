@@ -135,10 +135,9 @@ DECLARATION = RuleSet.bundled(
                 ),
                 Option(
                     "kept",
-                    metavar="[N|all]",
-                    bare="all",
+                    metavar="N|all",
                     help="Roll N danger zone dice a burst kept (half of what its zone left) at "
-                    "a target entering the zone; in a game --kept alone (all) rolls every die "
+                    "a target entering the zone; in a game --kept all rolls every die "
                     "kept, and the burst's range and weapon are filled in.",
                 ),
                 Option("thrown", kind="flag", help="A thrown weapon or object."),

@@ -359,7 +359,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
         out += pending_wounds(state)
         out += [
             f"{k['firer']} keeps {count(k['dice'], 'die')} for targets entering the zone of his "
-            f"burst at {k['at']}: hc fire {k['firer']} --kept --at NAME"
+            f"burst at {k['at']}: hc fire {k['firer']} --kept all --at NAME"
             for k in game_zone.kept_now(state)
         ]
         slot = actor(state)

@@ -64,7 +64,7 @@ def keep(state: T2kState, name: str, entry: dict[str, Any], weapon: str) -> list
 
 def _hint(name: str, dice: int | None = None) -> str:
     """The command that rolls the kept dice; with `dice`, the most --kept N may be."""
-    return f"hc fire {name} --kept --at NAME" + (
+    return f"hc fire {name} --kept all --at NAME" + (
         f" (or --kept N, up to {dice})" if dice and dice > 1 else ""
     )
 
