@@ -69,6 +69,8 @@ def test_a_side_with_nothing_left_ends_the_game(hc, tmp_path, ruleset):
     status = json.loads(hc("status --json", env=env).stdout)
     assert status["over"] == over and status["due"] == [over]
     assert status["clock"] == clock[0].removeprefix("game: ")
+    assert status.get("acting") is None  # Twilight: 2000: nobody's action, nobody "acting"
+    assert "acting" not in [row.get("state") for rows in status["sides"].values() for row in rows]
     assert hc("status", env=env).stdout.splitlines()[0] == status["clock"]
     assert over in " ".join(hc("history", env=env).stdout.split())
     ended = path.read_bytes()

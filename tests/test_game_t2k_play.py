@@ -30,9 +30,7 @@ def test_a_misspelt_target_of_the_kept_dice_is_told_as_any_targets_is(hc, tmp_pa
     assert Path(env["HC_GAME"]).stat().st_size == size  # nothing appended
 
 
-@pytest.mark.parametrize(
-    "kept", ["--kept all --at popov", "--at popov --kept all"]
-)
+@pytest.mark.parametrize("kept", ["--kept all --at popov", "--at popov --kept all"])
 def test_kept_all_rolls_every_die_the_burst_kept(hc, tmp_path, kept):
     """`--kept all`: the 1 die kept, at hit number 1 (asset 11 x 1/8,
     Impossible): a 1 hits; location d10 7 is the arm, damage the M60's 3d6: 3 + 2 + 5 = 10."""

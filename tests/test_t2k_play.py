@@ -140,4 +140,3 @@ def test_the_odds_are_the_resolvers_dice_walked(fields):
     odds = fire_odds(t, req).odds
     assert outcomes == dict(odds.outcomes)
     assert dict(sorted(damage.items())) == odds.distributions["damage"]
-

@@ -328,8 +328,12 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
             f"{possessive(slot['name'])} action" if slot else "nobody left to act"
         )
 
+    def acting(self, state: T2kState) -> Slot | None:
+        """Whose action it is: nobody's once the game is over."""
+        return None if self.over(state) is not None else actor(state)
+
     def clock_fields(self, state: T2kState) -> dict[str, Any]:
-        slot = actor(state)
+        slot = self.acting(state)
         return {
             "combat_turn": state["combat_turn"],
             "action_turn": state["action_turn"],
@@ -465,7 +469,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
 
     def row(self, state: T2kState, name: str, unit: T2kUnit) -> dict[str, Any]:
         rounds = unit["rounds"]
-        slot = actor(state)
+        slot = self.acting(state)
         mine = [s for s in state["order"] if s["name"] == name]
         if unit["out"]:
             what = ["killed (a quick kill)" if unit["killed"] else "out of the fight"]
