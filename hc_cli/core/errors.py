@@ -54,11 +54,9 @@ class UnknownName(HcError):
 
     def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
         known = sorted(known)
-        close = close_names(name.lower(), known)
-        if close:
-            hint = "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
-        else:
-            hint = f"known {kind}s: " + ", ".join(known) if known else f"no {kind}s are defined"
+        listed = f"known {kind}s: " + ", ".join(known) if known else f"no {kind}s are defined"
+        hint = did_you_mean(name, known, listed)
+        close = close_names(name, known)
         quoted = name if len(name) <= 40 else name[:37] + "..."
         super().__init__(f"unknown {kind} '{quoted}'", hint)
         self.kind = kind
