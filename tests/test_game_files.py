@@ -48,6 +48,22 @@ def test_a_torn_last_line_is_said_every_time(hc, karsk):
 
 
 @pytest.mark.parametrize("ruleset", ["high-crusade", "rogue-trader", "t2k"])
+def test_game_rules_lists_every_reading_of_the_rule_set(hc, ruleset):
+    """Found in play: `hc game rules` named only the readings the game keeps, not those a shot
+    is resolved by (zone-dice-remainder, automatic-fire-band): every one of readings.yaml is
+    listed, the game's first, then its actions', each once."""
+    import yaml
+
+    shipped = Path(__file__).parent.parent / "rules_data" / ruleset / "readings.yaml"
+    names = set(yaml.safe_load(shipped.read_text())["readings"])
+    view = json.loads(hc("game", "rules", "--ruleset", ruleset, "--json").stdout)
+    listed = [r["name"] for r in view["readings"] + view["action_readings"]]
+    assert sorted(listed) == sorted(names)
+    text = " ".join(hc("game", "rules", "--ruleset", ruleset).stdout.split())
+    assert all(f"{name} = " in text for name in names)
+
+
+@pytest.mark.parametrize("ruleset", ["high-crusade", "rogue-trader", "t2k"])
 def test_game_rules_prints_the_sequence_of_each_rule_set(hc, ruleset):
     result = hc("game", "rules", "--ruleset", ruleset, "--json")
     assert result.exit_code == 0, result.output

@@ -286,18 +286,22 @@ def game_rules_view(game_path: str | None, ruleset: str | None) -> dict[str, Any
         chosen = game_readings(rules, registry.get(ruleset).load_tables())
     files = [r["path"] for r in game.folded.rules_files if "path" in r] if game_path else []
     tables = registry.get(ruleset).load_tables(files)
-    described = []
-    for name, choice in chosen.items():
-        entry = tables.merged.tables.get("readings", {}).get(name) or {}
-        described.append(
+    every = tables.merged.tables.get("readings", {})
+    # the rest: each action reads them from the tables in force when it is resolved
+    of_actions = {n: str(e["choice"]) for n, e in every.items() if n not in chosen}
+
+    def described(readings: dict[str, str]) -> list[dict[str, Any]]:
+        return [
             {
                 "name": name,
                 "choice": choice,
-                "means": (entry.get("alternatives") or {}).get(choice, ""),
-                "alternatives": list(entry.get("alternatives") or {}),
-                "source": entry.get("source", ""),
+                "means": (every.get(name, {}).get("alternatives") or {}).get(choice, ""),
+                "alternatives": list(every.get(name, {}).get("alternatives") or {}),
+                "source": every.get(name, {}).get("source", ""),
             }
-        )
+            for name, choice in readings.items()
+        ]
+
     return {
         "ruleset": ruleset,
         "game": game_path,
@@ -313,5 +317,6 @@ def game_rules_view(game_path: str | None, ruleset: str | None) -> dict[str, Any
             for step in rules.sequence
         ],
         "between": list(rules.between),
-        "readings": described,
+        "readings": described(chosen),
+        "action_readings": described(of_actions),
     }

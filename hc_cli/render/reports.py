@@ -195,7 +195,8 @@ def _luck_chart(chart: list[dict], width: int) -> Iterator[Text]:
 
 def render_game_rules(view: dict, width: int = 0) -> str:
     """`hc game rules`: the sequence step by step (who acts, what they do, the commands it
-    takes), the rules kept between actions, the readings the game plays by."""
+    takes), the rules kept between actions, the readings the game plays by, then those its
+    actions read."""
     where = f"the game {view['game']}" if view.get("game") else "a game"
     lines = [f"{where} of {view['ruleset']}: {view['period']}, in the rules' order"]
     for step in view["sequence"]:
@@ -206,9 +207,13 @@ def render_game_rules(view: dict, width: int = 0) -> str:
     if view["between"]:
         lines.append("kept between actions:")
         lines += [f"  {rule}" for rule in view["between"]]
-    if view["readings"]:
-        lines.append("readings the game plays by (a house-rules file switches one):")
-        for reading in view["readings"]:
+    for key, title in (
+        ("readings", "readings the game plays by (a house-rules file switches one):"),
+        ("action_readings", "readings of its actions (the tables in force when each is taken):"),
+    ):
+        if view.get(key):
+            lines.append(title)
+        for reading in view.get(key) or ():
             others = [a for a in reading["alternatives"] if a != reading["choice"]]
             lines.append(f"  {reading['name']} = {reading['choice']}: {reading['means']}")
             if others:
