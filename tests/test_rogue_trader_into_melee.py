@@ -83,3 +83,24 @@ def test_a_grenade_into_the_combat_counts_what_struck_a_friend_apart(hc):
     shot = hc.json(*f"{line} --dice 1,6,1,6,6,1".split())
     assert shot["headline"].startswith("a friend struck (1 casualty, 1 wound): 0 casualties")
     assert (shot["summary"]["wounds"], shot["summary"]["wounds_on_friends"]) == (0, 1)
+
+
+def test_compare_weighs_fire_into_the_combat_a_model_at_a_time(play):  # noqa: F811
+    """Found in play: `hc compare` listed a unit at an engaged target as "may not fire", though
+    `hc fire ... --into-melee` takes the shot. It is compared as the shot into the combat of
+    the firer's next model, the enemy's numbers only: the carnosaur (W 6 sample) removed by
+    the lascannon: hit 2/3, the enemy 1/2, wounds 5/6, then 2D6 of 6 or more (26 in 36)."""
+    _charge(play)
+    play.json("game", "next")
+    found = play.json("compare", "--range", "20")
+    at = [c for c in found["cells"] if c["target"] == "carnosaur"]
+    assert at and all(c["shot"] == "into melee" for c in at)
+    (cell,) = [c for c in at if c["unit"] == "lascannon-team"]
+    struck = Fraction(2, 3) * Fraction(1, 2) * Fraction(5, 6)
+    assert cell["p_removed"] == pytest.approx(float(struck * Fraction(26, 36)))
+    two_d6 = [a + b for a in range(1, 7) for b in range(1, 7)]
+    capped = Fraction(sum(min(d, 6) for d in two_d6), 36)
+    assert cell["mean_wounds"] == pytest.approx(float(struck * capped))
+    assert "marines" in {u["unit"] for u in found["may_not_fire"]}  # engaged: fires not
+    text = " ".join(play.act("compare", "--range", "20").stdout.split())
+    assert "lascannon-team at carnosaur (20, into melee)" in text

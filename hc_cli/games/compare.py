@@ -349,9 +349,12 @@ class _Matrix:
         farthest range), a cell a kind of shot its weapon fires, or why there is none."""
         game, rules = self.game, self.game.rules
         band = distance if isinstance(distance, str) else None
+        instead = rules.compare_instead(game.folded.state, unit, target)
+        label, firer, more = instead if instead is not None else (None, unit, {})
         flags: dict[str, Any] = {} if distance is None or band else {"range": distance}
+        flags.update(more)
         try:
-            prepared = self._prepare(unit, target, flags)
+            prepared = self._prepare(firer, target, flags)
         except MissingOption as error:
             self.needs.append({"unit": unit, "target": target, "needs": error.option,
                                "why": error.message})  # fmt: skip
@@ -373,7 +376,7 @@ class _Matrix:
             )
         if band is not None:  # the band's farthest range: every range in it shoots alike
             distance = _band_reach(rules, game, self.session, prepared, unit, band)
-            prepared = self._prepare(unit, target, {"range": distance})
+            prepared = self._prepare(firer, target, {"range": distance, **more})
         weapon = prepared.call.flags.get("weapon")
         fires = (
             rules.compare_shots(self._tables(prepared), weapon) if isinstance(weapon, str) else ()
@@ -381,8 +384,8 @@ class _Matrix:
         kinds = [k for k in fires if not self.shots or k in self.shots] if fires else [None]
         for kind in kinds:
             if kind is not None:
-                prepared = self._prepare(unit, target, {"range": distance, "shot": kind})
-            self._cell(prepared, unit, target, distance, band, kind)
+                prepared = self._prepare(firer, target, {"range": distance, "shot": kind, **more})
+            self._cell(prepared, firer, target, distance, band, kind or label)
         for kind in [k for k in self.shots if fires and k not in fires]:
             why = f"{weapon} fires no {kind} shot"
             self.no_shot.append({"unit": unit, "target": target, "range": distance,

@@ -339,6 +339,14 @@ class GameRules(Generic[State, Unit]):
         none where the rule set has none (`shot_kinds`)."""
         return ()
 
+    def compare_instead(
+        self, state: State, unit: str, target: str
+    ) -> tuple[str, str, dict[str, Any]] | None:
+        """A shot at `target` the rules allow only another way (Rogue Trader: into a hand-to-
+        hand combat, a model at a time): (its label, the firer as `hc fire` names it, the
+        options it takes); None for a shot taken as any other."""
+        return None
+
     def compare_marker(self, tables: Any, weapon: str) -> bool:
         """Whether `weapon` fires an area marker whose models under it the player counts, as
         `hc compare --under` gives them (a template whose fill asks for it says so itself)."""

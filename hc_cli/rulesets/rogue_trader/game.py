@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from hc_cli.core.errors import HcError
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import Fill, Flags, GameRules, possessive
-from hc_cli.rulesets.rogue_trader.game_compare import compare_numbers
+from hc_cli.rulesets.rogue_trader.game_compare import compare_numbers, into_melee
 from hc_cli.rulesets.rogue_trader.game_fire import (
     fill_fire,
     fired_models,
@@ -502,6 +502,9 @@ class RogueTraderGame(GameRules["RtState", "RtUnit"]):
 
     def compare_cells(self, state: RtState, unit: str, target: str, odds: Any) -> dict[str, Any]:
         return compare_numbers(state, target, odds)
+
+    def compare_instead(self, state: RtState, unit: str, target: str) -> Any:
+        return into_melee(state, unit, target)
 
     def columns(self) -> list[tuple[str, str]]:
         return [

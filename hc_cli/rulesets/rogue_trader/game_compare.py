@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hc_cli.plugin.game_rules import count_of, mean_of
-from hc_cli.rulesets.rogue_trader.game_fire import living, strike_order, wounds_left
+from hc_cli.rulesets.rogue_trader.game_fire import (
+    fired_models,
+    living,
+    model_label,
+    strike_order,
+    wounds_left,
+)
 
 if TYPE_CHECKING:
     from hc_cli.rulesets.rogue_trader.state import RtState
@@ -40,3 +46,16 @@ def compare_numbers(state: RtState, target: str, odds: Any) -> dict[str, Any]:
         "mean_wounds": mean_of(counted["wounds"]),
         "_counted": ("casualties", counted["casualties"]),
     }
+
+
+def into_melee(state: RtState, unit: str, target: str) -> tuple[str, str, dict[str, Any]] | None:
+    """A target engaged in hand to hand is fired at only into the combat, a model at a time
+    (seed 003; `hc fire UNIT:N --at TARGET --into-melee`): compared as the shot of the firer's
+    next model that has not fired, its hits split between the enemy and a friend."""
+    units = state["units"]
+    me = units[unit]
+    if not units[target]["engaged"] or me["engaged"]:
+        return None
+    ready = [m for m in living(me) if m not in fired_models(me)]
+    firer = model_label(unit, me, ready[0]) if ready else unit
+    return "into melee", firer, {"into_melee": True}
