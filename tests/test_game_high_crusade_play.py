@@ -134,3 +134,36 @@ def test_a_mistyped_weapon_is_unknown_in_rogue_trader_and_twilight_games(hc, tmp
     t2k = Game(hc, tmp_path / "t2k.hcg", "t2k")  # before the first turn: the typo first
     why = t2k.refused("fire kowalski --at ivanov -r 50 --weapon m16a3")
     assert "unknown weapon 'm16a3' did you mean 'm16a2'" in why
+
+
+def test_an_action_taken_back_after_anyway_keeps_its_dice_on_the_table(hc, tmp_path):
+    """Found in play: a routed Fireteam's fight made with --anyway and taken back let the same
+    side's next fight (another target, --anyway again) roll anew: its dice lapsed as if it
+    could not be made again, though --anyway makes it again as it was."""
+    game = Game(hc, tmp_path / "g.hcg", "high-crusade", OPENING)
+    game.ok("fire boyz --at fireteam-1 -r 8 --dice 01,99,99,99,99,99,99,99")
+    game.ok("morale --due --dice 1")
+    game.ok("game next")
+    game.ok("game next")  # step 4
+    first = game.taken_back("melee fireteam-1 --at boyz --anyway")
+    said = game.refused("melee fireteam-1 --at ladz --anyway")
+    assert f"entry {first['seq']}" in said and "at boyz -> ladz" in said
+    game.ok("melee fireteam-1 --at boyz --anyway")  # made again as it was: its own dice
+    again = game.last()
+    assert again["seed"] == first["seed"] and again["game"]["reused"] == first["seq"]
+    assert "lapsed" not in again["game"]
+
+
+def test_a_lapse_an_earlier_hc_recorded_for_an_anyway_action_still_reads(hc, tmp_path):
+    """A game file of the build before: entry 9 records the dice of entry 7 (a fight made with
+    --anyway, taken back) as lapsed. It was the rule then: the file still replays whole."""
+    import shutil
+    from pathlib import Path
+
+    path = tmp_path / "k.hcg"
+    shutil.copy(Path(__file__).parent / "data" / "lapse_of_an_anyway_action.hcg", path)
+    lapsed = [line for line in path.read_text().splitlines() if '"lapsed"' in line]
+    assert len(lapsed) == 1 and '"undone":7' in lapsed[0].replace(" ", "")
+    report = hc.json("replay", "--json", str(path))
+    assert (report["reproduced"], report["not_reproduced"], report["damaged"]) == (9, 0, [])
+    assert hc("status", env={"HC_GAME": str(path)}).exit_code == 0
