@@ -56,6 +56,9 @@ def test_kept_all_outside_a_game_says_only_a_game_knows(hc):
     bad = hc("fire --ruleset t2k --game none --asset 12 --weapon m16a2 -r 20 --shot burst "
              "--kept some")  # fmt: skip
     assert bad.exit_code == 2 and "--kept N" in bad.stderr
+    typo = hc("fire --ruleset t2k --game none --asset 12 --weapon m16a2 -r 20 --shot burst "
+              "--kept al")  # fmt: skip
+    assert typo.exit_code == 2 and "did you mean 'all'?" in typo.stderr
 
 
 def test_hits_after_a_quick_kill_ask_no_dice(hc, tmp_path):

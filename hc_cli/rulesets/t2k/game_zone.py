@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from hc_cli.core.errors import HcError
+from hc_cli.core.errors import HcError, did_you_mean
 from hc_cli.core.words import count
 from hc_cli.plugin.game_rules import Fill, Flags, known_unit, possessive
 
@@ -33,7 +33,10 @@ def kept_count(value: Any, kept: int | None = None) -> int:
             "give --kept N, the dice the burst kept, or fire in a game (--game FILE)",
         )
     if not text.isdigit() or not 1 <= int(text) <= 1000:
-        raise HcError(f"--kept {value}: not a number of dice", "give --kept N (1 or more) or all")
+        raise HcError(
+            f"--kept {value}: not a number of dice",
+            did_you_mean(text, [ALL], "give --kept N (1 or more) or all"),
+        )
     return int(text)
 
 
