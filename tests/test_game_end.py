@@ -59,7 +59,8 @@ def test_a_side_with_nothing_left_ends_the_game(hc, tmp_path, ruleset):
     assert json.loads(hc("status --json", env=env).stdout)["over"] is None
     said = hc(blow, env=env)
     assert said.exit_code == 0, said.output
-    over = f"the game is over: {winner} won; no unit of {beaten} can fight on"
+    noun = {"high-crusade": "Fireteam", "rogue-trader": "unit", "t2k": "character"}[ruleset]
+    over = f"the game is over: {winner} won; no {noun} of {beaten} can fight on"
     assert over in " ".join(said.stdout.split())
     assert not [line for line in said.stdout.splitlines() if line.strip().startswith("next")]
     # where the game stood, and no one named to act: "move 1, step 2: the game is over"

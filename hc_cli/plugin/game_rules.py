@@ -242,9 +242,10 @@ class GameRules(Generic[State, Unit]):
         if len(beaten) == len(state["sides"]):
             return "the game is over: neither side has anything left that can fight"
         rest = [side for side in state["sides"] if side not in beaten]
+        noun = self.columns()[0][1] if self.columns() else "unit"  # Fireteam, character
         return (
-            f"the game is over: {' and '.join(rest)} won; no unit of {' or '.join(beaten)} can "
-            "fight on"
+            f"the game is over: {' and '.join(rest)} won; no {noun} of {' or '.join(beaten)} "
+            "can fight on"
         )
 
     def hold(self, state: State) -> str | None:
