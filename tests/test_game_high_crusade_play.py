@@ -154,9 +154,10 @@ def test_an_action_taken_back_after_anyway_keeps_its_dice_on_the_table(hc, tmp_p
     assert "lapsed" not in again["game"]
 
 
-def test_a_lapse_an_earlier_hc_recorded_for_an_anyway_action_still_reads(hc, tmp_path):
-    """A game file of the build before: entry 9 records the dice of entry 7 (a fight made with
-    --anyway, taken back) as lapsed. It was the rule then: the file still replays whole."""
+def test_a_game_of_version_3_keeps_its_lapse_of_an_anyway_action(hc, tmp_path):
+    """A game of version 3 (begun before an --anyway action kept its dice on the table): entry
+    9 records the dice of entry 7 (a fight made with --anyway, taken back) as lapsed, as that
+    version's rule had it: the file still replays whole, by the rules it began with."""
     import shutil
     from pathlib import Path
 

@@ -111,9 +111,11 @@ def _start(entry: dict[str, Any], path: str, number: int) -> Begun:
 # A game file's version, kept in its roster entry: what the fold of its entries does. 2: the
 # steps of a move with nothing left to do pass by themselves after each action and step. 3: a
 # sealed roll both players committed to is final, a hidden roll holds the game until it is
-# unsealed, and replay holds every re-take after an undo to the dice left on the table (a game
-# begun by an older hc plays on by the rules it began with).
-GAME_VERSION = 3
+# unsealed, and replay holds every re-take after an undo to the dice left on the table. 4: an
+# action made with --anyway and taken back keeps its dice on the table, for --anyway makes it
+# again as it was (`retake.refusal_of`). A game begun by an older hc plays on by the rules it
+# began with.
+GAME_VERSION = 4
 
 
 def take_entry(

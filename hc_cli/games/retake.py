@@ -88,18 +88,14 @@ def lapsed_of(entry: Mapping[str, Any]) -> dict[int, str]:
 
 
 def refusal_of(
-    rules: Any,
-    state: Mapping[str, Any],
-    entry: Mapping[str, Any],
-    tables: Any,
-    anyway: bool = True,
+    rules: Any, state: Mapping[str, Any], entry: Mapping[str, Any], tables: Any
 ) -> str | None:
     """Why the action of `entry` (one taken back) could not be made again as it was in the
     game as it stands (`state`): the rule set's fill of its command, unit, targets and the
-    options the player gave refuses it. None: it could; an action made with --anyway (its
-    entry records what it overrode) can be again, whatever the fill refuses (found in play: a
-    routed Fireteam's fight with --anyway, taken back, let the next one roll anew). `anyway`
-    False: its refusal counts as a build before that judged it (for a file's lapses)."""
+    options the player gave refuses it. None: it could. In a game of version 4 on, an action
+    made with --anyway (its entry records what it overrode) can be, whatever the fill refuses
+    (found in play: a routed Fireteam's fight with --anyway, taken back, let the next roll
+    anew); a game begun by an older hc keeps its rule."""
     import marshal
 
     game = _game(entry)
@@ -110,7 +106,7 @@ def refusal_of(
                           tables)  # fmt: skip
     except HcError as error:
         return error.message
-    if anyway and game.get("anyway"):
+    if game.get("anyway") and state.get("version", 1) >= 4:
         return None
     return fill.refusal or None
 

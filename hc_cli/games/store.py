@@ -433,10 +433,7 @@ def _lapse_problem(
     for seq in lapsed_of(entry):
         undone = json.loads(chain.line(seq)) if 1 < seq < entry["seq"] else None
         rules = game_rules(entry["ruleset"])
-        # anyway=False: the lapse of an --anyway action an earlier hc recorded holds
-        if not isinstance(undone, dict) or (
-            refusal_of(rules, state, undone, tables, anyway=False) is None
-        ):
+        if not isinstance(undone, dict) or refusal_of(rules, state, undone, tables) is None:
             return f"records the dice of entry {seq} lapsed, but it could be made again as it was"
     return None
 
