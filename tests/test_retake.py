@@ -53,6 +53,8 @@ def test_a_name_mistyped_after_an_undo_is_named_as_that_not_as_another_action(hc
     assert "unknown modifier 'target-statc'" in said and "target-static" in said
     assert "another action" not in said
     assert "range 22 -> 4" in hc_game.refused("fire boyz --at fireteam-1 -r 4")  # still bound
+    # dice that do not fit the other action hide nothing: the refusal is said (review)
+    assert "range 22 -> 4" in hc_game.refused("fire boyz --at fireteam-1 -r 4 --dice 5")
 
 
 def test_high_crusade_a_range_put_right_within_its_band_is_another_range(hc_game):

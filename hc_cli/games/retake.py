@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from hc_cli.core.errors import HcError
+from hc_cli.core.errors import HcError, UnknownName
 
 if TYPE_CHECKING:
     from hc_cli.games.scan import Chain
@@ -502,11 +502,17 @@ def marks(game: Mapping[str, Any]) -> str:
 def input_first(call: Call, session: Session, given: set[str]) -> None:
     """An action refused for the dice an undo left on the table is first checked as input:
     a name the tables lack (a modifier mistyped) is said as that, not as another action. It is
-    resolved with a throwaway seed (or the dice given), and nothing of it is kept."""
+    resolved with a throwaway seed, and nothing of it is kept; any other error leaves the
+    refusal to be said."""
     from dataclasses import replace
 
     from hc_cli.plugin.execute import execute
 
     if call.odds or (bool(call.dice) and str(call.dice).strip().lower() == "ask"):
         return
-    execute(call if call.dice else replace(call, seed=0), session, given)
+    try:
+        execute(replace(call, dice=None, seed=0), session, given)
+    except UnknownName:
+        raise
+    except HcError:  # any other: the refusal stands (dice that do not fit it included)
+        return

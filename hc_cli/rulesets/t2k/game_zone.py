@@ -1,7 +1,7 @@
 """A burst's danger zone dice kept in a Twilight: 2000 game (seed 002, Danger Zone): "Half of
 the remainder after the second roll are saved for targets entering the zone for the remainder
 of the turn". The game keeps each burst's kept dice with the burst's range and weapon, and
-`hc fire FIRER --kept --at TARGET` (or `--kept N` of them) rolls them at a character who
+`hc fire FIRER --kept all --at TARGET` (or `--kept N` of them) rolls them at a character who
 enters the zone, whenever he does: it is no action of the firer's, and uses no rounds. How long
 they keep is the reading zone-dice-kept. Pure."""
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from hc_cli.rulesets.t2k.state import T2kState
 
 READING = "zone-dice-kept"
-ALL = "all"  # --kept alone, or --kept all: every die the burst kept (the game knows how many)
+ALL = "all"  # --kept all: every die the burst kept (the game knows how many)
 
 
 def kept_count(value: Any, kept: int | None = None) -> int:
