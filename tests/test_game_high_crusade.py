@@ -208,6 +208,31 @@ def test_hand_to_hand_waits_until_both_sides_have_moved(game):
     assert (row["left"], row["casualties"], row["due"]) == (6, 2, [])
 
 
+@pytest.mark.parametrize("choice", ["defends-only", "fights"])
+def test_a_routed_fireteam_attacks_as_the_reading_says(game, choice):
+    """Seed 001 has a routed Fireteam run for its own edge every move; seed 000's hand to hand
+    names no attacker: reading routed-attack, shown where it refuses, switched by house rules.
+    Either way the fight is the same: 9 + 1 (crusader) = 10 against 1 + 3 (orc) = 4."""
+    house = f"ruleset: high-crusade\nreadings:\n  routed-attack: {{choice: {choice}}}\n"
+    roster = Path(__file__).parent.parent / "examples" / "high-crusade-roster.yaml"
+    act, status, path = game(roster.read_text(encoding="utf-8"), house)  # ladz fire at step 4
+    json_of(act("initiative", "--dice", "3,6", "--json"))  # the Orcs are Player A
+    json_of(act("game", "next", "--json"))
+    json_of(act("fire", "boyz", "--at", "fireteam-1", "-r", "8", "--dice",
+                "01,99,99,99,99,99,99,99", "--json"))  # fmt: skip
+    json_of(act("morale", "fireteam-1", "--dice", "1", "--json"))  # 1 + 2 - 1 - 2 = 0: routs
+    for _ in range(2):
+        json_of(act("game", "next", "--json"))  # step 4: hand to hand after both moved
+    assert row_of(status(), "fireteam-1")["morale"] == "routed"
+    if choice == "defends-only":
+        why = _refused(act, path, "melee", "fireteam-1", "--at", "boyz", "--dice", "9,1")
+        assert "fireteam-1 is routed" in why and "routed-attack = defends-only" in why
+        return
+    fight = json_of(act("melee", "fireteam-1", "--at", "boyz", "--dice", "9,1", "--json"))
+    assert (fight["attacker_total"], fight["defender_total"]) == (10, 4)
+    assert row_of(status(), "boyz")["left"] == 7
+
+
 @pytest.mark.parametrize("choice", ["may-fire", "no-fire"])
 def test_a_fireteam_that_fought_fires_as_the_reading_says(game, choice):
     """Seed 000 leaves open whether a Fireteam that fought hand to hand may fire in the same
@@ -436,6 +461,7 @@ def test_game_rules_print_the_move_in_the_seeds_words_at_80_columns(hc):
         "casualties-fall-on",
         "heavy-weapon-shots",
         "fire-after-melee",
+        "routed-attack",
         "sealed-roll-forfeit",  # every game's (a sealed roll not revealed)
     }
 

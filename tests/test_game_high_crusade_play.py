@@ -12,6 +12,8 @@ casualty -2; 3 or more passes."""
 
 from __future__ import annotations
 
+import json
+
 from games_setup import Game, row_of
 
 OPENING = "initiative --dice 3,6"  # the Orcs are Player A
@@ -155,16 +157,31 @@ def test_an_action_taken_back_after_anyway_keeps_its_dice_on_the_table(hc, tmp_p
 
 
 def test_a_game_of_version_3_keeps_its_lapse_of_an_anyway_action(hc, tmp_path):
-    """A game of version 3 (begun before an --anyway action kept its dice on the table): entry
-    9 records the dice of entry 7 (a fight made with --anyway, taken back) as lapsed, as that
-    version's rule had it: the file still replays whole, by the rules it began with."""
+    """A game begun before version 4 plays on by the rule it began with: there an --anyway
+    action taken back let its dice lapse (the fill refuses it), and the next fight rolls anew,
+    recording the lapse; replay holds that file whole. The game is made version 3 by its
+    roster entry, every entry chained again (as a file of that version is)."""
     import shutil
-    from pathlib import Path
 
-    path = tmp_path / "k.hcg"
-    shutil.copy(Path(__file__).parent / "data" / "lapse_of_an_anyway_action.hcg", path)
-    lapsed = [line for line in path.read_text().splitlines() if '"lapsed"' in line]
-    assert len(lapsed) == 1 and '"undone":7' in lapsed[0].replace(" ", "")
-    report = hc.json("replay", "--json", str(path))
+    from hc_cli.log.chain import chain_hash, entry_line
+
+    game = Game(hc, tmp_path / "g.hcg", "high-crusade", OPENING)
+    game.ok("fire boyz --at fireteam-1 -r 8 --dice 01,99,99,99,99,99,99,99")
+    game.ok("morale --due --dice 1")
+    game.ok("game next")
+    game.ok("game next")  # step 4
+    game.taken_back("melee fireteam-1 --at boyz --anyway")
+    lines, prev = [], None
+    for line in game.file.read_bytes().splitlines():
+        entry = json.loads(line)
+        if entry["seq"] == 1:
+            entry["game"]["version"] = 3
+        body = {k: v for k, v in entry.items() if k not in ("seq", "prev")}
+        lines.append(entry_line(entry["seq"], prev, body, None))
+        prev = chain_hash(lines[-1], None)
+    game.file.write_bytes(b"\n".join(lines) + b"\n")
+    shutil.rmtree(tmp_path / "state", ignore_errors=True)  # no hc has seen the file before
+    game.ok("melee fireteam-1 --at ladz --anyway")  # another fight: version 3 rolls it anew
+    assert [lapse["undone"] for lapse in game.last()["game"]["lapsed"]] == [7]
+    report = hc.json("replay", "--json", str(game.file))
     assert (report["reproduced"], report["not_reproduced"], report["damaged"]) == (9, 0, [])
-    assert hc("status", env={"HC_GAME": str(path)}).exit_code == 0

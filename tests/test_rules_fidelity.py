@@ -239,7 +239,8 @@ def test_every_hit_gets_a_location_and_damage(hc):
     ("ruleset", "names"),
     [
         ("high-crusade", {"initiative-rolloff", "casualty-modifier", "regroup-after-rout",
-                          "casualties-fall-on", "heavy-weapon-shots", "fire-after-melee"}),
+                          "casualties-fall-on", "heavy-weapon-shots", "fire-after-melee",
+                          "routed-attack"}),
         ("rogue-trader", {"seven-plus-chart", "deviation-table", "deviation-radius-between-rows",
                           "deviation-direction", "mounted-weapon-exemption",
                           "partly-under-marker", "volley-shares", "rally-test",

@@ -46,7 +46,11 @@ def did_you_mean(name: str, choices: Iterable[str], listed: str) -> str:
     """The hint for a value that is none of `choices`: hc's "did you mean 'x'?" when one is
     close, else `listed` (the choices, in the error's own words)."""
     close = close_names(name, choices)
-    return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?" if close else listed
+    return _meant(close) if close else listed
+
+
+def _meant(close: list[str]) -> str:
+    return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
 
 
 class UnknownName(HcError):
@@ -55,8 +59,8 @@ class UnknownName(HcError):
     def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
         known = sorted(known)
         listed = f"known {kind}s: " + ", ".join(known) if known else f"no {kind}s are defined"
-        hint = did_you_mean(name, known, listed)
         close = close_names(name, known)
+        hint = _meant(close) if close else listed
         quoted = name if len(name) <= 40 else name[:37] + "..."
         super().__init__(f"unknown {kind} '{quoted}'", hint)
         self.kind = kind

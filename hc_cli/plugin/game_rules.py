@@ -99,6 +99,7 @@ class GameRules(Generic[State, Unit]):
     # The sequence the game keeps, in the rules' own order: what `hc game rules` prints and
     # what every action is checked against. `period` names what repeats ("the move").
     period_name: str = "the game"
+    noun: str = "unit"  # what the rule set's units are called: "no unit of Orks can fight on"
     sequence: tuple[Step, ...] = ()
     # Other rules kept between actions, each a sentence with its source.
     between: tuple[str, ...] = ()
@@ -242,9 +243,8 @@ class GameRules(Generic[State, Unit]):
         if len(beaten) == len(state["sides"]):
             return "the game is over: neither side has anything left that can fight"
         rest = [side for side in state["sides"] if side not in beaten]
-        noun = self.columns()[0][1] if self.columns() else "unit"  # Fireteam, character
         return (
-            f"the game is over: {' and '.join(rest)} won; no {noun} of {' or '.join(beaten)} "
+            f"the game is over: {' and '.join(rest)} won; no {self.noun} of {' or '.join(beaten)} "
             "can fight on"
         )
 

@@ -94,6 +94,7 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
     unit_commands = ("fire", "melee", "morale", "rally")
     due_commands = ("morale",)
     period_name = PERIOD
+    noun = "Fireteam"
     sequence = SEQUENCE
     between = BETWEEN
     state_version = 4  # each unit's order for the move; whether it fought hand to hand
@@ -102,6 +103,7 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
         "casualties-fall-on": ("main-weapon", "other-weapons"),
         "heavy-weapon-shots": ("one-per-fireteam", "one-per-figure"),
         "fire-after-melee": ("may-fire", "no-fire"),
+        "routed-attack": ("defends-only", "fights"),
         **GameRules.shared_readings,
     }
 
@@ -426,7 +428,8 @@ class HighCrusadeGame(GameRules["HcState", "HcUnit"]):
                 me, name, target, flags, "no move has begun: roll the Initiative first"
             )
         step, refusal = self._step_or_test(state, "melee", me["side"])
-        if refusal is None and me["morale"] == "routed":
+        defends = state["readings"]["routed-attack"] == "defends-only"
+        if refusal is None and me["morale"] == "routed" and defends:
             later = self._step_or_test(state, "melee", target["side"])[1] is not None
             refusal = routed_attacker(unit, name, later)
         filled = fill_melee(me, name, target, flags, refusal, unit)

@@ -47,8 +47,8 @@ def routed_attacker(unit: str, enemy: str, later: bool) -> str:
     theirs = f"hc melee {enemy} --at {unit}"
     return (
         f"{unit} is routed: it retreats toward its own table edge until rallied and brings no "
-        f"base into contact; an enemy that reaches it still fights it: "
-        + (f"hc game next, then {theirs}" if later else theirs)
+        "base into contact (reading: routed-attack = defends-only); an enemy that reaches it "
+        "still fights it: " + (f"hc game next, then {theirs}" if later else theirs)
     )
 
 

@@ -102,6 +102,7 @@ READINGS = (
     "casualties-fall-on",
     "heavy-weapon-shots",
     "fire-after-melee",
+    "routed-attack",
     "sealed-roll-forfeit",  # the game decides a forfeit by it (hc_cli.games.seal_protocol)
 )
 

@@ -62,6 +62,7 @@ class T2kGame(GameRules["T2kState", "T2kUnit"]):
     unit_commands = ("fire", "reload")
     acting_unit_known = True
     period_name = "the combat turn, six action turns of 5 seconds"
+    noun = "character"
     sequence = SEQUENCE
     between = BETWEEN
     readings = {
