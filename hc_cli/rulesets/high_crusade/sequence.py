@@ -82,7 +82,8 @@ BETWEEN = (
     'A Fireteam that fails its test "must immediately make a full Advance move towards its own '
     'table edge" and "will continue to do this every move, unless the player attempts to rally '
     'his unit, by issuing a Regroup order in the orders phase" (seed 001): it attacks no one hand '
-    "to hand, but an enemy that reaches it fights it (the routed Fireteam named by --at).",
+    "to hand, but an enemy that reaches it fights it (the routed Fireteam named by --at): "
+    "reading routed-attack.",
     'The Regroup order (seed 001) is thrown "after both sides use any Electronic Warfare '
     'Jammers": 5 or more rallies; the worked example rallies the move after the rout ("suffered '
     'their first casualty in the previous move"): reading regroup-after-rout.',
