@@ -3,6 +3,8 @@ hc's did-you-mean."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 T2K = "--ruleset t2k --game none"
@@ -140,3 +142,18 @@ def test_the_odds_are_the_resolvers_dice_walked(fields):
     odds = fire_odds(t, req).odds
     assert outcomes == dict(odds.outcomes)
     assert dict(sorted(damage.items())) == odds.distributions["damage"]
+
+
+def test_zone_hits_after_a_zone_npc_is_killed_ask_no_dice(hc):
+    """An M60 burst at 20 m (hit number 2, asset 16 x 1/8): 10 misses, half of them, 5 dice,
+    go at popov in the danger zone and all hit. Hit 1: d10 3 the chest, 3d6 6+6+6 = 18, the
+    quick-kill d10 1 <= 18: popov is killed outright (seed 002, Quick Kill), so hits 2-5 roll
+    nothing: the 20 dice given are all the burst asks for (review)."""
+    dice = ",".join(["20"] * 10 + ["1"] * 5 + ["3", "6", "6", "6", "1"])
+    out = hc(f"fire {T2K} --asset 16 --strength 9 --weapon m60 -r 20 --shot burst "
+             f"--zone popov:2 --zone-npc popov --dice {dice} --json")  # fmt: skip
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.stdout)
+    assert result["zone_hits"] == {"popov": 5} and result["zone_kills"] == ["popov"]
+    assert result["zone_effects"] == {"popov": [{"location": "chest", "damage": 18}]}
+    assert len(result["rolls"]) == 20
